@@ -1,0 +1,182 @@
+"""The Chronicle: what the replay produces, as plain values.
+
+One ``SessionRecord`` per session log, one ``WatchRecord`` per watch entry, with every roll.
+``to_json`` writes the schema of content.md (``hexcrawl replay --json``): keys may be added,
+none of the documented ones may change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+
+def miles_json(value: Fraction) -> float | int:
+    """Miles as JSON numbers: integers stay integers, others the nearest float."""
+    if value.denominator == 1:
+        return int(value)
+    return round(float(value), 6)
+
+
+@dataclass
+class RollRecord:
+    purpose: str
+    dice: str
+    natural: int
+    total: int
+    target: int | None
+    outcome: str | None
+    recorded: bool
+    #: human-readable explanation for the GM log, e.g. "Survival +3 vs DC 14 (plains, trackless)"
+    detail: str = ""
+    #: every die when several were rolled (advantage, 2d6)
+    dice_values: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "purpose": self.purpose, "dice": self.dice, "natural": self.natural,
+            "total": self.total, "target": self.target, "outcome": self.outcome,
+            "recorded": self.recorded,
+        }
+        if self.detail:
+            out["detail"] = self.detail
+        return out
+
+
+@dataclass
+class EncounterRecord:
+    kind: str  # wandering | keyed | logged | search
+    table: str | None = None
+    roll: int | None = None
+    result: str | None = None
+    location: str | None = None
+    distance: int | None = None
+    reaction: str | None = None
+    cancelled: bool = False
+    note: str | None = None
+    hex: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if v is not None and v is not False}
+
+
+@dataclass
+class WatchRecord:
+    index: int
+    day: int
+    watch: int
+    activity: str  # travel | rest | camp | sleep | search | reorient | encounter | chase
+    start_hex: str
+    end_hex: str
+    believed_hex: str | None
+    hexes_entered: list[str]
+    miles: Fraction
+    progress_miles: Fraction
+    lost: bool
+    knows_lost: bool
+    veer: int
+    rolls: list[RollRecord] = field(default_factory=list)
+    discovered: list[str] = field(default_factory=list)
+    encounters: list[EncounterRecord] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    #: position of the entry in the session log (0-based), for links back to the source
+    entry: int = 0
+    #: the believed track: where the party thought it started and which hexes it thought
+    #: it entered (None entries are unknown positions while it knows it is lost)
+    believed_start_hex: str | None = None
+    believed_hexes_entered: list[str] = field(default_factory=list)
+    intended_face: str | None = None
+    exit_face: str | None = None
+    believed_miles: Fraction = Fraction(0)
+    #: short line for the GM log: speed, DC, what happened
+    summary: str = ""
+    #: notes attached to this watch from `note:` entries and `gm:` remarks
+    notes: list[str] = field(default_factory=list)
+    gm_notes: list[str] = field(default_factory=list)
+    revealed: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "day": self.day,
+            "watch": self.watch,
+            "activity": self.activity,
+            "start_hex": self.start_hex,
+            "end_hex": self.end_hex,
+            "believed_hex": self.believed_hex,
+            "hexes_entered": list(self.hexes_entered),
+            "miles": miles_json(self.miles),
+            "progress_miles": miles_json(self.progress_miles),
+            "lost": self.lost,
+            "knows_lost": self.knows_lost,
+            "veer": self.veer,
+            "rolls": [r.to_json() for r in self.rolls],
+            "discovered": list(self.discovered),
+            "encounters": [e.to_json() for e in self.encounters],
+            "warnings": list(self.warnings),
+            "entry": self.entry,
+            "intended_face": self.intended_face,
+            "exit_face": self.exit_face,
+            "believed_start_hex": self.believed_start_hex,
+            "believed_hexes_entered": list(self.believed_hexes_entered),
+            "believed_miles": miles_json(self.believed_miles),
+        }
+
+
+@dataclass
+class TimePoint:
+    hex: str
+    day: int
+    watch: int
+    believed_hex: str | None = None
+    lost: bool = False
+    knows_lost: bool = False
+    veer: int = 0
+
+
+@dataclass
+class SessionRecord:
+    session: int
+    title: str
+    date: str | None
+    summary: str | None
+    start: TimePoint
+    end: TimePoint
+    watches: list[WatchRecord] = field(default_factory=list)
+    members: list[str] = field(default_factory=list)
+    #: chronicle notes in log order: (watch index the note follows or -1, text)
+    notes: list[tuple[int, str]] = field(default_factory=list)
+    discovered: list[str] = field(default_factory=list)
+    revealed_hexes: list[str] = field(default_factory=list)
+    source: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "session": self.session,
+            "title": self.title,
+            "date": self.date,
+            "start": {"hex": self.start.hex, "day": self.start.day, "watch": self.start.watch},
+            "watches": [w.to_json() for w in self.watches],
+            "end": {"hex": self.end.hex, "believed_hex": self.end.believed_hex,
+                    "day": self.end.day, "watch": self.end.watch, "lost": self.end.lost,
+                    "veer": self.end.veer, "knows_lost": self.end.knows_lost},
+            "discovered": list(self.discovered),
+        }
+
+
+@dataclass
+class Chronicle:
+    campaign: str
+    sessions: list[SessionRecord] = field(default_factory=list)
+    #: location id -> (session, watch index) of its discovery by the party
+    discovered: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: hex labels the players know (entered while not lost, seen, revealed, re-anchored)
+    explored: set[str] = field(default_factory=set)
+    #: hex label -> number of watches the party spent there (true track)
+    visits: dict[str, int] = field(default_factory=dict)
+    #: hex label -> watches spent there while lost
+    lost_watches: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"campaign": self.campaign, "sessions": [s.to_json() for s in self.sessions]}

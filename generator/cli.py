@@ -1,0 +1,95 @@
+"""The ``hexcrawl`` command line: thin wrappers around the pipeline stages.
+
+Exit status: 0 success, 1 content errors (printed as PATH:LINE:COL: error: MESSAGE),
+2 usage errors (click's own). No traceback ever reaches the user for bad content.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from generator.content.campaign import Campaign
+from generator.content.loader import load_campaign
+from generator.diagnostics import Diagnostics
+
+CONTENT_OPTION = click.option(
+    "--content", "content", type=click.Path(file_okay=False, path_type=Path),
+    default=Path("content"), show_default=True, help="campaign folder")
+
+
+def print_diagnostics(diags: Diagnostics) -> None:
+    for d in diags.sorted():
+        click.echo(d.format(), err=True)
+
+
+def summary_line(diags: Diagnostics) -> str:
+    e, w = len(diags.errors), len(diags.warnings)
+    return f"{e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}"
+
+
+def load_or_exit(content: Path) -> tuple[Campaign, Diagnostics]:
+    campaign, diags = load_campaign(content)
+    if campaign is None:
+        print_diagnostics(diags)
+        click.echo(summary_line(diags), err=True)
+        sys.exit(1)
+    return campaign, diags
+
+
+def replay_or_exit(campaign: Campaign, diags: Diagnostics):  # type: ignore[no-untyped-def]
+    from generator.replay import replay
+
+    chronicle, replay_diags = replay(campaign)
+    diags.extend(replay_diags.items)
+    if diags.has_errors():
+        print_diagnostics(diags)
+        click.echo(summary_line(diags), err=True)
+        sys.exit(1)
+    return chronicle
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="hexcrawl")
+def main() -> None:
+    """Build player and GM wikis for a hexcrawl campaign from YAML and Markdown."""
+
+
+@main.command()
+@CONTENT_OPTION
+def check(content: Path) -> None:
+    """Validate the campaign and replay every session; exit 1 on errors."""
+    campaign, diags = load_or_exit(content)
+    replay_or_exit(campaign, diags)
+    print_diagnostics(diags)
+    click.echo(f"{content}: {len(campaign.hexes)} hexes, {len(campaign.locations)} locations, "
+               f"{len(campaign.sessions)} sessions; {summary_line(diags)}", err=True)
+
+
+@main.command("replay")
+@CONTENT_OPTION
+@click.option("--session", "session", type=int, default=None, help="only this session")
+@click.option("--json", "as_json", is_flag=True, help="print the replay as JSON")
+def replay_cmd(content: Path, session: int | None, as_json: bool) -> None:
+    """Replay the session logs through the rules and print every watch."""
+    from generator.render.text import replay_text
+
+    campaign, diags = load_or_exit(content)
+    chronicle = replay_or_exit(campaign, diags)
+    print_diagnostics(diags)
+    if session is not None and session not in [s.session for s in chronicle.sessions]:
+        raise click.BadParameter(f"no session {session}", param_hint="--session")
+    if as_json:
+        data = chronicle.to_json()
+        if session is not None:
+            data["sessions"] = [s for s in data["sessions"] if s["session"] == session]
+        click.echo(json.dumps(data, ensure_ascii=False, indent=1))
+    else:
+        click.echo(replay_text(campaign, chronicle, session))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,181 @@
+"""The loaded campaign: an immutable model of everything in ``content/``.
+
+Built by ``loader.load_campaign`` after validation; every later stage (replay, knowledge,
+render) reads only this, never the files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.content.models import (
+    LogEntry,
+    MapSpec,
+    Member,
+    PartySpec,
+    ResourceSpec,
+    RulesSpec,
+    SessionParty,
+    TableRow,
+)
+from generator.content.yamlpos import Located
+from generator.diagnostics import Pos
+from generator.hexgrid import Grid, Hex
+from generator.rules.tables import TerrainRule
+
+
+@dataclass(frozen=True)
+class HexInfo:
+    hex: Hex
+    label: str
+    terrain: str
+    density: str | None = None
+    name: str | None = None
+    description: str | None = None
+    gm: str | None = None
+    tables: tuple[str, ...] = ()
+    region: str | None = None
+    pos: Pos | None = None
+
+
+@dataclass(frozen=True)
+class Path_:
+    id: str
+    kind: str
+    name: str
+    condition: str
+    hexes: tuple[Hex, ...]
+    labels: tuple[str, ...]
+    description: str | None = None
+    gm: str | None = None
+
+    def index_of(self, h: Hex) -> list[int]:
+        return [i for i, x in enumerate(self.hexes) if x == h]
+
+
+@dataclass(frozen=True)
+class Region:
+    id: str
+    name: str
+    hexes: tuple[Hex, ...]
+    tables: tuple[str, ...] = ()
+    description: str | None = None
+    gm: str | None = None
+
+
+@dataclass(frozen=True)
+class Location:
+    id: str
+    name: str
+    hex: Hex
+    label: str
+    visibility: str
+    visible_from: int
+    on: tuple[str, ...]
+    tags: tuple[str, ...]
+    gm_only: bool
+    familiar: bool
+    icon: str | None
+    tables: tuple[str, ...]
+    #: the Markdown body with every GM block removed (what players may read)
+    body_players: str
+    #: the full Markdown body, GM blocks included
+    body_gm: str
+    source: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Table:
+    id: str
+    name: str
+    dice: str | None
+    audience: str
+    description: str | None
+    rows: tuple[TableRow, ...]
+    #: inclusive natural-roll range of each row, derived from `roll` or weights
+    ranges: tuple[tuple[int, int], ...]
+    #: the dice rolled on this table (explicit, or derived from the weights)
+    roll_dice: str
+    source: str
+    pos: Pos
+
+    def row_for(self, natural: int) -> int | None:
+        for i, (low, high) in enumerate(self.ranges):
+            if low <= natural <= high:
+                return i
+        return None
+
+
+@dataclass(frozen=True)
+class Session:
+    number: int
+    date: str | None
+    title: str
+    summary: str | None
+    gm: str | None
+    party: SessionParty
+    log: tuple[LogEntry, ...]
+    source: str
+    located: Located
+
+    def entry_pos(self, index: int, *more: str | int) -> Pos:
+        return self.located.pos(("log", index, *more))
+
+    def roll_pos(self, index: int, purpose: str, ordinal: int) -> Pos:
+        value = self.log[index].rolls.get(purpose)
+        if isinstance(value, list):
+            return self.located.pos(("log", index, "rolls", purpose, ordinal))
+        return self.located.pos(("log", index, "rolls", purpose))
+
+
+@dataclass(frozen=True)
+class Campaign:
+    root: Path
+    name: str
+    seed: int
+    language: str
+    description: str | None
+    map: MapSpec
+    grid: Grid
+    rules: RulesSpec
+    party: PartySpec
+    default_terrain: str | None
+    terrain: dict[str, TerrainRule]
+    hexes: dict[Hex, HexInfo]
+    paths: dict[str, Path_]
+    regions: dict[str, Region]
+    locations: dict[str, Location]
+    tables: dict[str, Table]
+    sessions: tuple[Session, ...]
+    resources: dict[str, ResourceSpec]
+    campaign_pos: Pos
+    members_by_name: dict[str, Member] = field(default_factory=dict)
+
+    @property
+    def hex_miles(self) -> int:
+        return self.map.hex_miles
+
+    def hex_info(self, h: Hex) -> HexInfo | None:
+        info = self.hexes.get(h)
+        if info is None and self.default_terrain and self.grid.on_map(h):
+            return HexInfo(h, self.grid.label(h), self.default_terrain)
+        return info
+
+    def terrain_of(self, h: Hex) -> TerrainRule | None:
+        info = self.hex_info(h)
+        return self.terrain.get(info.terrain) if info else None
+
+    def region_of(self, h: Hex) -> Region | None:
+        info = self.hexes.get(h)
+        if info and info.region:
+            return self.regions.get(info.region)
+        for region in self.regions.values():
+            if h in region.hexes:
+                return region
+        return None
+
+    def locations_in(self, h: Hex) -> list[Location]:
+        return sorted((loc for loc in self.locations.values() if loc.hex == h),
+                      key=lambda loc: loc.id)

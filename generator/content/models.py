@@ -1,0 +1,394 @@
+"""The content format as pydantic models (content.md is the binding contract).
+
+Every model forbids unknown keys, so a typo such as ``terain:`` is an error with a position
+rather than a silently ignored line. Cross-file checks (unknown ids, contiguity) live in
+``loader.py``; these models check the shape of one file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+
+
+def _label(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
+def _fraction(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, bool):
+        raise ValueError("expected a number such as 1, 0.75 or 3/4")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(str(value))
+    if isinstance(value, str) and re.fullmatch(r"\s*\d+(\s*/\s*\d+|\.\d+)?\s*", value):
+        frac = Fraction(value.replace(" ", ""))
+        return frac
+    raise ValueError("expected a number such as 1, 0.75 or 3/4")
+
+
+#: A hex label such as "0304" (quote it in YAML, or write it with its leading zero).
+Label = Annotated[str, BeforeValidator(_label), WithJsonSchema(
+    {"type": "string", "pattern": "^[0-9]{4,}$", "description": "hex label CCRR"})]
+Multiplier = Annotated[
+    Fraction,
+    BeforeValidator(_fraction),
+    PlainSerializer(lambda f: str(f), return_type=str),
+    WithJsonSchema({"oneOf": [{"type": "number"}, {"type": "string",
+                                                  "pattern": r"^\d+(/\d+)?$"}]}),
+]
+Face = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+Die = Annotated[str, Field(pattern=r"^d(4|6|8|10|12|20)$")]
+Audience = Literal["gm", "players"]
+
+
+# ---------------------------------------------------------------------------------------------
+# campaign.yaml
+
+
+class MapSpec(Model):
+    columns: int = Field(ge=1, le=999)
+    rows: int = Field(ge=1, le=999)
+    orientation: Literal["flat", "pointy"] = "flat"
+    hex_miles: int = Field(default=12, ge=1)
+    #: show hex labels and grid on the players' map (the procedure hides hexes from players)
+    player_labels: bool = False
+    player_grid: bool = False
+
+
+class RulesSpec(Model):
+    checks: Literal["d20", "brp", "bsh"] = "d20"
+    advantage: Literal["classic", "scaled"] = "classic"
+    actual_distance: bool = True
+    encounter_check: str = "d12"
+    #: an extra realise check on meeting a clearly new terrain type (rules.md section 5)
+    realise_on_new_terrain: bool = True
+
+    @field_validator("encounter_check")
+    @classmethod
+    def _check_encounter(cls, v: str) -> str:
+        if v == "d12" or re.fullmatch(r"\d+ in d\d+", v):
+            return v
+        raise ValueError("encounter_check is 'd12' or a chance such as '1 in d8'")
+
+
+class Member(Model):
+    name: str
+    speed: int = Field(default=30, ge=5, description="feet per round; miles per hour = speed/10")
+    survival: int = 0
+    con: int = 0
+    knowledge_geography: int = 0
+    knowledge_local: int = 0
+    mount: str | None = None
+    mount_loaded: bool = False
+    stealth: int = 0
+    perception: int = 10
+    level: int = 1
+    doom: Die | None = None
+    notes: str | None = None
+
+
+class StartTime(Model):
+    day: int = Field(default=1, ge=1)
+    watch: int = Field(default=1, ge=1, le=6)
+
+
+class PartySpec(Model):
+    start: Label
+    start_time: StartTime = StartTime()
+    start_offsets: dict[Face, Multiplier] | None = None
+    members: list[Member] = Field(min_length=1)
+    navigator: str | None = None
+    gear: list[str] = []
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> PartySpec:
+        names = [m.name for m in self.members]
+        dup = {n for n in names if names.count(n) > 1}
+        if dup:
+            raise ValueError(f"member names must be unique: {', '.join(sorted(dup))}")
+        return self
+
+
+class ResourceSpec(Model):
+    die: Literal["d4", "d6", "d8", "d10", "d12", "d20"]
+    name: str | None = None
+    owner: str | None = None
+    description: str | None = None
+    gm: str | None = None
+
+
+class CampaignFile(Model):
+    name: str
+    seed: int
+    language: str = "en"
+    description: str | None = None
+    map: MapSpec
+    rules: RulesSpec = RulesSpec()
+    party: PartySpec
+    default_terrain: str | None = None
+    resources: dict[str, ResourceSpec] = {}
+
+
+# ---------------------------------------------------------------------------------------------
+# terrain.yaml
+
+
+class TerrainSpeed(Model):
+    highway: Multiplier | None = None
+    road: Multiplier | None = None
+    trackless: Multiplier | None = None
+
+
+class TerrainSpec(Model):
+    name: str | None = None
+    letter: str | None = Field(default=None, min_length=1, max_length=1)
+    color: str | None = Field(default=None, pattern=r"^#[0-9a-fA-F]{3,8}$")
+    navigation_dc: int | None = None
+    forage_dc: int | None = None
+    speed: TerrainSpeed | None = None
+    impassable: bool | None = None
+    density_dc: dict[Literal["sparse", "medium", "dense"], int] | None = None
+    like: str | None = Field(default=None, description="built-in terrain to start from")
+
+
+# ---------------------------------------------------------------------------------------------
+# hexes/*.yaml
+
+
+class HexEntry(Model):
+    terrain: str | None = None
+    density: Literal["sparse", "medium", "dense"] | None = None
+    name: str | None = None
+    description: str | None = None
+    gm: str | None = None
+    tables: list[str] = []
+    region: str | None = None
+
+
+# ---------------------------------------------------------------------------------------------
+# paths.yaml, regions.yaml
+
+
+class PathSpec(Model):
+    kind: Literal["highway", "road", "trail", "river"]
+    name: str | None = None
+    condition: Literal["good", "poor"] = "good"
+    hexes: list[Label] = Field(min_length=2)
+    description: str | None = None
+    gm: str | None = None
+
+
+class RegionSpec(Model):
+    name: str
+    hexes: list[Label] = []
+    tables: list[str] = []
+    description: str | None = None
+    gm: str | None = None
+
+
+# ---------------------------------------------------------------------------------------------
+# locations/*.md front matter
+
+
+class LocationFront(Model):
+    id: str | None = None
+    name: str
+    hex: Label
+    visibility: Literal["normal", "visible", "hidden"] = "normal"
+    visible_from: int = Field(default=0, ge=0)
+    on: list[str] = []
+    tags: list[str] = []
+    gm_only: bool = False
+    familiar: bool = False
+    icon: str | None = None
+    tables: list[str] = []
+
+
+# ---------------------------------------------------------------------------------------------
+# tables/*.yaml
+
+
+class TableRow(Model):
+    roll: str | int | None = None
+    weight: int | None = Field(default=None, ge=1)
+    result: str = ""
+    table: str | None = None
+    distance: str | None = None
+    reaction: bool = False
+    location: str | None = None
+    gm: str | None = None
+
+
+class TableFile(Model):
+    id: str
+    name: str
+    dice: str | None = None
+    audience: Audience = "gm"
+    description: str | None = None
+    rows: list[TableRow] = Field(min_length=1)
+
+
+# ---------------------------------------------------------------------------------------------
+# sessions/*.yaml
+
+Mode = Literal["normal", "cautious", "exploring", "foraging", "hustle"]
+RollValue = int | list[int]
+
+
+class Travel(Model):
+    heading: Face | None = None
+    toward: Label | None = None
+    follow: str | None = None
+    direction: Literal["forward", "backward"] | None = None
+    landmark: str | None = None
+    mode: list[Mode] | Mode = []
+    hustle_hours: int = Field(default=0, ge=0, le=4)
+    visibility: Literal["normal", "poor"] = "normal"
+    hours: Multiplier | None = Field(default=None, description="hours on the move (default 4)")
+
+    @model_validator(mode="after")
+    def _one_direction(self) -> Travel:
+        given = [k for k in ("heading", "toward", "follow", "landmark")
+                 if getattr(self, k) is not None]
+        if self.follow is not None and self.toward is not None and len(given) == 2:
+            return self  # follow a path toward a hex on it
+        if len(given) != 1:
+            raise ValueError("a travel watch names exactly one of heading, toward, follow or "
+                             "landmark (follow may add toward)")
+        if self.direction is not None and self.follow is None:
+            raise ValueError("direction only goes with follow")
+        return self
+
+    @property
+    def modes(self) -> list[str]:
+        m = [self.mode] if isinstance(self.mode, str) else list(self.mode)
+        return [x for x in m if x != "normal"]
+
+
+class Rest(Model):
+    note: str | None = None
+
+
+class Camp(Model):
+    forage: bool = False
+    note: str | None = None
+
+
+class Sleep(Model):
+    note: str | None = None
+
+
+class Search(Model):
+    target: str | None = None
+
+
+class Reorient(Model):
+    method: Literal["north", "new_course", "backtrack"]
+
+
+class EncounterEntry(Model):
+    table: str | None = None
+    roll: int | None = None
+    note: str | None = None
+    location: str | None = None
+
+
+class UseEntry(Model):
+    resource: str
+    by: str | None = None
+    note: str | None = None
+
+
+class ChaseEntry(Model):
+    environment: Literal["urban", "wilderness"] = "wilderness"
+    quarry: str | list[str] = "party"
+    pursuers: list[str] = []
+    note: str | None = None
+
+
+ACTION_KEYS = ("travel", "rest", "camp", "sleep", "search", "reorient", "encounter", "reveal",
+               "note", "use", "chase")
+#: Entries that do not take a watch (content.md: every entry but note, reveal and use).
+INSTANT_ACTIONS = ("note", "reveal", "use")
+
+
+class LogEntry(Model):
+    travel: Travel | None = None
+    rest: Rest | None = None
+    camp: Camp | None = None
+    sleep: Sleep | None = None
+    search: Search | None = None
+    reorient: Reorient | None = None
+    encounter: EncounterEntry | None = None
+    reveal: list[str] | None = None
+    note: str | None = None
+    use: UseEntry | None = None
+    chase: ChaseEntry | None = None
+    rolls: dict[str, RollValue] = {}
+    gm: str | None = Field(default=None, description="GM-only remark on this entry")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _empty_actions(cls, data: Any) -> Any:
+        # `rest: {}` and a bare `rest:` (null) both mean "rest with no options"
+        if isinstance(data, dict):
+            data = dict(data)
+            for key in ("rest", "camp", "sleep", "search"):
+                if key in data and data[key] is None:
+                    data[key] = {}
+        return data
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> LogEntry:
+        given = [k for k in ACTION_KEYS if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError(
+                "each log entry has exactly one action ("
+                + ", ".join(ACTION_KEYS) + f"); found {', '.join(given) or 'none'}")
+        return self
+
+    @property
+    def action(self) -> str:
+        return next(k for k in ACTION_KEYS if getattr(self, k) is not None)
+
+
+class SessionParty(Model):
+    start: Label | None = None
+    start_time: StartTime | None = None
+    start_offsets: dict[Face, Multiplier] | None = None
+    members: list[str | Member] | None = None
+    navigator: str | None = None
+    gear: list[str] | None = None
+
+
+class SessionFile(Model):
+    session: int = Field(ge=0)
+    date: dt.date | str | None = None
+    title: str | None = None
+    summary: str | None = None
+    gm: str | None = None
+    party: SessionParty = SessionParty()
+    log: list[LogEntry] = []

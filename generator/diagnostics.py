@@ -1,0 +1,90 @@
+"""Diagnostics: errors and warnings with a source position, collected and reported together.
+
+A diagnostic prints as ``PATH:LINE:COL: error: MESSAGE`` (compiler style), so editors and CI
+logs can jump to the spot. Lines and columns are 1-based.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, order=True)
+class Pos:
+    """A place in a source file (1-based line and column)."""
+
+    path: str
+    line: int = 1
+    col: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    pos: Pos
+    severity: Severity
+    message: str
+
+    def format(self) -> str:
+        return f"{self.pos}: {self.severity}: {self.message}"
+
+
+@dataclass
+class Diagnostics:
+    """An ordered collection of diagnostics for one run."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, pos: Pos, message: str) -> None:
+        self.items.append(Diagnostic(pos, "error", message))
+
+    def warning(self, pos: Pos, message: str) -> None:
+        self.items.append(Diagnostic(pos, "warning", message))
+
+    def extend(self, other: Iterable[Diagnostic]) -> None:
+        self.items.extend(other)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "warning"]
+
+    def has_errors(self) -> bool:
+        return any(d.severity == "error" for d in self.items)
+
+    def sorted(self) -> list[Diagnostic]:
+        seen: set[Diagnostic] = set()
+        out: list[Diagnostic] = []
+        for d in sorted(self.items, key=lambda d: (d.pos, d.severity, d.message)):
+            if d not in seen:
+                seen.add(d)
+                out.append(d)
+        return out
+
+
+def suggest(word: str, choices: Iterable[str]) -> str:
+    """A did-you-mean suffix for an unknown name, or an empty string."""
+    pool = [c for c in choices if isinstance(c, str)]
+    close = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def display_path(path: Path) -> str:
+    """A path as users want to see it: relative to the working directory when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+    return rel if not rel.startswith("..") else str(path)

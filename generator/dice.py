@@ -1,0 +1,116 @@
+"""Dice: notation, the seeded per-event roller, and recorded rolls.
+
+Rules, section 11: every roll not recorded in a session log comes from a generator seeded by
+(campaign seed, session, watch index, purpose, ordinal). Editing session 7 never changes a
+roll of session 3, and adding a roll to one watch never shifts another watch's rolls.
+Recorded rolls (the ``rolls:`` of a log entry) are used first, in order, per purpose.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from dataclasses import dataclass, field
+
+_DICE = re.compile(r"^\s*(\d*)d(\d+)\s*(?:([+-])\s*(\d+))?\s*(?:x\s*(\d+))?\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class DiceSpec:
+    """``NdS+M`` optionally times a factor (``2d6x10``)."""
+
+    count: int
+    sides: int
+    modifier: int = 0
+    factor: int = 1
+
+    @property
+    def low(self) -> int:
+        return self.count
+
+    @property
+    def high(self) -> int:
+        return self.count * self.sides
+
+    def __str__(self) -> str:
+        text = f"{self.count}d{self.sides}"
+        if self.modifier:
+            text += f"{self.modifier:+d}"
+        if self.factor != 1:
+            text += f"x{self.factor}"
+        return text
+
+    def total(self, natural: int) -> int:
+        return (natural + self.modifier) * self.factor
+
+
+def parse_dice(text: str) -> DiceSpec:
+    """Parse ``1d8``, ``d20``, ``2d6+3``, ``2d6x10``. Raises ValueError."""
+    m = _DICE.match(text)
+    if not m:
+        raise ValueError(f"'{text}' is not dice notation such as 1d8, 2d6+3 or 2d6x10")
+    count = int(m.group(1) or 1)
+    sides = int(m.group(2))
+    if count < 1 or sides < 2 or count > 100:
+        raise ValueError(f"'{text}' is not a sensible roll")
+    mod = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
+    factor = int(m.group(5) or 1)
+    return DiceSpec(count, sides, mod, factor)
+
+
+def event_rng(seed: int, session: int, watch: int, purpose: str, ordinal: int) -> random.Random:
+    """A generator for one roll event, independent of every other event."""
+    key = f"hexcrawl/{seed}/{session}/{watch}/{purpose}/{ordinal}".encode()
+    digest = hashlib.sha256(key).digest()
+    return random.Random(int.from_bytes(digest[:16], "big"))
+
+
+@dataclass
+class RollSource:
+    """Rolls for one watch: recorded values first, then the seeded generator.
+
+    ``recorded`` maps a purpose to the values rolled at the table, consumed in order.
+    ``used`` counts how many recorded values each purpose consumed, so the replay can warn
+    about recorded rolls that the watch never needed.
+    """
+
+    seed: int
+    session: int
+    watch: int
+    recorded: dict[str, list[int]] = field(default_factory=dict)
+    used: dict[str, int] = field(default_factory=dict)
+    ordinals: dict[str, int] = field(default_factory=dict)
+    #: recorded values outside their die's range: (purpose, index, value, low, high)
+    out_of_range: list[tuple[str, int, int, int, int]] = field(default_factory=list)
+
+    def next_recorded(self, purpose: str) -> int | None:
+        values = self.recorded.get(purpose, [])
+        i = self.used.get(purpose, 0)
+        if i < len(values):
+            self.used[purpose] = i + 1
+            return values[i]
+        return None
+
+    def roll(self, purpose: str, count: int, sides: int) -> tuple[int, bool, list[int]]:
+        """Natural sum of ``count`` dice of ``sides``: (sum, recorded?, the dice)."""
+        ordinal = self.ordinals.get(purpose, 0)
+        self.ordinals[purpose] = ordinal + 1
+        index = self.used.get(purpose, 0)
+        value = self.next_recorded(purpose)
+        if value is not None:
+            if not count <= value <= count * sides:
+                self.out_of_range.append((purpose, index, value, count, count * sides))
+                value = max(count, min(count * sides, value))
+            return value, True, [value]
+        rng = event_rng(self.seed, self.session, self.watch, purpose, ordinal)
+        dice = [rng.randint(1, sides) for _ in range(count)]
+        return sum(dice), False, dice
+
+    def unused(self) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for purpose, values in self.recorded.items():
+            rest = values[self.used.get(purpose, 0):]
+            if rest:
+                out[purpose] = rest
+        return out
