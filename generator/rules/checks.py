@@ -1,0 +1,249 @@
+"""Check systems (rules.md section 8): one procedure check, three ways to resolve it.
+
+The procedure speaks d20: a DC, the actor's score (Survival or Constitution) and roll
+bonuses (compass +2, Knowledge synergy +2). Each system turns that into its own roll:
+
+- ``d20`` (seed 004, "Degrees of success"): d20 + score + bonus >= DC; +10 over is a critical
+  success, more than 10 under a critical failure; a natural 20 moves the degree one step up,
+  a natural 1 one step down. Advantage: ``classic`` (2d20 keep the better) or ``scaled``
+  (seed 004: 1d4 ... 1d12 added or subtracted for 1 ... 5 net advantages).
+- ``brp`` (seed 002, Basic Roleplaying): the score is a percentage; DC <= 11 is Easy (x2),
+  12-16 Normal, >= 17 Hard (/2 rounded up); bonuses add 5 points each; d100 <= chance
+  succeeds; critical, special and fumble ranges from the seed's success table.
+- ``bsh`` (seed 001, Black Sword Hack): d20 under the attribute (score + bonus); 1 is a
+  critical success, 20 a critical failure (forces a doom die roll); DC <= 11 gives advantage,
+  DC >= 17 disadvantage.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from generator.dice import RollSource
+
+D20_OUTCOMES = ("critical_failure", "failure", "success", "critical_success")
+SUCCESSES = frozenset({"success", "critical_success", "special", "critical"})
+
+#: d20 scaled advantage (seed 004): net advantages 1..5 -> the extra die.
+SCALED_ADVANTAGE_DICE = {1: 4, 2: 6, 3: 8, 4: 10, 5: 12}
+
+#: BRP difficulty bands by the procedure's DC (rules.md section 8).
+BRP_EASY_MAX_DC = 11
+BRP_HARD_MIN_DC = 17
+BRP_POINTS_PER_BONUS = 5
+
+#: BSH advantage bands by DC (rules.md section 8).
+BSH_ADVANTAGE_MAX_DC = 11
+BSH_DISADVANTAGE_MIN_DC = 17
+
+#: Seed 002's success table: (lowest chance of the row, highest, critical up to, special up to,
+#: fumble from). Chances above 100 use 5 % and 20 % of the chance; fumble 100 only.
+BRP_TABLE: tuple[tuple[int, int, int, int, int], ...] = (
+    (1, 5, 1, 1, 96),
+    (6, 7, 1, 1, 96),
+    (8, 10, 1, 2, 96),
+    (11, 12, 1, 2, 97),
+    (13, 17, 1, 3, 97),
+    (18, 22, 1, 4, 97),
+    (23, 27, 1, 5, 97),
+    (28, 29, 1, 6, 97),
+    (30, 30, 2, 6, 97),
+    (31, 32, 2, 6, 98),
+    (33, 37, 2, 7, 98),
+    (38, 42, 2, 8, 98),
+    (43, 47, 2, 9, 98),
+    (48, 49, 2, 10, 98),
+    (50, 50, 3, 10, 98),
+    (51, 52, 3, 10, 99),
+    (53, 57, 3, 11, 99),
+    (58, 62, 3, 12, 99),
+    (63, 67, 3, 13, 99),
+    (68, 69, 3, 14, 99),
+    (70, 70, 4, 14, 99),
+    (71, 72, 4, 14, 100),
+    (73, 77, 4, 15, 100),
+    (78, 82, 4, 16, 100),
+    (83, 87, 4, 17, 100),
+    (88, 89, 4, 18, 100),
+    (90, 92, 5, 18, 100),
+    (93, 95, 5, 19, 100),
+    (96, 97, 5, 19, 100),
+    (98, 100, 5, 20, 100),
+)
+#: Rolls of 01-05 always succeed and 96-00 always fail, whatever the chance (seed 002).
+BRP_ALWAYS_SUCCEEDS = 5
+BRP_ALWAYS_FAILS = 96
+
+
+@dataclass
+class CheckResult:
+    system: str
+    dice: str
+    natural: int
+    total: int
+    target: int
+    outcome: str
+    detail: str
+    dice_values: list[int] = field(default_factory=list)
+    recorded: bool = False
+
+    @property
+    def success(self) -> bool:
+        return self.outcome in SUCCESSES
+
+    @property
+    def critical_failure(self) -> bool:
+        return self.outcome in ("critical_failure", "fumble")
+
+
+def d20_degree(natural: int, total: int, dc: int) -> str:
+    """Seed 004's four degrees, moved by a natural 20 (up) or 1 (down)."""
+    if total >= dc + 10:
+        degree = 3
+    elif total >= dc:
+        degree = 2
+    elif total < dc - 10:
+        degree = 0
+    else:
+        degree = 1
+    if natural == 20:
+        degree = min(3, degree + 1)
+    elif natural == 1:
+        degree = max(0, degree - 1)
+    return D20_OUTCOMES[degree]
+
+
+def brp_chance(skill: int, dc: int, bonus: int = 0) -> tuple[int, str]:
+    """The percentage chance and difficulty name for a procedure DC under BRP."""
+    base = skill + BRP_POINTS_PER_BONUS * bonus
+    if dc <= BRP_EASY_MAX_DC:
+        return base * 2, "easy"
+    if dc >= BRP_HARD_MIN_DC:
+        return math.ceil(base / 2), "hard"
+    return base, "normal"
+
+
+def brp_ranges(chance: int) -> tuple[int, int, int]:
+    """(critical up to, special up to, fumble from) for a chance, from seed 002's table."""
+    if chance <= 0:
+        return 1, 1, 96
+    if chance > 100:
+        return (max(1, math.floor(chance * 5 / 100 + 0.5)),
+                max(1, math.floor(chance * 20 / 100 + 0.5)), 100)
+    for low, high, crit, special, fumble in BRP_TABLE:
+        if low <= chance <= high:
+            return crit, special, fumble
+    raise AssertionError(chance)  # pragma: no cover
+
+
+def brp_outcome(roll: int, chance: int) -> str:
+    crit, special, fumble = brp_ranges(chance)
+    if roll >= fumble:
+        return "fumble"
+    succeeds = (roll <= chance or roll <= BRP_ALWAYS_SUCCEEDS) and roll < BRP_ALWAYS_FAILS
+    if not succeeds:
+        return "failure"
+    if roll <= crit:
+        return "critical"
+    if roll <= special:
+        return "special"
+    return "success"
+
+
+def resistance_chance(active: int, passive: int) -> int:
+    """BRP resistance table (seed 002): 50 + 5 x (active - passive); 10 or more apart is
+    automatic (100 or 0)."""
+    diff = active - passive
+    if diff >= 10:
+        return 100
+    if diff <= -10:
+        return 0
+    return 50 + 5 * diff
+
+
+def bsh_outcome(roll: int, attribute: int) -> str:
+    if roll == 1:
+        return "critical_success"
+    if roll == 20:
+        return "critical_failure"
+    return "success" if roll < attribute else "failure"
+
+
+def bsh_group_success(successes: int, members: int) -> bool:
+    """Seed 001: a group check succeeds when at least half the members succeed."""
+    return members > 0 and successes * 2 >= members
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}"
+
+
+def check(system: str, rolls: RollSource, purpose: str, *, score: int, dc: int,
+          bonus: int = 0, advantage: int = 0, advantage_mode: str = "classic",
+          threat: int = 0, label: str = "Survival") -> CheckResult:
+    """Resolve one procedure check (a score against a DC) in the campaign's system.
+
+    ``advantage`` is the net number of advantages (negative: disadvantages). Recorded rolls
+    for ``purpose`` are the natural dice, consumed one per die.
+    """
+    if system == "brp":
+        chance, band = brp_chance(score, dc, bonus)
+        natural, recorded, _ = rolls.roll(purpose, 1, 100)
+        outcome = brp_outcome(natural, chance)
+        bonus_txt = f" {_signed(BRP_POINTS_PER_BONUS * bonus)}%" if bonus else ""
+        detail = f"{label} {score}%{bonus_txt}, {band} (DC {dc}): {chance}%"
+        return CheckResult("brp", "1d100", natural, natural, chance, outcome, detail,
+                           [natural], recorded)
+    if system == "bsh":
+        attribute = score + bonus
+        adv = 1 if dc <= BSH_ADVANTAGE_MAX_DC else -1 if dc >= BSH_DISADVANTAGE_MIN_DC else 0
+        adv = max(-1, min(1, adv + (1 if advantage > 0 else -1 if advantage < 0 else 0)))
+        first, rec1, _ = rolls.roll(purpose, 1, 20)
+        values = [first]
+        recorded = rec1
+        if adv:
+            second, rec2, _ = rolls.roll(purpose, 1, 20)
+            values.append(second)
+            recorded = recorded and rec2
+            natural = min(values) if adv > 0 else max(values)
+        else:
+            natural = first
+        total = natural + threat
+        outcome = "critical_success" if natural == 1 else (
+            "critical_failure" if natural == 20 else
+            ("success" if total < attribute else "failure"))
+        mode = {1: ", advantage", -1: ", disadvantage", 0: ""}[adv]
+        threat_txt = f", threat {_signed(threat)}" if threat else ""
+        detail = f"{label} {attribute} (roll under; DC {dc}{mode}{threat_txt})"
+        dice = "2d20" if adv else "1d20"
+        return CheckResult("bsh", dice, natural, total, attribute, outcome, detail, values,
+                           recorded)
+    # d20
+    values: list[int] = []
+    natural, recorded, _ = rolls.roll(purpose, 1, 20)
+    values.append(natural)
+    extra = 0
+    dice = "1d20"
+    if advantage and advantage_mode == "classic":
+        second, rec2, _ = rolls.roll(purpose, 1, 20)
+        values.append(second)
+        recorded = recorded and rec2
+        natural = max(values) if advantage > 0 else min(values)
+        dice = "2d20kh1" if advantage > 0 else "2d20kl1"
+    elif advantage:
+        n = max(-5, min(5, advantage))
+        sides = SCALED_ADVANTAGE_DICE[abs(n)]
+        rolled, rec2, _ = rolls.roll(f"{purpose}_advantage", 1, sides)
+        extra = rolled if n > 0 else -rolled
+        values.append(rolled)
+        dice = f"1d20{'+' if n > 0 else '-'}1d{sides}"
+    total = natural + score + bonus + extra
+    outcome = d20_degree(natural, total, dc)
+    parts = f"{label} {_signed(score)}"
+    if bonus:
+        parts += f" {_signed(bonus)}"
+    if extra:
+        parts += f" {_signed(extra)} (advantage die)"
+    return CheckResult("d20", dice, natural, total, dc, outcome, f"{parts} vs DC {dc}",
+                       values, recorded)

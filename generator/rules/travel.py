@@ -1,0 +1,205 @@
+"""Travel: speed, hex progress and movement through a watch (rules.md sections 3 and 4).
+
+Seed 000, "Hex Tracking": a party starting inside a hex needs 6 miles (half a hex) to leave
+it by any face; having entered through face E it needs 12 miles to leave by one of the three
+far faces and 6 by one of the two near faces. Miles left over when it crosses carry into the
+next hex *as time*, at the next hex's rate. All arithmetic is exact (fractions), so a party
+that covers exactly 12 miles crosses the face.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from generator.hexgrid import Grid, Hex
+from generator.rules import tables as T
+
+
+@dataclass
+class Track:
+    """A position with hex progress: the true track or the believed one."""
+
+    hex: Hex
+    #: face of ``hex`` through which the party entered; None on a fresh trip
+    entry: str | None = None
+    progress: Fraction = Fraction(0)
+    #: the hex the party came from (for "on a road" in this hex)
+    prev: Hex | None = None
+    #: per-face miles to leave on a fresh trip (rules.md section 4, optional)
+    offsets: dict[str, Fraction] = field(default_factory=dict)
+
+    def copy(self) -> Track:
+        return Track(self.hex, self.entry, self.progress, self.prev, dict(self.offsets))
+
+    def fresh(self) -> Track:
+        return Track(self.hex)
+
+
+def requirement(grid: Grid, track: Track, face: str, hex_miles: int,
+                backtrack: bool = False) -> Fraction:
+    """Miles of progress needed to leave ``track.hex`` by ``face`` (rules.md section 4)."""
+    half = T.NEAR_FRACTION * hex_miles
+    if track.entry is None:
+        return track.offsets.get(face, T.START_FRACTION * hex_miles)
+    if face == track.entry:
+        return track.progress * 2 if backtrack else half
+    if face in (grid.rotate(track.entry, 1), grid.rotate(track.entry, -1)):
+        return half
+    return T.FAR_FRACTION * hex_miles
+
+
+def face_kind(grid: Grid, entry: str | None, face: str) -> str:
+    """'start', 'near', 'far' or 'back' for a face relative to the entry face."""
+    if entry is None:
+        return "start"
+    if face == entry:
+        return "back"
+    if face in (grid.rotate(entry, 1), grid.rotate(entry, -1)):
+        return "near"
+    return "far"
+
+
+@dataclass(frozen=True)
+class Segment:
+    """How the party fares in one hex between two crossings."""
+
+    hex: Hex
+    exit_face: str
+    path_kind: str | None
+    path_id: str | None
+    rate: Fraction  # miles per hour before hustle and the actual-distance factor
+
+
+@dataclass
+class MoveResult:
+    track: Track
+    hours: Fraction  # hours actually spent moving
+    miles: Fraction
+    entered: list[Hex] = field(default_factory=list)
+    #: (time of crossing in hours from the watch start, hex entered)
+    crossings: list[tuple[Fraction, Hex]] = field(default_factory=list)
+    segments: list[Segment] = field(default_factory=list)
+    stopped: str | None = None  # None | "target" | "map_edge" | "impassable" | "unknown" | ...
+    blocked_hex: Hex | None = None
+    faces: list[str] = field(default_factory=list)  # exit faces crossed
+
+
+def hustle_time_for(distance: Fraction, t0: Fraction, rate: Fraction,
+                    hustle_until: Fraction) -> Fraction:
+    """Hours to cover ``distance`` starting at ``t0`` when the speed is doubled before
+    ``hustle_until`` (the hustled hours come first in the watch)."""
+    if t0 < hustle_until:
+        fast_rate = rate * T.HUSTLE_SPEED
+        fast_miles = fast_rate * (hustle_until - t0)
+        if distance <= fast_miles:
+            return distance / fast_rate
+        return (hustle_until - t0) + (distance - fast_miles) / rate
+    return distance / rate
+
+
+def hustle_miles(t0: Fraction, t1: Fraction, rate: Fraction, hustle_until: Fraction) -> Fraction:
+    fast = max(Fraction(0), min(t1, hustle_until) - t0)
+    slow = (t1 - t0) - fast
+    return rate * T.HUSTLE_SPEED * fast + rate * slow
+
+
+Chooser = Callable[[Track], str | None]
+Blocker = Callable[[Hex], str | None]
+RateFn = Callable[[Track, str, Hex], tuple[Fraction, str | None, str | None]]
+
+
+def move_timed(grid: Grid, track: Track, hours: Fraction, hex_miles: int, choose: Chooser,
+               blocked: Blocker, rate_of: RateFn, hustle_until: Fraction,
+               factor: Fraction = Fraction(1), backtrack_faces: bool = False) -> MoveResult:
+    """Move the true track for ``hours``, crossing faces as progress allows.
+
+    ``choose(track)`` gives the exit face for the current hex (None: stop for the watch);
+    ``blocked(hex)`` names why a hex cannot be entered (None when it can); ``rate_of(track,
+    face, next_hex)`` gives the rate in this hex and the path the party is on. Time carries
+    across faces; ``factor`` is the actual-distance multiplier.
+    """
+    t = Fraction(0)
+    result = MoveResult(track=track, hours=Fraction(0), miles=Fraction(0))
+    guard = 0
+    while t <= hours:
+        guard += 1
+        if guard > 10_000:  # pragma: no cover - a safety net, never hit by valid content
+            break
+        face = choose(track)
+        if face is None:
+            result.stopped = "target"
+            break
+        nxt = grid.neighbor(track.hex, face)
+        why = blocked(nxt)
+        back = backtrack_faces and face == track.entry
+        need = requirement(grid, track, face, hex_miles, backtrack=back) - track.progress
+        rate, path_kind, path_id = rate_of(track, face, nxt)
+        result.segments.append(Segment(track.hex, face, path_kind, path_id, rate))
+        eff = rate * factor
+        if need <= 0:
+            dt = Fraction(0)
+        elif eff <= 0:
+            result.stopped = "no_speed"
+            break
+        else:
+            dt = hustle_time_for(need, t, eff, hustle_until)
+        if t + dt <= hours:
+            t += dt
+            result.miles += max(need, Fraction(0))
+            if why is not None:
+                track.progress = track.progress + max(need, Fraction(0))
+                result.stopped = why
+                result.blocked_hex = nxt
+                break
+            result.faces.append(face)
+            track = Track(nxt, grid.opposite(face), Fraction(0), track.hex)
+            result.track = track
+            result.entered.append(nxt)
+            result.crossings.append((t, nxt))
+            if t == hours:
+                break
+        else:
+            covered = hustle_miles(t, hours, eff, hustle_until)
+            track.progress += covered
+            result.miles += covered
+            t = hours
+            break
+    result.track = track
+    result.hours = t
+    return result
+
+
+def move_distance(grid: Grid, track: Track, miles: Fraction, hex_miles: int, choose: Chooser,
+                  blocked: Blocker) -> MoveResult:
+    """Move the believed track by ``miles`` (rules.md section 5: it moves by the intended face
+    and the miles the party believes it covered)."""
+    left = miles
+    result = MoveResult(track=track, hours=Fraction(0), miles=Fraction(0))
+    for _ in range(10_000):
+        face = choose(track)
+        if face is None:
+            result.stopped = "target"
+            break
+        nxt = grid.neighbor(track.hex, face)
+        need = max(Fraction(0), requirement(grid, track, face, hex_miles) - track.progress)
+        if need <= left:
+            left -= need
+            result.miles += need
+            why = blocked(nxt)
+            if why is not None:
+                track.progress += need
+                result.stopped = why
+                break
+            result.faces.append(face)
+            track = Track(nxt, grid.opposite(face), Fraction(0), track.hex)
+            result.entered.append(nxt)
+            if left == 0:
+                break
+        else:
+            track.progress += left
+            result.miles += left
+            break
+    result.track = track
+    return result
