@@ -91,5 +91,43 @@ def replay_cmd(content: Path, session: int | None, as_json: bool) -> None:
         click.echo(replay_text(campaign, chronicle, session))
 
 
+@main.command("roll")
+@click.argument("table_id")
+@CONTENT_OPTION
+@click.option("--seed", type=int, default=None,
+              help="seed for a repeatable roll (default: a fresh random roll)")
+def roll_cmd(table_id: str, content: Path, seed: int | None) -> None:
+    """Roll on a table at the table: nested tables, distance and reaction included."""
+    import secrets
+
+    from generator.chronicle import EncounterRecord, RollRecord
+    from generator.diagnostics import suggest
+    from generator.dice import RollSource
+    from generator.rules.encounters import roll_on_table
+
+    campaign, _ = load_or_exit(content)
+    table = campaign.tables.get(table_id)
+    if table is None:
+        raise click.BadParameter(f"unknown table '{table_id}'"
+                                 f"{suggest(table_id, campaign.tables)}; tables: "
+                                 f"{', '.join(sorted(campaign.tables))}",
+                                 param_hint="TABLE_ID")
+    source = RollSource(seed if seed is not None else secrets.randbits(64), 0, 0)
+    log: list[RollRecord] = []
+    enc = EncounterRecord("roll")
+    warnings = roll_on_table(campaign.tables, table, source, log, enc)
+    for r in log:
+        detail = f"  ({r.detail})" if r.detail else ""
+        outcome = f" -> {r.outcome}" if r.outcome else ""
+        click.echo(f"{r.purpose:<18} {r.dice:<6} {r.natural:>4}{outcome}{detail}")
+    click.echo(f"{table.name}: {enc.result or '(no result)'}")
+    if enc.distance is not None:
+        click.echo(f"distance: {enc.distance} ft")
+    if enc.reaction:
+        click.echo(f"reaction: {enc.reaction}")
+    for w in warnings:
+        click.echo(f"warning: {w}", err=True)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -25,10 +25,11 @@ from generator.chronicle import (
 from generator.content.campaign import Campaign, Location, Session, Table
 from generator.content.models import LogEntry, Member, Travel
 from generator.diagnostics import Diagnostics
-from generator.dice import RollSource, parse_dice
+from generator.dice import RollSource
 from generator.hexgrid import Hex, distance
 from generator.rules import tables as T
 from generator.rules.checks import CheckResult, check
+from generator.rules.encounters import plain_roll, roll_on_table
 from generator.rules.travel import MoveResult, Track, face_kind, move_distance, move_timed
 
 F = Fraction
@@ -181,11 +182,8 @@ class Replayer:
     def roll_plain(self, watch: WatchRecord, rolls: RollSource, purpose: str, count: int,
                    sides: int, *, modifier: int = 0, outcome: str | None = None,
                    detail: str = "") -> int:
-        natural, recorded, dice = rolls.roll(purpose, count, sides)
-        dice_txt = f"{count}d{sides}" + (f"{modifier:+d}" if modifier else "")
-        watch.rolls.append(RollRecord(purpose, dice_txt, natural, natural + modifier, None,
-                                      outcome, recorded, detail, dice))
-        return natural
+        return plain_roll(watch.rolls, rolls, purpose, count, sides, modifier=modifier,
+                          outcome=outcome, detail=detail)
 
     # -- discovery ------------------------------------------------------------------------
     def discover(self, state: PartyState, watch: WatchRecord, rec: SessionRecord,
@@ -248,32 +246,9 @@ class Replayer:
         return None
 
     def roll_table(self, watch: WatchRecord, rolls: RollSource, table: Table,
-                   enc: EncounterRecord, natural: int | None = None, depth: int = 0) -> None:
-        spec = parse_dice(table.roll_dice)
-        if natural is None:
-            natural = self.roll_plain(watch, rolls, "table", spec.count, spec.sides,
-                                      detail=f"on {table.name}")
-        row_index = table.row_for(natural)
-        enc.table = enc.table or table.id
-        enc.roll = enc.roll if enc.roll is not None else natural
-        if row_index is None:
-            watch.warnings.append(f"roll {natural} matches no row of table '{table.id}'")
-            return
-        row = table.rows[row_index]
-        enc.result = (enc.result + " / " if enc.result else "") + row.result
-        if row.location:
-            enc.location = row.location
-        if row.distance:
-            d = parse_dice(row.distance)
-            nat = self.roll_plain(watch, rolls, "encounter_distance", d.count, d.sides,
-                                  detail=f"{row.distance}")
-            enc.distance = d.total(nat)
-        if row.reaction:
-            nat = self.roll_plain(watch, rolls, "reaction", 2, 6)
-            enc.reaction = T.reaction_for(nat)
-            watch.rolls[-1].outcome = enc.reaction
-        if row.table and row.table in self.c.tables and depth < 10:
-            self.roll_table(watch, rolls, self.c.tables[row.table], enc, None, depth + 1)
+                   enc: EncounterRecord, natural: int | None = None) -> None:
+        watch.warnings.extend(roll_on_table(self.c.tables, table, rolls, watch.rolls, enc,
+                                            natural))
 
     def hex_at(self, start: Hex, crossings: list[tuple[Fraction, Hex]], hours: Fraction) -> Hex:
         here = start
@@ -363,7 +338,8 @@ class Replayer:
         start = self.grid.parse(party.start)
         navigator = self.members_by_name.get(party.navigator or "", party.members[0])
         state = PartyState(
-            true=Track(start, offsets=dict(party.start_offsets or {})), believed=None,
+            true=Track(start, offsets={str(k): v for k, v in
+                                       (party.start_offsets or {}).items()}), believed=None,
             day=party.start_time.day, watch=party.start_time.watch,
             members=list(party.members), navigator=navigator, gear=list(party.gear))
         state.believed = state.true.copy()
@@ -393,7 +369,7 @@ class Replayer:
             state.gear = list(sp.gear)
         if sp.start is not None and self.grid.is_label(sp.start):
             h = self.grid.parse(sp.start)
-            state.true = Track(h, offsets=dict(sp.start_offsets or {}))
+            state.true = Track(h, offsets={str(k): v for k, v in (sp.start_offsets or {}).items()})
             state.believed = state.true.copy()
             state.lost = state.knows_lost = False
             state.veer = 0
@@ -402,7 +378,7 @@ class Replayer:
             self.flush_pending(state)
             self.chronicle.explored.add(sp.start)
         elif sp.start_offsets:
-            state.true.offsets = dict(sp.start_offsets)
+            state.true.offsets = {str(k): v for k, v in sp.start_offsets.items()}
         if sp.start_time is not None:
             state.day, state.watch = sp.start_time.day, sp.start_time.watch
 
@@ -695,8 +671,8 @@ class Replayer:
         if follow is not None:
             idx = follow.index_of(start)
             if not idx:
-                nearest = min(follow.hexes, key=lambda h: (distance(h, start),
-                                                           follow.hexes.index(h)))
+                order = {h: n for n, h in reversed(list(enumerate(follow.hexes)))}
+                nearest = min(follow.hexes, key=lambda h: (distance(h, start), order[h]))
                 msg = (f"the party is in {grid.label(start)}, not on '{follow.id}': it heads "
                        f"for the path's nearest hex {grid.label(nearest)}")
                 watch.warnings.append(msg)

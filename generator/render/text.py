@@ -53,7 +53,7 @@ def replay_text(campaign: Campaign, chronicle: Chronicle, session: int | None = 
         out.append(f"Session {s.session}: {s.title}" + (f" ({s.date})" if s.date else ""))
         out.append(f"  start {s.start.hex}, day {s.start.day} watch {s.start.watch}; "
                    f"party: {', '.join(s.members)}")
-        notes = {}
+        notes: dict[int, list[str]] = {}
         for after, text in s.notes:
             notes.setdefault(after, []).append(text)
         for text in notes.get(-1, []):

@@ -220,9 +220,8 @@ def check(system: str, rolls: RollSource, purpose: str, *, score: int, dc: int,
         return CheckResult("bsh", dice, natural, total, attribute, outcome, detail, values,
                            recorded)
     # d20
-    values: list[int] = []
     natural, recorded, _ = rolls.roll(purpose, 1, 20)
-    values.append(natural)
+    values = [natural]
     extra = 0
     dice = "1d20"
     if advantage and advantage_mode == "classic":
