@@ -166,6 +166,43 @@ class SessionRecord:
 
 
 @dataclass
+class ResourceEvent:
+    """One roll of a usage die (or a restoration by a long rest)."""
+
+    session: int
+    watch: int  # index of the watch it follows (-1: before the first watch)
+    day: int
+    by: str | None
+    roll: int | None
+    before: str
+    after: str
+    reason: str  # use | doom (critical failure) | long rest | declared
+    note: str | None = None
+
+
+@dataclass
+class ResourceState:
+    id: str
+    name: str
+    owner: str | None
+    description: str | None
+    start: str
+    now: str
+    doom: bool = False
+    gm: str | None = None
+    history: list[ResourceEvent] = field(default_factory=list)
+
+
+@dataclass
+class MemberState:
+    name: str
+    nonlethal: int = 0
+    lethal: int = 0
+    fatigued: bool = False
+    doomed: bool = False
+
+
+@dataclass
 class Chronicle:
     campaign: str
     sessions: list[SessionRecord] = field(default_factory=list)
@@ -177,6 +214,20 @@ class Chronicle:
     visits: dict[str, int] = field(default_factory=dict)
     #: hex label -> watches spent there while lost
     lost_watches: dict[str, int] = field(default_factory=dict)
+    #: usage dice (declared resources and each member's doom die), now and their history
+    resources: dict[str, ResourceState] = field(default_factory=dict)
+    #: each member's condition after the last session
+    members: dict[str, MemberState] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"campaign": self.campaign, "sessions": [s.to_json() for s in self.sessions]}
+        return {
+            "campaign": self.campaign,
+            "sessions": [s.to_json() for s in self.sessions],
+            "resources": {
+                rid: {"name": r.name, "owner": r.owner, "start": r.start, "now": r.now,
+                      "doom": r.doom,
+                      "history": [{"session": e.session, "watch": e.watch, "by": e.by,
+                                   "roll": e.roll, "before": e.before, "after": e.after,
+                                   "reason": e.reason} for e in r.history]}
+                for rid, r in self.resources.items()},
+        }

@@ -17,18 +17,22 @@ from fractions import Fraction
 from generator.chronicle import (
     Chronicle,
     EncounterRecord,
+    MemberState,
+    ResourceEvent,
+    ResourceState,
     RollRecord,
     SessionRecord,
     TimePoint,
     WatchRecord,
 )
 from generator.content.campaign import Campaign, Location, Session, Table
-from generator.content.models import LogEntry, Member, Travel
+from generator.content.models import LogEntry, Member, ResourceSpec, Travel
 from generator.diagnostics import Diagnostics
 from generator.dice import RollSource
 from generator.hexgrid import Hex, distance
 from generator.rules import tables as T
 from generator.rules.checks import CheckResult, check
+from generator.rules import resources as R
 from generator.rules.encounters import plain_roll, roll_on_table
 from generator.rules.travel import MoveResult, Track, face_kind, move_distance, move_timed
 
@@ -160,17 +164,29 @@ class Replayer:
             why.append("knowledge")
         return bonus, why
 
-    def check(self, rolls: RollSource, purpose: str, member: Member, dc: int, *,
-              bonus: int = 0, score_kind: str = "survival", why: str = "") -> CheckResult:
+    def check(self, state: PartyState, watch: WatchRecord, rolls: RollSource, purpose: str,
+              member: Member, dc: int, *, bonus: int = 0, score_kind: str = "survival",
+              why: str = "") -> CheckResult:
+        """Resolve a member's check in the campaign's system, record it, and roll the doom
+        die on a critical failure (rules.md sections 8 and 9)."""
         system = self.c.rules.checks
         score = member.survival if score_kind == "survival" else member.con
         label = "Survival" if score_kind == "survival" else "Constitution"
         if system == "brp" and score_kind == "con":
             score = member.con * 5
+        doom_id = self.doom_id(member.name)
+        doomed = doom_id in self.chronicle.resources and \
+            self.chronicle.resources[doom_id].now == "exhausted"
         res = check(system, rolls, purpose, score=score, dc=dc, bonus=bonus,
-                    advantage_mode=self.c.rules.advantage, label=f"{member.name}: {label}")
+                    advantage=-1 if doomed else 0, advantage_mode=self.c.rules.advantage,
+                    label=f"{member.name}: {label}")
         if why:
             res.detail += f" ({why})"
+        if doomed:
+            res.detail += " (doomed: disadvantage)"
+        self.record(watch, res, purpose)
+        if res.critical_failure and doom_id in self.chronicle.resources:
+            self.roll_usage(state, watch, rolls, doom_id, member.name, "doom", None)
         return res
 
     @staticmethod
@@ -344,6 +360,9 @@ class Replayer:
             members=list(party.members), navigator=navigator, gear=list(party.gear))
         state.believed = state.true.copy()
         self.chronicle.explored.add(party.start)
+        self.declare(c.resources, session=-1, day=state.day)
+        for member in party.members:
+            self.declare_doom(member, state.day)
         for session in c.sessions:
             self.run_session(session, state)
         return self.chronicle
@@ -400,6 +419,9 @@ class Replayer:
 
     def run_session(self, session: Session, state: PartyState) -> None:
         self.apply_session_party(session, state)
+        self.declare(session.resources, session=session.number, day=state.day)
+        for member in state.members:
+            self.declare_doom(member, state.day)
         rec = SessionRecord(
             session=session.number, title=session.title, date=session.date,
             summary=session.summary,
@@ -415,8 +437,11 @@ class Replayer:
                 self.reveal(entry.reveal or [], rec, index - 1, state)
                 continue
             if action == "use":
-                self.check_unused_rolls(session, i, entry, RollSource(self.c.seed,
-                                                                      session.number, index))
+                assert entry.use is not None
+                rolls = RollSource(self.c.seed, session.number, index, recorded={
+                    k: (v if isinstance(v, list) else [v]) for k, v in entry.rolls.items()})
+                self.use_resource(session, i, entry, state, rec, index - 1, rolls)
+                self.check_unused_rolls(session, i, entry, rolls)
                 continue
             rolls = RollSource(self.c.seed, session.number, index, recorded={
                 k: (v if isinstance(v, list) else [v]) for k, v in entry.rolls.items()})
@@ -500,15 +525,14 @@ class Replayer:
             self.travel(session, i, entry.travel, state, watch, rec, rolls)
             return
         start = state.true.hex
+        self.passive_discovery(state, watch, rec, [start], None, [])
         if action in ("rest", "sleep", "camp"):
             if action == "sleep":
                 state.rest_streak = 2
             else:
                 state.rest_streak = state.rest_streak + 1 if action == "rest" else 0
             if state.rest_streak >= 2:
-                state.hustle_hours = 0
-                state.march_hours = F(0)
-                watch.summary += " The party sleeps: hustle and march counters reset."
+                self.long_rest(state, watch, rec)
             if action == "camp" and entry.camp is not None and entry.camp.forage:
                 self.forage(state, watch, rolls, visibility="normal")
             self.encounter_checks(state, watch, rec, rolls, checks=1, keyed_allowed=False,
@@ -555,8 +579,7 @@ class Replayer:
         if trackless:
             dc += T.DC_TRACKLESS
         if method == "north":
-            res = self.check(rolls, "north", state.navigator, T.REORIENT_NORTH_DC)
-            self.record(watch, res, "north")
+            res = self.check(state, watch, rolls, "north", state.navigator, T.REORIENT_NORTH_DC)
             if res.success:
                 state.veer = 0
                 state.frozen_true = state.frozen_believed = None
@@ -573,9 +596,8 @@ class Replayer:
             return
         if method == "new_course":
             target = dc + T.NEW_COURSE_EXTRA_DC
-            res = self.check(rolls, "reorient", state.navigator, target,
+            res = self.check(state, watch, rolls, "reorient", state.navigator, target,
                              why=f"{terrain}{', trackless' if trackless else ''}, +10 new course")
-            self.record(watch, res, "reorient")
             if res.success:
                 self.reanchor(state)
                 watch.summary += " A new course: the party knows where it is again."
@@ -590,8 +612,7 @@ class Replayer:
                 watch.summary += " The new course is wrong, and the party does not know it."
             return
         # backtrack: a Survival check tells truly whether the party was on course
-        res = self.check(rolls, "backtrack", state.navigator, dc, why=terrain)
-        self.record(watch, res, "backtrack")
+        res = self.check(state, watch, rolls, "backtrack", state.navigator, dc, why=terrain)
         on_course = not state.lost
         if res.success:
             judged = on_course
@@ -629,9 +650,8 @@ class Replayer:
         dc = (rule.forage_dc if rule else 12) + (
             T.FORAGE_POOR_VISIBILITY if visibility == "poor" else 0)
         forager = max(state.members, key=lambda m: (m.survival, m.name))
-        res = self.check(rolls, "forage", forager, dc,
+        res = self.check(state, watch, rolls, "forage", forager, dc,
                          why=f"forage, {rule.name.lower() if rule else 'unknown'}")
-        self.record(watch, res, "forage")
         if res.success:
             fed = 1
             if res.system == "d20":
@@ -756,9 +776,8 @@ class Replayer:
         if navigates or poor_trail:
             bonus, bonus_why = self.roll_bonus(state)
             check_dc = nav_dc if navigates else T.POOR_TRAIL_DC
-            res = self.check(rolls, "navigation", state.navigator, check_dc, bonus=bonus,
+            res = self.check(state, watch, rolls, "navigation", state.navigator, check_dc, bonus=bonus,
                              why=", ".join((why if navigates else ["poor trail"]) + bonus_why))
-            self.record(watch, res, "navigation")
             if res.success and poor_trail:
                 self.reanchor(state)
                 watch.believed_start_hex = self.believed_label(state)
@@ -778,9 +797,8 @@ class Replayer:
             watch.rolls[-1].outcome = f"{int(factor * 100)}%"
             judge_dc = nav_dc if navigates else base_dc + (
                 T.DC_POOR_VISIBILITY if t.visibility == "poor" else 0) + mode_dc
-            res = self.check(rolls, "judge_distance", state.navigator, judge_dc,
+            res = self.check(state, watch, rolls, "judge_distance", state.navigator, judge_dc,
                              why="judging the distance")
-            self.record(watch, res, "judge_distance")
             judged = res.success
 
         # 4. movement ------------------------------------------------------------------
@@ -816,9 +834,9 @@ class Replayer:
             choose_true(moved.track) if moved.stopped not in ("target",) else None)
         self.note_stop(session, i, moved, watch)
         state.hustle_hours += hustle
-        state.march_hours += moved.hours
         if hustle:
             self.hustle_damage(state, watch, hustle)
+        self.forced_march(state, watch, rolls, moved.hours)
         # believed track
         if state.believed is not None and not state.knows_lost:
             believed_miles = moved.miles if judged else moved.miles / factor
@@ -897,26 +915,167 @@ class Replayer:
                 why.append("a clearly new terrain: extra check")
             state.lost_terrains.update(x for x in new if x)
         for _ in range(checks):
-            res = self.check(rolls, "realise", state.navigator, dc, why=", ".join(why))
-            self.record(watch, res, "realise")
+            res = self.check(state, watch, rolls, "realise", state.navigator, dc, why=", ".join(why))
             if res.success:
                 state.knows_lost = True
                 state.believed = None
                 watch.summary += " The party realises it is lost."
                 return
 
+    def member_state(self, name: str) -> MemberState:
+        return self.chronicle.members.setdefault(name, MemberState(name))
+
+    def harm(self, state: PartyState, member: Member, amount: int, why: str) -> str:
+        """Nonlethal damage and fatigue; a ridden mount takes lethal damage instead."""
+        ms = self.member_state(member.name)
+        if member.mount:
+            ms.lethal += amount
+            return f"{member.name}'s {member.mount.replace('_', ' ')} takes {amount} lethal"
+        ms.nonlethal += amount
+        ms.fatigued = True
+        return f"{member.name} takes {amount} nonlethal (fatigued)"
+
     def hustle_damage(self, state: PartyState, watch: WatchRecord, hours: int) -> None:
-        """Rules.md section 3: the first hustled hour between sleeps is free; the second deals
-        1 nonlethal, each further hour doubles the previous hour's damage."""
+        """Rules.md section 3 (seed 000, "Hustle"): the first hustled hour between sleeps is
+        free; the second deals 1 nonlethal damage, each further hour doubles the previous
+        hour's damage. Mounts carrying riders take lethal damage instead."""
         total_before = state.hustle_hours - hours
         damage = 0
         for h in range(total_before + 1, state.hustle_hours + 1):
             if h > T.FREE_HUSTLE_HOURS:
                 damage += 2 ** (h - T.FREE_HUSTLE_HOURS - 1)
         if damage:
-            kind = "lethal to ridden mounts" if any(m.mount for m in state.members) else \
-                "nonlethal"
-            watch.summary += f" Hustling deals {damage} {kind} damage to each member (fatigued)."
+            hurt = [self.harm(state, m, damage, "hustle") for m in state.members]
+            watch.summary += " Hustling: " + "; ".join(hurt) + "."
+
+    def forced_march(self, state: PartyState, watch: WatchRecord, rolls: RollSource,
+                     hours: Fraction) -> None:
+        """Rules.md section 3 (seed 000, "Forced march"): 8 hours of marching between sleeps;
+        for each further hour a Constitution check, DC 10 + 2 per hour beyond the ninth;
+        failure deals 1d6 nonlethal and fatigue. Ridden mounts fail automatically and take
+        the damage as lethal."""
+        before = state.march_hours
+        state.march_hours += hours
+        first = int(before) + 1
+        for hour in range(max(first, T.MARCH_HOURS + 1), int(state.march_hours) + 1):
+            dc = T.FORCED_MARCH_BASE_DC + T.FORCED_MARCH_DC_STEP * (hour - T.MARCH_HOURS - 1)
+            for member in state.members:
+                if member.mount:
+                    dmg = self.roll_plain(watch, rolls, "march_damage", 1, 6,
+                                          detail=f"{member.name}'s mount, hour {hour}")
+                    watch.summary += f" Forced march, hour {hour}: " + \
+                        self.harm(state, member, dmg, "march") + "."
+                    continue
+                res = self.check(state, watch, rolls, "march", member, dc, score_kind="con",
+                                 why=f"forced march, hour {hour}")
+                if not res.success:
+                    dmg = self.roll_plain(watch, rolls, "march_damage", 1, 6,
+                                          detail=f"{member.name}, hour {hour}")
+                    watch.summary += f" Forced march, hour {hour}: " + \
+                        self.harm(state, member, dmg, "march") + "."
+
+    def long_rest(self, state: PartyState, watch: WatchRecord | None,
+                  rec: SessionRecord) -> None:
+        """A sleep: resets hustle and march counters, removes fatigue and nonlethal damage,
+        and restores every doom die (rules.md sections 3 and 9)."""
+        state.hustle_hours = 0
+        state.march_hours = F(0)
+        for member in state.members:
+            ms = self.member_state(member.name)
+            ms.nonlethal = 0
+            ms.fatigued = False
+            rid = self.doom_id(member.name)
+            res = self.chronicle.resources.get(rid)
+            if res is not None and res.now != res.start:
+                res.history.append(ResourceEvent(rec.session, watch.index if watch else -1,
+                                                 state.day, member.name, None, res.now,
+                                                 res.start, "long rest"))
+                res.now = res.start
+        if watch is not None:
+            watch.summary += " The party sleeps: hustle and march reset, fatigue gone."
+
+    # -- resources ------------------------------------------------------------------------
+    @staticmethod
+    def doom_id(name: str) -> str:
+        return f"doom-{name}"
+
+    def doom_die(self, member: Member) -> str | None:
+        if member.doom:
+            return member.doom
+        if self.c.rules.doom:
+            return self.c.rules.doom
+        return "d6" if self.c.rules.checks == "bsh" else None
+
+    def declare_doom(self, member: Member, day: int) -> None:
+        die = self.doom_die(member)
+        rid = self.doom_id(member.name)
+        if die is None or rid in self.chronicle.resources:
+            return
+        self.chronicle.resources[rid] = ResourceState(
+            rid, f"Doom ({member.name})", member.name, None, die, die, doom=True)
+
+    def declare(self, specs: dict[str, ResourceSpec], session: int, day: int) -> None:
+        for rid, spec in specs.items():
+            if rid in self.chronicle.resources:
+                continue
+            self.chronicle.resources[rid] = ResourceState(
+                rid, spec.name or rid.replace("-", " ").capitalize(), spec.owner,
+                spec.description, spec.die, spec.die, gm=spec.gm,
+                history=[ResourceEvent(session, -1, day, spec.owner, None, spec.die, spec.die,
+                                       "declared")])
+
+    def roll_usage(self, state: PartyState, watch: WatchRecord | None, rolls: RollSource,
+                   rid: str, by: str | None, reason: str, note: str | None,
+                   session: int | None = None, after: int = -1) -> ResourceEvent | None:
+        res = self.chronicle.resources[rid]
+        if res.now == "exhausted":
+            return None
+        sides = R.parse_die(res.now)
+        log = watch.rolls if watch is not None else []
+        natural = plain_roll(log, rolls, "doom" if res.doom else "use", 1, sides,
+                             detail=f"{res.name}")
+        after_die = R.die_name(R.use(sides, natural))
+        if log:
+            log[-1].outcome = "steps down" if after_die != res.now else "holds"
+        event = ResourceEvent(session if session is not None else (
+            self.chronicle.sessions[-1].session if self.chronicle.sessions else 0),
+            watch.index if watch is not None else after, state.day, by, natural, res.now,
+            after_die, reason, note)
+        res.history.append(event)
+        res.now = after_die
+        if res.doom and after_die == "exhausted" and by:
+            self.member_state(by).doomed = True
+            if watch is not None:
+                watch.summary += f" {by} is doomed until a long rest."
+        return event
+
+    def use_resource(self, session: Session, i: int, entry: LogEntry, state: PartyState,
+                     rec: SessionRecord, after: int, rolls: RollSource) -> None:
+        assert entry.use is not None
+        rid = entry.use.resource
+        by = entry.use.by
+        if rid == "doom":
+            if by is None or self.doom_id(by) not in self.chronicle.resources:
+                self.diags.error(session.entry_pos(i, "use"),
+                                 "tempting fate needs 'by: <member>' and a doom die (set "
+                                 "rules.doom or use the bsh check system)")
+                return
+            rid = self.doom_id(by)
+        if rid not in self.chronicle.resources:
+            self.diags.error(session.entry_pos(i, "use", "resource"),
+                             f"resource '{rid}' is not declared yet (declare it in "
+                             f"campaign.yaml or in an earlier session's 'resources:')")
+            return
+        watch = rec.watches[after] if 0 <= after < len(rec.watches) else None
+        event = self.roll_usage(state, watch, rolls, rid, by,
+                                "tempting fate" if entry.use.resource == "doom" else "use",
+                                entry.use.note, session=session.number, after=after)
+        if event is None:
+            self.diags.warning(session.entry_pos(i, "use"),
+                               f"resource '{rid}' is already exhausted")
+        elif watch is None:
+            rec.notes.append((after, f"{self.chronicle.resources[rid].name}: "
+                              f"{event.before} -> {event.after}"))
 
     def note_stop(self, session: Session, i: int, moved: MoveResult, watch: WatchRecord) -> None:
         if moved.stopped in ("map_edge", "impassable"):
