@@ -30,9 +30,9 @@ from generator.content.models import LogEntry, Member, ResourceSpec, Travel
 from generator.diagnostics import Diagnostics
 from generator.dice import RollSource
 from generator.hexgrid import Hex, distance
+from generator.rules import resources as R
 from generator.rules import tables as T
 from generator.rules.checks import CheckResult, check
-from generator.rules import resources as R
 from generator.rules.encounters import plain_roll, roll_on_table
 from generator.rules.travel import MoveResult, Track, face_kind, move_distance, move_timed
 
@@ -776,8 +776,8 @@ class Replayer:
         if navigates or poor_trail:
             bonus, bonus_why = self.roll_bonus(state)
             check_dc = nav_dc if navigates else T.POOR_TRAIL_DC
-            res = self.check(state, watch, rolls, "navigation", state.navigator, check_dc, bonus=bonus,
-                             why=", ".join((why if navigates else ["poor trail"]) + bonus_why))
+            res = self.check(state, watch, rolls, "navigation", state.navigator, check_dc,
+                             bonus=bonus, why=", ".join((why if navigates else ["poor trail"]) + bonus_why))
             if res.success and poor_trail:
                 self.reanchor(state)
                 watch.believed_start_hex = self.believed_label(state)
@@ -915,7 +915,8 @@ class Replayer:
                 why.append("a clearly new terrain: extra check")
             state.lost_terrains.update(x for x in new if x)
         for _ in range(checks):
-            res = self.check(state, watch, rolls, "realise", state.navigator, dc, why=", ".join(why))
+            res = self.check(state, watch, rolls, "realise", state.navigator, dc,
+                             why=", ".join(why))
             if res.success:
                 state.knows_lost = True
                 state.believed = None

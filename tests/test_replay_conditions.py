@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from replay_helpers import make_campaign, plains, rolls_of, run, watches
-
 from generator.rules import resources as R
+
+from replay_helpers import make_campaign, plains, rolls_of, run, watches
 
 
 def test_hustle_damage_doubles_each_hour(tmp_path: Path) -> None:
