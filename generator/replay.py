@@ -777,7 +777,8 @@ class Replayer:
             bonus, bonus_why = self.roll_bonus(state)
             check_dc = nav_dc if navigates else T.POOR_TRAIL_DC
             res = self.check(state, watch, rolls, "navigation", state.navigator, check_dc,
-                             bonus=bonus, why=", ".join((why if navigates else ["poor trail"]) + bonus_why))
+                             bonus=bonus,
+                             why=", ".join((why if navigates else ["poor trail"]) + bonus_why))
             if res.success and poor_trail:
                 self.reanchor(state)
                 watch.believed_start_hex = self.believed_label(state)
