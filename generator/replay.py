@@ -34,7 +34,14 @@ from generator.rules import resources as R
 from generator.rules import tables as T
 from generator.rules.checks import CheckResult, check
 from generator.rules.encounters import plain_roll, roll_on_table
-from generator.rules.travel import MoveResult, Track, face_kind, move_distance, move_timed
+from generator.rules.travel import (
+    MoveResult,
+    RateFn,
+    Track,
+    face_kind,
+    move_distance,
+    move_timed,
+)
 
 F = Fraction
 
@@ -69,6 +76,8 @@ class PartyState:
     #: keyed hits on hidden locations (two needed)
     hidden_hits: dict[str, int] = field(default_factory=dict)
     found_this_visit: set[str] = field(default_factory=set)
+    #: the true hexes since the party went astray (first: where it got lost), for backtracking
+    trail: list[Hex] = field(default_factory=list)
 
     @property
     def mph(self) -> Fraction:
@@ -413,6 +422,7 @@ class Replayer:
         state.veer = 0
         state.frozen_true = state.frozen_believed = None
         state.lost_terrains.clear()
+        state.trail = []
         state.believed = state.true.copy()
         self.flush_pending(state)
         self.chronicle.explored.add(self.grid.label(state.true.hex))
@@ -589,6 +599,8 @@ class Replayer:
                                        detail="the face the party takes for north")
                 offset = [0, 1, 2, 3, -2, -1][face - 1]
                 state.veer = offset
+                if not state.lost:
+                    state.trail = [state.true.hex]
                 state.lost = True
                 state.frozen_true = state.frozen_believed = None
                 watch.summary += (f" The party mistakes {self.grid.faces[offset % 6]} for "
@@ -608,28 +620,68 @@ class Replayer:
                 state.lost = True
                 state.knows_lost = False
                 state.believed = state.true.copy()
+                state.trail = [state.true.hex]
                 state.frozen_true = state.frozen_believed = None
                 watch.summary += " The new course is wrong, and the party does not know it."
             return
-        # backtrack: a Survival check tells truly whether the party was on course
+        # backtrack (seed 000, "Backtracking"): follow the party's own tracks back toward
+        # where it went astray, then a Survival check tells truly whether it is on course;
+        # on a failure it misjudges 75 % of the time.
+        trail = state.trail
+
+        def retrace(track: Track) -> str | None:
+            while len(trail) > 1 and track.hex == trail[-2]:
+                trail.pop()
+            if len(trail) <= 1 or track.hex != trail[-1]:
+                return None
+            return self.grid.face_between(track.hex, trail[-2])
+
+        if len(trail) > 1:
+            moved = move_timed(self.grid, state.true, F(T.WATCH_HOURS), self.c.hex_miles,
+                               retrace, self.blocked, self.rate_fn(state.mph), F(0),
+                               backtrack_faces=True)
+            state.true = moved.track
+            retrace(state.true)
+            watch.miles = moved.miles
+            watch.hexes_entered = [self.grid.label(h) for h in moved.entered]
+            watch.summary += f" Retracing its tracks: {_fmt(moved.miles)} miles."
+        dc, terrain = self.nav_dc_base(state.true.hex)
+        if not self.hex_on_any_road(state.true.hex):
+            dc += T.DC_TRACKLESS
         res = self.check(state, watch, rolls, "backtrack", state.navigator, dc, why=terrain)
-        on_course = not state.lost
-        if res.success:
-            judged = on_course
-        else:
+        on_course = not state.lost or len(trail) <= 1
+        believes = on_course
+        if not res.success:
             mis = self.roll_plain(watch, rolls, "misjudge", 1, 100,
                                   detail=f"1-{T.BACKTRACK_MISJUDGE_PERCENT} misjudges")
-            judged = (not on_course) if mis <= T.BACKTRACK_MISJUDGE_PERCENT else on_course
-        if judged and on_course:
+            if mis <= T.BACKTRACK_MISJUDGE_PERCENT:
+                believes = not on_course
+                watch.rolls[-1].outcome = "misjudges"
+            else:
+                watch.rolls[-1].outcome = "judges rightly"
+        if believes and on_course:
             self.reanchor(state)
-            watch.summary += " The party retraces its tracks and knows it is on course."
-        elif judged and not on_course:
+            watch.summary += " The party is back where it went astray, and knows it."
+        elif believes:
             state.knows_lost = False
-            state.believed = state.true.copy()
+            state.believed = Track(trail[0] if trail else state.true.hex)
             watch.summary += " The party wrongly believes it is back on course."
         else:
-            state.knows_lost = state.lost or state.knows_lost
-            watch.summary += " The party believes it went astray."
+            state.lost = True
+            state.knows_lost = True
+            state.believed = None
+            watch.summary += " The party believes it is still off course."
+
+    def rate_fn(self, mph: Fraction) -> RateFn:
+        """Miles per hour in a hex for a party of base speed ``mph`` (modes applied)."""
+
+        def rate_of(track: Track, face: str, nxt: Hex) -> tuple[F, str | None, str | None]:
+            rule = self.c.terrain_of(track.hex)
+            pk, pid = self.on_path_in(track, nxt if self.blocked(nxt) is None else None)
+            mult = rule.speed_multiplier(pk) if rule else F(0)
+            return mph * mult, pk, pid
+
+        return rate_of
 
     @staticmethod
     def veer_text(veer: int) -> str:
@@ -818,12 +870,7 @@ class Replayer:
             return aim(track)
 
         mph = state.mph * mode_mult
-
-        def rate_of(track: Track, face: str, nxt: Hex) -> tuple[F, str | None, str | None]:
-            rule = self.c.terrain_of(track.hex)
-            pk, pid = self.on_path_in(track, nxt if self.blocked(nxt) is None else None)
-            mult = rule.speed_multiplier(pk) if rule else F(0)
-            return mph * mult, pk, pid
+        rate_of = self.rate_fn(mph)
 
         true_start = state.true
         moved = move_timed(grid, state.true, hours, self.c.hex_miles, choose_true,
@@ -849,6 +896,7 @@ class Replayer:
         for h in moved.entered:
             if state.lost:
                 state.pending_hexes.append(grid.label(h))
+                state.trail.append(h)
             else:
                 self.chronicle.explored.add(grid.label(h))
             state.found_this_visit = set()
@@ -882,6 +930,7 @@ class Replayer:
             state.frozen_true = intended_true
             state.frozen_believed = intended_believed
             state.lost_terrains = {self.terrain_id(state.true.hex) or ""}
+            state.trail = [state.true.hex]
             watch.summary += f" Lost; veers {self.veer_text(result)}."
         elif state.veer == 0:
             state.veer = result

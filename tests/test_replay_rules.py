@@ -259,3 +259,35 @@ def test_toward_stops_at_the_target(tmp_path: Path) -> None:
     w = watches(run(root)[0])[0]
     assert w["hexes_entered"] == ["0504"] and w["end_hex"] == "0504"
     assert w["miles"] == 6  # 6 miles to leave 0505, then the party stops
+
+
+def test_backtrack_retraces_the_tracks_and_reanchors(tmp_path: Path) -> None:
+    """Lost heading N with veer +1: the party leaves 0505 by NE into 0604 (6 miles, 2 h 40),
+    then 3 miles of progress there; it realises it is lost. Backtracking leaves 0604 by its
+    entry face, a deliberate backtrack needing the 3 miles already made (1 h 20 at 2.25 mph),
+    back into 0505 where it went astray; Survival 15 + 3 = 18 >= 14: it knows it is on
+    course and re-anchors."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 2, "veer": 8, "realise": 19}},
+        {"reorient": {"method": "backtrack"}, "rolls": {"backtrack": 15, "encounter": [5]}},
+    ]}])
+    w = watches(run(root)[0])
+    assert w[0]["hexes_entered"] == ["0604"] and w[0]["knows_lost"]
+    assert w[1]["hexes_entered"] == ["0505"] and w[1]["miles"] == 3
+    assert not w[1]["lost"] and w[1]["believed_hex"] == "0505"
+
+
+def test_backtrack_misjudged_keeps_the_party_lost_unknowingly(tmp_path: Path) -> None:
+    """Backtracking only 1 h 20 of a longer detour leaves the party off course; a failed
+    check (2 + 3 < 14) and a misjudge roll of 40 (<= 75) make it believe it is back where it
+    went astray: believed 0505, truly elsewhere, lost but unaware."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 2, "veer": 8, "realise": 2}},
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 19, "realise": 19}},
+        {"reorient": {"method": "backtrack"},
+         "rolls": {"backtrack": 2, "misjudge": 40, "encounter": [5]}},
+    ]}])
+    w = watches(run(root)[0])
+    assert w[2]["lost"] and not w[2]["knows_lost"]
+    assert w[2]["believed_hex"] == "0505"
+    assert w[2]["end_hex"] != "0505"
