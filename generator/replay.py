@@ -29,7 +29,7 @@ from generator.content.campaign import Campaign, Location, Session, Table
 from generator.content.models import LogEntry, Member, ResourceSpec, Travel
 from generator.diagnostics import Diagnostics
 from generator.dice import RollSource
-from generator.hexgrid import Hex, distance
+from generator.hexgrid import Hex, distance, within
 from generator.rules import resources as R
 from generator.rules import tables as T
 from generator.rules.checks import CheckResult, check
@@ -105,6 +105,15 @@ class Replayer:
         self.diags = Diagnostics()
         self.chronicle = Chronicle(campaign=campaign.name)
         self.members_by_name: dict[str, Member] = dict(campaign.members_by_name)
+        self.by_hex: dict[Hex, list[Location]] = {}
+        for loc in campaign.locations.values():
+            self.by_hex.setdefault(loc.hex, []).append(loc)
+        #: hex -> visible locations seen from it (within their visible_from)
+        self.visible_from: dict[Hex, list[Location]] = {}
+        for loc in campaign.locations.values():
+            if loc.visibility == "visible":
+                for h in within(loc.hex, loc.visible_from):
+                    self.visible_from.setdefault(h, []).append(loc)
 
     # -- helpers --------------------------------------------------------------------------
     def label(self, h: Hex | None) -> str | None:
@@ -232,8 +241,15 @@ class Replayer:
     def passive_discovery(self, state: PartyState, watch: WatchRecord, rec: SessionRecord,
                           hexes: list[Hex], following: str | None,
                           entered: list[Hex]) -> None:
-        """Visible, on-path and familiar locations (rules.md section 6)."""
-        for loc in sorted(self.c.locations.values(), key=lambda x: x.id):
+        """Visible, on-path and familiar locations (rules.md section 6), in id order."""
+        candidates: dict[str, Location] = {}
+        for h in hexes:
+            for radius_loc in self.visible_near(h):
+                candidates[radius_loc.id] = radius_loc
+            for loc in self.by_hex.get(h, ()):
+                candidates[loc.id] = loc
+        for lid in sorted(candidates):
+            loc = candidates[lid]
             if loc.visibility == "visible" and any(
                     distance(h, loc.hex) <= loc.visible_from for h in hexes):
                 self.discover(state, watch, rec, loc, "visible")
@@ -242,6 +258,9 @@ class Replayer:
                 self.discover(state, watch, rec, loc, "on the path")
             elif (loc.familiar or state.finds.get(loc.id, 0) >= 2) and loc.hex in entered:
                 self.discover(state, watch, rec, loc, "familiar")
+
+    def visible_near(self, h: Hex) -> list[Location]:
+        return self.visible_from.get(h, [])
 
     # -- encounters -----------------------------------------------------------------------
     def encounter_die(self) -> tuple[int, int, int]:

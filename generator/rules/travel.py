@@ -162,7 +162,9 @@ def move_timed(grid: Grid, track: Track, hours: Fraction, hex_miles: int, choose
                 break
         else:
             covered = hustle_miles(t, hours, eff, hustle_until)
-            track.progress += covered
+            # walking back out through the entry face undoes progress (seed 000: "simply
+            # reduce their progress until they exit the hex")
+            track.progress = track.progress - covered if back else track.progress + covered
             result.miles += covered
             t = hours
             break

@@ -1,0 +1,113 @@
+"""Write a large synthetic campaign for benchmarks (and for trying the tool at scale).
+
+    python bench/synthetic.py OUT_DIR --columns 60 --rows 50 --locations 1500 --sessions 40
+
+The map is random terrain from a seeded generator; a highway crosses it, a river winds down
+it; locations of every visibility are scattered; sessions wander with `heading`, `toward`,
+`follow`, rests, searches and re-orientation, all rolls left to the seeded generator.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+LAND = ["plains", "plains", "forest", "forest", "hills", "moor", "swamp", "mountains"]
+FACES = ["N", "NE", "SE", "S", "SW", "NW"]
+
+
+def label(c: int, r: int, width: int) -> str:
+    return f"{c:0{width}d}{r:0{width}d}"
+
+
+def write(out: Path, columns: int, rows: int, locations: int, sessions: int,
+          seed: int = 1) -> Path:
+    rng = random.Random(seed)
+    width = max(2, len(str(columns)), len(str(rows)))
+    out.mkdir(parents=True, exist_ok=True)
+    for sub in ("hexes", "locations", "sessions", "tables"):
+        (out / sub).mkdir(exist_ok=True)
+    letters = {"p": "plains", "f": "forest", "h": "hills", "o": "moor", "s": "swamp",
+               "m": "mountains"}
+    inverse = {v: k for k, v in letters.items()}
+    grid = [[inverse[rng.choice(LAND)] for _ in range(columns)] for _ in range(rows)]
+    mid = rows // 2
+    # a straight row is contiguous on a flat-top map: odd -> even column is SE, even -> odd NE
+    highway = [label(c, mid, width) for c in range(1, columns + 1)]
+    for c in range(columns):
+        grid[mid - 1][c] = "p"
+    (out / "hexes" / "map.yaml").write_text(yaml.safe_dump(
+        {"legend": letters, "terrain_rows": ["".join(row) for row in grid]},
+        sort_keys=False), "utf-8")
+    river = [label(columns // 3, r, width) for r in range(1, rows + 1)]
+    (out / "paths.yaml").write_text(yaml.safe_dump({
+        "great-road": {"kind": "highway", "name": "The Great Road", "hexes": highway},
+        "long-river": {"kind": "river", "name": "The Long River", "hexes": river},
+    }, sort_keys=False), "utf-8")
+    for i in range(locations):
+        c, r = rng.randint(1, columns), rng.randint(1, rows)
+        vis = ["normal", "visible", "hidden"][i % 3]
+        front: dict[str, Any] = {"id": f"site-{i:05d}", "name": f"Site {i}",
+                                 "hex": label(c, r, width), "visibility": vis,
+                                 "tags": [rng.choice(["ruin", "lair", "camp", "shrine"])]}
+        if vis == "visible":
+            front["visible_from"] = rng.randint(0, 2)
+        body = (f"Stones and stories of site {i}.\n\n!!! gm \"Secrets\"\n"
+                f"    The truth about site {i}.\n")
+        (out / "locations" / f"site-{i:05d}.md").write_text(
+            "---\n" + yaml.safe_dump(front, sort_keys=False) + "---\n" + body, "utf-8")
+    (out / "tables" / "plains.yaml").write_text(yaml.safe_dump({
+        "id": "plains", "name": "Plains encounters", "dice": "1d6", "audience": "gm",
+        "rows": [{"roll": "1-3", "result": "Riders", "reaction": True},
+                 {"roll": "4-6", "result": "Wolves", "distance": "2d6x10"}]},
+        sort_keys=False), "utf-8")
+    start = label(1, mid, width)
+    (out / "campaign.yaml").write_text(yaml.safe_dump({
+        "name": "Synthetic March", "seed": seed, "language": "en",
+        "map": {"columns": columns, "rows": rows},
+        "party": {"start": start, "members": [
+            {"name": "Ana", "speed": 30, "survival": 5, "con": 2},
+            {"name": "Bo", "speed": 30, "survival": 2, "con": 1}]},
+    }, sort_keys=False), "utf-8")
+    for s in range(1, sessions + 1):
+        log: list[dict[str, Any]] = []
+        for _ in range(12):
+            choice = rng.random()
+            if choice < 0.35:
+                log.append({"travel": {"heading": rng.choice(FACES)}})
+            elif choice < 0.5:
+                log.append({"travel": {"toward": label(rng.randint(1, columns),
+                                                       rng.randint(1, rows), width)}})
+            elif choice < 0.6:
+                log.append({"travel": {"follow": "great-road"}})
+            elif choice < 0.8:
+                log.append({"rest": {}})
+            elif choice < 0.9:
+                log.append({"search": {}})
+            else:
+                log.append({"reorient": {"method": "new_course"}})
+        log.append({"note": f"The party rests after session {s}."})
+        (out / "sessions" / f"{s:03d}.yaml").write_text(yaml.safe_dump(
+            {"session": s, "title": f"Session {s}", "log": log}, sort_keys=False), "utf-8")
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--columns", type=int, default=60)
+    ap.add_argument("--rows", type=int, default=50)
+    ap.add_argument("--locations", type=int, default=1500)
+    ap.add_argument("--sessions", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    a = ap.parse_args()
+    write(a.out, a.columns, a.rows, a.locations, a.sessions, a.seed)
+    print(a.out)
+
+
+if __name__ == "__main__":
+    main()
