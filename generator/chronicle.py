@@ -95,6 +95,8 @@ class WatchRecord:
     notes: list[str] = field(default_factory=list)
     gm_notes: list[str] = field(default_factory=list)
     revealed: list[str] = field(default_factory=list)
+    #: the chase of a `chase:` watch (generator.rules.chase.ChaseResult), round by round
+    chase: Any = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -121,6 +123,8 @@ class WatchRecord:
             "believed_start_hex": self.believed_start_hex,
             "believed_hexes_entered": list(self.believed_hexes_entered),
             "believed_miles": miles_json(self.believed_miles),
+            **({"chase": {"outcome": self.chase.outcome, "rounds": len(self.chase.rounds),
+                          "summary": self.chase.summary}} if self.chase is not None else {}),
         }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Literal
 
 from generator.chronicle import (
     Chronicle,
@@ -26,13 +27,21 @@ from generator.chronicle import (
     WatchRecord,
 )
 from generator.content.campaign import Campaign, Location, Session, Table
-from generator.content.models import LogEntry, Member, ResourceSpec, Travel
+from generator.content.models import (
+    ChaseActor,
+    ChaseEntry,
+    LogEntry,
+    Member,
+    ResourceSpec,
+    Travel,
+)
 from generator.diagnostics import Diagnostics
 from generator.dice import RollSource
 from generator.hexgrid import Hex, distance, within
 from generator.rules import resources as R
 from generator.rules import tables as T
 from generator.rules.checks import CheckResult, check
+from generator.rules.chase import Actor, ChaseSpec, resolve_chase
 from generator.rules.encounters import plain_roll, roll_on_table
 from generator.rules.travel import (
     MoveResult,
@@ -596,9 +605,53 @@ class Replayer:
             return
         if action == "chase":
             assert entry.chase is not None
-            watch.encounters.append(EncounterRecord("chase", note=entry.chase.note,
-                                                    hex=self.label(start)))
+            self.chase(session, i, entry.chase, state, watch, rolls)
             return
+
+    def chase_actors(self, side: Literal["party"] | list[str | ChaseActor],
+                     state: PartyState) -> list[Actor]:
+        out: list[Actor] = []
+        names: list[str | ChaseActor] = [m.name for m in state.members] if side == "party" \
+            else list(side)
+        for who in names:
+            if isinstance(who, str) and who in self.members_by_name:
+                m = self.members_by_name[who]
+                speed = m.speed
+                if m.mount and m.mount in T.MOUNTS:
+                    unloaded, loaded = T.MOUNTS[m.mount]
+                    speed = int((loaded if m.mount_loaded else unloaded) * 10)
+                out.append(Actor(m.name, speed, m.con, m.stealth, m.perception, m.initiative,
+                                 mount=bool(m.mount)))
+                continue
+            spec = self.c.creatures.get(who) if isinstance(who, str) else who
+            if spec is None:
+                continue  # reported by the loader
+            for n in range(spec.count):
+                name = spec.name if spec.count == 1 else f"{spec.name} {n + 1}"
+                out.append(Actor(name, spec.speed, spec.con, spec.stealth, spec.perception,
+                                 spec.initiative))
+        return out
+
+    def chase(self, session: Session, i: int, ch: ChaseEntry, state: PartyState,
+              watch: WatchRecord, rolls: RollSource) -> None:
+        """Rules.md section 10 (seed 003): a chase resolved round by round."""
+        table_id = ch.complications or f"chase-{ch.environment}"
+        spec = ChaseSpec(ch.environment, tuple(self.chase_actors(ch.quarry, state)),
+                         tuple(self.chase_actors(ch.pursuers, state)), ch.distance, ch.sight,
+                         ch.advantage, ch.rounds, self.c.tables.get(table_id))
+        try:
+            result = resolve_chase(spec, self.c.rules.checks, rolls,
+                                   advantage_mode=self.c.rules.advantage,
+                                   tables=self.c.tables)
+        except ValueError as exc:
+            self.diags.error(session.entry_pos(i, "chase"), f"chase: {exc}")
+            return
+        watch.rolls.extend(result.rolls)
+        watch.warnings.extend(result.warnings)
+        watch.chase = result
+        watch.summary += " " + result.summary
+        watch.encounters.append(EncounterRecord("chase", result=result.outcome, note=ch.note,
+                                                hex=self.label(state.true.hex)))
 
     def reorient(self, method: str, state: PartyState, watch: WatchRecord,
                  rolls: RollSource) -> None:

@@ -233,3 +233,32 @@ def test_n_in_dx_encounter_check(tmp_path: Path) -> None:
     w = watches(run(root)[0])[0]
     enc = rolls_of(w, "encounter")[0]
     assert enc["dice"] == "1d8" and enc["outcome"] == "wandering"
+
+
+def test_chase_entry_is_resolved_round_by_round(tmp_path: Path) -> None:
+    """Wolves (speed 50) chase the party (speed 30) from 60 ft: each round the wolves dash
+    100 ft and the party 60 ft, so the gap closes by 40 ft a round: 60 -> 20 after round 1
+    (still in sight, no escape possible) -> caught in round 2."""
+    root = make_campaign(
+        tmp_path, campaign={"creatures": {"wolves": {"name": "Wolf", "speed": 50, "con": 2,
+                                                     "perception": 13}}},
+        sessions=[{"log": [{"chase": {"quarry": "party", "pursuers": ["wolves"]},
+                            "rolls": {"initiative": [15, 10], "complication": [15] * 8}}]}])
+    ch, diags = run(root)
+    assert not diags.errors, [d.format() for d in diags.errors]
+    w = watches(ch)[0]
+    assert w["activity"] == "chase"
+    assert w["chase"]["outcome"] == "caught" and w["chase"]["rounds"] == 2
+    assert rolls_of(w, "initiative") and rolls_of(w, "complication")
+
+
+def test_chase_with_an_unknown_creature_is_an_error(tmp_path: Path) -> None:
+    from generator.content.loader import load_campaign
+
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"chase": {"quarry": "party", "pursuers": ["wolfs"]}}]}],
+        campaign={"creatures": {"wolves": {"name": "Wolf", "speed": 50}}})
+    campaign, diags = load_campaign(root)
+    assert campaign is None
+    assert any("unknown chase participant 'wolfs' (did you mean 'wolves'?)" in d.message
+               for d in diags.errors)
