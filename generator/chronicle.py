@@ -154,6 +154,8 @@ class SessionRecord:
     discovered: list[str] = field(default_factory=list)
     revealed_hexes: list[str] = field(default_factory=list)
     source: str = ""
+    #: GM-only remarks not tied to a watch (a `gm:` on an entry before the first watch)
+    gm_notes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {

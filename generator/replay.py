@@ -28,6 +28,7 @@ from generator.chronicle import (
 )
 from generator.content.campaign import Campaign, Location, Session, Table
 from generator.content.models import (
+    INSTANT_ACTIONS,
     ChaseActor,
     ChaseEntry,
     LogEntry,
@@ -468,6 +469,12 @@ class Replayer:
         index = 0
         for i, entry in enumerate(session.log):
             action = entry.action
+            if action in INSTANT_ACTIONS and entry.gm:
+                # a GM remark on an instant entry belongs to the watch it follows
+                if rec.watches:
+                    rec.watches[-1].gm_notes.append(entry.gm)
+                else:
+                    rec.gm_notes.append(entry.gm)
             if action == "note":
                 rec.notes.append((index - 1, entry.note or ""))
                 continue
@@ -965,6 +972,11 @@ class Replayer:
             state.believed = bmoved.track
             watch.believed_miles = believed_miles
             watch.believed_hexes_entered = [grid.label(h) for h in bmoved.entered]
+            if kind in ("follow", "landmark") and moved.stopped == "target" and \
+                    not state.lost and state.believed.hex != state.true.hex:
+                # arriving at a landmark or a named place on the path is unmistakable
+                watch.believed_hexes_entered = [grid.label(h) for h in moved.entered]
+                state.believed = state.true.copy()
         for h in moved.entered:
             if state.lost:
                 state.pending_hexes.append(grid.label(h))
@@ -1029,13 +1041,16 @@ class Replayer:
             dc += T.DC_POOR_VISIBILITY
             why.append("poor visibility +4")
         checks = 1
-        if self.c.rules.realise_on_new_terrain:
+        if self.c.rules.realise_extra_checks:
             new = [self.terrain_id(h) for h in moved.entered
                    if self.terrain_id(h) not in state.lost_terrains]
             if new:
-                checks = 2
+                checks += 1
                 why.append("a clearly new terrain: extra check")
             state.lost_terrains.update(x for x in new if x)
+            if any(self.c.locations[lid].visibility == "visible" for lid in watch.discovered):
+                checks += 1
+                why.append("an obvious landmark: extra check")
         for _ in range(checks):
             res = self.check(state, watch, rolls, "realise", state.navigator, dc,
                              why=", ".join(why))

@@ -291,3 +291,34 @@ def test_backtrack_misjudged_keeps_the_party_lost_unknowingly(tmp_path: Path) ->
     assert w[2]["lost"] and not w[2]["knows_lost"]
     assert w[2]["believed_hex"] == "0505"
     assert w[2]["end_hex"] != "0505"
+
+
+def test_realise_extra_check_on_an_obvious_landmark(tmp_path: Path) -> None:
+    """Lost on the plains, the party sights a visible tor: one extra realise check."""
+    loc = "---\nname: Tor\nhex: \"0503\"\nvisibility: visible\nvisible_from: 1\n---\nA crag.\n"
+    root = make_campaign(tmp_path, locations={"tor": loc}, sessions=[{"log": [
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 2, "veer": 5, "realise": [2, 3]}},
+    ]}])
+    w = watches(run(root)[0])[0]
+    assert w["discovered"] == ["tor"]
+    assert len(rolls_of(w, "realise")) == 2
+
+
+def test_arriving_at_the_follow_target_reanchors_the_believed_track(tmp_path: Path) -> None:
+    """2d6 = 12: 150 %, misjudged (natural 1) as 100 %: the party thinks it made 6 / 1.5 = 4
+    of the 6 miles to 0205, but reaching the named hex on the road is unmistakable: the
+    believed track ends there too."""
+    root = make_campaign(tmp_path, start="0105", paths=ROAD, rules={"actual_distance": True},
+                         sessions=[{"log": [
+                             {"travel": {"follow": "kings-road", "toward": "0205"},
+                              "rolls": {"distance": 12, "judge_distance": 1}}]}])
+    w = watches(run(root)[0])[0]
+    assert w["end_hex"] == "0205" and w["believed_hex"] == "0205"
+
+
+def test_gm_remark_on_an_instant_entry_stays_with_its_watch(tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"rest": {}}, {"note": "We camp.", "gm": "The owl is a spy."}]}])
+    ch, _ = run(root)
+    assert ch.sessions[0].watches[0].gm_notes == ["The owl is a spy."]
+    assert ch.sessions[0].notes == [(0, "We camp.")]
