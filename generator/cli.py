@@ -129,5 +129,22 @@ def roll_cmd(table_id: str, content: Path, seed: int | None) -> None:
         click.echo(f"warning: {w}", err=True)
 
 
+@main.command("new")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+def new_cmd(directory: Path) -> None:
+    """Scaffold a small, valid starter campaign in DIRECTORY (which must be new or empty)."""
+    from generator.scaffold import create
+
+    try:
+        written = create(directory)
+    except FileExistsError as exc:
+        click.echo(f"{directory}: error: {exc}", err=True)
+        sys.exit(1)
+    for path in written:
+        click.echo(f"  created {path}")
+    click.echo(f"A starter campaign is ready. Next: hexcrawl check --content {directory} && "
+               f"hexcrawl build --content {directory}")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
