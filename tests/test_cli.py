@@ -1,0 +1,133 @@
+"""The command line as a user meets it: real processes, real files, exit codes, messages."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+
+
+def hexcrawl(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, check=False, timeout=600)
+
+
+def test_check_is_clean_on_the_example_campaign() -> None:
+    result = hexcrawl("check")
+    assert result.returncode == 0, result.stderr
+    assert "0 errors, 0 warnings" in result.stderr
+
+
+def test_check_reports_every_error_with_position_and_no_traceback(tmp_path: Path) -> None:
+    result = hexcrawl("new", str(tmp_path / "c"))
+    assert result.returncode == 0, result.stderr
+    camp = tmp_path / "c"
+    session = next((camp / "sessions").glob("*.yaml"))
+    session.write_text(session.read_text("utf-8") + "  - travel: {heading: NNE}\n", "utf-8")
+    (camp / "hexes" / "extra.yaml").write_text('"0606": {terrain: forrest}\n', "utf-8")
+    result = hexcrawl("check", "--content", str(camp))
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    lines = [x for x in result.stderr.splitlines() if ": error: " in x]
+    assert any("extra.yaml:1:19: error: unknown terrain 'forrest' (did you mean 'forest'?)"
+               in x for x in lines), result.stderr
+    last = len(session.read_text("utf-8").splitlines())
+    assert any(x.startswith(f"{session}:{last}:23: error: heading:") for x in lines), lines
+    assert len(lines) == 2  # every problem of the run, together
+
+
+def test_missing_content_folder_is_an_error_not_a_traceback(tmp_path: Path) -> None:
+    result = hexcrawl("check", "--content", str(tmp_path / "nope"))
+    assert result.returncode == 1
+    assert "content folder not found" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_usage_error_exits_2() -> None:
+    assert hexcrawl("check", "--bogus").returncode == 2
+
+
+def test_replay_json_follows_the_documented_schema() -> None:
+    result = hexcrawl("replay", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["campaign"] == "The Sallow Reach"
+    assert [s["session"] for s in data["sessions"]] == sorted(s["session"]
+                                                              for s in data["sessions"])
+    watch_keys = {"index", "day", "watch", "activity", "start_hex", "end_hex", "believed_hex",
+                  "hexes_entered", "miles", "progress_miles", "lost", "knows_lost", "veer",
+                  "rolls", "discovered", "encounters", "warnings"}
+    roll_keys = {"purpose", "dice", "natural", "total", "target", "outcome", "recorded"}
+    lost_seen = veer_seen = False
+    for s in data["sessions"]:
+        assert set(s["start"]) >= {"hex", "day", "watch"}
+        assert set(s["end"]) >= {"hex", "believed_hex", "day", "watch", "lost", "veer"}
+        for i, w in enumerate(s["watches"]):
+            assert watch_keys <= set(w)
+            assert w["index"] == i
+            assert 1 <= w["watch"] <= 6
+            for r in w["rolls"]:
+                assert roll_keys <= set(r)
+            if w["knows_lost"]:
+                assert w["believed_hex"] is None
+            lost_seen |= w["lost"]
+            veer_seen |= w["veer"] != 0
+    assert lost_seen and veer_seen  # the example campaign gets lost and veers
+
+
+def test_replay_json_is_byte_identical_between_runs() -> None:
+    assert hexcrawl("replay", "--json").stdout == hexcrawl("replay", "--json").stdout
+
+
+def test_replay_one_session_as_text() -> None:
+    result = hexcrawl("replay", "--session", "2")
+    assert result.returncode == 0, result.stderr
+    assert "Session 2:" in result.stdout and "Session 1:" not in result.stdout
+    assert "navigation" in result.stdout
+    assert hexcrawl("replay", "--session", "99").returncode == 2
+
+
+def test_roll_on_a_table_is_repeatable_with_a_seed() -> None:
+    first = hexcrawl("roll", "weather", "--seed", "5")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == hexcrawl("roll", "weather", "--seed", "5").stdout
+    bad = hexcrawl("roll", "wether")
+    assert bad.returncode == 2 and "did you mean 'weather'?" in bad.stderr
+
+
+def test_new_scaffolds_a_valid_campaign_and_never_overwrites(tmp_path: Path) -> None:
+    target = tmp_path / "my-campaign"
+    assert hexcrawl("new", str(target)).returncode == 0
+    assert (target / "campaign.yaml").is_file()
+    assert hexcrawl("check", "--content", str(target)).returncode == 0
+    before = (target / "campaign.yaml").read_bytes()
+    again = hexcrawl("new", str(target))
+    assert again.returncode == 1 and "not empty" in again.stderr
+    assert (target / "campaign.yaml").read_bytes() == before
+
+
+@pytest.mark.parametrize("system", ["brp", "bsh"])
+def test_the_same_logs_replay_under_another_check_system(tmp_path: Path, system: str) -> None:
+    """A campaign changes system with one line (rules.md section 8)."""
+    import shutil
+
+    camp = tmp_path / "c"
+    shutil.copytree(CONTENT, camp)
+    text = (camp / "campaign.yaml").read_text("utf-8")
+    assert "checks: d20" in text
+    (camp / "campaign.yaml").write_text(text.replace("checks: d20", f"checks: {system}"),
+                                        "utf-8")
+    result = hexcrawl("replay", "--json", "--content", str(camp))
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    dice = {r["dice"] for s in data["sessions"] for w in s["watches"] for r in w["rolls"]
+            if r["purpose"] == "navigation"}
+    assert dice <= ({"1d100"} if system == "brp" else {"1d20", "2d20"})
