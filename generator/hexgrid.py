@@ -9,7 +9,7 @@ Red Blob Games' hexagon guide.
 >>> g = Grid(columns=20, rows=16)
 >>> g.label(g.neighbor(g.parse("0506"), "NE"))
 '0605'
->>> g.distance(g.parse("0303"), g.parse("0505"))
+>>> distance(g.parse("0303"), g.parse("0505"))
 3
 """
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.content.models import (
+    ChaseActor,
     LogEntry,
     MapSpec,
     Member,
@@ -119,6 +120,7 @@ class Session:
     log: tuple[LogEntry, ...]
     source: str
     located: Located
+    resources: dict[str, ResourceSpec] = field(default_factory=dict)
 
     def entry_pos(self, index: int, *more: str | int) -> Pos:
         return self.located.pos(("log", index, *more))
@@ -152,6 +154,7 @@ class Campaign:
     resources: dict[str, ResourceSpec]
     campaign_pos: Pos
     members_by_name: dict[str, Member] = field(default_factory=dict)
+    creatures: dict[str, ChaseActor] = field(default_factory=dict)
 
     @property
     def hex_miles(self) -> int:

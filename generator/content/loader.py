@@ -6,10 +6,12 @@ diagnostics with a position, all collected in one run, so a GM sees every mistak
 
 from __future__ import annotations
 
+import re
+import types
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
@@ -49,32 +51,86 @@ def _all_field_names() -> list[str]:
 _FIELD_NAMES = _all_field_names()
 
 
+def _expand(tp: Any) -> list[Any]:
+    """The concrete types behind an annotation (Optional, unions and Annotated unwrapped)."""
+    origin = get_origin(tp)
+    if origin is Annotated:
+        return _expand(get_args(tp)[0])
+    if origin in (Union, types.UnionType):
+        return [x for arg in get_args(tp) for x in _expand(arg)]
+    return [tp]
+
+
+def _keys_at(model: type[BaseModel], loc: tuple[str | int, ...]) -> list[str]:
+    """The keys allowed in the mapping at ``loc`` of ``model`` (for did-you-mean)."""
+    cands: list[Any] = [model]
+    for part in loc:
+        nxt: list[Any] = []
+        for c in cands:
+            origin = get_origin(c)
+            if isinstance(c, type) and issubclass(c, BaseModel):
+                if isinstance(part, str) and part in c.model_fields:
+                    nxt += _expand(c.model_fields[part].annotation)
+            elif origin in (list, tuple) and isinstance(part, int):
+                nxt += _expand(get_args(c)[0])
+            elif origin is dict and isinstance(part, str):
+                nxt += _expand(get_args(c)[1])
+        if nxt:  # a part that matches nothing is a union-branch tag: keep the candidates
+            cands = nxt
+    names = {f for c in cands if isinstance(c, type) and issubclass(c, BaseModel)
+             for f in c.model_fields}
+    return sorted(names) or _FIELD_NAMES
+
+
+def _rank(kind: str) -> int:
+    """Which union branch's errors to show: the one that got furthest, then the one whose
+    errors are about keys rather than about the type of the whole value."""
+    if kind in ("missing", "extra_forbidden"):
+        return 0
+    return 2 if kind.endswith("_type") else 1
+
+
 def _validation_diags(exc: ValidationError, doc: Located, prefix: tuple[str | int, ...],
-                      diags: Diagnostics) -> None:
-    """Turn pydantic errors into positioned diagnostics (one per place)."""
-    seen: set[Pos] = set()
+                      diags: Diagnostics, model: type[BaseModel] | None = None) -> None:
+    """Turn pydantic errors into positioned diagnostics (one per place).
+
+    When a value may take several shapes (``int | list[int]``), pydantic reports the errors
+    of every branch; only the branch that matched the data best is reported.
+    """
     root = doc.data
+    # (pos, message, path, kind, union branch: (path where the union is, branch tag))
+    found: list[tuple[Pos, str, tuple[str | int, ...], str,
+                      tuple[tuple[str | int, ...], str | int] | None]] = []
     for err in exc.errors():
         data: Any = root
         for part in prefix:
-            data = data[part] if isinstance(data, (dict, list)) else None
+            if isinstance(data, dict):
+                data = data.get(part)
+            elif isinstance(data, list) and isinstance(part, int):
+                data = data[part]
+            else:
+                data = None
         path: list[str | int] = list(prefix)
         field_name: str | int | None = None
-        for part in err["loc"]:
+        branch: tuple[tuple[str | int, ...], str | int] | None = None
+        kind = err["type"]
+        loc = tuple(err["loc"])
+        for i, part in enumerate(loc):
             if isinstance(data, dict) and part in data:
                 path.append(part)
                 data = data[part]
             elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
                 path.append(part)
                 data = data[part]
-            elif err["type"] in ("missing", "extra_forbidden") and isinstance(part, str):
+            elif i == len(loc) - 1 and kind in ("missing", "extra_forbidden"):
                 field_name = part
-            # other parts are pydantic's union-branch tags: skip them
-        kind = err["type"]
+            elif branch is None:
+                branch = (tuple(path), part)  # a union-branch tag such as 'list[int]'
         if kind == "extra_forbidden":
             key = path[-1] if path else field_name
             pos = doc.pos(tuple(path), key=True)
-            msg = f"unknown key '{key}'{suggest(str(key), _FIELD_NAMES)}"
+            allowed = _keys_at(model, loc[:-1]) if model is not None else _FIELD_NAMES
+            msg = f"unknown key '{key}'{suggest(str(key), allowed)}"
         elif kind == "missing":
             pos = doc.pos(tuple(path))
             msg = f"missing required key '{field_name}'"
@@ -85,6 +141,28 @@ def _validation_diags(exc: ValidationError, doc: Located, prefix: tuple[str | in
             msg = f"{where}: {text}" if where and kind != "value_error" else text
             if kind == "model_type" or kind == "dict_type":
                 msg = f"{where or 'value'}: expected a mapping"
+            elif kind == "literal_error":
+                expected = str((err.get("ctx") or {}).get("expected", ""))
+                choices = re.findall(r"'([^']*)'", expected)
+                value = err.get("input")
+                shown = f"'{value}'" if isinstance(value, str) else repr(value)
+                msg = (f"{where or 'value'}: {shown} is not one of {expected}"
+                       f"{suggest(str(value), choices)}")
+        found.append((pos, msg, tuple(path), kind, branch))
+    # keep, for each union, only the errors of the branch that matched best
+    best: dict[tuple[str | int, ...], tuple[int, int, str | int]] = {}
+    for *_, branch in found:
+        if branch is None:
+            continue
+        at, tag = branch
+        same = [(len(p), -_rank(k)) for _, _, p, k, b in found if b == branch]
+        score = (max(d for d, _ in same), max(r for _, r in same), tag)
+        if at not in best or score[:2] > best[at][:2]:
+            best[at] = score
+    seen: set[Pos] = set()
+    for pos, msg, _, _, branch in found:
+        if branch is not None and best[branch[0]][2] != branch[1]:
+            continue
         if pos in seen:
             continue
         seen.add(pos)
@@ -99,7 +177,7 @@ def _validate(model: type[T], doc: Located, prefix: tuple[str | int, ...],
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        _validation_diags(exc, doc, prefix, diags)
+        _validation_diags(exc, doc, prefix, diags, model)
         return None
 
 
@@ -107,6 +185,12 @@ class _Loader:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.diags = Diagnostics()
+        self.default_terrain: str | None = None
+        #: ids defined in the content but dropped for their own errors (already reported),
+        #: by kind ("path", "table", "location"): references to them are not "unknown"
+        self.broken: dict[str, set[str]] = {"path": set(), "table": set(), "location": set(),
+                                            "region": set()}
+        self.rows_file: str | None = None
 
     # -- files ----------------------------------------------------------------------------
     def path_str(self, path: Path) -> str:
@@ -170,12 +254,18 @@ class _Loader:
             self.diags.error(cdoc.pos(("default_terrain",)),
                              f"unknown terrain '{spec.default_terrain}'"
                              f"{suggest(spec.default_terrain, terrain)}")
+        elif spec.default_terrain:
+            self.default_terrain = spec.default_terrain
         if spec.language not in SUPPORTED_LANGUAGES:
             self.diags.warning(cdoc.pos(("language",)),
                                f"no interface strings for language '{spec.language}'; "
                                f"using English (supported: {', '.join(SUPPORTED_LANGUAGES)})")
         self.check_label(spec.party.start, cdoc.pos(("party", "start")))
+        self.check_offsets(spec.party.start_offsets, cdoc, ("party", "start_offsets"))
         names = [mem.name for mem in spec.party.members]
+        self.check_unique_members(
+            [(mem.name, ("party", "members", i, "name"))
+             for i, mem in enumerate(spec.party.members)], cdoc)
         if spec.party.navigator and spec.party.navigator not in names:
             self.diags.error(cdoc.pos(("party", "navigator")),
                              f"navigator '{spec.party.navigator}' is not a party member"
@@ -194,12 +284,8 @@ class _Loader:
         hexes = self.load_hexes(regions)
         paths = self.load_paths()
         locations = self.load_locations(paths)
+        self.check_table_locations(locations)
         sessions = self.load_sessions(spec, paths, locations, tables)
-        # regions named by hex entries
-        for info in hexes.values():
-            if info.region and info.region not in regions and info.pos:
-                self.diags.error(info.pos, f"unknown region '{info.region}'"
-                                 f"{suggest(info.region, regions)}")
         for res_id, res in spec.resources.items():
             if res.owner and res.owner not in names:
                 self.diags.error(cdoc.pos(("resources", res_id, "owner")),
@@ -226,22 +312,68 @@ class _Loader:
             resources=dict(spec.resources),
             campaign_pos=cdoc.pos(),
             members_by_name={mem.name: mem for mem in spec.party.members},
+            creatures=dict(spec.creatures),
         )
 
     def load_rest_without_campaign(self) -> None:
-        for path in self.files("hexes", ".yaml", ".yml"):
-            self.mapping_doc(path)
-        for path in self.files("sessions", ".yaml", ".yml"):
-            self.mapping_doc(path)
-        for path in self.files("tables", ".yaml", ".yml"):
-            self.mapping_doc(path)
+        """Check the shape of every other file when campaign.yaml is unusable.
+
+        Without the map there is no way to check labels or cross-references, but YAML
+        syntax, unknown and missing keys and wrong types are still worth reporting now,
+        so that one run shows every mistake it can.
+        """
+        entries: list[tuple[Path, type[BaseModel]]] = [
+            (self.root / "terrain.yaml", m.TerrainSpec), (self.root / "paths.yaml", m.PathSpec),
+            (self.root / "regions.yaml", m.RegionSpec),
+            *((p, m.HexEntry) for p in self.files("hexes", ".yaml", ".yml"))]
+        for path, model in entries:
+            doc = self.mapping_doc(path) if path.is_file() else None
+            if doc is None:
+                continue
+            for key in doc.data:
+                if model is not m.HexEntry or key not in ("terrain_rows", "legend"):
+                    _validate(model, doc, (key,), self.diags)
+        for folder, file_model in (("tables", m.TableFile), ("sessions", m.SessionFile)):
+            for path in self.files(folder, ".yaml", ".yml"):
+                doc = self.mapping_doc(path)
+                if doc is not None:
+                    _validate(file_model, doc, (), self.diags)
+        for path in self.files("locations", ".md", ".markdown"):
+            doc = self.front_matter(path)
+            if doc is not None:
+                _validate(m.LocationFront, doc, (), self.diags)
+
+    def front_matter(self, path: Path) -> Located | None:
+        """The YAML front matter of a Markdown file, positioned in the whole file."""
+        text = self.read(path)
+        if text is None:
+            return None
+        shown = self.path_str(path)
+        parts = split_front_matter(text)
+        if parts.front is None:
+            self.diags.error(Pos(shown), "a location file starts with YAML front matter "
+                             "between '---' lines (id, name, hex, ...)")
+            return None
+        doc = load_yaml(parts.front, shown, self.diags, line_offset=parts.front_line - 1)
+        if doc is None:
+            return None
+        if not isinstance(doc.data, dict):
+            self.diags.error(doc.pos(), "front matter must be a mapping")
+            return None
+        return doc
 
     # -- helpers --------------------------------------------------------------------------
     def check_label(self, label: str, pos: Pos) -> Hex | None:
         grid = self.grid
         if not grid.is_label(label):
+            hint = ""
+            if label.isdigit() and len(label) % 2 == 0:
+                half = len(label) // 2
+                col, row = int(label[:half]), int(label[half:])
+                if grid.on_map_cr(col, row):
+                    hint = f" (did you mean '{grid.label_of(col, row)}'?)"
             self.diags.error(pos, f"'{label}' is not a hex label: write {grid.width * 2} digits, "
-                             f"column then row, such as '{grid.label_of(1, 1)}' (quote it)")
+                             f"column then row, such as '{grid.label_of(1, 1)}'{hint}")
             return None
         col, row = grid.col_row(label)
         if not grid.on_map_cr(col, row):
@@ -260,9 +392,34 @@ class _Loader:
     def check_ids(self, ids: Iterable[str], known: dict[str, Any], what: str,
                   doc: Located, at: tuple[str | int, ...]) -> None:
         for i, ident in enumerate(ids):
-            if ident not in known:
-                self.diags.error(doc.pos(at + (i,)),
-                                 f"unknown {what} '{ident}'{suggest(ident, known)}")
+            self.check_ref(ident, known, what, doc.pos(at + (i,)))
+
+    def check_ref(self, ident: str, known: dict[str, Any], what: str, pos: Pos) -> bool:
+        """Report ``ident`` unless it is known (or defined but broken, reported already)."""
+        if ident in known:
+            return True
+        if ident not in self.broken.get(what, ()):
+            self.diags.error(pos, f"unknown {what} '{ident}'{suggest(ident, known)}")
+        return False
+
+    def check_offsets(self, offsets: Iterable[str] | None, doc: Located,
+                      at: tuple[str | int, ...]) -> None:
+        for face in offsets or {}:
+            if face not in self.faces:
+                self.diags.error(doc.pos(at + (face,), key=True),
+                                 f"'{face}' is not a face of a {self.grid.orientation}-top "
+                                 f"hex (faces: {', '.join(self.faces)})")
+
+    def check_unique_members(self, names: list[tuple[str, tuple[str | int, ...]]],
+                             doc: Located) -> None:
+        first: dict[str, Pos] = {}
+        for name, at in names:
+            pos = doc.pos(at)
+            if name in first:
+                self.diags.error(pos, f"party member '{name}' is listed twice (first on line "
+                                 f"{first[name].line}); member names must be unique")
+            else:
+                first[name] = pos
 
     # -- terrain.yaml ---------------------------------------------------------------------
     def load_terrain(self) -> dict[str, TerrainRule]:
@@ -273,7 +430,7 @@ class _Loader:
         doc = self.mapping_doc(path)
         if doc is None:
             return terrain
-        for tid, raw in doc.data.items():
+        for tid in doc.data:
             spec = _validate(m.TerrainSpec, doc, (tid,), self.diags)
             if spec is None:
                 continue
@@ -304,7 +461,8 @@ class _Loader:
                     tid, spec.name or tid.replace("-", " ").title(), speed.highway, speed.road,
                     speed.trackless, spec.navigation_dc, spec.forage_dc,
                     spec.color or "#cccccc", spec.letter or tid[0],
-                    impassable=bool(spec.impassable), density_dc=dict(spec.density_dc or {}))
+                    impassable=bool(spec.impassable),
+                    density_dc={str(k): v for k, v in (spec.density_dc or {}).items()})
             else:
                 terrain[tid] = replace(
                     base,
@@ -320,7 +478,8 @@ class _Loader:
                     letter=spec.letter or base.letter,
                     impassable=spec.impassable if spec.impassable is not None
                     else (base.impassable and speed.trackless is None),
-                    density_dc=dict(spec.density_dc) if spec.density_dc is not None
+                    density_dc={str(k): v for k, v in spec.density_dc.items()}
+                    if spec.density_dc is not None
                     else base.density_dc,
                 )
         return terrain
@@ -328,35 +487,52 @@ class _Loader:
     # -- tables/*.yaml --------------------------------------------------------------------
     def load_tables(self) -> dict[str, Table]:
         tables: dict[str, Table] = {}
-        docs: dict[str, tuple[Located, m.TableFile]] = {}
+        self.table_docs: dict[str, tuple[Located, m.TableFile]] = {}
+        docs = self.table_docs
         for path in self.files("tables", ".yaml", ".yml"):
             doc = self.mapping_doc(path)
             if doc is None:
                 continue
             spec = _validate(m.TableFile, doc, (), self.diags)
             if spec is None:
+                if isinstance(doc.data.get("id"), str):
+                    self.broken["table"].add(doc.data["id"])
                 continue
-            if spec.id in tables:
+            if spec.id in tables or spec.id in self.broken["table"]:
+                where = tables[spec.id].source if spec.id in tables else "another file"
                 self.diags.error(doc.pos(("id",)), f"duplicate table id '{spec.id}' (also in "
-                                 f"{tables[spec.id].source})")
+                                 f"{where})")
                 continue
             table = self.build_table(spec, doc)
             if table is not None:
                 tables[spec.id] = table
                 docs[spec.id] = (doc, spec)
+            else:
+                self.broken["table"].add(spec.id)
         # references between tables, and cycles
-        for tid, (doc, spec) in docs.items():
+        for doc, spec in docs.values():
             for i, row in enumerate(spec.rows):
-                if row.table and row.table not in tables:
-                    self.diags.error(doc.pos(("rows", i, "table")),
-                                     f"unknown table '{row.table}'{suggest(row.table, tables)}")
-        for tid in tables:
+                if row.table:
+                    self.check_ref(row.table, tables, "table", doc.pos(("rows", i, "table")))
+        reported: set[frozenset[str]] = set()
+        for tid in sorted(tables):
             cycle = self.find_cycle(tid, tables)
-            if cycle and cycle[0] == tid:
-                doc, spec = docs[tid]
-                self.diags.error(doc.pos(("id",)),
-                                 "tables refer to each other in a cycle: " + " -> ".join(cycle))
+            if not cycle or frozenset(cycle) in reported:
+                continue
+            reported.add(frozenset(cycle))
+            doc, spec = docs[tid]
+            closing = next(i for i, r in enumerate(spec.rows) if r.table == cycle[1])
+            self.diags.error(doc.pos(("rows", closing, "table")),
+                             "tables refer to each other in a cycle: " + " -> ".join(cycle))
         return tables
+
+    def check_table_locations(self, locations: dict[str, Location]) -> None:
+        """A table row may name the location the encounter leads to."""
+        for doc, spec in self.table_docs.values():
+            for i, row in enumerate(spec.rows):
+                if row.location:
+                    self.check_ref(row.location, locations, "location",
+                                   doc.pos(("rows", i, "location")))
 
     def find_cycle(self, start: str, tables: dict[str, Table]) -> list[str] | None:
         stack: list[tuple[str, list[str]]] = [(start, [start])]
@@ -385,6 +561,9 @@ class _Loader:
             if all(has_roll):
                 for i, row in enumerate(spec.rows):
                     assert row.roll is not None
+                    if row.weight is not None:
+                        self.diags.warning(doc.pos(("rows", i, "weight")),
+                                           "'weight' is ignored when the row has a 'roll'")
                     try:
                         ranges.append(rolltables.parse_roll_cell(row.roll, dice))
                     except ValueError as exc:
@@ -406,9 +585,9 @@ class _Loader:
                                  "either every row has a 'roll' or none does (then weights "
                                  "decide)")
                 return None
-            if ok:
-                for problem in rolltables.check_coverage(ranges, dice):
-                    self.diags.error(doc.pos(("rows",)), f"table '{spec.id}': {problem}")
+            if ok and not self.check_coverage(spec, doc, ranges, dice.low, dice.high,
+                                              str(dice)):
+                ok = False
             roll_dice = str(dice)
         else:
             if any(has_roll):
@@ -430,6 +609,38 @@ class _Loader:
         return Table(spec.id, spec.name, spec.dice, spec.audience, spec.description,
                      tuple(spec.rows), tuple(ranges), roll_dice, doc.path, doc.pos())
 
+    def check_coverage(self, spec: m.TableFile, doc: Located, ranges: list[tuple[int, int]],
+                       low: int, high: int, dice: str) -> bool:
+        """Every result of the dice has exactly one row: report values the dice cannot roll
+        and overlaps at the row's ``roll``, and gaps at the row after the gap."""
+        ok = True
+        covered: dict[int, int] = {}
+        for i, (a, b) in enumerate(ranges):
+            pos = doc.pos(("rows", i, "roll"))
+            if a < low or b > high:
+                self.diags.error(pos, f"table '{spec.id}': row {i + 1} ({a}-{b}) lies outside "
+                                 f"what {dice} can roll ({low}-{high})")
+                ok = False
+            twice = [v for v in range(max(a, low), min(b, high) + 1) if v in covered]
+            if twice:
+                shown = f"{twice[0]}-{twice[-1]}" if len(twice) > 1 else str(twice[0])
+                self.diags.error(pos, f"table '{spec.id}': row {i + 1} overlaps row "
+                                 f"{covered[twice[0]] + 1} on {shown}")
+                ok = False
+            for v in range(max(a, low), min(b, high) + 1):
+                covered.setdefault(v, i)
+        missing = [v for v in range(low, high + 1) if v not in covered]
+        if missing:
+            after = next((i for i, (a, _) in enumerate(ranges) if a > missing[0]),
+                         len(ranges) - 1)
+            shown = ", ".join(str(v) for v in missing[:8]) + (" ..." if len(missing) > 8
+                                                              else "")
+            self.diags.error(doc.pos(("rows", after, "roll")),
+                             f"table '{spec.id}': no row for {shown} (the dice roll "
+                             f"{low}-{high})")
+            ok = False
+        return ok
+
     # -- regions.yaml ---------------------------------------------------------------------
     def load_regions(self) -> dict[str, Region]:
         regions: dict[str, Region] = {}
@@ -443,6 +654,7 @@ class _Loader:
         for rid in doc.data:
             spec = _validate(m.RegionSpec, doc, (rid,), self.diags)
             if spec is None:
+                self.broken["region"].add(str(rid))
                 continue
             hexes: list[Hex] = []
             for i, label in enumerate(spec.hexes):
@@ -491,6 +703,8 @@ class _Loader:
                                      f"{suggest(entry.terrain, self.terrain)}")
                     continue
                 self.check_ids(entry.tables, self.tables, "table", doc, (key, "tables"))
+                if entry.region is not None:
+                    self.check_ref(entry.region, regions, "region", doc.pos((key, "region")))
                 hexes[h] = HexInfo(h, str(key), entry.terrain or "", entry.density, entry.name,
                                    entry.description, entry.gm, tuple(entry.tables),
                                    entry.region, pos)
@@ -503,11 +717,14 @@ class _Loader:
                 hexes[h] = HexInfo(h, self.grid.label(h), tid, pos=pos)
         for h, info in list(hexes.items()):
             if not info.terrain:
-                if self.default_terrain_id():
-                    hexes[h] = replace(info, terrain=self.default_terrain_id() or "")
+                default = self.default_terrain_id()
+                if default:
+                    hexes[h] = replace(info, terrain=default)
                 else:
                     self.diags.error(info.pos or Pos("hexes"),
-                                     f"hex '{info.label}' has no terrain")
+                                     f"hex '{info.label}' has no terrain (give it 'terrain:', "
+                                     f"a letter in 'terrain_rows', or set 'default_terrain' in "
+                                     f"campaign.yaml)")
                     del hexes[h]
             elif info.density and self.terrain[info.terrain].density_dc == {}:
                 self.diags.warning(info.pos or Pos("hexes"),
@@ -515,7 +732,9 @@ class _Loader:
         return hexes
 
     def default_terrain_id(self) -> str | None:
-        return None  # resolved in Campaign.hex_info; entries must name terrain or use rows
+        """campaign.yaml's ``default_terrain``: for entries without terrain (hexes with no
+        entry at all get it from ``Campaign.hex_info``)."""
+        return self.default_terrain
 
     def load_terrain_rows(self, doc: Located, out: dict[Hex, tuple[str, Pos]]) -> None:
         data = doc.data
@@ -525,6 +744,12 @@ class _Loader:
             self.diags.error(doc.pos(), "the compact form needs both 'legend' (letter -> "
                              "terrain) and 'terrain_rows' (one string per row)")
             return
+        if self.rows_file is not None:
+            self.diags.error(doc.pos(("terrain_rows",), key=True),
+                             f"'terrain_rows' is already given in {self.rows_file} (one file "
+                             f"holds the rows of the whole map)")
+            return
+        self.rows_file = doc.path
         letters: dict[str, str] = {}
         for letter, tid in legend.items():
             pos = doc.pos(("legend", letter))
@@ -538,6 +763,10 @@ class _Loader:
         if len(rows) > self.grid.rows:
             self.diags.error(doc.pos(("terrain_rows", self.grid.rows)),
                              f"{len(rows)} rows, but the map has {self.grid.rows}")
+        elif len(rows) < self.grid.rows:
+            at = ("terrain_rows", len(rows) - 1) if rows else ("terrain_rows",)
+            self.diags.error(doc.pos(at), f"{len(rows)} rows, but the map has {self.grid.rows} "
+                             f"(one string per row)")
         for r, text in enumerate(rows[: self.grid.rows]):
             pos = doc.pos(("terrain_rows", r))
             if not isinstance(text, str):
@@ -552,9 +781,11 @@ class _Loader:
                 if letter not in letters:
                     if letter in legend:
                         continue  # already reported in the legend
+                    hint = f" (did you mean '{letter.swapcase()}'?)" \
+                        if letter.swapcase() in letters else ""
                     self.diags.error(Pos(pos.path, pos.line, pos.col + shift + i),
                                      f"letter '{letter}' (row {r + 1}, column {c + 1}) is not in "
-                                     f"the legend{suggest(letter, letters)}")
+                                     f"the legend{hint}")
                     continue
                 h = self.grid.from_offset(c + 1, r + 1)
                 out[h] = (letters[letter], pos)
@@ -571,6 +802,7 @@ class _Loader:
         for pid in doc.data:
             spec = _validate(m.PathSpec, doc, (pid,), self.diags)
             if spec is None:
+                self.broken["path"].add(str(pid))
                 continue
             hexes: list[Hex] = []
             ok = True
@@ -586,7 +818,9 @@ class _Loader:
                                      f"touch)")
                     ok = False
                 hexes.append(h)
-            if ok:
+            if not ok:
+                self.broken["path"].add(str(pid))
+            else:
                 paths[str(pid)] = Path_(str(pid), spec.kind,
                                         spec.name or str(pid).replace("-", " ").title(),
                                         spec.condition, tuple(hexes), tuple(spec.hexes),
@@ -602,23 +836,21 @@ class _Loader:
                 continue
             shown = self.path_str(path)
             parts = split_front_matter(text)
-            if parts.front is None:
-                self.diags.error(Pos(shown), "a location file starts with YAML front matter "
-                                 "between '---' lines (id, name, hex, ...)")
-                continue
-            doc = load_yaml(parts.front, shown, self.diags, line_offset=parts.front_line - 1)
+            doc = self.front_matter(path)
             if doc is None:
-                continue
-            if not isinstance(doc.data, dict):
-                self.diags.error(doc.pos(), "front matter must be a mapping")
+                self.broken["location"].add(slugify(path.stem))
                 continue
             spec = _validate(m.LocationFront, doc, (), self.diags)
             if spec is None:
+                given = doc.data.get("id")
+                self.broken["location"].add(given if isinstance(given, str)
+                                            else slugify(path.stem))
                 continue
             lid = spec.id or slugify(path.stem)
             if spec.id is not None and spec.id != slugify(spec.id):
                 self.diags.error(doc.pos(("id",)), f"id '{spec.id}' must be a slug of lowercase "
                                  f"letters, digits and dashes, such as '{slugify(spec.id)}'")
+                self.broken["location"].add(spec.id)
                 continue
             if lid in locations:
                 self.diags.error(doc.pos(("id",)) if spec.id else doc.pos(),
@@ -627,12 +859,12 @@ class _Loader:
                 continue
             h = self.check_label(spec.hex, doc.pos(("hex",)))
             if h is None:
+                self.broken["location"].add(lid)
                 continue
             for i, pid in enumerate(spec.on):
-                if pid not in paths:
-                    self.diags.error(doc.pos(("on", i)),
-                                     f"unknown path '{pid}'{suggest(pid, paths)}")
-                elif h not in paths[pid].hexes:
+                if not self.check_ref(pid, paths, "path", doc.pos(("on", i))):
+                    continue
+                if h not in paths[pid].hexes:
                     self.diags.error(doc.pos(("on", i)),
                                      f"path '{pid}' does not pass through hex '{spec.hex}'")
             self.check_ids(spec.tables, self.tables, "table", doc, ("tables",))
@@ -650,16 +882,25 @@ class _Loader:
     # -- sessions/*.yaml ------------------------------------------------------------------
     def load_sessions(self, spec: m.CampaignFile, paths: dict[str, Path_],
                       locations: dict[str, Location], tables: dict[str, Table]) -> list[Session]:
-        sessions: list[Session] = []
-        numbers: dict[int, str] = {}
-        members = {mem.name for mem in spec.party.members}
+        parsed: list[tuple[m.SessionFile, Located]] = []
         for path in self.files("sessions", ".yaml", ".yml"):
             doc = self.mapping_doc(path)
             if doc is None:
                 continue
             sf = _validate(m.SessionFile, doc, (), self.diags)
-            if sf is None:
-                continue
+            if sf is not None:
+                parsed.append((sf, doc))
+        # in the order they are replayed: a member described in one session may be named
+        # by the sessions after it
+        parsed.sort(key=lambda item: item[0].session)
+        # resources may be declared in campaign.yaml or in a session ('doom' tempts fate)
+        self.resource_ids: dict[str, Any] = {"doom": None, **spec.resources}
+        for sf, _ in parsed:
+            self.resource_ids.update(sf.resources)
+        sessions: list[Session] = []
+        numbers: dict[int, str] = {}
+        members = {mem.name for mem in spec.party.members}
+        for sf, doc in parsed:
             if sf.session in numbers:
                 self.diags.error(doc.pos(("session",)), f"session {sf.session} is already "
                                  f"logged in {numbers[sf.session]}")
@@ -668,9 +909,15 @@ class _Loader:
             party = sf.party
             if party.start is not None:
                 self.check_label(party.start, doc.pos(("party", "start")))
+            self.check_offsets(party.start_offsets, doc, ("party", "start_offsets"))
             present = set(members)
             if party.members is not None:
                 present = set()
+                self.check_unique_members(
+                    [(who if isinstance(who, str) else who.name,
+                      ("party", "members", i) if isinstance(who, str)
+                      else ("party", "members", i, "name"))
+                     for i, who in enumerate(party.members)], doc)
                 for i, who in enumerate(party.members):
                     if isinstance(who, str):
                         if who not in members:
@@ -688,61 +935,60 @@ class _Loader:
                                  f"navigator '{party.navigator}' is not in the party"
                                  f"{suggest(party.navigator, present)}")
             for i, entry in enumerate(sf.log):
-                self.check_entry(entry, doc, ("log", i), paths, locations, tables, spec)
+                self.check_entry(entry, doc, ("log", i), paths, locations, tables, spec,
+                                 present)
             sessions.append(Session(sf.session, str(sf.date) if sf.date else None,
                                     sf.title or f"Session {sf.session}", sf.summary, sf.gm,
-                                    party, tuple(sf.log), doc.path, doc))
+                                    party, tuple(sf.log), doc.path, doc,
+                                    resources=dict(sf.resources)))
         return sessions
 
     def check_entry(self, entry: m.LogEntry, doc: Located, at: tuple[str | int, ...],
                     paths: dict[str, Path_], locations: dict[str, Location],
-                    tables: dict[str, Table], spec: m.CampaignFile) -> None:
+                    tables: dict[str, Table], spec: m.CampaignFile,
+                    present: set[str] | None = None) -> None:
+        """Cross-check one log entry; ``present`` are the party members of the session."""
         t = entry.travel
         if t is not None:
             if t.heading is not None and t.heading not in self.faces:
                 self.diags.error(doc.pos(at + ("travel", "heading")),
                                  f"'{t.heading}' is not a face of a {self.grid.orientation}-top "
                                  f"hex (faces: {', '.join(self.faces)})")
+            toward = None
             if t.toward is not None:
-                self.check_label(t.toward, doc.pos(at + ("travel", "toward")))
+                toward = self.check_label(t.toward, doc.pos(at + ("travel", "toward")))
             if t.follow is not None:
-                if t.follow not in paths:
-                    self.diags.error(doc.pos(at + ("travel", "follow")),
-                                     f"unknown path '{t.follow}'{suggest(t.follow, paths)}")
-                elif t.toward is not None and self.grid.is_label(t.toward) and \
-                        self.grid.parse(t.toward) not in paths[t.follow].hexes:
+                if self.check_ref(t.follow, paths, "path", doc.pos(at + ("travel", "follow"))) \
+                        and toward is not None and toward not in paths[t.follow].hexes:
                     self.diags.error(doc.pos(at + ("travel", "toward")),
                                      f"hex '{t.toward}' is not on path '{t.follow}'")
             if t.landmark is not None and t.landmark not in locations:
                 if self.grid.is_label(t.landmark):
                     self.check_label(t.landmark, doc.pos(at + ("travel", "landmark")))
-                else:
+                elif t.landmark not in self.broken["location"]:
                     self.diags.error(doc.pos(at + ("travel", "landmark")),
                                      f"unknown landmark '{t.landmark}': name a location id or a "
                                      f"hex label{suggest(t.landmark, locations)}")
-            if t.hustle_hours and "hustle" not in t.modes:
-                pass  # hustle_hours alone is enough
-        if entry.search is not None and entry.search.target is not None and \
-                entry.search.target not in locations:
-            self.diags.error(doc.pos(at + ("search", "target")),
-                             f"unknown location '{entry.search.target}'"
-                             f"{suggest(entry.search.target, locations)}")
+        if entry.search is not None and entry.search.target is not None:
+            self.check_ref(entry.search.target, locations, "location",
+                           doc.pos(at + ("search", "target")))
         if entry.encounter is not None:
             e = entry.encounter
-            if e.table is not None and e.table not in tables:
-                self.diags.error(doc.pos(at + ("encounter", "table")),
-                                 f"unknown table '{e.table}'{suggest(e.table, tables)}")
-            if e.location is not None and e.location not in locations:
-                self.diags.error(doc.pos(at + ("encounter", "location")),
-                                 f"unknown location '{e.location}'"
-                                 f"{suggest(e.location, locations)}")
+            if e.table is not None:
+                self.check_ref(e.table, tables, "table", doc.pos(at + ("encounter", "table")))
+            if e.location is not None:
+                self.check_ref(e.location, locations, "location",
+                               doc.pos(at + ("encounter", "location")))
             if e.table in tables and e.roll is not None:
                 if tables[e.table].row_for(e.roll) is None:
+                    low = min(a for a, _ in tables[e.table].ranges)
+                    high = max(b for _, b in tables[e.table].ranges)
                     self.diags.error(doc.pos(at + ("encounter", "roll")),
-                                     f"roll {e.roll} matches no row of table '{e.table}'")
+                                     f"roll {e.roll} matches no row of table '{e.table}' "
+                                     f"(rows cover {low}-{high})")
         if entry.reveal is not None:
             for i, ident in enumerate(entry.reveal):
-                if ident in locations:
+                if ident in locations or ident in self.broken["location"]:
                     continue
                 if self.grid.is_label(ident):
                     self.check_label(ident, doc.pos(at + ("reveal", i)))
@@ -750,10 +996,36 @@ class _Loader:
                     self.diags.error(doc.pos(at + ("reveal", i)),
                                      f"unknown location or hex '{ident}'"
                                      f"{suggest(ident, locations)}")
-        if entry.use is not None and entry.use.resource not in spec.resources:
-            self.diags.error(doc.pos(at + ("use", "resource")),
-                             f"unknown resource '{entry.use.resource}'"
-                             f"{suggest(entry.use.resource, spec.resources)}")
+        if entry.chase is not None:
+            ch = entry.chase
+            known = set(spec.creatures) | {mem.name for mem in spec.party.members} | \
+                (present or set())
+            for side in ("quarry", "pursuers"):
+                actors = getattr(ch, side)
+                if actors == "party":
+                    continue
+                for j, who in enumerate(actors):
+                    if isinstance(who, str) and who not in known:
+                        self.diags.error(doc.pos(at + ("chase", side, j)),
+                                         f"unknown chase participant '{who}'"
+                                         f"{suggest(who, known)}: name a party member, a "
+                                         f"creature from campaign.yaml 'creatures:', or give "
+                                         f"stats inline ({{name, speed, con, stealth, "
+                                         f"perception}})")
+            if not ch.pursuers:
+                self.diags.error(doc.pos(at + ("chase",)), "a chase needs pursuers")
+            if ch.complications is not None:
+                self.check_ref(ch.complications, tables, "table",
+                               doc.pos(at + ("chase", "complications")))
+        if entry.use is not None:
+            self.check_ref(entry.use.resource, self.resource_ids, "resource",
+                           doc.pos(at + ("use", "resource")))
+            who = entry.use.by
+            members = present if present is not None else \
+                {mem.name for mem in spec.party.members}
+            if who is not None and who not in members:
+                self.diags.error(doc.pos(at + ("use", "by")),
+                                 f"'{who}' is not in the party{suggest(who, members)}")
         for purpose, value in entry.rolls.items():
             values = value if isinstance(value, list) else [value]
             if not values:

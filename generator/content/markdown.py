@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 _FENCE = re.compile(r"^---\s*$")
 _GM_START = re.compile(r"^(?P<indent>[ \t]*)(!!!|\?\?\?\+?)\s+gm\b.*$")
-_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+#: an HTML comment; one left open runs to the end of the text (as a browser reads it), so
+#: a forgotten ``-->`` hides the rest rather than leaking it to players
+_HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 
 
 @dataclass(frozen=True)

@@ -50,8 +50,14 @@ def _fraction(value: Any) -> Any:
 
 
 #: A hex label such as "0304" (quote it in YAML, or write it with its leading zero).
+#: (Editors read YAML 1.2, where an unquoted 0304 is the number 304: the schema allows it.)
 Label = Annotated[str, BeforeValidator(_label), WithJsonSchema(
-    {"type": "string", "pattern": "^[0-9]{4,}$", "description": "hex label CCRR"})]
+    {"anyOf": [{"type": "string", "pattern": "^[0-9]{4,}$"}, {"type": "integer", "minimum": 0}],
+     "description": "hex label CCRR: column then row, 1-based, zero-padded, such as \"0304\""})]
+#: A location id or a hex label (an unquoted 1203 reads as a number: take it as the label).
+Ref = Annotated[str, BeforeValidator(_label), WithJsonSchema(
+    {"anyOf": [{"type": "string"}, {"type": "integer", "minimum": 0}],
+     "description": "a location id or a hex label"})]
 Multiplier = Annotated[
     Fraction,
     BeforeValidator(_fraction),
@@ -83,8 +89,10 @@ class RulesSpec(Model):
     advantage: Literal["classic", "scaled"] = "classic"
     actual_distance: bool = True
     encounter_check: str = "d12"
-    #: an extra realise check on meeting a clearly new terrain type (rules.md section 5)
-    realise_on_new_terrain: bool = True
+    #: extra realise checks on a clearly new terrain type or an obvious landmark (rules.md 5)
+    realise_extra_checks: bool = True
+    #: doom die per member (rules.md section 9); on by default under bsh (d6)
+    doom: Die | None = None
 
     @field_validator("encounter_check")
     @classmethod
@@ -106,6 +114,7 @@ class Member(Model):
     stealth: int = 0
     perception: int = 10
     level: int = 1
+    initiative: int = 0
     doom: Die | None = None
     notes: str | None = None
 
@@ -119,17 +128,10 @@ class PartySpec(Model):
     start: Label
     start_time: StartTime = StartTime()
     start_offsets: dict[Face, Multiplier] | None = None
+    #: names must be unique: the loader checks it, so it can point at the second one
     members: list[Member] = Field(min_length=1)
     navigator: str | None = None
     gear: list[str] = []
-
-    @model_validator(mode="after")
-    def _unique_names(self) -> PartySpec:
-        names = [m.name for m in self.members]
-        dup = {n for n in names if names.count(n) > 1}
-        if dup:
-            raise ValueError(f"member names must be unique: {', '.join(sorted(dup))}")
-        return self
 
 
 class ResourceSpec(Model):
@@ -150,6 +152,8 @@ class CampaignFile(Model):
     party: PartySpec
     default_terrain: str | None = None
     resources: dict[str, ResourceSpec] = {}
+    #: creatures that chases may name by id (rules.md section 10)
+    creatures: dict[str, ChaseActor] = {}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -263,7 +267,7 @@ class Travel(Model):
     toward: Label | None = None
     follow: str | None = None
     direction: Literal["forward", "backward"] | None = None
-    landmark: str | None = None
+    landmark: Ref | None = None
     mode: list[Mode] | Mode = []
     hustle_hours: int = Field(default=0, ge=0, le=4)
     visibility: Literal["normal", "poor"] = "normal"
@@ -322,10 +326,31 @@ class UseEntry(Model):
     note: str | None = None
 
 
+class ChaseActor(Model):
+    """A creature in a chase (seed 003): speed in feet per round, the Constitution number of
+    the check system (d20 modifier, brp score, bsh score), Stealth and passive Perception."""
+
+    name: str
+    speed: int = Field(default=30, ge=0)
+    con: int = 0
+    stealth: int = 0
+    perception: int = 10
+    initiative: int = 0
+    count: int = Field(default=1, ge=1, le=50, description="several alike: 'Wolf 1', 'Wolf 2'")
+
+
 class ChaseEntry(Model):
     environment: Literal["urban", "wilderness"] = "wilderness"
-    quarry: str | list[str] = "party"
-    pursuers: list[str] = []
+    #: "party", or names of party members and creatures (campaign `creatures:`), or stats
+    quarry: Literal["party"] | list[str | ChaseActor] = "party"
+    pursuers: Literal["party"] | list[str | ChaseActor] = []
+    distance: int = Field(default=60, ge=0, description="feet between quarry and lead pursuer")
+    sight: int | None = Field(default=None, ge=0, description="feet; urban 60, wilderness 240")
+    advantage: int = Field(default=0, ge=-1, le=1,
+                           description="net advantage on escape checks from escape factors")
+    escape_factors: list[str] = []
+    rounds: int = Field(default=10, ge=1, le=100)
+    complications: str | None = Field(default=None, description="table id for complications")
     note: str | None = None
 
 
@@ -343,7 +368,7 @@ class LogEntry(Model):
     search: Search | None = None
     reorient: Reorient | None = None
     encounter: EncounterEntry | None = None
-    reveal: list[str] | None = None
+    reveal: list[Ref] | None = None
     note: str | None = None
     use: UseEntry | None = None
     chase: ChaseEntry | None = None
@@ -391,4 +416,6 @@ class SessionFile(Model):
     summary: str | None = None
     gm: str | None = None
     party: SessionParty = SessionParty()
+    #: resources (usage dice) first declared in this session; they persist afterwards
+    resources: dict[str, ResourceSpec] = {}
     log: list[LogEntry] = []

@@ -22,7 +22,14 @@ from generator.diagnostics import Diagnostics, Pos
 
 PathKey = tuple[str | int, ...]
 
+#: libyaml's C parser when PyYAML was built with it (several times faster), else pure Python
+_COMPOSER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 _LEADING_ZERO = re.compile(r"^[+-]?0\d+$")
+
+#: Limits that keep a malformed document from hanging the build.
+MAX_DEPTH = 100
+MAX_NODES = 1_000_000
 
 
 @dataclass
@@ -63,6 +70,7 @@ class Located:
             values={k[n:]: v for k, v in self.values.items() if k[:n] == prefix},
             keys={k[n:]: v for k, v in self.keys.items() if k[:n] == prefix and len(k) > n},
             line_offset=self.line_offset,
+            quoted={k[n:] for k in self.quoted if k[:n] == prefix},
         )
 
 
@@ -81,6 +89,11 @@ class _Builder:
         self.keys: dict[PathKey, tuple[int, int]] = {}
         self.quoted: set[PathKey] = set()
         self._constructor = yaml.SafeLoader("")
+        #: nodes being built right now (a node met again inside itself is a recursive alias)
+        self._active: set[int] = set()
+        #: nodes built so far; aliases are expanded, so a few anchors can blow up
+        self._count = 0
+        self._too_large = False
 
     def mark(self, node: yaml.Node) -> tuple[int, int]:
         return node.start_mark.line + 1, node.start_mark.column + 1
@@ -90,15 +103,27 @@ class _Builder:
         return Pos(self.path, line + self.line_offset, col)
 
     def scalar(self, node: yaml.ScalarNode) -> Any:
-        if node.style is None and node.tag == "tag:yaml.org,2002:int" and _LEADING_ZERO.match(
+        # plain style is None from PyYAML's parser and '' from libyaml's
+        if not node.style and node.tag == "tag:yaml.org,2002:int" and _LEADING_ZERO.match(
             node.value
         ):
             return node.value
         return self._constructor.construct_object(node, deep=True)
 
     def build(self, node: yaml.Node, at: PathKey, depth: int = 0) -> Any:
-        if depth > 100:
-            self.diags.error(self.pos(node), "YAML nesting is too deep (a recursive alias?)")
+        if id(node) in self._active:
+            self.diags.error(self.pos(node), "an alias refers to a node that contains it "
+                             "(a recursive alias)")
+            return None
+        if depth > MAX_DEPTH:
+            self.diags.error(self.pos(node), f"YAML nesting is deeper than {MAX_DEPTH} levels")
+            return None
+        self._count += 1
+        if self._count > MAX_NODES:
+            if not self._too_large:
+                self._too_large = True
+                self.diags.error(self.pos(node), f"the document expands to more than "
+                                 f"{MAX_NODES} values (aliases repeated too often?)")
             return None
         self.values[at] = self.mark(node)
         if isinstance(node, yaml.ScalarNode):
@@ -106,14 +131,22 @@ class _Builder:
                 self.quoted.add(at)
             try:
                 return self.scalar(node)
-            except yaml.YAMLError as exc:
-                self.diags.error(self.pos(node), f"bad value: {exc}")
+            except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:
+                # e.g. `date: 2026-13-45` looks like a date but is none
+                self.diags.error(self.pos(node), f"bad value '{node.value}': {exc}")
                 return node.value
+        self._active.add(id(node))
+        try:
+            return self._build_collection(node, at, depth)
+        finally:
+            self._active.discard(id(node))
+
+    def _build_collection(self, node: yaml.Node, at: PathKey, depth: int) -> Any:
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, at + (i,), depth + 1) for i, item in enumerate(node.value)]
         if isinstance(node, yaml.MappingNode):
             result: dict[Any, Any] = {}
-            first_seen: dict[Any, yaml.Node] = {}
+            first_seen: dict[str, yaml.Node] = {}
             for key_node, value_node in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     merged = self.build(value_node, at + ("<<",), depth + 1)
@@ -126,11 +159,9 @@ class _Builder:
                 if not isinstance(key_node, yaml.ScalarNode):
                     self.diags.error(self.pos(key_node), "mapping keys must be plain values")
                     continue
-                key = self.scalar(key_node)
-                if isinstance(key, (int, float)) and not isinstance(key, bool):
-                    key = key_node.value  # keys are names and labels: keep them as written
-                elif not isinstance(key, str):
-                    key = str(key)
+                # Keys are names and labels: keep them as written. YAML 1.1 would read
+                # `on:` (a location's paths) as True, `0304:` as octal, `~:` as null.
+                key: str = key_node.value
                 if key in first_seen:
                     line, _ = self.mark(first_seen[key])
                     self.diags.error(
@@ -149,14 +180,36 @@ class _Builder:
 def load_yaml(text: str, path: str, diags: Diagnostics, line_offset: int = 0) -> Located | None:
     """Parse one YAML document. Syntax errors become diagnostics and return None."""
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        try:
+            node = yaml.compose(text, Loader=_COMPOSER)
+        except yaml.YAMLError:
+            # libyaml's messages are terser: ask the pure-Python parser to explain
+            node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = (mark.line + 1 if mark else 1) + line_offset
-        col = mark.column + 1 if mark else 1
+        problem_mark, ctx = exc.problem_mark, exc.context_mark
         problem = exc.problem or str(exc)
         context = f" {exc.context}" if exc.context else ""
+        mark = problem_mark or ctx
+        if problem_mark is not None and ctx is not None and exc.context and \
+                (ctx.line, ctx.column) != (problem_mark.line, problem_mark.column):
+            if problem_mark.index >= len(text.rstrip()):
+                # the file ended inside something: point at where that something started
+                mark = ctx
+            else:
+                context += f" that starts at line {ctx.line + 1 + line_offset}, column " \
+                           f"{ctx.column + 1}"
+        line = (mark.line + 1 if mark else 1) + line_offset
+        col = mark.column + 1 if mark else 1
         diags.error(Pos(path, line, col), f"YAML syntax: {problem}{context}")
+        return None
+    except yaml.reader.ReaderError as exc:
+        # a character YAML does not allow (a control character pasted from elsewhere)
+        at = min(max(exc.position, 0), len(text))
+        line = text.count("\n", 0, at) + 1 + line_offset
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1])
+        diags.error(Pos(path, line, col), f"YAML syntax: special character #x{code:04x} is not "
+                    f"allowed (an invisible character pasted from elsewhere?)")
         return None
     except yaml.YAMLError as exc:
         diags.error(Pos(path, 1 + line_offset, 1), f"YAML syntax: {exc}")
