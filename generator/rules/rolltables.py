@@ -49,25 +49,5 @@ def ranges_from_weights(weights: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-def check_coverage(ranges: list[tuple[int, int]], dice: DiceSpec) -> list[str]:
-    """Problems with a table's ranges: gaps, overlaps, values the dice cannot roll."""
-    problems: list[str] = []
-    covered: dict[int, int] = {}
-    for i, (low, high) in enumerate(ranges):
-        if low < dice.low or high > dice.high:
-            problems.append(f"row {i + 1}: {low}-{high} lies outside what {dice} can roll "
-                            f"({dice.low}-{dice.high})")
-        for v in range(max(low, dice.low), min(high, dice.high) + 1):
-            if v in covered:
-                problems.append(f"row {i + 1}: {v} is already covered by row {covered[v] + 1}")
-                break
-            covered[v] = i
-    missing = [v for v in range(dice.low, dice.high + 1) if v not in covered]
-    if missing:
-        shown = ", ".join(str(v) for v in missing[:8]) + (" ..." if len(missing) > 8 else "")
-        problems.append(f"no row for {shown}")
-    return problems
-
-
 __all__ = ["parse_dice", "parse_roll_cell", "dice_for_weights", "ranges_from_weights",
-           "check_coverage", "STANDARD_DICE"]
+           "STANDARD_DICE"]
