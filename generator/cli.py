@@ -69,6 +69,76 @@ def check(content: Path) -> None:
                f"{len(campaign.sessions)} sessions; {summary_line(diags)}", err=True)
 
 
+AUDIENCE_CHOICE = click.Choice(["players", "gm", "both"])
+
+
+@main.command()
+@CONTENT_OPTION
+@click.option("--audience", type=AUDIENCE_CHOICE, default="both", show_default=True)
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("site"), show_default=True, help="where the sites go")
+@click.option("--docs-only", is_flag=True,
+              help="write build/<audience>/ (Markdown, SVG, mkdocs.yml) and stop")
+def build(content: Path, audience: str, out: Path, docs_only: bool) -> None:
+    """Build the players' and the GM's sites (atomically: on any error the old site stays)."""
+    from generator.knowledge import Audience
+    from generator.site import AUDIENCES, SiteError, build_sites
+
+    campaign, diags = load_or_exit(content)
+    chronicle = replay_or_exit(campaign, diags)
+    print_diagnostics(diags)
+    audiences: tuple[Audience, ...] = AUDIENCES if audience == "both" else (
+        "players" if audience == "players" else "gm",)
+    try:
+        report = build_sites(campaign, chronicle, out_dir=out, audiences=audiences,
+                             docs_only=docs_only)
+    except SiteError as exc:
+        click.echo(f"error: {exc}", err=True)
+        click.echo(f"the previous site in {out} is untouched", err=True)
+        sys.exit(1)
+    for warning in report.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    for a in audiences:
+        where = report.docs[a].config if docs_only else out / a
+        click.echo(f"{a}: {where}")
+
+
+@main.command()
+@CONTENT_OPTION
+@click.option("--audience", type=click.Choice(["players", "gm"]), default="gm",
+              show_default=True)
+@click.option("--dev-addr", default="127.0.0.1:8000", show_default=True,
+              help="address to serve on")
+def serve(content: Path, audience: str, dev_addr: str) -> None:
+    """Serve one site with live reload; content edits regenerate only the changed pages."""
+    from mkdocs.commands.serve import serve as mkdocs_serve
+
+    from generator.site import SiteError, write_docs
+
+    campaign, diags = load_or_exit(content)
+    chronicle = replay_or_exit(campaign, diags)
+    print_diagnostics(diags)
+    try:
+        docs = write_docs(campaign, chronicle, "players" if audience == "players" else "gm")
+    except SiteError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
+    click.echo(f"serving the {audience} site of {campaign.name} on http://{dev_addr}/ "
+               f"(edits in {content} rebuild it)", err=True)
+    mkdocs_serve(config_file=str(docs.config), livereload=True, dev_addr=dev_addr)
+
+
+@main.command("schema")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("schemas"), show_default=True)
+def schema_cmd(out: Path) -> None:
+    """Write JSON Schemas of every content file (for editors) and of the replay JSON."""
+    from generator.content.schema import write_schemas
+
+    for path in write_schemas(out):
+        click.echo(str(path))
+
+
 @main.command("replay")
 @CONTENT_OPTION
 @click.option("--session", "session", type=int, default=None, help="only this session")

@@ -1,0 +1,740 @@
+"""What each audience may see, computed before anything is rendered.
+
+The players' view is built from the Campaign and the Chronicle by *copying in* only what the
+party knows: discovered locations (never ``gm_only`` ones, and only their ``body_players``),
+explored hexes with their terrain and player-facing name and description, the believed track,
+the session chronicle, tables with ``audience: players`` and the stretches of paths that
+cross explored hexes. The player types below have no field that could hold a GM secret
+(``gm``, true track, rolls, encounters), and the player templates receive only a
+``PlayerView``, so a template mistake cannot leak what the view never held.
+
+The GM view holds everything: the same shapes extended with the GM fields (``GM*`` classes),
+plus the true track, every roll and the regions.
+
+Rules behind the split: seed 000 ("Hex Tracking", "Getting Lost"): the players know where they
+*believe* they are, not where they are; a hex is theirs once entered while not lost, seen,
+revealed or re-anchored (``Chronicle.explored``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from generator.chronicle import (
+    Chronicle,
+    ResourceState,
+    SessionRecord,
+    TimePoint,
+    WatchRecord,
+)
+from generator.content.campaign import Campaign, HexInfo, Location, Session, Table
+from generator.hexgrid import Grid, Hex, distance
+from generator.rules.tables import TERRAIN, WATCHES_PER_DAY
+from generator.slug import slugify
+
+Audience = Literal["players", "gm"]
+#: A track as drawable polylines of hexes; a break between polylines is an unknown stretch
+#: (the party knew it was lost) or a jump (re-anchoring).
+Track = tuple[tuple[Hex, ...], ...]
+
+
+# ------------------------------------------------------------------------------------------
+# shared shapes (the player classes; GM classes extend them)
+
+
+@dataclass(frozen=True)
+class SiteInfo:
+    name: str
+    description: str | None
+    language: str
+    audience: Audience
+    grid: Grid
+    hex_miles: int
+    #: show hex labels / the hex grid on maps and pages
+    show_labels: bool
+    show_grid: bool
+
+    @property
+    def gm(self) -> bool:
+        return self.audience == "gm"
+
+
+@dataclass(frozen=True)
+class TerrainView:
+    id: str
+    name: str
+    color: str
+    #: the name is the built-in English one (the interface may translate it)
+    builtin: bool
+
+
+@dataclass(frozen=True)
+class HexView:
+    label: str
+    hex: Hex
+    terrain: str
+    name: str | None
+    description: str | None
+    #: ids of the locations in this hex that this audience may see
+    locations: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PathView:
+    id: str
+    kind: str
+    name: str
+    #: maximal runs of consecutive path hexes the audience may see
+    runs: tuple[tuple[Hex, ...], ...]
+    #: a visible path hex and the face through which the path leaves into the unknown
+    stubs: tuple[tuple[Hex, str], ...]
+
+
+@dataclass(frozen=True)
+class LocationView:
+    id: str
+    name: str
+    hex: Hex
+    label: str
+    tags: tuple[str, ...]
+    icon: str | None
+    #: Markdown body: ``body_players`` for players, ``body_gm`` for the GM
+    body: str
+    #: session number of its discovery by the party, None when not (yet) found
+    found_in: int | None
+
+
+@dataclass(frozen=True)
+class RowView:
+    low: int
+    high: int
+    result: str
+    #: id of a table to roll on, when this audience may see that table
+    table: str | None
+    distance: str | None
+    reaction: bool
+    #: id of a location, when this audience may see it
+    location: str | None
+
+
+@dataclass(frozen=True)
+class TableView:
+    id: str
+    name: str
+    dice: str
+    description: str | None
+    rows: tuple[RowView, ...]
+
+
+@dataclass(frozen=True)
+class WatchView:
+    index: int
+    day: int
+    watch: int
+    activity: str
+    #: the heading the party chose (a face), if it travelled
+    heading: str | None
+    #: where the party believed it started the watch and the hexes it believed it entered
+    #: (None: unknown while it knew it was lost)
+    believed_start: str | None
+    believed_entered: tuple[str | None, ...]
+    believed_end: str | None
+    knows_lost: bool
+    #: ids of locations found in this watch (visible ones only)
+    found: tuple[str, ...]
+    #: chronicle notes that follow this watch
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NowView:
+    """Where and when the party is after the last session (believed, for players)."""
+
+    day: int
+    watch: int
+    believed_hex: str | None
+    knows_lost: bool
+    last_session: int | None
+
+
+@dataclass(frozen=True)
+class SessionView:
+    number: int
+    slug: str
+    title: str
+    date: str | None
+    summary: str | None
+    members: tuple[str, ...]
+    start_day: int
+    start_watch: int
+    end_day: int
+    end_watch: int
+    #: watches from the start of the session to its end
+    elapsed_watches: int
+    #: miles travelled (believed miles for players, true miles for the GM)
+    miles: float
+    #: location ids found during the session (visible ones only)
+    found: tuple[str, ...]
+    #: notes written before the first watch
+    opening_notes: tuple[str, ...]
+    watches: tuple[WatchView, ...]
+    believed_track: Track
+    believed_start: str | None
+    believed_end: str | None
+    end_knows_lost: bool
+
+
+@dataclass(frozen=True)
+class ResourceEventView:
+    session: int
+    day: int
+    by: str | None
+    roll: int | None
+    before: str
+    after: str
+    reason: str
+    note: str | None
+
+
+@dataclass(frozen=True)
+class ResourceView:
+    """A usage die (a declared resource or a member's doom die), now and its history."""
+
+    id: str
+    name: str
+    owner: str | None
+    description: str | None
+    start: str
+    now: str
+    doom: bool
+    history: tuple[ResourceEventView, ...]
+
+
+@dataclass(frozen=True)
+class MemberView:
+    """A party member's condition after the last session."""
+
+    name: str
+    nonlethal: int
+    lethal: int
+    fatigued: bool
+    doomed: bool
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything the player site may show, and nothing else."""
+
+    site: SiteInfo
+    terrains: dict[str, TerrainView]
+    hexes: dict[str, HexView]
+    paths: tuple[PathView, ...]
+    locations: dict[str, LocationView]
+    sessions: tuple[SessionView, ...]
+    tables: dict[str, TableView]
+    now: NowView
+    members: tuple[MemberView, ...]
+    resources: tuple[ResourceView, ...]
+
+    def place(self, label: str | None) -> str | None:
+        """How a hex is named to players: its name, else label or terrain when allowed."""
+        return _place(self, label)
+
+
+# ------------------------------------------------------------------------------------------
+# GM extensions
+
+
+@dataclass(frozen=True)
+class GMHexView(HexView):
+    density: str | None
+    gm: str | None
+    region: str | None
+    tables: tuple[str, ...]
+    #: watches the party spent here (true track), of which while lost
+    visits: int
+    lost_watches: int
+    explored: bool
+
+
+@dataclass(frozen=True)
+class GMPathView(PathView):
+    condition: str
+    description: str | None
+    gm: str | None
+    labels: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GMLocationView(LocationView):
+    gm_only: bool
+    visibility: str
+    visible_from: int
+    on: tuple[str, ...]
+    tables: tuple[str, ...]
+    source: str
+    #: the body has GM blocks (shown as ``!!! gm`` admonitions)
+    has_secrets: bool
+
+
+@dataclass(frozen=True)
+class GMRowView(RowView):
+    gm: str | None
+
+
+@dataclass(frozen=True)
+class GMTableView(TableView):
+    audience: str
+    source: str
+    #: where the table is used: ("hex", label) / ("region", id) / ("location", id)
+    used_by: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class GMWatchView(WatchView):
+    record: WatchRecord
+
+
+@dataclass(frozen=True)
+class GMResourceView(ResourceView):
+    gm: str | None
+
+
+@dataclass(frozen=True)
+class GMNowView(NowView):
+    hex: str
+    lost: bool
+    veer: int
+
+
+@dataclass(frozen=True)
+class GMSessionView(SessionView):
+    gm: str | None
+    source: str
+    true_track: Track
+    start_hex: str
+    end: TimePoint
+    record: SessionRecord
+    #: every warning of every watch, in order: (watch index, text)
+    warnings: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True)
+class RegionView:
+    id: str
+    slug: str
+    name: str
+    description: str | None
+    gm: str | None
+    tables: tuple[str, ...]
+    #: hex labels in the region, sorted
+    hexes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GMView:
+    """Everything, for the GM site."""
+
+    site: SiteInfo
+    terrains: dict[str, TerrainView]
+    hexes: dict[str, GMHexView]
+    paths: tuple[GMPathView, ...]
+    locations: dict[str, GMLocationView]
+    sessions: tuple[GMSessionView, ...]
+    tables: dict[str, GMTableView]
+    now: GMNowView
+    members: tuple[MemberView, ...]
+    resources: tuple[GMResourceView, ...]
+    regions: tuple[RegionView, ...]
+    #: hex labels the players know, location ids they found
+    explored: frozenset[str]
+    discovered: frozenset[str]
+
+    def place(self, label: str | None) -> str | None:
+        """A hex for the GM: label and name."""
+        if label is None:
+            return None
+        info = self.hexes.get(label)
+        if info is not None and info.name:
+            return f"{label} {info.name}"
+        return label
+
+
+# ------------------------------------------------------------------------------------------
+# building
+
+
+def players_view(campaign: Campaign, chronicle: Chronicle) -> PlayerView:
+    """The players' knowledge: see the module docstring for what goes in."""
+    grid = campaign.grid
+    visible_locs = {
+        lid: loc for lid, loc in campaign.locations.items()
+        if lid in chronicle.discovered and not loc.gm_only
+    }
+    explored = {label for label in chronicle.explored
+                if grid.is_label(label) and grid.on_map(grid.parse(label))}
+    hexes: dict[str, HexView] = {}
+    for label in sorted(explored):
+        info = campaign.hex_info(grid.parse(label))
+        if info is None:
+            continue
+        hexes[label] = HexView(
+            label=label, hex=info.hex, terrain=info.terrain, name=info.name,
+            description=info.description,
+            locations=tuple(loc.id for loc in campaign.locations_in(info.hex)
+                            if loc.id in visible_locs))
+    locations = {
+        lid: LocationView(
+            id=lid, name=loc.name, hex=loc.hex, label=loc.label, tags=loc.tags, icon=loc.icon,
+            body=loc.body_players, found_in=chronicle.discovered[lid][0])
+        for lid, loc in sorted(visible_locs.items())
+    }
+    explored_hexes = {v.hex for v in hexes.values()}
+    paths: list[PathView] = []
+    for path in campaign.paths.values():
+        runs, stubs = _visible_runs(grid, path.hexes, explored_hexes)
+        if runs:
+            paths.append(PathView(path.id, path.kind, path.name, runs, stubs))
+    player_tables = {tid for tid, t in campaign.tables.items() if t.audience == "players"}
+    tables: dict[str, TableView] = {
+        tid: TableView(t.id, t.name, t.roll_dice, t.description,
+                       tuple(_row(t, i, player_tables, set(visible_locs), gm=False)
+                             for i in range(len(t.rows))))
+        for tid, t in sorted(campaign.tables.items()) if tid in player_tables
+    }
+    sessions = tuple(_player_session(grid, rec, set(visible_locs))
+                     for rec in chronicle.sessions)
+    terrain_ids = {h.terrain for h in hexes.values()}
+    now = _now(campaign, chronicle)
+    return PlayerView(
+        site=_site(campaign, "players"),
+        terrains=_terrains(campaign, terrain_ids),
+        hexes=hexes,
+        paths=tuple(sorted(paths, key=lambda p: p.id)),
+        locations=locations,
+        sessions=sessions,
+        tables=tables,
+        now=NowView(now.day, now.watch, now.believed_hex, now.knows_lost, now.last_session),
+        members=_members(chronicle),
+        resources=tuple(ResourceView(**_resource_fields(r)) for r in _resources(chronicle)),
+    )
+
+
+def gm_view(campaign: Campaign, chronicle: Chronicle) -> GMView:
+    """Everything the campaign and the chronicle hold, shaped like the players' view."""
+    grid = campaign.grid
+    discovered = frozenset(chronicle.discovered)
+    explored = frozenset(chronicle.explored)
+    hexes: dict[str, GMHexView] = {}
+    for h in sorted(grid.all_hexes(), key=grid.label):
+        info = campaign.hex_info(h)
+        if info is None:
+            continue
+        hexes[info.label] = _gm_hex(campaign, chronicle, info)
+    locations = {lid: _gm_location(loc, chronicle)
+                 for lid, loc in sorted(campaign.locations.items())}
+    paths = tuple(
+        GMPathView(p.id, p.kind, p.name, (p.hexes,), (), p.condition, p.description, p.gm,
+                   p.labels)
+        for p in sorted(campaign.paths.values(), key=lambda p: p.id))
+    all_tables = set(campaign.tables)
+    tables = {tid: GMTableView(
+        t.id, t.name, t.roll_dice, t.description,
+        tuple(_row(t, i, all_tables, set(campaign.locations), gm=True)
+              for i in range(len(t.rows))),
+        t.audience, t.source, _table_users(campaign, tid))
+        for tid, t in sorted(campaign.tables.items())}
+    remarks = {s.number: s for s in campaign.sessions}
+    sessions = tuple(_gm_session(campaign, rec, remarks.get(rec.session))
+                     for rec in chronicle.sessions)
+    regions = _regions(campaign)
+    return GMView(
+        site=_site(campaign, "gm"),
+        terrains=_terrains(campaign, {h.terrain for h in hexes.values()}),
+        hexes=hexes,
+        paths=paths,
+        locations=locations,
+        sessions=sessions,
+        tables=tables,
+        now=_now(campaign, chronicle),
+        members=_members(chronicle),
+        resources=tuple(GMResourceView(**_resource_fields(r), gm=r.gm)
+                        for r in _resources(chronicle)),
+        regions=regions,
+        explored=explored,
+        discovered=discovered,
+    )
+
+
+def view_for(campaign: Campaign, chronicle: Chronicle,
+             audience: Audience) -> PlayerView | GMView:
+    if audience == "players":
+        return players_view(campaign, chronicle)
+    if audience == "gm":
+        return gm_view(campaign, chronicle)
+    raise ValueError(f"unknown audience '{audience}' (players or gm)")
+
+
+# ------------------------------------------------------------------------------------------
+# helpers
+
+
+def _site(campaign: Campaign, audience: Audience) -> SiteInfo:
+    gm = audience == "gm"
+    return SiteInfo(
+        name=campaign.name, description=campaign.description, language=campaign.language,
+        audience=audience, grid=campaign.grid, hex_miles=campaign.hex_miles,
+        show_labels=gm or campaign.map.player_labels,
+        show_grid=gm or campaign.map.player_grid)
+
+
+def _terrains(campaign: Campaign, ids: Iterable[str]) -> dict[str, TerrainView]:
+    out: dict[str, TerrainView] = {}
+    for tid in sorted(set(ids)):
+        rule = campaign.terrain.get(tid)
+        if rule is None:
+            continue
+        builtin = TERRAIN.get(tid)
+        out[tid] = TerrainView(tid, rule.name, rule.color,
+                               builtin is not None and builtin.name == rule.name)
+    return out
+
+
+def _visible_runs(grid: Grid, hexes: Sequence[Hex], visible: set[Hex],
+                  ) -> tuple[tuple[tuple[Hex, ...], ...], tuple[tuple[Hex, str], ...]]:
+    """Runs of consecutive visible path hexes, and stubs where the path leaves them."""
+    runs: list[tuple[Hex, ...]] = []
+    stubs: list[tuple[Hex, str]] = []
+    current: list[Hex] = []
+    for i, h in enumerate(hexes):
+        if h in visible:
+            current.append(h)
+            for j in (i - 1, i + 1):
+                if 0 <= j < len(hexes) and hexes[j] not in visible:
+                    face = grid.face_between(h, hexes[j])
+                    if face is not None:
+                        stubs.append((h, face))
+        elif current:
+            runs.append(tuple(current))
+            current = []
+    if current:
+        runs.append(tuple(current))
+    return tuple(runs), tuple(stubs)
+
+
+def _row(table: Table, i: int, visible_tables: set[str], visible_locations: set[str],
+         gm: bool) -> RowView:
+    row = table.rows[i]
+    low, high = table.ranges[i] if i < len(table.ranges) else (0, 0)
+    sub = row.table if row.table in visible_tables else None
+    loc = row.location if row.location in visible_locations else None
+    if gm:
+        return GMRowView(low, high, row.result, sub, row.distance, row.reaction, loc, row.gm)
+    return RowView(low, high, row.result, sub, row.distance, row.reaction, loc)
+
+
+def _table_users(campaign: Campaign, tid: str) -> tuple[tuple[str, str], ...]:
+    users: list[tuple[str, str]] = []
+    users += [("region", r.id) for r in campaign.regions.values() if tid in r.tables]
+    users += [("hex", info.label) for info in sorted(campaign.hexes.values(),
+                                                     key=lambda i: i.label)
+              if tid in info.tables]
+    users += [("location", loc.id) for loc in sorted(campaign.locations.values(),
+                                                     key=lambda loc: loc.id)
+              if tid in loc.tables]
+    return tuple(users)
+
+
+def _session_slug(rec: SessionRecord) -> str:
+    return f"{rec.session:02d}-{slugify(rec.title, fallback='session')}"
+
+
+def _elapsed(start: TimePoint, end: TimePoint) -> int:
+    return (end.day - start.day) * WATCHES_PER_DAY + (end.watch - start.watch)
+
+
+def _valid(grid: Grid, label: str | None) -> Hex | None:
+    if label is None or not grid.is_label(label):
+        return None
+    h = grid.parse(label)
+    return h if grid.on_map(h) else None
+
+
+def track(grid: Grid, legs: Iterable[Sequence[str | None]]) -> Track:
+    """Polylines through the hexes of consecutive legs (one leg per watch: start + entered).
+
+    A None (unknown position) or a jump between hexes that are not neighbours breaks the
+    line; repeated hexes are drawn once.
+    """
+    lines: list[tuple[Hex, ...]] = []
+    current: list[Hex] = []
+
+    def flush() -> None:
+        if current:
+            lines.append(tuple(current))
+            current.clear()
+
+    for leg in legs:
+        for label in leg:
+            h = _valid(grid, label)
+            if h is None:
+                flush()
+                continue
+            if current and current[-1] == h:
+                continue
+            if current and distance(current[-1], h) != 1:
+                flush()
+            current.append(h)
+    flush()
+    return tuple(lines)
+
+
+def _believed_legs(rec: SessionRecord) -> list[list[str | None]]:
+    legs: list[list[str | None]] = [[rec.start.believed_hex]]
+    for w in rec.watches:
+        legs.append([w.believed_start_hex, *w.believed_hexes_entered])
+    return legs
+
+
+def _player_watch(w: WatchRecord, visible: set[str], notes: tuple[str, ...]) -> WatchView:
+    return WatchView(
+        index=w.index, day=w.day, watch=w.watch, activity=w.activity,
+        heading=w.intended_face if w.activity == "travel" else None,
+        believed_start=w.believed_start_hex,
+        believed_entered=tuple(w.believed_hexes_entered),
+        believed_end=w.believed_hex, knows_lost=w.knows_lost,
+        found=tuple(lid for lid in w.discovered if lid in visible), notes=notes)
+
+
+def _notes_by_watch(rec: SessionRecord) -> dict[int, tuple[str, ...]]:
+    out: dict[int, list[str]] = {}
+    for index, text in rec.notes:
+        out.setdefault(index, []).append(text)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _player_session(grid: Grid, rec: SessionRecord, visible: set[str]) -> SessionView:
+    notes = _notes_by_watch(rec)
+    watches = tuple(_player_watch(w, visible, notes.get(w.index, ())) for w in rec.watches)
+    return SessionView(
+        number=rec.session, slug=_session_slug(rec), title=rec.title, date=rec.date,
+        summary=rec.summary,
+        members=tuple(rec.members), start_day=rec.start.day, start_watch=rec.start.watch,
+        end_day=rec.end.day, end_watch=rec.end.watch,
+        elapsed_watches=_elapsed(rec.start, rec.end),
+        miles=float(sum((w.believed_miles for w in rec.watches), start=0)),
+        found=tuple(lid for lid in rec.discovered if lid in visible),
+        opening_notes=notes.get(-1, ()), watches=watches,
+        believed_track=track(grid, _believed_legs(rec)),
+        believed_start=rec.start.believed_hex,
+        believed_end=rec.end.believed_hex, end_knows_lost=rec.end.knows_lost)
+
+
+def _gm_session(campaign: Campaign, rec: SessionRecord,
+                session: Session | None) -> GMSessionView:
+    """The players' session with every location visible, true miles, and the GM extras."""
+    grid = campaign.grid
+    base = dict(_player_session(grid, rec, set(campaign.locations)).__dict__)
+    base["watches"] = tuple(GMWatchView(**watch.__dict__, record=record)
+                            for watch, record in zip(base["watches"], rec.watches,
+                                                     strict=True))
+    base["miles"] = float(sum((w.miles for w in rec.watches), start=0))
+    true_legs: list[list[str | None]] = [[rec.start.hex]]
+    true_legs += [[w.start_hex, *w.hexes_entered] for w in rec.watches]
+    return GMSessionView(
+        **base, gm=session.gm if session is not None else None, source=rec.source,
+        true_track=track(grid, true_legs), start_hex=rec.start.hex, end=rec.end, record=rec,
+        warnings=tuple((w.index, text) for w in rec.watches for text in w.warnings))
+
+
+def _gm_hex(campaign: Campaign, chronicle: Chronicle, info: HexInfo) -> GMHexView:
+    region = campaign.region_of(info.hex)
+    return GMHexView(
+        label=info.label, hex=info.hex, terrain=info.terrain, name=info.name,
+        description=info.description,
+        locations=tuple(loc.id for loc in campaign.locations_in(info.hex)),
+        density=info.density, gm=info.gm, region=region.id if region else None,
+        tables=info.tables, visits=chronicle.visits.get(info.label, 0),
+        lost_watches=chronicle.lost_watches.get(info.label, 0),
+        explored=info.label in chronicle.explored)
+
+
+def _gm_location(loc: Location, chronicle: Chronicle) -> GMLocationView:
+    found = chronicle.discovered.get(loc.id)
+    return GMLocationView(
+        id=loc.id, name=loc.name, hex=loc.hex, label=loc.label, tags=loc.tags, icon=loc.icon,
+        body=loc.body_gm, found_in=found[0] if found else None, gm_only=loc.gm_only,
+        visibility=loc.visibility, visible_from=loc.visible_from, on=loc.on,
+        tables=loc.tables, source=loc.source, has_secrets=loc.body_gm != loc.body_players)
+
+
+def _regions(campaign: Campaign) -> tuple[RegionView, ...]:
+    grid = campaign.grid
+    members: dict[str | None, list[str]] = {}
+    for h in grid.all_hexes():
+        if campaign.hex_info(h) is None:
+            continue
+        region = campaign.region_of(h)
+        members.setdefault(region.id if region else None, []).append(grid.label(h))
+    used: set[str] = set()
+    out: list[RegionView] = []
+    for region in sorted(campaign.regions.values(), key=lambda r: r.name.casefold()):
+        slug = _unique(slugify(region.name, fallback=slugify(region.id)), used)
+        out.append(RegionView(region.id, slug, region.name, region.description, region.gm,
+                              region.tables, tuple(sorted(members.get(region.id, [])))))
+    rest = members.get(None, [])
+    if rest:
+        out.append(RegionView("", _unique("other", used), "", None, None, (),
+                              tuple(sorted(rest))))
+    return tuple(out)
+
+
+def _unique(slug: str, used: set[str]) -> str:
+    candidate, n = slug, 2
+    while candidate in used or candidate == "index":
+        candidate = f"{slug}-{n}"
+        n += 1
+    used.add(candidate)
+    return candidate
+
+
+def _members(chronicle: Chronicle) -> tuple[MemberView, ...]:
+    return tuple(MemberView(m.name, m.nonlethal, m.lethal, m.fatigued, m.doomed)
+                 for m in chronicle.members.values())
+
+
+def _resources(chronicle: Chronicle) -> list[ResourceState]:
+    return sorted(chronicle.resources.values(), key=lambda r: (r.doom, r.name.casefold()))
+
+
+def _resource_fields(r: ResourceState) -> dict[str, Any]:
+    return {
+        "id": r.id, "name": r.name, "owner": r.owner, "description": r.description,
+        "start": r.start, "now": r.now, "doom": r.doom,
+        "history": tuple(ResourceEventView(e.session, e.day, e.by, e.roll, e.before, e.after,
+                                           e.reason, e.note) for e in r.history),
+    }
+
+
+def _now(campaign: Campaign, chronicle: Chronicle) -> GMNowView:
+    if chronicle.sessions:
+        last = chronicle.sessions[-1]
+        end = last.end
+        return GMNowView(end.day, end.watch, end.believed_hex, end.knows_lost, last.session,
+                         end.hex, end.lost, end.veer)
+    party = campaign.party
+    return GMNowView(party.start_time.day, party.start_time.watch, party.start, False, None,
+                     party.start, False, 0)
+
+
+def _place(view: PlayerView, label: str | None) -> str | None:
+    if label is None:
+        return None
+    info = view.hexes.get(label)
+    if info is not None and info.name:
+        return info.name
+    if view.site.show_labels:
+        return label
+    return None

@@ -1,0 +1,296 @@
+"""The Markdown pages of one site, rendered with jinja2 from a view.
+
+``render_docs(view)`` returns a ``DocsTree``: every file of the ``docs/`` folder (Markdown
+pages, SVG maps) as text, plus the navigation. Templates live in ``site_templates/pages``;
+a campaign overrides any of them with a same-named file in ``<content>/templates/``.
+
+A player render receives a ``PlayerView`` and nothing else: the players' templates cannot
+reach GM data because it is not there. Templates run with ``StrictUndefined``, so asking a
+player object for a GM field (``location.gm_only``) fails the build instead of printing
+nothing.
+
+Pages (paths inside ``docs/``; MkDocs serves ``x/y.md`` at ``x/y/``):
+
+- ``index.md``: home (where and when the party is, the last session, recent finds)
+- ``map.md`` (+ ``maps/overview.svg``): the map, its legend, named lands (players)
+- ``sessions/index.md``, ``sessions/NN-title.md``: the chronicle (players) or the full
+  watch-by-watch log with every roll (GM)
+- ``locations/index.md``, ``locations/<id>.md``
+- ``hex-key/index.md``, ``hex-key/<region>.md`` (GM): every hex, anchor ``#hex-CCRR``
+- ``tables.md``: roll tables (players: ``audience: players`` only)
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from generator.knowledge import (
+    GMView,
+    LocationView,
+    PlayerView,
+    RegionView,
+    SessionView,
+    TerrainView,
+)
+from generator.render import maps
+from generator.render.i18n import Translator
+
+View = PlayerView | GMView
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "site_templates"
+PAGE_TEMPLATES = TEMPLATES / "pages"
+
+
+#: Sections with more pages than this show only their index page in the navigation.
+NAV_LIMIT = 40
+#: With more sessions than NAV_LIMIT, the navigation lists the latest ones.
+NAV_RECENT = 12
+
+
+@dataclass(frozen=True)
+class NavItem:
+    """One entry of the site navigation: a page, or a section of pages."""
+
+    title: str
+    path: str | None = None
+    children: tuple[NavItem, ...] = ()
+
+    def to_mkdocs(self) -> dict[str, Any]:
+        if self.children:
+            return {self.title: [c.to_mkdocs() if c.title else c.path
+                                 for c in self.children]}
+        return {self.title: self.path}
+
+
+@dataclass
+class DocsTree:
+    """Every generated file of one audience's ``docs/`` folder, and the navigation."""
+
+    files: dict[str, str] = field(default_factory=dict)
+    nav: list[NavItem] = field(default_factory=list)
+
+    def nav_config(self) -> list[dict[str, Any]]:
+        return [item.to_mkdocs() for item in self.nav]
+
+
+def page_url(path: str) -> str:
+    """The URL of a docs page relative to the site root (directory URLs)."""
+    if path == "index.md":
+        return ""
+    stem = path[:-3] if path.endswith(".md") else path
+    if stem.endswith("/index"):
+        return stem[: -len("index")]
+    return stem + "/"
+
+
+def root_of(path: str) -> str:
+    """Relative prefix from a page to the site root (``''``, ``'../'``, ``'../../'``)."""
+    depth = len([p for p in page_url(path).split("/") if p])
+    return "../" * depth
+
+
+def session_path(session: SessionView) -> str:
+    return f"sessions/{session.slug}.md"
+
+
+def location_path(location_id: str) -> str:
+    return f"locations/{location_id}.md"
+
+
+def region_path(region: RegionView) -> str:
+    return f"hex-key/{region.slug}.md"
+
+
+def cell(text: object) -> str:
+    """Text safe inside a Markdown table cell."""
+    return str(text if text is not None else "").replace("|", "\\|").replace("\n", "<br>")
+
+
+def num(value: float | Fraction | int | None) -> str:
+    """A number for people: 4.5, 12, 0.3 (one decimal at most)."""
+    if value is None:
+        return ""
+    as_float = float(value)
+    if as_float.is_integer():
+        return str(int(as_float))
+    return f"{as_float:.1f}"
+
+
+def quote(text: str) -> str:
+    """Text for a Markdown block quote (every line prefixed)."""
+    return "\n".join(f"> {line}" if line.strip() else ">" for line in text.splitlines())
+
+
+class _Renderer:
+    def __init__(self, view: View, overrides: Path | None) -> None:
+        self.view = view
+        self.t = Translator(view.site.language)
+        loaders: list[jinja2.BaseLoader] = []
+        if overrides is not None and overrides.is_dir():
+            loaders.append(jinja2.FileSystemLoader(str(overrides)))
+        loaders.append(jinja2.FileSystemLoader(str(PAGE_TEMPLATES)))
+        self.env = jinja2.Environment(
+            loader=jinja2.ChoiceLoader(loaders), undefined=jinja2.StrictUndefined,
+            autoescape=False, trim_blocks=True, lstrip_blocks=True,
+            keep_trailing_newline=True)
+        self.env.filters["cell"] = cell
+        self.env.filters["quote"] = quote
+        self.env.filters["num"] = num
+        self.region_of: dict[str, RegionView] = {}
+        if isinstance(view, GMView):
+            for region in view.regions:
+                for label in region.hexes:
+                    self.region_of[label] = region
+
+    # -- links ----------------------------------------------------------------------------
+    def hex_target(self, label: str) -> tuple[str, str] | None:
+        """The page (docs path) and anchor a hex links to, or None."""
+        if isinstance(self.view, GMView):
+            region = self.region_of.get(label)
+            return (region_path(region), f"hex-{label}") if region else None
+        info = self.view.hexes.get(label)
+        if info is None:
+            return None
+        if info.locations:
+            return location_path(info.locations[0]), ""
+        if info.name or info.description:
+            return "map.md", f"hex-{label}"
+        return None
+
+    def map_links(self, root: str) -> maps.MapLinks:
+        def hex_href(label: str) -> str | None:
+            target = self.hex_target(label)
+            if target is None:
+                return None
+            page, anchor = target
+            return root + page_url(page) + (f"#{anchor}" if anchor else "")
+
+        def location_href(location_id: str) -> str | None:
+            return root + page_url(location_path(location_id))
+
+        return maps.MapLinks(hex=hex_href, location=location_href)
+
+    def terrain_name(self, terrain: TerrainView | str | None) -> str:
+        if isinstance(terrain, str):
+            found = self.view.terrains.get(terrain)
+            if found is None:
+                return terrain
+            terrain = found
+        if terrain is None:
+            return ""
+        return self.t.terrain(terrain)
+
+    # -- rendering ------------------------------------------------------------------------
+    def render(self, template: str, path: str, **context: Any) -> str:
+        root = root_of(path)
+
+        def link(target: str) -> str:
+            """A Markdown link target from this page to another docs file."""
+            anchor = ""
+            if "#" in target:
+                target, anchor = target.split("#", 1)
+                anchor = "#" + anchor
+            if not target:
+                return anchor
+            rel = posixpath.relpath(target, posixpath.dirname(path) or ".")
+            return rel + anchor
+
+        def hex_link(label: str) -> str | None:
+            """A Markdown link target for a hex (GM: its hex key entry)."""
+            target = self.hex_target(label)
+            if target is None:
+                return None
+            page, anchor = target
+            return link(page + (f"#{anchor}" if anchor else ""))
+
+        values: dict[str, Any] = {
+            "view": self.view, "site": self.view.site, "gm": self.view.site.gm,
+            "t": self.t, "page": path, "root": root, "link": link, "hex_link": hex_link,
+            "terrain_name": self.terrain_name, "maps": maps,
+            "session_path": session_path, "location_path": location_path,
+            "region_path": region_path, "page_url": page_url,
+        }
+        values.update(context)
+        return self.env.get_template(template).render(values)
+
+
+def render_docs(view: View, overrides: Path | None = None) -> DocsTree:
+    """Every page and map of one audience's site (see the module docstring)."""
+    r = _Renderer(view, overrides)
+    t = r.t
+    tree = DocsTree()
+    files = tree.files
+
+    files["index.md"] = r.render("home.md", "index.md")
+    overview = maps.overview_map(view, r.map_links(root_of("map.md")), t)
+    files["maps/overview.svg"] = overview
+    files["map.md"] = r.render("map.md", "map.md", svg=overview)
+
+    sessions = list(view.sessions)
+    files["sessions/index.md"] = r.render("sessions.md", "sessions/index.md")
+    session_template = "session-gm.md" if isinstance(view, GMView) else "session.md"
+    for i, session in enumerate(sessions):
+        path = session_path(session)
+        route = maps.session_map(view, session, r.map_links(root_of(path)), t)
+        files[path] = r.render(
+            session_template, path, session=session, route=route,
+            previous=sessions[i - 1] if i > 0 else None,
+            next=sessions[i + 1] if i + 1 < len(sessions) else None)
+
+    files["locations/index.md"] = r.render("locations.md", "locations/index.md")
+    locations: list[LocationView] = sorted(view.locations.values(),
+                                           key=lambda loc: loc.name.casefold())
+    for loc in locations:
+        files[location_path(loc.id)] = r.render("location.md", location_path(loc.id),
+                                                location=loc)
+
+    # The navigation stays small whatever the campaign's size: Material renders it into every
+    # page, so a nav listing every page would make the build quadratic. Past NAV_LIMIT pages
+    # a section shows its index (and the latest sessions); the index pages and the map lead
+    # to everything else.
+    nav_sessions = sessions if len(sessions) <= NAV_LIMIT else sessions[-NAV_RECENT:]
+    nav_locations = locations if len(locations) <= NAV_LIMIT else []
+    nav = [
+        NavItem(t("nav.home"), "index.md"),
+        NavItem(t("nav.map"), "map.md"),
+        NavItem(t("nav.sessions"), children=(
+            NavItem("", "sessions/index.md"),
+            *(NavItem(t("session.heading", n=s.number, title=s.title), session_path(s))
+              for s in nav_sessions))),
+        NavItem(t("nav.locations"), children=(
+            NavItem("", "locations/index.md"),
+            *(NavItem(loc.name, location_path(loc.id)) for loc in nav_locations))),
+    ]
+    if isinstance(view, GMView):
+        files["hex-key/index.md"] = r.render("hex-key.md", "hex-key/index.md")
+        region_items: list[NavItem] = [NavItem("", "hex-key/index.md")]
+        for region in view.regions:
+            path = region_path(region)
+            title = region.name or (t("hexkey.other") if len(view.regions) > 1
+                                    else t("hexkey.all"))
+            files[path] = r.render("region.md", path, region=region, title=title)
+            region_items.append(NavItem(title, path))
+        nav.append(NavItem(t("nav.hex_key"), children=tuple(region_items)))
+    if view.tables or isinstance(view, GMView):
+        files["tables.md"] = r.render("tables.md", "tables.md")
+        nav.append(NavItem(t("nav.tables"), "tables.md"))
+    tree.nav = nav
+    return tree
+
+
+#: For the site module: read a support file (CSS, JS) shipped in ``site_templates``.
+def asset_files() -> dict[str, bytes]:
+    """``assets/*`` files copied into every docs folder, by docs-relative path."""
+    out: dict[str, bytes] = {}
+    folder = TEMPLATES / "assets"
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            out["assets/" + path.relative_to(folder).as_posix()] = path.read_bytes()
+    return out
+

@@ -1,0 +1,151 @@
+"""The SVG maps (render/maps.py): what each audience's map draws, and nothing more."""
+
+from __future__ import annotations
+
+import re
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from secret_campaign import SECRETS, load_secret_campaign, secret_chronicle
+
+from generator.chronicle import Chronicle
+from generator.content.campaign import Campaign
+from generator.knowledge import gm_view, players_view
+from generator.render.maps import SIZE, MapLinks, overview_map, session_map
+
+from campaign_factory import load, write_campaign
+
+SVG = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}href"
+
+
+@pytest.fixture
+def campaign(tmp_path: Path) -> Campaign:
+    return load_secret_campaign(tmp_path / "c")
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def group(root: ET.Element, cls: str) -> ET.Element | None:
+    for g in root.iter(f"{SVG}g"):
+        if g.get("class", "").split()[:1] == [cls]:
+            return g
+    return None
+
+
+def hex_positions(root: ET.Element) -> list[tuple[float, float]]:
+    g = group(root, "hexes")
+    assert g is not None
+    return [(float(u.get("x", 0)), float(u.get("y", 0))) for u in g.iter(f"{SVG}use")]
+
+
+def centre(campaign: Campaign, label: str) -> tuple[float, float]:
+    x, y = campaign.grid.pixel(campaign.grid.parse(label), SIZE)
+    return round(x, 1), round(y, 1)
+
+
+def test_player_map_has_no_element_for_unexplored_hexes(campaign: Campaign) -> None:
+    view = players_view(campaign, secret_chronicle())
+    svg = overview_map(view)
+    for secret in SECRETS:
+        assert secret not in svg
+    root = parse(svg)
+    positions = sorted(hex_positions(root))
+    assert positions == sorted(centre(campaign, label) for label in ("0303", "0304", "0602"))
+    # a single fog fill, no per-hex fog, no labels or grid (player_labels/grid are off)
+    assert len([r for r in root.iter(f"{SVG}rect") if r.get("class") == "fog"]) == 1
+    assert group(root, "labels") is None
+    assert not re.search(r"\b0[1-8]0[1-8]\b", " ".join(t.text or "" for t in root.iter(
+        f"{SVG}text")))
+    # tooltips only for what players know
+    titles = [t.text for t in root.iter(f"{SVG}title")]
+    assert "Crossroads Meadow · Plains" in titles
+    assert all("0505" not in (t or "") for t in titles)
+    # only the terrain symbols and icons in use: no forest, no hills, no shrine or lair icon
+    ids = {e.get("id") for e in root.iter() if e.get("id")}
+    assert ids == {"m-t-plains", "m-i-settlement"}
+    # the believed track (dashed class), never a true one
+    classes = [p.get("class") for p in root.iter(f"{SVG}polyline")]
+    assert "tr tr-believed" in classes and "tr tr-true" not in classes
+
+
+def test_player_labels_and_grid_when_the_campaign_allows(tmp_path: Path) -> None:
+    campaign = load_secret_campaign(tmp_path / "c")
+    campaign = type(campaign)(**{**campaign.__dict__, "map": campaign.map.model_copy(
+        update={"player_labels": True, "player_grid": True})})
+    root = parse(overview_map(players_view(campaign, secret_chronicle())))
+    labels = group(root, "labels")
+    assert labels is not None
+    assert sorted(t.text or "" for t in labels) == ["0303", "0304", "0602"]
+    hexes = group(root, "hexes")
+    assert hexes is not None and "grid" in hexes.get("class", "")
+
+
+def test_gm_map_shows_everything_with_links(campaign: Campaign) -> None:
+    links = MapLinks(hex=lambda label: f"hex-key/#hex-{label}",
+                     location=lambda lid: f"locations/{lid}/")
+    svg = overview_map(gm_view(campaign, secret_chronicle()), links)
+    root = parse(svg)
+    assert len(hex_positions(root)) == 64
+    hrefs = [a.get(XLINK) for a in root.iter(f"{SVG}a")]
+    assert "hex-key/#hex-0304" in hrefs and "locations/hidden-shrine/" in hrefs
+    labels = group(root, "labels")
+    assert labels is not None and len(list(labels)) == 64
+    classes = [p.get("class") for p in root.iter(f"{SVG}polyline")]
+    assert "tr tr-true" in classes and "tr tr-believed" in classes
+    assert "path p-highway" in classes and "path p-river" in classes
+    for name in ("SECRET-UNFOUND-NAME", "SECRET-GMONLY-NAME", "SECRET-TRUE-TRACK-NAME"):
+        assert name in svg
+    # the party marker at the true hex and a second, dashed one where it believes it is
+    party = group(root, "party")
+    assert party is not None
+    assert [c.get("class") for c in party] == ["party-true", "party-believed"]
+
+
+def test_coordinates_are_rounded(campaign: Campaign) -> None:
+    svg = overview_map(gm_view(campaign, secret_chronicle()))
+    numbers = re.findall(r"-?\d+\.\d+", re.sub(r"<style.*?</style>", "", svg, flags=re.S))
+    assert numbers and all(len(n.split(".")[1]) == 1 for n in numbers)
+
+
+def test_session_map_is_cropped(campaign: Campaign) -> None:
+    view = gm_view(campaign, secret_chronicle())
+    whole = parse(overview_map(view)).get("viewBox", "").split()
+    route_svg = session_map(view, view.sessions[0])
+    assert route_svg is not None
+    route = parse(route_svg).get("viewBox", "").split()
+    assert float(route[2]) < float(whole[2]) and float(route[3]) < float(whole[3])
+    assert len(hex_positions(parse(route_svg))) < 64
+    # players: their route map shows only their explored hexes too
+    pview = players_view(campaign, secret_chronicle())
+    proute = session_map(pview, pview.sessions[0])
+    assert proute is not None
+    assert len(hex_positions(parse(proute))) <= 3
+    for secret in SECRETS:
+        assert secret not in proute
+
+
+def test_no_map_before_any_exploration(campaign: Campaign) -> None:
+    root = parse(overview_map(players_view(campaign, Chronicle("x"))))
+    assert hex_positions(root) == []
+
+
+def test_big_map_stays_small_and_fast(tmp_path: Path) -> None:
+    root = write_campaign(tmp_path / "big", files={"hexes/map.yaml": None},
+                          campaign_overrides={"map": {"columns": 80, "rows": 60},
+                                              "default_terrain": "plains"})
+    (root / "hexes").mkdir(exist_ok=True)
+    (root / "hexes" / "map.yaml").write_text('"0606": {terrain: forest}\n', encoding="utf-8")
+    campaign, diags = load(root)
+    assert campaign is not None, [d.format() for d in diags.items]
+    started = time.perf_counter()
+    svg = overview_map(gm_view(campaign, Chronicle("x")),
+                       MapLinks(hex=lambda label: f"../hex-key/other/#hex-{label}"))
+    elapsed = time.perf_counter() - started
+    assert elapsed < 10
+    assert len(hex_positions(parse(svg))) == 4800
+    assert len(svg) / 4800 < 200      # bytes per hex, labels and links included
