@@ -3,13 +3,14 @@
 ``mkdocs serve -f build/gm/mkdocs.yml`` (and ``hexcrawl serve``) watch the campaign folder;
 on every rebuild this hook loads the campaign, replays it and rewrites the docs tree, writing
 only files whose content changed, so MkDocs sees just the pages that really changed. When
-``hexcrawl build`` runs MkDocs itself the docs are already fresh and the hook does nothing.
-A campaign with errors keeps the last good docs: the diagnostics are logged as MkDocs errors.
+``hexcrawl build`` runs MkDocs itself the docs are already fresh and the hook does nothing
+(so does ``HEXCRAWL_HOOK=off``, for measuring MkDocs alone). A campaign with errors keeps the last good docs: the diagnostics are logged as MkDocs errors.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ def on_pre_build(config: Any, **_: Any) -> None:
     from generator.content.loader import load_campaign
     from generator.replay import replay
 
-    if site.IN_HEXCRAWL_BUILD:
+    if site.IN_HEXCRAWL_BUILD or os.environ.get("HEXCRAWL_HOOK") == "off":
         return
     extra = config.extra or {}
     audience = extra.get("hexcrawl_audience")
