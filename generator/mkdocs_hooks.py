@@ -4,7 +4,8 @@
 on every rebuild this hook loads the campaign, replays it and rewrites the docs tree, writing
 only files whose content changed, so MkDocs sees just the pages that really changed. When
 ``hexcrawl build`` runs MkDocs itself the docs are already fresh and the hook does nothing
-(so does ``HEXCRAWL_HOOK=off``, for measuring MkDocs alone). A campaign with errors keeps the last good docs: the diagnostics are logged as MkDocs errors.
+(nor does it with ``HEXCRAWL_HOOK=off``, for measuring MkDocs alone). A campaign with errors
+keeps the last good docs: the diagnostics are logged as MkDocs errors.
 """
 
 from __future__ import annotations

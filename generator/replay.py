@@ -41,8 +41,8 @@ from generator.dice import RollSource
 from generator.hexgrid import Hex, distance, within
 from generator.rules import resources as R
 from generator.rules import tables as T
-from generator.rules.checks import CheckResult, check
 from generator.rules.chase import Actor, ChaseSpec, resolve_chase
+from generator.rules.checks import CheckResult, check
 from generator.rules.encounters import plain_roll, roll_on_table
 from generator.rules.travel import (
     MoveResult,
