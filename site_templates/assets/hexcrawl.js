@@ -87,8 +87,23 @@
     svg.addEventListener("pointerup", end);
     svg.addEventListener("pointercancel", end);
 
+    /* A link in the map is followed a moment after a single click, so that a double-click
+       (reset) over a hex or an icon does not leave the page on its first click. */
+    var pending = null;
     svg.addEventListener("click", function (ev) {
-      if (moved) { ev.preventDefault(); ev.stopPropagation(); moved = false; }
+      if (moved) { ev.preventDefault(); ev.stopPropagation(); moved = false; return; }
+      var a = ev.target.closest ? ev.target.closest("a") : null;
+      if (!a || ev.detail < 1 || ev.button !== 0 || ev.ctrlKey || ev.metaKey || ev.shiftKey ||
+          ev.altKey) return;
+      var href = a.getAttribute("href") ||
+                 a.getAttributeNS("http://www.w3.org/1999/xlink", "href");
+      if (!href) return;
+      ev.preventDefault();
+      clearTimeout(pending);
+      pending = ev.detail > 1 ? null : setTimeout(function () {
+        pending = null;
+        window.location.assign(new URL(href, document.baseURI).href);
+      }, 300);
     }, true);
 
     svg.addEventListener("dblclick", function (ev) {

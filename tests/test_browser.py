@@ -1,0 +1,502 @@
+"""Browser tests: both sites of the example campaign in headless Chromium (Debian's), driven
+by Playwright and served over HTTP from a thread of this module.
+
+The campaign is built once per module, like tests/test_build.py does, with one addition:
+``site_url`` is set to where this module serves each site. Material's instant navigation
+only takes over the links listed in ``sitemap.xml``, and MkDocs leaves the sitemap empty
+without a ``site_url``; a deployed site has one, so the tests build the sites as deployed.
+
+Without Playwright or Chromium the tests skip, except under ``CI=true``, where they fail.
+Screenshots go to ``test-artifacts/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import zlib
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+from generator.chronicle import Chronicle
+from generator.content.campaign import Campaign
+from generator.content.loader import load_campaign
+from generator.render.maps import SIZE
+from generator.replay import replay
+
+try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+except ImportError:  # the fixtures skip (or fail under CI) with the reason
+    PlaywrightTimeout = TimeoutError  # type: ignore[misc,assignment]
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Playwright
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+AUDIENCES = ("players", "gm")
+MAP_SVG = ".hexmap svg.hexmap-svg"
+
+
+def skip_or_fail(reason: str) -> NoReturn:
+    """Skip, but fail under CI=true: CI installs Chromium and must run these tests."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} (CI=true: the browser tests must run)", pytrace=False)
+    pytest.skip(reason)
+
+
+# ------------------------------------------------------------------------------------------
+# the sites, served
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@dataclass
+class Site:
+    base: str  # http://127.0.0.1:PORT (the players' site under /players/, the GM's /gm/)
+    campaign: Campaign
+    chronicle: Chronicle
+
+    def url(self, audience: str, path: str = "") -> str:
+        return f"{self.base}/{audience}/{path}"
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Playwright]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        skip_or_fail("the playwright package is not installed (pip install -e '.[test]')")
+    if not CHROMIUM.is_file():
+        skip_or_fail(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    try:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    except Exception as exc:  # any launch failure: no usable browser
+        skip_or_fail(f"Playwright cannot launch {CHROMIUM}: {exc}")
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="module")
+def site(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """Both sites of a copy of the example campaign, built once and served on 127.0.0.1.
+
+    (It takes ``browser`` so that a missing browser skips before the slow build.)"""
+    repo = tmp_path_factory.mktemp("browser-repo")
+    shutil.copytree(ROOT / "content", repo / "content")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    (repo / "mkdocs.yml").write_text(
+        config + "\nsite_url: !ENV [HEXCRAWL_TEST_SITE_URL]\n", encoding="utf-8")
+    handler = functools.partial(_QuietHandler, directory=str(repo / "site"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        # one build per audience (each has its own site_url), both at once
+        builds = {
+            audience: subprocess.Popen(
+                [sys.executable, "-m", "generator.cli", "build", "--audience", audience],
+                cwd=repo, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                env={**os.environ, "PYTHONPATH": str(ROOT),
+                     "HEXCRAWL_TEST_SITE_URL": f"{base}/{audience}/"})
+            for audience in AUDIENCES
+        }
+        for audience, proc in builds.items():
+            _, err = proc.communicate(timeout=600)
+            assert proc.returncode == 0, f"{audience} build failed:\n{err}"
+        campaign, _ = load_campaign(ROOT / "content")
+        assert campaign is not None
+        chronicle, _ = replay(campaign)
+        ARTIFACTS.mkdir(exist_ok=True)
+        yield Site(base, campaign, chronicle)
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+# ------------------------------------------------------------------------------------------
+# pages, and what they did
+
+
+@dataclass
+class Watch:
+    """Everything a page asked the network for, and what went wrong."""
+
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+    def attach(self, page: Page) -> None:
+        page.on("request", lambda request: self.requests.append(request.url))
+        page.on("console", self._console)
+        page.on("pageerror", lambda exc: self.errors.append(f"uncaught: {exc}"))
+        page.on("requestfailed",
+                lambda request: self.failed.append(f"{request.url}: {request.failure}"))
+        page.on("response", self._response)
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text} ({message.location})")
+
+    def _response(self, response: Any) -> None:
+        if response.status >= 400:
+            self.failed.append(f"{response.url}: HTTP {response.status}")
+
+    def foreign(self) -> list[str]:
+        """Requests that went anywhere but 127.0.0.1 (data: and blob: URLs stay local)."""
+        out = []
+        for url in self.requests:
+            parts = urlsplit(url)
+            if parts.scheme in ("data", "blob", "about"):
+                continue
+            if parts.scheme not in ("http", "https", "ws", "wss") \
+                    or parts.hostname != "127.0.0.1":
+                out.append(url)
+        return out
+
+
+@pytest.fixture
+def watch() -> Watch:
+    return Watch()
+
+
+@pytest.fixture
+def page(browser: Browser, site: Site, watch: Watch) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  device_scale_factor=1, color_scheme="light")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    watch.attach(page)
+    yield page
+    context.close()
+    # every test: nothing left the machine, and no script went wrong
+    assert watch.foreign() == []
+    assert watch.errors == []
+
+
+def open_page(page: Page, url: str) -> None:
+    page.goto(url, wait_until="networkidle")
+
+
+# ------------------------------------------------------------------------------------------
+# PNG pixels (Chromium's screenshots: 8-bit RGB or RGBA, not interlaced), no Pillow needed
+
+
+def png_pixels(data: bytes) -> list[bytes]:
+    """The pixels of a PNG as RGB(A) byte strings."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat, header = 8, b"", b""
+    while pos < len(data):
+        length = int.from_bytes(data[pos:pos + 4], "big")
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height = int.from_bytes(header[0:4], "big"), int.from_bytes(header[4:8], "big")
+    depth, colour, interlace = header[8], header[9], header[12]
+    assert depth == 8 and colour in (2, 6) and interlace == 0, "unsupported PNG"
+    bpp = 4 if colour == 6 else 3
+    stride = width * bpp
+    raw = zlib.decompress(idat)
+    previous = bytearray(stride)
+    pixels: list[bytes] = []
+    for y in range(height):
+        start = y * (stride + 1)
+        kind = raw[start]
+        line = bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = line[i - bpp] if i >= bpp else 0
+            up = previous[i]
+            up_left = previous[i - bpp] if i >= bpp else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                p = left + up - up_left
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - up_left)
+                pred = left if pa <= pb and pa <= pc else up if pb <= pc else up_left
+                line[i] = (line[i] + pred) & 0xFF
+        pixels += [bytes(line[i:i + bpp]) for i in range(0, stride, bpp)]
+        previous = line
+    return pixels
+
+
+# ------------------------------------------------------------------------------------------
+# the map, from the page
+
+#: Where the first hex of the map is on screen (its size grows on zoom, it moves on pan).
+HEX_RECT = f"""() => {{
+    const use = document.querySelector('{MAP_SVG} .hexes use');
+    const r = use.getBoundingClientRect();
+    return [r.left, r.top, r.width, r.height];
+}}"""
+VIEWBOX = f"() => document.querySelector('{MAP_SVG}').getAttribute('viewBox')"
+#: A hex link of the map, visible on screen and not covered by an icon, with its centre.
+PICK_HEX = f"""() => {{
+    const svg = document.querySelector('{MAP_SVG}');
+    for (const a of svg.querySelectorAll('.hexes a')) {{
+        const href = a.getAttribute('href')
+            || a.getAttributeNS('http://www.w3.org/1999/xlink', 'href');
+        const m = href && href.match(/#(hex-[^#]+)$/);
+        if (!m) continue;
+        const r = a.getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit.closest('a') === a) return {{href: href, anchor: m[1], x: x, y: y}};
+    }}
+    return null;
+}}"""
+
+
+def map_centre(page: Page) -> tuple[float, float]:
+    """A point in the middle of the visible part of the map."""
+    box = page.locator(MAP_SVG).bounding_box()
+    assert box is not None
+    viewport = page.viewport_size
+    assert viewport is not None
+    bottom = min(box["y"] + box["height"], viewport["height"])
+    return box["x"] + box["width"] / 2, (box["y"] + bottom) / 2
+
+
+def check_pan_and_zoom(page: Page) -> None:
+    """Wheel zooms in, a drag pans, a double-click resets; none of them follows a link."""
+    url = page.url
+    page.locator(MAP_SVG).scroll_into_view_if_needed()
+    x, y = map_centre(page)
+    home_box, home = page.evaluate(VIEWBOX), page.evaluate(HEX_RECT)
+    scroll = page.evaluate("() => scrollY")
+
+    page.mouse.move(x, y)
+    page.mouse.wheel(0, -240)
+    try:
+        page.wait_for_function(f"() => document.querySelector('{MAP_SVG}')"
+                               f".getAttribute('viewBox') !== {home_box!r}", timeout=3000)
+    except PlaywrightTimeout:
+        pytest.fail("the wheel did not change the map's viewBox: is the pan and zoom script "
+                    "attached to this map?", pytrace=False)
+    zoomed = page.evaluate(HEX_RECT)
+    assert zoomed[2] > home[2] * 1.05, f"wheel did not zoom in: hex {home} -> {zoomed}"
+    assert page.evaluate("() => scrollY") == scroll, "the wheel scrolled the page"
+
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 40, y + 25, steps=4)
+    page.mouse.move(x + 80, y + 50, steps=4)
+    page.mouse.up()
+    panned = page.evaluate(HEX_RECT)
+    assert panned[2] == pytest.approx(zoomed[2], abs=0.5), "a drag changed the zoom"
+    assert panned[0] - zoomed[0] == pytest.approx(80, abs=4), f"{zoomed} -> {panned}"
+    assert panned[1] - zoomed[1] == pytest.approx(50, abs=4), f"{zoomed} -> {panned}"
+
+    page.mouse.dblclick(x, y)  # over a hex link: resets, and must not follow the link
+    page.wait_for_timeout(600)
+    assert page.url == url, "a drag or a double-click on the map followed a link"
+    assert page.evaluate(VIEWBOX) == home_box
+    reset = page.evaluate(HEX_RECT)
+    assert reset == pytest.approx(home, abs=0.5), f"double-click did not reset: {reset}"
+
+
+# ------------------------------------------------------------------------------------------
+# 1. home and map pages load cleanly, offline
+
+
+@pytest.mark.parametrize("audience", AUDIENCES)
+def test_pages_load_without_errors_and_stay_on_localhost(site: Site, page: Page, watch: Watch,
+                                                         audience: str) -> None:
+    for name, path in (("home", ""), ("map", "map/")):
+        open_page(page, site.url(audience, path))
+        assert site.campaign.name in page.title()
+        assert page.locator("article h1").count() == 1
+        page.screenshot(path=str(ARTIFACTS / f"{audience}-{name}.png"), full_page=True)
+    assert watch.errors == []
+    assert watch.failed == []
+    assert len(watch.requests) > 5
+    assert watch.foreign() == []
+
+
+# ------------------------------------------------------------------------------------------
+# 2. the GM's map is drawn
+
+
+def test_gm_map_renders(site: Site, page: Page) -> None:
+    open_page(page, site.url("gm", "map/"))
+    svg = page.locator(MAP_SVG)
+    assert svg.count() == 1
+    assert svg.is_visible()
+    box = svg.bounding_box()
+    assert box is not None and box["width"] > 200 and box["height"] > 200, box
+    # the GM sees every hex of the grid
+    assert svg.locator(".hexes use").count() == len(site.campaign.grid.all_hexes())
+    png = svg.screenshot(path=str(ARTIFACTS / "gm-map-svg.png"))
+    pixels = png_pixels(png)
+    colours = Counter(pixels)
+    assert len(pixels) > 200 * 200
+    assert len(colours) > 50, f"only {len(colours)} colours: the map looks blank"
+    commonest = colours.most_common(1)[0][1]
+    assert commonest < 0.5 * len(pixels), "one colour covers half the map"
+
+
+# ------------------------------------------------------------------------------------------
+# 3. a hex of the GM's map opens its hex key entry
+
+
+def test_clicking_a_hex_opens_its_key_entry(site: Site, page: Page) -> None:
+    map_url = site.url("gm", "map/")
+    open_page(page, map_url)
+    target = page.evaluate(PICK_HEX)
+    assert target is not None, "no hex link of the map is visible and clickable"
+    page.mouse.click(target["x"], target["y"])
+    page.wait_for_url(urljoin(map_url, target["href"]))
+    assert "/hex-key/" in page.url
+    anchor = target["anchor"]
+    assert re.fullmatch(r"hex-\d{4}", anchor), anchor
+    assert page.locator(f"#{anchor}").count() == 1
+    assert page.evaluate("() => document.querySelector(':target')?.id") == anchor
+    # scrolled into view: near the top, and not under the sticky header
+    page.wait_for_function("""id => {
+        const r = document.getElementById(id).getBoundingClientRect();
+        return r.top >= -1 && r.top < innerHeight / 3;
+    }""", arg=anchor, timeout=3000)
+    assert page.evaluate("""id => {
+        const el = document.getElementById(id), r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.left + 5, r.top + r.height / 2));
+    }""", anchor), "the hex's entry is hidden under the header"
+
+
+# ------------------------------------------------------------------------------------------
+# 4. pan and zoom, on a loaded page and after Material's instant navigation
+
+
+def test_pan_and_zoom(site: Site, page: Page) -> None:
+    open_page(page, site.url("gm", "map/"))
+    check_pan_and_zoom(page)
+
+
+def test_pan_and_zoom_after_instant_navigation(site: Site, page: Page) -> None:
+    open_page(page, site.url("gm"))
+    # count Material's page switches; hexcrawl.js subscribed earlier, so it runs first
+    page.evaluate("""() => {
+        window.hexcrawlTestMarker = true;
+        window.hexcrawlTestPages = 0;
+        document$.subscribe(() => { window.hexcrawlTestPages += 1; });
+    }""")
+    pages_before = page.evaluate("() => window.hexcrawlTestPages")
+    # Material makes the links absolute when instant navigation is on
+    index = page.evaluate("url => [...document.querySelectorAll('a.md-tabs__link')]"
+                          ".findIndex(a => a.href === url)", site.url("gm", "map/"))
+    assert index >= 0, "no Map tab on the home page"
+    page.locator("a.md-tabs__link").nth(index).click()
+    page.wait_for_url(site.url("gm", "map/"))
+    page.wait_for_selector(MAP_SVG)
+    assert page.evaluate("() => window.hexcrawlTestMarker") is True, \
+        "the Map tab reloaded the page: instant navigation did not take over (site_url?)"
+    page.wait_for_function("n => window.hexcrawlTestPages > n", arg=pages_before)
+    check_pan_and_zoom(page)
+
+
+# ------------------------------------------------------------------------------------------
+# 5. the players' map holds only what the party knows
+
+
+def test_player_map_has_only_explored_hexes(site: Site, page: Page) -> None:
+    open_page(page, site.url("players", "map/"))
+    svg = page.locator(MAP_SVG)
+    assert svg.is_visible()
+    placed = page.evaluate(f"""() => [...document.querySelectorAll('{MAP_SVG} .hexes use')]
+        .map(u => [Number(u.getAttribute('x')), Number(u.getAttribute('y'))])""")
+    grid = site.campaign.grid
+    explored = sorted(site.chronicle.explored)
+    assert explored, "the example campaign explored nothing"
+    assert len(placed) == len(explored)
+    expected = sorted(grid.pixel(grid.parse(label), SIZE) for label in explored)
+    for (x, y), (ex, ey) in zip(sorted(placed), expected, strict=True):
+        assert (x, y) == (pytest.approx(ex, abs=0.11), pytest.approx(ey, abs=0.11))
+
+    titles = page.evaluate(f"""() => [...document.querySelectorAll('{MAP_SVG} title')]
+        .map(t => t.textContent)""")
+    assert titles
+    text = "\n".join(titles).casefold()
+    hidden = [loc.name for loc in site.campaign.locations.values()
+              if loc.id not in site.chronicle.discovered]
+    assert hidden, "the example campaign has no undiscovered location"
+    assert [name for name in hidden if name.casefold() in text] == []
+    found = [site.campaign.locations[lid].name for lid in site.chronicle.discovered]
+    assert [name for name in found if name.casefold() not in text] == []
+
+
+# ------------------------------------------------------------------------------------------
+# 6. search, offline, finds what the players know and nothing else
+
+
+def search(page: Page, query: str) -> list[str]:
+    """Type ``query`` into Material's search box; the titles of the results."""
+    strings = page.evaluate("""() => JSON.parse(document.getElementById('__config')
+        .textContent).translations""")
+    none, placeholder = strings["search.result.none"], strings["search.result.placeholder"]
+    state = """([text, wanted]) => {
+        const meta = document.querySelector('.md-search-result__meta');
+        const items = document.querySelectorAll('.md-search-result__list > li').length;
+        return meta !== null && (meta.textContent.trim() === text ? items === 0
+                                                                 : wanted && items > 0);
+    }"""
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.fill("")  # back to the placeholder, so no earlier result is taken for this one's
+    page.wait_for_function(state, arg=[placeholder, False], timeout=5000)
+    box.press_sequentially(query, delay=10)
+    page.wait_for_function(state, arg=[none, True], timeout=8000)
+    items = page.locator(".md-search-result__list > li")
+    return [t.strip() for t in items.locator(".md-search-result__article h1, "
+                                             ".md-search-result__article h2").all_inner_texts()]
+
+
+def test_player_search_finds_discovered_places_only(site: Site, page: Page) -> None:
+    open_page(page, site.url("players"))
+    locations = site.campaign.locations
+    # one-word names: a longer name would match its common words ("The", "Old") elsewhere
+    found = sorted(locations[lid].name for lid in site.chronicle.discovered
+                   if " " not in locations[lid].name)
+    hidden = sorted(loc.name for loc in locations.values()
+                    if loc.id not in site.chronicle.discovered and " " not in loc.name)
+    assert found and hidden, "no one-word location names to search for"
+
+    titles = search(page, found[0])
+    assert any(found[0] in t for t in titles), f"searching {found[0]!r} found {titles}"
+    for name in hidden[:2]:
+        assert search(page, name) == [], f"searching {name!r} found something"
