@@ -128,6 +128,39 @@ def serve(content: Path, audience: str, dev_addr: str) -> None:
     mkdocs_serve(config_file=str(docs.config), livereload=True, dev_addr=dev_addr)
 
 
+@main.command("print")
+@CONTENT_OPTION
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("print"), show_default=True, help="folder for the PDFs")
+@click.option("--paper", type=click.Choice(["A4", "Letter"]), default="A4", show_default=True)
+@click.option("--language", type=click.Choice(["en", "ru", "uk"]), default=None,
+              help="language of the sheets (default: the campaign's)")
+@click.option("--system", "systems", multiple=True, type=click.Choice(["d20", "brp", "bsh"]),
+              help="GM screen for this check system (repeatable; default: the campaign's)")
+@click.option("--audience", type=click.Choice(["players", "gm"]), default="gm",
+              show_default=True, help="players: no GM screen, only players' tables")
+@click.argument("sheets", nargs=-1)
+def print_cmd(content: Path, out: Path, paper: str, language: str | None,
+              systems: tuple[str, ...], audience: str, sheets: tuple[str, ...]) -> None:
+    """Print the rules reference sheets, the roll tables and the GM screen to PDF.
+
+    SHEETS limits the output to those documents (travel, navigation, gm-screen, tables...).
+    Needs Chromium (Debian: apt-get install chromium)."""
+    from generator.printing import PrintError, print_pdfs
+
+    campaign, diags = load_or_exit(content)
+    print_diagnostics(diags)
+    try:
+        pdfs = print_pdfs(campaign, out, language, paper,
+                          audience="players" if audience == "players" else "gm",
+                          systems=list(systems) or None, only=list(sheets) or None)
+    except (PrintError, ValueError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
+    for pdf in pdfs:
+        click.echo(str(pdf))
+
+
 @main.command("schema")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("schemas"), show_default=True)

@@ -36,7 +36,8 @@ import yaml
 from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.knowledge import Audience, view_for
-from generator.render.pages import TEMPLATES, asset_files, render_docs
+from generator.reference.render import reference_nav, reference_pages
+from generator.render.pages import TEMPLATES, DocsTree, NavItem, asset_files, render_docs
 
 AUDIENCES: tuple[Audience, ...] = ("players", "gm")
 DEFAULTS_CONFIG = TEMPLATES / "mkdocs.defaults.yml"
@@ -50,7 +51,7 @@ REQUIRED_EXTENSIONS: tuple[str | dict[str, Any], ...] = (
     {"toc": {"permalink": True}},
 )
 REQUIRED_FEATURES = ("navigation.prune", "navigation.indexes")
-EXTRA_CSS = ("assets/map.css", "assets/hexcrawl.css")
+EXTRA_CSS = ("assets/map.css", "assets/hexcrawl.css", "assets/print.css")
 EXTRA_JS = ("assets/hexcrawl.js",)
 #: Keys holding paths that MkDocs resolves against the loaded config file.
 PATH_KEYS = ("hooks", "watch")
@@ -305,6 +306,19 @@ def _remove_stale(docs: Path, keep: set[str]) -> list[str]:
     return removed
 
 
+def add_reference(tree: DocsTree, campaign: Campaign, audience: Audience,
+                  known_locations: set[str]) -> None:
+    """The rules reference sheets and roll tables (generator.reference), rendered from the
+    engine's own tables, as a section of the site."""
+    tree.files.update(reference_pages(campaign, audience,
+                                      known_locations=known_locations
+                                      if audience == "players" else None))
+    entries = reference_nav(campaign, audience)
+    (title, index), rest = entries[0], entries[1:]
+    tree.nav.append(NavItem(title, children=(NavItem("", index),
+                                             *(NavItem(t, p) for t, p in rest))))
+
+
 def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                build_dir: Path = Path("build"), out_dir: Path = Path("site"),
                repo_config: Path | None = None) -> DocsResult:
@@ -321,6 +335,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     try:
         view = view_for(campaign, chronicle, audience)
         tree = render_docs(view, campaign.root / "templates")
+        add_reference(tree, campaign, audience, set(view.locations))
         files: dict[str, bytes] = {p: text.encode("utf-8") for p, text in tree.files.items()}
         if "maps/overview.svg" in files:
             files["maps/overview.svg"] = (b'<?xml version="1.0" encoding="utf-8"?>\n'

@@ -1,0 +1,137 @@
+"""Render the reference sheets: jinja2 Markdown templates filled from ``sheets.py``.
+
+Templates live in ``site_templates/reference/``; a campaign overrides any of them with a file of
+the same name in ``<campaign>/templates/reference/``. The output is a dict of docs-relative
+paths to text (Markdown pages and SVG diagrams) that the site builder writes into each
+audience's docs tree, and that ``generator.printing`` turns into PDFs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from generator.content.campaign import Campaign
+from generator.reference import sheets as S
+from generator.reference.sheets import Audience, Ctx
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "site_templates" / "reference"
+#: Folder of every reference page inside a docs tree.
+ROOT = "reference"
+IMG = "img"
+
+
+def cell(value: object) -> str:
+    """Text safe inside a Markdown table cell: no pipes, no line breaks."""
+    return " ".join(str(value).replace("|", "\\|").split())
+
+
+def environment(campaign: Campaign) -> jinja2.Environment:
+    loaders: list[jinja2.BaseLoader] = []
+    override = campaign.root / "templates" / "reference"
+    if override.is_dir():
+        loaders.append(jinja2.FileSystemLoader(str(override)))
+    loaders.append(jinja2.FileSystemLoader(str(TEMPLATES)))
+    env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders),
+                             undefined=jinja2.StrictUndefined, trim_blocks=True,
+                             lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
+    env.filters["cell"] = cell
+    return env
+
+
+class Renderer:
+    """Renders the sheets of one campaign for one audience in one language."""
+
+    def __init__(self, campaign: Campaign, audience: Audience, language: str | None = None,
+                 known_locations: Collection[str] | None = None) -> None:
+        self.ctx = Ctx(campaign, audience, language or campaign.language)
+        self.env = environment(campaign)
+        self.known_locations = set(known_locations) if known_locations is not None else None
+
+    def page(self, template: str, **values: Any) -> str:
+        text = self.env.get_template(template).render(
+            t=self.ctx.t, gm=self.ctx.audience == "gm", language=self.ctx.language,
+            **values)
+        # at most one blank line in a row: tidy Markdown, same HTML
+        lines: list[str] = []
+        for line in text.splitlines():
+            if not line.strip() and lines and not lines[-1].strip():
+                continue
+            lines.append(line.rstrip())
+        return "\n".join(lines).strip() + "\n"
+
+    def topics(self) -> dict[str, str]:
+        """``<slug>.md`` -> Markdown for every topic page, plus the diagrams (``img/*.svg``)."""
+        ctx = self.ctx
+        out: dict[str, str] = {}
+        travel = S.travel_sheet(ctx)
+        out["travel.md"] = self.page("travel.md", s=travel)
+        progress = S.hex_progress_sheet(ctx)
+        out[f"{IMG}/hex-progress.svg"] = progress["svg"]
+        out["hex-progress.md"] = self.page("hex-progress.md", s=progress)
+        out["navigation.md"] = self.page("navigation.md", s=S.navigation_sheet(ctx))
+        lost = S.getting_lost_sheet(ctx)
+        out[f"{IMG}/veer.svg"] = lost["svg"]
+        out["getting-lost.md"] = self.page("getting-lost.md", s=lost)
+        out["encounters.md"] = self.page("encounters.md", s=S.encounters_sheet(ctx))
+        out["checks-d20.md"] = self.page("checks-d20.md", s=S.d20_sheet(ctx))
+        out["checks-brp.md"] = self.page("checks-brp.md", b=S.brp_sheet(ctx))
+        out["checks-bsh.md"] = self.page("checks-bsh.md", b=S.bsh_sheet(ctx))
+        out["modifiers.md"] = self.page("modifiers.md", s=S.modifiers_sheet(ctx))
+        out["chases.md"] = self.page("chases.md", s=S.chases_sheet(ctx))
+        facing = S.facing_sheet(ctx)
+        out[f"{IMG}/facing-squares.svg"] = facing["squares"]
+        out[f"{IMG}/facing-hexes.svg"] = facing["hexes"]
+        out["facing.md"] = self.page("facing.md", s=facing)
+        return out
+
+    def index(self) -> str:
+        return self.page("index.md", s=S.index_sheet(self.ctx, S.TOPICS))
+
+    def tables(self) -> dict[str, str]:
+        """``tables/index.md`` and ``tables/<id>.md`` for every table this audience sees."""
+        out = {"tables/index.md": self.page("tables-index.md",
+                                            s=S.tables_index_sheet(self.ctx))}
+        for tid, tb in S.visible_tables(self.ctx.campaign, self.ctx.audience).items():
+            out[S.table_page_path(tid)] = self.page(
+                "table.md", s=S.roll_table_sheet(self.ctx, tb, self.known_locations))
+        return out
+
+    def gm_screen(self, system: str | None = None) -> str:
+        system = system or self.ctx.campaign.rules.checks
+        return self.page("gm-screen.md", **S.gm_screen_sheet(self.ctx, system))
+
+
+def reference_pages(campaign: Campaign, audience: Audience, language: str | None = None, *,
+                    known_locations: Collection[str] | None = None) -> dict[str, str]:
+    """Every reference file of one site: docs-relative path -> text.
+
+    ``reference/index.md``, one page per topic (``reference/travel.md`` ...), the diagrams
+    (``reference/img/*.svg``), the roll tables (``reference/tables/index.md`` and
+    ``reference/tables/<id>.md``; the players' site only gets ``audience: players`` tables)
+    and, for the GM only, ``reference/gm-screen.md`` for the campaign's check system.
+    ``language`` defaults to the campaign's. ``known_locations`` (players' site) names the
+    locations a roll-table row may link to; the GM site links every location.
+    """
+    r = Renderer(campaign, audience, language, known_locations)
+    files = {"index.md": r.index(), **r.topics(), **r.tables()}
+    if audience == "gm":
+        files["gm-screen.md"] = r.gm_screen()
+    return {f"{ROOT}/{path}": text for path, text in files.items()}
+
+
+def reference_nav(campaign: Campaign, audience: Audience,
+                  language: str | None = None) -> list[tuple[str, str]]:
+    """(title, docs-relative path) of the reference pages, in reading order, for the site's
+    navigation (the roll tables are one entry: their index)."""
+    ctx = Ctx(campaign, audience, language or campaign.language)
+    t = ctx.t
+    nav = [(t("page.index"), f"{ROOT}/index.md")]
+    if audience == "gm":
+        nav.append((t("page.gm-screen"), f"{ROOT}/gm-screen.md"))
+    nav += [(t(f"page.{slug}"), f"{ROOT}/{slug}.md") for slug in S.TOPICS]
+    nav.append((t("page.tables"), f"{ROOT}/tables/index.md"))
+    return nav
