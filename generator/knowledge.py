@@ -11,6 +11,13 @@ cross explored hexes. The player types below have no field that could hold a GM 
 The GM view holds everything: the same shapes extended with the GM fields (``GM*`` classes),
 plus the true track, every roll and the regions.
 
+Both views carry the party (players: each member's travel facts; GM: scores and condition
+too), every usage and doom die with its history, and the in-world timeline (``DayView``):
+the players' is built from their own session views only, so it can tell nothing their
+session pages do not; the GM's adds encounters, getting lost and re-anchoring, reveals and
+dice rolls. Each GM session carries ``ExploredState``, what the players knew at its end
+(``explored_by_session``), for the GM's map of that session.
+
 Rules behind the split: seed 000 ("Hex Tracking", "Getting Lost"): the players know where they
 *believe* they are, not where they are; a hex is theirs once entered while not lost, seen,
 revealed or re-anchored (``Chronicle.explored``).
@@ -24,14 +31,18 @@ from typing import Any, Literal
 
 from generator.chronicle import (
     Chronicle,
+    EncounterRecord,
+    ResourceEvent,
     ResourceState,
     SessionRecord,
     TimePoint,
     WatchRecord,
 )
 from generator.content.campaign import Campaign, HexInfo, Location, Session, Table
+from generator.content.models import Member
 from generator.hexgrid import Grid, Hex, distance
-from generator.rules.tables import TERRAIN, WATCHES_PER_DAY
+from generator.rules.resources import LADDER as USAGE_LADDER
+from generator.rules.tables import MOUNTS, TERRAIN, WATCHES_PER_DAY
 from generator.slug import slugify
 
 Audience = Literal["players", "gm"]
@@ -146,6 +157,8 @@ class WatchView:
     found: tuple[str, ...]
     #: chronicle notes that follow this watch
     notes: tuple[str, ...]
+    #: ids of locations first found through a GM reveal after this watch (visible ones only)
+    revealed: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -189,6 +202,8 @@ class SessionView:
 @dataclass(frozen=True)
 class ResourceEventView:
     session: int
+    #: index of the watch the event follows or happens in (-1: before the first watch)
+    watch: int
     day: int
     by: str | None
     roll: int | None
@@ -211,16 +226,69 @@ class ResourceView:
     doom: bool
     history: tuple[ResourceEventView, ...]
 
+    def ladder(self) -> tuple[tuple[str, str], ...]:
+        """Every step of the usage-die ladder, largest first, with its state for this die.
+
+        States: ``above`` (larger than the die it started at), ``spent`` (stepped down from),
+        ``now`` (the die now), ``left`` (still to come). ``exhausted`` is the last step.
+        """
+        steps = [f"d{sides}" for sides in USAGE_LADDER] + ["exhausted"]
+        start = steps.index(self.start) if self.start in steps else 0
+        now = steps.index(self.now) if self.now in steps else start
+        out: list[tuple[str, str]] = []
+        for i, step in enumerate(steps):
+            state = ("above" if i < start else "spent" if i < now else
+                     "now" if i == now else "left")
+            out.append((step, state))
+        return tuple(out)
+
 
 @dataclass(frozen=True)
 class MemberView:
-    """A party member's condition after the last session."""
+    """A party member as the players know them: travel facts only, no scores."""
 
     name: str
-    nonlethal: int
-    lethal: int
-    fatigued: bool
-    doomed: bool
+    #: speed in feet (None for a member the campaign files do not describe)
+    speed: int | None
+    #: travel speed in miles per hour (the mount's when riding or driving)
+    mph: float | None
+    mount: str | None
+    mount_loaded: bool
+    #: numbers of the sessions the member took part in
+    sessions: tuple[int, ...]
+    #: in the party of the last session (before any session: the starting party)
+    current: bool
+
+
+@dataclass(frozen=True)
+class MomentView:
+    """One thing that happened at one time of the in-world timeline.
+
+    ``kind`` for players: ``session_start``, ``session_end``, ``found`` (``locations``),
+    ``note`` (``text``). The GM's ``GMMomentView`` adds ``encounter``, ``lost``,
+    ``realised``, ``reanchored``, ``resource`` and ``revealed``.
+    """
+
+    day: int
+    watch: int
+    session: int
+    kind: str
+    locations: tuple[str, ...] = ()
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class DayView:
+    """One in-game day of the timeline: its sessions, how its watches were spent, and its
+    moments in order."""
+
+    day: int
+    sessions: tuple[int, ...]
+    #: (activity, watches spent on it) in order of first appearance
+    activities: tuple[tuple[str, int], ...]
+    moments: tuple[MomentView, ...]
+    #: days since the previous day of the timeline (0 for the first)
+    gap: int
 
 
 @dataclass(frozen=True)
@@ -237,6 +305,7 @@ class PlayerView:
     now: NowView
     members: tuple[MemberView, ...]
     resources: tuple[ResourceView, ...]
+    timeline: tuple[DayView, ...]
 
     def place(self, label: str | None) -> str | None:
         """How a hex is named to players: its name, else label or terrain when allowed."""
@@ -303,6 +372,57 @@ class GMResourceView(ResourceView):
 
 
 @dataclass(frozen=True)
+class GMMemberView(MemberView):
+    """A member's scores (as last declared) and condition after the last session."""
+
+    survival: int | None
+    con: int | None
+    knowledge_geography: int | None
+    knowledge_local: int | None
+    stealth: int | None
+    perception: int | None
+    initiative: int | None
+    level: int | None
+    notes: str | None
+    #: navigator of the last session (before any session: of the starting party)
+    navigator: bool
+    nonlethal: int
+    lethal: int
+    fatigued: bool
+    doomed: bool
+
+
+@dataclass(frozen=True)
+class GMMomentView(MomentView):
+    """A timeline moment with what only the GM sees (see ``MomentView`` for the kinds)."""
+
+    hex: str | None = None
+    encounter: EncounterRecord | None = None
+    #: a usage-die roll: the resource's name and the event
+    resource: str | None = None
+    event: ResourceEventView | None = None
+    #: hex labels revealed by the GM
+    hexes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ExploredState:
+    """What the players knew at the end of one session, for the GM's map of that session.
+
+    Computed from the chronicle's watches by ``explored_by_session`` (the replay keeps only
+    the final ``Chronicle.explored``).
+    """
+
+    #: hex labels explored by the end of the session, and those first explored during it
+    explored: frozenset[str]
+    new: frozenset[str]
+    #: location ids found by the end of the session
+    discovered: frozenset[str]
+    #: path stretches over the explored hexes (as the players' map draws them)
+    paths: tuple[PathView, ...]
+
+
+@dataclass(frozen=True)
 class GMNowView(NowView):
     hex: str
     lost: bool
@@ -319,6 +439,8 @@ class GMSessionView(SessionView):
     record: SessionRecord
     #: every warning of every watch, in order: (watch index, text)
     warnings: tuple[tuple[int, str], ...]
+    #: the players' knowledge at the end of this session
+    state: ExploredState
 
 
 @dataclass(frozen=True)
@@ -345,8 +467,9 @@ class GMView:
     sessions: tuple[GMSessionView, ...]
     tables: dict[str, GMTableView]
     now: GMNowView
-    members: tuple[MemberView, ...]
+    members: tuple[GMMemberView, ...]
     resources: tuple[GMResourceView, ...]
+    timeline: tuple[DayView, ...]
     regions: tuple[RegionView, ...]
     #: hex labels the players know, location ids they found
     explored: frozenset[str]
@@ -408,6 +531,8 @@ def players_view(campaign: Campaign, chronicle: Chronicle) -> PlayerView:
                      for rec in chronicle.sessions)
     terrain_ids = {h.terrain for h in hexes.values()}
     now = _now(campaign, chronicle)
+    resources = tuple(ResourceView(**_resource_fields(r, chronicle))
+                      for r in _resources(chronicle))
     return PlayerView(
         site=_site(campaign, "players"),
         terrains=_terrains(campaign, terrain_ids),
@@ -417,8 +542,9 @@ def players_view(campaign: Campaign, chronicle: Chronicle) -> PlayerView:
         sessions=sessions,
         tables=tables,
         now=NowView(now.day, now.watch, now.believed_hex, now.knows_lost, now.last_session),
-        members=_members(chronicle),
-        resources=tuple(ResourceView(**_resource_fields(r)) for r in _resources(chronicle)),
+        members=tuple(_member(entry) for entry in _roster(campaign, chronicle)),
+        resources=resources,
+        timeline=_timeline([(s, _player_moments(s)) for s in sessions]),
     )
 
 
@@ -447,9 +573,12 @@ def gm_view(campaign: Campaign, chronicle: Chronicle) -> GMView:
         t.audience, t.source, _table_users(campaign, tid))
         for tid, t in sorted(campaign.tables.items())}
     remarks = {s.number: s for s in campaign.sessions}
-    sessions = tuple(_gm_session(campaign, rec, remarks.get(rec.session))
-                     for rec in chronicle.sessions)
+    states = explored_states(campaign, chronicle)
+    sessions = tuple(_gm_session(campaign, rec, remarks.get(rec.session), state)
+                     for rec, state in zip(chronicle.sessions, states, strict=True))
     regions = _regions(campaign)
+    resources = tuple(GMResourceView(**_resource_fields(r, chronicle), gm=r.gm)
+                      for r in _resources(chronicle))
     return GMView(
         site=_site(campaign, "gm"),
         terrains=_terrains(campaign, {h.terrain for h in hexes.values()}),
@@ -459,9 +588,9 @@ def gm_view(campaign: Campaign, chronicle: Chronicle) -> GMView:
         sessions=sessions,
         tables=tables,
         now=_now(campaign, chronicle),
-        members=_members(chronicle),
-        resources=tuple(GMResourceView(**_resource_fields(r), gm=r.gm)
-                        for r in _resources(chronicle)),
+        members=tuple(_gm_member(entry, chronicle) for entry in _roster(campaign, chronicle)),
+        resources=resources,
+        timeline=_timeline([(s, _gm_moments(s, resources)) for s in sessions]),
         regions=regions,
         explored=explored,
         discovered=discovered,
@@ -598,14 +727,16 @@ def _believed_legs(rec: SessionRecord) -> list[list[str | None]]:
     return legs
 
 
-def _player_watch(w: WatchRecord, visible: set[str], notes: tuple[str, ...]) -> WatchView:
+def _player_watch(w: WatchRecord, visible: set[str], notes: tuple[str, ...],
+                  revealed: tuple[str, ...]) -> WatchView:
     return WatchView(
         index=w.index, day=w.day, watch=w.watch, activity=w.activity,
         heading=w.intended_face if w.activity == "travel" else None,
         believed_start=w.believed_start_hex,
         believed_entered=tuple(w.believed_hexes_entered),
         believed_end=w.believed_hex, knows_lost=w.knows_lost,
-        found=tuple(lid for lid in w.discovered if lid in visible), notes=notes)
+        found=tuple(lid for lid in w.discovered if lid in visible), notes=notes,
+        revealed=revealed)
 
 
 def _notes_by_watch(rec: SessionRecord) -> dict[int, tuple[str, ...]]:
@@ -615,9 +746,23 @@ def _notes_by_watch(rec: SessionRecord) -> dict[int, tuple[str, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
+def _revealed_finds(rec: SessionRecord, visible: set[str]) -> list[tuple[str, ...]]:
+    """Per watch, the visible locations first found through a GM reveal after it."""
+    found_by_watches = {lid for w in rec.watches for lid in w.discovered}
+    new = set(rec.discovered) - found_by_watches
+    out: list[tuple[str, ...]] = []
+    for w in rec.watches:
+        ids = tuple(dict.fromkeys(i for i in w.revealed if i in new and i in visible))
+        new -= set(ids)
+        out.append(ids)
+    return out
+
+
 def _player_session(grid: Grid, rec: SessionRecord, visible: set[str]) -> SessionView:
     notes = _notes_by_watch(rec)
-    watches = tuple(_player_watch(w, visible, notes.get(w.index, ())) for w in rec.watches)
+    watches = tuple(_player_watch(w, visible, notes.get(w.index, ()), revealed)
+                    for w, revealed in zip(rec.watches, _revealed_finds(rec, visible),
+                                           strict=True))
     return SessionView(
         number=rec.session, slug=_session_slug(rec), title=rec.title, date=rec.date,
         summary=rec.summary,
@@ -632,8 +777,8 @@ def _player_session(grid: Grid, rec: SessionRecord, visible: set[str]) -> Sessio
         believed_end=rec.end.believed_hex, end_knows_lost=rec.end.knows_lost)
 
 
-def _gm_session(campaign: Campaign, rec: SessionRecord,
-                session: Session | None) -> GMSessionView:
+def _gm_session(campaign: Campaign, rec: SessionRecord, session: Session | None,
+                state: ExploredState) -> GMSessionView:
     """The players' session with every location visible, true miles, and the GM extras."""
     grid = campaign.grid
     base = dict(_player_session(grid, rec, set(campaign.locations)).__dict__)
@@ -646,7 +791,8 @@ def _gm_session(campaign: Campaign, rec: SessionRecord,
     return GMSessionView(
         **base, gm=session.gm if session is not None else None, source=rec.source,
         true_track=track(grid, true_legs), start_hex=rec.start.hex, end=rec.end, record=rec,
-        warnings=tuple((w.index, text) for w in rec.watches for text in w.warnings))
+        warnings=tuple((w.index, text) for w in rec.watches for text in w.warnings),
+        state=state)
 
 
 def _gm_hex(campaign: Campaign, chronicle: Chronicle, info: HexInfo) -> GMHexView:
@@ -700,22 +846,112 @@ def _unique(slug: str, used: set[str]) -> str:
     return candidate
 
 
-def _members(chronicle: Chronicle) -> tuple[MemberView, ...]:
-    return tuple(MemberView(m.name, m.nonlethal, m.lethal, m.fatigued, m.doomed)
-                 for m in chronicle.members.values())
+@dataclass(frozen=True)
+class _RosterEntry:
+    name: str
+    spec: Member | None
+    sessions: tuple[int, ...]
+    current: bool
+    navigator: bool
+
+
+def _roster(campaign: Campaign, chronicle: Chronicle) -> list[_RosterEntry]:
+    """Every member the campaign or the chronicle names, in order of first appearance, with
+    the latest declaration of them up to the last replayed session (campaign.yaml or a
+    session's full entry), the sessions they played, and the last party and navigator."""
+    party = campaign.party
+    specs: dict[str, Member] = {m.name: m for m in party.members}
+    order: dict[str, None] = dict.fromkeys(specs)
+    played: dict[str, list[int]] = {}
+    navigator = party.navigator if party.navigator in specs else party.members[0].name
+    current = list(specs)
+    logs = {s.number: s for s in campaign.sessions}
+    for rec in chronicle.sessions:
+        session = logs.get(rec.session)
+        for who in (session.party.members or []) if session is not None else []:
+            if not isinstance(who, str):
+                specs[who.name] = who
+                order.setdefault(who.name)
+        current = list(rec.members)
+        for name in rec.members:
+            order.setdefault(name)
+            played.setdefault(name, []).append(rec.session)
+        wanted = session.party.navigator if session is not None else None
+        if wanted and wanted in specs:
+            navigator = wanted
+        elif navigator not in current and current:
+            navigator = current[0]
+    for name in chronicle.members:
+        order.setdefault(name)
+    return [_RosterEntry(name, specs.get(name), tuple(played.get(name, ())), name in current,
+                         name == navigator) for name in order]
+
+
+def _mph(spec: Member) -> float:
+    if spec.mount and spec.mount in MOUNTS:
+        unloaded, loaded = MOUNTS[spec.mount]
+        return float(loaded if spec.mount_loaded else unloaded)
+    return spec.speed / 10
+
+
+def _member(entry: _RosterEntry) -> MemberView:
+    spec = entry.spec
+    return MemberView(
+        name=entry.name, speed=spec.speed if spec else None,
+        mph=_mph(spec) if spec else None, mount=spec.mount if spec else None,
+        mount_loaded=spec.mount_loaded if spec else False, sessions=entry.sessions,
+        current=entry.current)
+
+
+def _gm_member(entry: _RosterEntry, chronicle: Chronicle) -> GMMemberView:
+    spec = entry.spec
+    state = chronicle.members.get(entry.name)
+    return GMMemberView(
+        **_member(entry).__dict__,
+        survival=spec.survival if spec else None, con=spec.con if spec else None,
+        knowledge_geography=spec.knowledge_geography if spec else None,
+        knowledge_local=spec.knowledge_local if spec else None,
+        stealth=spec.stealth if spec else None, perception=spec.perception if spec else None,
+        initiative=spec.initiative if spec else None, level=spec.level if spec else None,
+        notes=spec.notes if spec else None, navigator=entry.navigator,
+        nonlethal=state.nonlethal if state else 0, lethal=state.lethal if state else 0,
+        fatigued=state.fatigued if state else False, doomed=state.doomed if state else False)
 
 
 def _resources(chronicle: Chronicle) -> list[ResourceState]:
     return sorted(chronicle.resources.values(), key=lambda r: (r.doom, r.name.casefold()))
 
 
-def _resource_fields(r: ResourceState) -> dict[str, Any]:
+def _resource_fields(r: ResourceState, chronicle: Chronicle) -> dict[str, Any]:
     return {
         "id": r.id, "name": r.name, "owner": r.owner, "description": r.description,
         "start": r.start, "now": r.now, "doom": r.doom,
-        "history": tuple(ResourceEventView(e.session, e.day, e.by, e.roll, e.before, e.after,
-                                           e.reason, e.note) for e in r.history),
+        "history": tuple(ResourceEventView(_event_session(chronicle, r, e), e.watch, e.day,
+                                           e.by, e.roll, e.before, e.after, e.reason, e.note)
+                         for e in r.history),
     }
+
+
+def _event_session(chronicle: Chronicle, r: ResourceState, e: ResourceEvent) -> int:
+    """The session a usage-die event belongs to.
+
+    The replay records a doom roll forced by a critical failure under the number of the last
+    *finished* session (0 during the first one); the watch holding that roll tells the real
+    session. Every other event, and a correctly numbered one, keeps its number.
+    """
+    if e.reason != "doom":
+        return e.session
+    holders: list[int] = []
+    for rec in chronicle.sessions:
+        if 0 <= e.watch < len(rec.watches):
+            w = rec.watches[e.watch]
+            if w.day == e.day and any(roll.purpose == "doom" and roll.natural == e.roll
+                                      and roll.detail == r.name for roll in w.rolls):
+                holders.append(rec.session)
+    if not holders or e.session in holders:
+        return e.session
+    later = [n for n in holders if n > e.session]
+    return later[0] if later else holders[0]
 
 
 def _now(campaign: Campaign, chronicle: Chronicle) -> GMNowView:
@@ -738,3 +974,211 @@ def _place(view: PlayerView, label: str | None) -> str | None:
     if view.site.show_labels:
         return label
     return None
+
+
+# ------------------------------------------------------------------------------------------
+# the players' knowledge session by session (the GM's map of each session)
+
+
+def explored_by_session(campaign: Campaign, chronicle: Chronicle) -> list[frozenset[str]]:
+    """The hex labels the players knew at the end of each session of the chronicle.
+
+    The replay keeps only the final set (``Chronicle.explored``); its growth is re-derived
+    here from the watches by the replay's rules (seed 000, "Getting Lost"): the start hex; a
+    hex entered, or the hex of a location found, while not lost; a revealed hex or location.
+    What the party crosses or finds while lost waits until a watch ends with the party no
+    longer lost (it re-anchored) or a session starts it afresh.
+
+    The last set is exactly the chronicle's: a hex the walk never explores counts from the
+    session it was first touched (the first session if never), and a hex the chronicle does
+    not hold is left out, so the session maps always agree with the overview.
+    """
+    locations = campaign.locations
+    first: dict[str, int] = {}
+    touched: dict[str, int] = {}
+    pending: list[str] = []
+
+    def explore(labels: Iterable[str], pos: int) -> None:
+        for label in labels:
+            first.setdefault(label, pos)
+            touched.setdefault(label, pos)
+
+    def wait(labels: Iterable[str], pos: int) -> None:
+        for label in labels:
+            touched.setdefault(label, pos)
+            pending.append(label)
+
+    def flush(pos: int) -> None:
+        explore(pending, pos)
+        pending.clear()
+
+    def labels_of(ids: Iterable[str]) -> list[str]:
+        return [locations[i].label for i in ids if i in locations]
+
+    explore([campaign.party.start], 0)
+    for pos, rec in enumerate(chronicle.sessions):
+        if not rec.start.lost:
+            flush(pos)
+            explore([rec.start.hex], pos)
+        found_in_watches: set[str] = set()
+        for w in rec.watches:
+            found_in_watches.update(w.discovered)
+            reached = [*w.hexes_entered, *labels_of(w.discovered)]
+            if w.lost:
+                wait(reached, pos)
+            else:
+                flush(pos)
+                explore([*reached, w.end_hex], pos)
+            for ident in w.revealed:
+                if ident in locations:
+                    found_in_watches.add(ident)
+                    explore([locations[ident].label], pos)
+                else:
+                    explore([ident], pos)
+        explore(rec.revealed_hexes, pos)
+        explore(labels_of(lid for lid in rec.discovered if lid not in found_in_watches), pos)
+
+    grid = campaign.grid
+    final = {label for label in chronicle.explored if _valid(grid, label) is not None}
+    by_session: dict[int, set[str]] = {}
+    for label in final:
+        by_session.setdefault(first.get(label, touched.get(label, 0)), set()).add(label)
+    out: list[frozenset[str]] = []
+    known: set[str] = set()
+    for pos in range(len(chronicle.sessions)):
+        known |= by_session.get(pos, set())
+        out.append(frozenset(known))
+    return out
+
+
+def explored_states(campaign: Campaign, chronicle: Chronicle) -> list[ExploredState]:
+    """``explored_by_session`` with the locations found and the paths drawn at each end."""
+    grid = campaign.grid
+    out: list[ExploredState] = []
+    before: frozenset[str] = frozenset()
+    for rec, explored in zip(chronicle.sessions, explored_by_session(campaign, chronicle),
+                             strict=True):
+        hexes = {grid.parse(label) for label in explored}
+        paths: list[PathView] = []
+        for path in sorted(campaign.paths.values(), key=lambda p: p.id):
+            runs, stubs = _visible_runs(grid, path.hexes, hexes)
+            if runs:
+                paths.append(PathView(path.id, path.kind, path.name, runs, stubs))
+        discovered = frozenset(lid for lid, (number, _) in chronicle.discovered.items()
+                               if number <= rec.session and lid in campaign.locations)
+        out.append(ExploredState(explored, explored - before, discovered, tuple(paths)))
+        before = explored
+    return out
+
+
+# ------------------------------------------------------------------------------------------
+# the in-world timeline
+
+#: A moment's place in its session: (watch index, 0 start / 1 during / 2 after / 3 end).
+_Order = tuple[int, int]
+
+
+def _slot_after(s: SessionView, index: int) -> tuple[int, int]:
+    """The day and watch right after watch ``index`` of a session (-1: its start)."""
+    if index < 0:
+        return s.start_day, s.start_watch
+    if index + 1 < len(s.watches):
+        nxt = s.watches[index + 1]
+        return nxt.day, nxt.watch
+    return s.end_day, s.end_watch
+
+
+def _player_moments(s: SessionView) -> list[tuple[_Order, MomentView]]:
+    """What the players' own session view tells: the session, finds and notes."""
+    out: list[tuple[_Order, MomentView]] = []
+
+    def add(order: _Order, when: tuple[int, int], kind: str, **more: Any) -> None:
+        out.append((order, MomentView(when[0], when[1], s.number, kind, **more)))
+
+    add((-1, 0), (s.start_day, s.start_watch), "session_start")
+    placed = {lid for w in s.watches for lid in (*w.found, *w.revealed)}
+    early = tuple(lid for lid in s.found if lid not in placed)   # revealed before watch 1
+    if early:
+        add((-1, 2), _slot_after(s, -1), "found", locations=early)
+    for note in s.opening_notes:
+        add((-1, 2), _slot_after(s, -1), "note", text=note)
+    for i, w in enumerate(s.watches):
+        if w.found:
+            add((i, 1), (w.day, w.watch), "found", locations=w.found)
+        if w.revealed:
+            add((i, 2), _slot_after(s, i), "found", locations=w.revealed)
+        for note in w.notes:
+            add((i, 2), _slot_after(s, i), "note", text=note)
+    add((len(s.watches), 3), (s.end_day, s.end_watch), "session_end")
+    return out
+
+
+def _gm_moments(s: GMSessionView, resources: Sequence[ResourceView],
+                ) -> list[tuple[_Order, MomentView]]:
+    """The players' moments plus encounters, getting lost and found, reveals, dice rolls."""
+    out = _player_moments(s)
+    position = {w.index: i for i, w in enumerate(s.watches)}
+
+    def add(order: _Order, when: tuple[int, int], kind: str, **more: Any) -> None:
+        out.append((order, GMMomentView(when[0], when[1], s.number, kind, **more)))
+
+    lost, knows = s.record.start.lost, s.record.start.knows_lost
+    revealed_hexes = set(s.record.revealed_hexes)
+    in_watches: set[str] = set()
+    for i, r in enumerate(s.record.watches):
+        when = (r.day, r.watch)
+        if lost and not r.lost:
+            add((i, 1), when, "reanchored", hex=r.end_hex)
+        elif r.lost and (not lost or (knows and not r.knows_lost)):
+            add((i, 1), when, "lost", hex=r.end_hex)
+        if r.lost and r.knows_lost and not (lost and knows):
+            add((i, 1), when, "realised", hex=r.end_hex)
+        lost, knows = r.lost, r.knows_lost
+        for enc in r.encounters:
+            add((i, 1), when, "encounter", hex=enc.hex, encounter=enc,
+                locations=(enc.location,) if enc.location else ())
+        hexes = tuple(dict.fromkeys(x for x in r.revealed if x in revealed_hexes))
+        in_watches.update(hexes)
+        if hexes:
+            add((i, 2), _slot_after(s, i), "revealed", hexes=hexes)
+    early = tuple(dict.fromkeys(x for x in s.record.revealed_hexes if x not in in_watches))
+    if early:
+        add((-1, 2), _slot_after(s, -1), "revealed", hexes=early)
+    for res in resources:
+        for ev in res.history:
+            if ev.session != s.number or ev.reason == "declared":
+                continue
+            i = position.get(ev.watch, -1)
+            if ev.reason in ("use", "tempting fate") or i < 0:
+                add((i, 2), _slot_after(s, i), "resource", resource=res.name, event=ev)
+            else:
+                w = s.watches[i]
+                add((i, 1), (w.day, w.watch), "resource", resource=res.name, event=ev)
+    return out
+
+
+def _timeline(sessions: Sequence[tuple[SessionView, list[tuple[_Order, MomentView]]]],
+              ) -> tuple[DayView, ...]:
+    """Days in order, each with its sessions, activities and moments (in play order)."""
+    moments: dict[int, list[tuple[int, _Order, int, MomentView]]] = {}
+    activities: dict[int, dict[str, int]] = {}
+    played: dict[int, dict[int, None]] = {}
+    for pos, (s, items) in enumerate(sessions):
+        for w in s.watches:
+            counts = activities.setdefault(w.day, {})
+            counts[w.activity] = counts.get(w.activity, 0) + 1
+            played.setdefault(w.day, {})[s.number] = None
+        for n, (order, moment) in enumerate(items):
+            moments.setdefault(moment.day, []).append((pos, order, n, moment))
+            played.setdefault(moment.day, {})[s.number] = None
+    days: list[DayView] = []
+    previous: int | None = None
+    for day in sorted(played):
+        ordered = sorted(moments.get(day, []), key=lambda item: item[:3])
+        days.append(DayView(
+            day=day, sessions=tuple(played[day]),
+            activities=tuple(activities.get(day, {}).items()),
+            moments=tuple(item[3] for item in ordered),
+            gap=0 if previous is None else day - previous))
+        previous = day
+    return tuple(days)

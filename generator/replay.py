@@ -115,6 +115,8 @@ class Replayer:
         self.diags = Diagnostics()
         self.chronicle = Chronicle(campaign=campaign.name)
         self.members_by_name: dict[str, Member] = dict(campaign.members_by_name)
+        #: the number of the session being replayed (for events outside a watch's record)
+        self.current_session = 0
         self.by_hex: dict[Hex, list[Location]] = {}
         for loc in campaign.locations.values():
             self.by_hex.setdefault(loc.hex, []).append(loc)
@@ -457,6 +459,7 @@ class Replayer:
         self.chronicle.explored.add(self.grid.label(state.true.hex))
 
     def run_session(self, session: Session, state: PartyState) -> None:
+        self.current_session = session.number
         self.apply_session_party(session, state)
         self.declare(session.resources, session=session.number, day=state.day)
         for member in state.members:
@@ -1175,8 +1178,7 @@ class Replayer:
         after_die = R.die_name(R.use(sides, natural))
         if log:
             log[-1].outcome = "steps down" if after_die != res.now else "holds"
-        event = ResourceEvent(session if session is not None else (
-            self.chronicle.sessions[-1].session if self.chronicle.sessions else 0),
+        event = ResourceEvent(session if session is not None else self.current_session,
             watch.index if watch is not None else after, state.day, by, natural, res.now,
             after_die, reason, note)
         res.history.append(event)

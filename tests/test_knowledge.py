@@ -13,11 +13,13 @@ from secret_campaign import SECRETS, load_secret_campaign, secret_chronicle
 from generator.chronicle import Chronicle, SessionRecord, TimePoint, WatchRecord
 from generator.content.campaign import Campaign
 from generator.knowledge import (
+    DayView,
     GMHexView,
     GMView,
     HexView,
     LocationView,
     MemberView,
+    MomentView,
     PathView,
     PlayerView,
     ResourceEventView,
@@ -69,7 +71,7 @@ def test_player_view_has_only_player_types(campaign: Campaign) -> None:
     """No GM subclass (which carries gm fields, rolls, the true track) hides in it."""
     view = players_view(campaign, secret_chronicle())
     allowed = (PlayerView, HexView, PathView, LocationView, TableView, RowView, SessionView,
-               WatchView, ResourceView, ResourceEventView, MemberView)
+               WatchView, ResourceView, ResourceEventView, MemberView, DayView, MomentView)
     for item in walk(view):
         if dataclasses.is_dataclass(item) and not isinstance(item, type):
             name = type(item).__name__
@@ -78,8 +80,9 @@ def test_player_view_has_only_player_types(campaign: Campaign) -> None:
                     "SiteInfo", "NowView", "TerrainView"):
                 assert type(item) in allowed, name
             for f in dataclasses.fields(item):
-                assert f.name not in ("gm", "record", "true_track", "rolls", "encounters"), (
-                    name, f.name)
+                assert f.name not in ("gm", "record", "true_track", "rolls", "encounters",
+                                      "encounter", "event", "survival", "nonlethal",
+                                      "fatigued", "state"), (name, f.name)
 
 
 def test_player_view_contents(campaign: Campaign) -> None:
@@ -154,8 +157,28 @@ def test_resources_and_members(campaign: Campaign) -> None:
     view = players_view(campaign, secret_chronicle())
     assert [(r.name, r.start, r.now) for r in view.resources] == [("Kessa owes us", "d6", "d4")]
     assert view.resources[0].history[0].note == "Paid for the ferry"
-    assert [(m.name, m.fatigued) for m in view.members] == [("Aria", False), ("Bram", True)]
-    assert gm_view(campaign, secret_chronicle()).resources[0].gm == "SECRET-RESOURCE-GM"
+    # players: travel facts only; scores and conditions are the GM's
+    assert [(m.name, m.speed, m.mph, m.mount, m.sessions, m.current)
+            for m in view.members] == [("Aria", 30, 3.0, None, (1,), True),
+                                       ("Bram", 30, 3.0, None, (1,), True)]
+    assert {f.name for f in dataclasses.fields(view.members[0])} == {
+        "name", "speed", "mph", "mount", "mount_loaded", "sessions", "current"}
+    gm = gm_view(campaign, secret_chronicle())
+    assert gm.resources[0].gm == "SECRET-RESOURCE-GM"
+    assert [(m.name, m.fatigued, m.survival, m.navigator) for m in gm.members] == [
+        ("Aria", False, 3, True), ("Bram", True, 2, False)]
+
+
+def test_timeline_holds_only_the_players_moments(campaign: Campaign) -> None:
+    view = players_view(campaign, secret_chronicle())
+    assert [d.day for d in view.timeline] == [1]
+    kinds = [(m.watch, m.kind) for m in view.timeline[0].moments]
+    assert kinds == [(2, "session_start"), (4, "note"), (4, "found"), (5, "session_end")]
+    assert view.timeline[0].moments[2].locations == ("thornfold-mill",)   # not the gm lair
+    assert view.timeline[0].activities == (("travel", 2), ("rest", 1))
+    gm = gm_view(campaign, secret_chronicle())
+    gm_kinds = [m.kind for m in gm.timeline[0].moments]
+    assert {"lost", "encounter", "resource"} <= set(gm_kinds)
 
 
 def test_track_breaks_on_unknown_and_jumps(campaign: Campaign) -> None:

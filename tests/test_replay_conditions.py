@@ -262,3 +262,15 @@ def test_chase_with_an_unknown_creature_is_an_error(tmp_path: Path) -> None:
     assert campaign is None
     assert any("unknown chase participant 'wolfs' (did you mean 'wolves'?)" in d.message
                for d in diags.errors)
+
+
+def test_a_doom_roll_in_a_later_session_carries_that_session_number(tmp_path: Path) -> None:
+    root = make_campaign(
+        tmp_path, rules={"checks": "bsh"},
+        members=[{"name": "Aria", "speed": 30, "survival": 12}],
+        sessions=[{"log": [{"rest": {}}]},
+                  {"log": [{"travel": {"heading": "N"},
+                            "rolls": {"navigation": [20, 20], "veer": 5, "doom": 4,
+                                      "realise": [19, 19]}}]}])
+    ch, _ = run(root)
+    assert [(e.session, e.reason) for e in ch.resources["doom-Aria"].history] == [(2, "doom")]

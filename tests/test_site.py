@@ -168,10 +168,12 @@ def test_generated_config(built: Built) -> None:
     for ext in ("admonition", "pymdownx.details", "attr_list", "md_in_html", "tables", "toc"):
         assert ext in names
     titles = [next(iter(item)) for item in config["nav"]]
-    assert titles == ["Home", "Map", "Sessions", "Locations", "Tables", "Rules reference"]
+    assert titles == ["Home", "Map", "Sessions", "Party", "Timeline", "Locations", "Tables",
+                      "Rules reference"]
     gm = yaml.safe_load((built.build / "gm" / "mkdocs.yml").read_text(encoding="utf-8"))
     assert [next(iter(item)) for item in gm["nav"]] == [
-        "Home", "Map", "Sessions", "Locations", "Hex key", "Tables", "Rules reference"]
+        "Home", "Map", "Sessions", "Party", "Timeline", "Locations", "Hex key", "Tables",
+        "Rules reference"]
 
 
 def test_writing_docs_twice_rewrites_nothing(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ map is embedded in); a hex without a link is drawn without ``<a>``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +29,7 @@ from generator.knowledge import (
     GMSessionView,
     GMView,
     LocationView,
+    PathView,
     PlayerView,
     SessionView,
     Track,
@@ -47,6 +48,12 @@ ROUTE_PIXELS_PER_UNIT = 2.4
 TRACK_COLOURS = ("#c0392b", "#2c6fbb", "#8e44ad", "#d35400", "#16a085", "#b7950b",
                  "#7f5539", "#c2185b")
 FOG = "#e6e3dc"
+#: Tracks of earlier sessions on the GM's map of one session (drawn thin and faded).
+PAST_TRACK_COLOUR = "#8a8170"
+PAST_TRACK_STYLE = "stroke-width:1.3;opacity:.7"
+#: Outline of the hexes first explored during the session on the GM's map of one session.
+NEW_HEX_COLOUR = "#e0a100"
+NEW_HEX_STYLE = "fill:none;stroke-width:1.6;stroke-linejoin:round"
 MAP_CSS = Path(__file__).resolve().parents[2] / "site_templates" / "assets" / "map.css"
 
 #: Icon shapes (SVG path data in a box of about +-5 units), by icon kind.
@@ -142,8 +149,8 @@ class _Canvas:
                                           self.y1 - self.y0))
 
 
-def _hex_points(grid: Grid) -> list[tuple[float | int, float | int]]:
-    return [(_r(x), _r(y)) for x, y in grid.corners(Hex(0, 0), SIZE)]
+def _hex_points(grid: Grid, scale: float = 1.0) -> list[tuple[float | int, float | int]]:
+    return [(_r(x), _r(y)) for x, y in grid.corners(Hex(0, 0), SIZE * scale)]
 
 
 def _css() -> str:
@@ -235,10 +242,12 @@ class _MapWriter:
                 _link(group, href, title).add(use)
         dwg.add(group)
 
-    def draw_paths(self, dwg: svgwrite.Drawing, canvas: _Canvas) -> None:
+    def draw_paths(self, dwg: svgwrite.Drawing, canvas: _Canvas,
+                   paths: Sequence[PathView] | None = None) -> None:
         group = dwg.g(class_="paths")
         order = {"river": 0, "trail": 1, "road": 2, "highway": 3}
-        for path in sorted(self.view.paths, key=lambda p: (order.get(p.kind, 9), p.id)):
+        drawn = self.view.paths if paths is None else paths
+        for path in sorted(drawn, key=lambda p: (order.get(p.kind, 9), p.id)):
             for run in path.runs:
                 if not any(canvas.inside(h) for h in run):
                     continue
@@ -266,8 +275,20 @@ class _MapWriter:
         dwg.add(group)
 
     def draw_tracks(self, dwg: svgwrite.Drawing, canvas: _Canvas,
-                    sessions: Sequence[SessionView], focus: bool) -> None:
+                    sessions: Sequence[SessionView], focus: bool,
+                    past: Sequence[SessionView] = ()) -> None:
         group = dwg.g(class_="tracks")
+        for session in past:
+            earlier = list(session.believed_track)
+            if isinstance(session, GMSessionView):
+                earlier += list(session.true_track)
+            for line in earlier:
+                if len(line) > 1:
+                    pl = dwg.polyline([canvas.centre(h) for h in line], class_="tr tr-past",
+                                      stroke=PAST_TRACK_COLOUR, style=PAST_TRACK_STYLE)
+                    pl.set_desc(title=self.t("map.session", n=session.number)
+                                if self.t else f"Session {session.number}")
+                    group.add(pl)
         for session in sessions:
             colour = track_colour(session.number) if not focus else TRACK_COLOURS[0]
             kinds: list[tuple[str, Track]] = []
@@ -288,12 +309,13 @@ class _MapWriter:
                     group.add(pl)
         dwg.add(group)
 
-    def draw_locations(self, dwg: svgwrite.Drawing, canvas: _Canvas) -> set[str]:
+    def draw_locations(self, dwg: svgwrite.Drawing, canvas: _Canvas,
+                       only: Collection[str] | None = None) -> set[str]:
         group = dwg.g(class_="locations")
         kinds: set[str] = set()
         by_hex: dict[Hex, list[LocationView]] = {}
         for loc in self.view.locations.values():
-            if canvas.inside(loc.hex):
+            if canvas.inside(loc.hex) and (only is None or loc.id in only):
                 by_hex.setdefault(loc.hex, []).append(loc)
         for h, locs in sorted(by_hex.items()):
             cx, cy = canvas.centre(h)
@@ -313,15 +335,19 @@ class _MapWriter:
         dwg.add(group)
         return kinds
 
-    def draw_party(self, dwg: svgwrite.Drawing, canvas: _Canvas) -> None:
+    def party_spots(self) -> list[tuple[str, str | None]]:
+        """Where the party marker(s) go now: players see where they believe they are."""
         now = self.view.now
-        group = dwg.g(class_="party")
-        # players see where they believe they are as *the* party marker
         spots: list[tuple[str, str | None]] = [("true", now.believed_hex)]
         if isinstance(self.view, GMView):
             spots = [("true", self.view.now.hex)]
             if now.believed_hex != self.view.now.hex:
                 spots.append(("believed", now.believed_hex))
+        return spots
+
+    def draw_party(self, dwg: svgwrite.Drawing, canvas: _Canvas,
+                   spots: Sequence[tuple[str, str | None]]) -> None:
+        group = dwg.g(class_="party")
         for kind, label in spots:
             if label is None or not self.grid.is_label(label):
                 continue
@@ -336,8 +362,30 @@ class _MapWriter:
         dwg.add(group)
 
     # -- whole maps -----------------------------------------------------------------------
+    def draw_outlines(self, dwg: svgwrite.Drawing, canvas: _Canvas,
+                      labels: Sequence[str]) -> None:
+        """A highlight outline on each hex of ``labels`` (one symbol, one ``<use>`` each)."""
+        if not labels:
+            return
+        symbol = dwg.symbol(id=f"{self.prefix}new")
+        symbol.attribs["overflow"] = "visible"
+        symbol.add(dwg.polygon(_hex_points(self.grid, 0.9), stroke=NEW_HEX_COLOUR,
+                               style=NEW_HEX_STYLE))
+        dwg.defs.add(symbol)
+        group = dwg.g(class_="new-hexes")
+        group.attribs["pointer-events"] = "none"
+        for label in labels:
+            group.add(dwg.use(f"#{self.prefix}new", insert=canvas.centre(
+                self.view.hexes[label].hex)))
+        dwg.add(group)
+
     def render(self, canvas: _Canvas, labels: Sequence[str], sessions: Sequence[SessionView],
-               css_class: str, fog: bool, focus: bool, party: bool, scale: float) -> str:
+               css_class: str, fog: bool, focus: bool, party: bool, scale: float, *,
+               paths: Sequence[PathView] | None = None,
+               locations: Collection[str] | None = None,
+               past: Sequence[SessionView] = (),
+               spots: Sequence[tuple[str, str | None]] | None = None,
+               outlined: Sequence[str] = ()) -> str:
         dwg = self.drawing(canvas, css_class, scale)
         if fog:
             dwg.add(dwg.rect((_r(canvas.x0), _r(canvas.y0)),
@@ -345,13 +393,14 @@ class _MapWriter:
                              class_="fog"))
         self.terrain_symbols(dwg, {self.view.hexes[label].terrain for label in labels})
         self.draw_hexes(dwg, canvas, labels)
-        self.draw_paths(dwg, canvas)
+        self.draw_outlines(dwg, canvas, outlined)
+        self.draw_paths(dwg, canvas, paths)
         self.draw_labels(dwg, canvas, labels)
-        self.draw_tracks(dwg, canvas, sessions, focus)
-        kinds = self.draw_locations(dwg, canvas)
+        self.draw_tracks(dwg, canvas, sessions, focus, past)
+        kinds = self.draw_locations(dwg, canvas, locations)
         self.icon_symbols(dwg, kinds)
         if party:
-            self.draw_party(dwg, canvas)
+            self.draw_party(dwg, canvas, self.party_spots() if spots is None else spots)
         return str(dwg.tostring())
 
 
@@ -405,6 +454,41 @@ def session_map(view: View, session: SessionView, links: MapLinks | None = None,
                          scale=ROUTE_PIXELS_PER_UNIT)
 
 
+def explored_map(view: GMView, session: GMSessionView, links: MapLinks | None = None,
+                 t: Translator | None = None) -> str | None:
+    """The GM's map of the players' knowledge at the end of ``session``.
+
+    The hexes explored by then (``session.state``, computed in knowledge.py) over fog, the
+    hexes first explored in this session outlined, the paths over explored hexes, the
+    locations found by then, earlier sessions' tracks thin and faded, this session's true
+    and believed tracks in full, and the party where it truly was and believed it was at the
+    end. Cropped to all of that plus a margin; None when there is nothing to draw.
+    """
+    state = session.state
+    grid = view.site.grid
+    upto: list[GMSessionView] = []
+    for s in view.sessions:
+        upto.append(s)
+        if s is session:
+            break
+    labels = sorted(label for label in state.explored if label in view.hexes)
+    end = session.end
+    spots: list[tuple[str, str | None]] = [("true", end.hex)]
+    if end.believed_hex != end.hex:
+        spots.append(("believed", end.believed_hex))
+    hexes = {view.hexes[label].hex for label in labels} | _track_hexes(upto)
+    hexes |= {grid.parse(label) for _, label in spots
+              if label is not None and grid.is_label(label)}
+    if not hexes:
+        return None
+    writer = _MapWriter(view, links or MapLinks(), t, "x-")
+    canvas = _Canvas(grid, hexes, SIZE * 1.2)
+    return writer.render(canvas, labels, [session], "explored", fog=True, focus=True,
+                         party=True, scale=ROUTE_PIXELS_PER_UNIT, paths=state.paths,
+                         locations=state.discovered, past=upto[:-1], spots=spots,
+                         outlined=sorted(label for label in state.new if label in view.hexes))
+
+
 # ------------------------------------------------------------------------------------------
 # legend swatches (small inline SVGs the page templates place next to their words)
 
@@ -433,7 +517,19 @@ def path_swatch(kind: str) -> str:
 
 def track_swatch(colour: str, kind: str) -> str:
     dwg = _swatch(34, 12)
-    dwg.add(dwg.polyline([(2, 6), (32, 6)], class_=f"tr tr-{kind}", stroke=colour))
+    line = dwg.polyline([(2, 6), (32, 6)], class_=f"tr tr-{kind}", stroke=colour)
+    if kind == "past":
+        line.attribs["style"] = PAST_TRACK_STYLE
+    dwg.add(line)
+    return str(dwg.tostring())
+
+
+def new_hex_swatch() -> str:
+    """The outline of a hex first explored in the session (the GM's map of one session)."""
+    dwg = _swatch(22, 20)
+    points = [(_r(11 + 9 * math.cos(math.radians(60 * i))),
+               _r(10 + 9 * math.sin(math.radians(60 * i)))) for i in range(6)]
+    dwg.add(dwg.polygon(points, stroke=NEW_HEX_COLOUR, style=NEW_HEX_STYLE))
     return str(dwg.tostring())
 
 

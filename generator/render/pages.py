@@ -11,10 +11,15 @@ nothing.
 
 Pages (paths inside ``docs/``; MkDocs serves ``x/y.md`` at ``x/y/``):
 
-- ``index.md``: home (where and when the party is, the last session, recent finds)
+- ``index.md``: home (where and when the party is, the party and its dice in a line, the
+  last session, recent finds)
 - ``map.md`` (+ ``maps/overview.svg``): the map, its legend, named lands (players)
 - ``sessions/index.md``, ``sessions/NN-title.md``: the chronicle (players) or the full
-  watch-by-watch log with every roll (GM)
+  watch-by-watch log with every roll and the map as it stood at the end of the session (GM)
+- ``party.md``: the members (players: travel facts; GM: scores and conditions) and every
+  usage and doom die with its ladder and history
+- ``timeline.md``: the in-world days in order and what happened on each (players: sessions,
+  finds, notes; GM: also encounters, getting lost and found, reveals, dice rolls)
 - ``locations/index.md``, ``locations/<id>.md``
 - ``hex-key/index.md``, ``hex-key/<region>.md`` (GM): every hex, anchor ``#hex-CCRR``
 - ``tables.md``: roll tables (players: ``audience: players`` only)
@@ -23,6 +28,7 @@ Pages (paths inside ``docs/``; MkDocs serves ``x/y.md`` at ``x/y/``):
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -31,6 +37,7 @@ from typing import Any
 import jinja2
 
 from generator.knowledge import (
+    GMSessionView,
     GMView,
     LocationView,
     PlayerView,
@@ -40,6 +47,7 @@ from generator.knowledge import (
 )
 from generator.render import maps
 from generator.render.i18n import Translator
+from generator.slug import slugify
 
 View = PlayerView | GMView
 
@@ -122,6 +130,17 @@ def num(value: float | Fraction | int | None) -> str:
     return f"{as_float:.1f}"
 
 
+def runs(numbers: Iterable[int]) -> list[tuple[int, int]]:
+    """Consecutive numbers as (first, last) runs: 1 2 3 5 -> (1, 3), (5, 5)."""
+    out: list[tuple[int, int]] = []
+    for n in numbers:
+        if out and n == out[-1][1] + 1:
+            out[-1] = (out[-1][0], n)
+        else:
+            out.append((n, n))
+    return out
+
+
 def quote(text: str) -> str:
     """Text for a Markdown block quote (every line prefixed)."""
     return "\n".join(f"> {line}" if line.strip() else ">" for line in text.splitlines())
@@ -142,6 +161,8 @@ class _Renderer:
         self.env.filters["cell"] = cell
         self.env.filters["quote"] = quote
         self.env.filters["num"] = num
+        self.env.filters["slug"] = slugify
+        self.env.filters["runs"] = runs
         self.region_of: dict[str, RegionView] = {}
         if isinstance(view, GMView):
             for region in view.regions:
@@ -237,11 +258,18 @@ def render_docs(view: View, overrides: Path | None = None) -> DocsTree:
     session_template = "session-gm.md" if isinstance(view, GMView) else "session.md"
     for i, session in enumerate(sessions):
         path = session_path(session)
-        route = maps.session_map(view, session, r.map_links(root_of(path)), t)
+        links = r.map_links(root_of(path))
+        route = maps.session_map(view, session, links, t)
+        explored: str | None = None
+        if isinstance(view, GMView) and isinstance(session, GMSessionView):
+            explored = maps.explored_map(view, session, links, t)
         files[path] = r.render(
-            session_template, path, session=session, route=route,
+            session_template, path, session=session, route=route, explored_svg=explored,
             previous=sessions[i - 1] if i > 0 else None,
             next=sessions[i + 1] if i + 1 < len(sessions) else None)
+
+    files["party.md"] = r.render("party.md", "party.md")
+    files["timeline.md"] = r.render("timeline.md", "timeline.md")
 
     files["locations/index.md"] = r.render("locations.md", "locations/index.md")
     locations: list[LocationView] = sorted(view.locations.values(),
@@ -263,6 +291,8 @@ def render_docs(view: View, overrides: Path | None = None) -> DocsTree:
             NavItem("", "sessions/index.md"),
             *(NavItem(t("session.heading", n=s.number, title=s.title), session_path(s))
               for s in nav_sessions))),
+        NavItem(t("nav.party"), "party.md"),
+        NavItem(t("nav.timeline"), "timeline.md"),
         NavItem(t("nav.locations"), children=(
             NavItem("", "locations/index.md"),
             *(NavItem(loc.name, location_path(loc.id)) for loc in nav_locations))),
