@@ -15,6 +15,7 @@ Red Blob Games' hexagon guide.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -226,6 +227,19 @@ class Grid:
              cy + size * math.sin(math.radians(start + 60 * i)))
             for i in range(6)
         ]
+
+    def bounds(self, hexes: Iterable[Hex], size: float
+               ) -> tuple[float, float, float, float] | None:
+        """(min x, min y, max x, max y) of the corners of ``hexes``; None for no hexes."""
+        xs: list[float] = []
+        ys: list[float] = []
+        for h in hexes:
+            for x, y in self.corners(h, size):
+                xs.append(x)
+                ys.append(y)
+        if not xs:
+            return None
+        return min(xs), min(ys), max(xs), max(ys)
 
     def face_midpoint(self, h: Hex, face: str, size: float) -> tuple[float, float]:
         ax, ay = self.pixel(h, size)

@@ -69,14 +69,10 @@ def _shift(points: Sequence[Point], dx: float, dy: float) -> list[Point]:
 def _hex_frame(grid: Grid, hexes: Sequence[Hex], size: float, margin: float
                ) -> tuple[float, float, float, float]:
     """(dx, dy, width, height) that fits ``hexes`` with ``margin`` around them."""
-    xs: list[float] = []
-    ys: list[float] = []
-    for h in hexes:
-        for x, y in grid.corners(h, size):
-            xs.append(x)
-            ys.append(y)
-    return (margin - min(xs), margin - min(ys), max(xs) - min(xs) + 2 * margin,
-            max(ys) - min(ys) + 2 * margin)
+    box = grid.bounds(hexes, size)
+    assert box is not None, "a diagram needs at least one hex"
+    x0, y0, x1, y1 = box
+    return margin - x0, margin - y0, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin
 
 
 def veer_svg(grid: Grid, veer_ranges: Sequence[tuple[int, int, int]],

@@ -13,7 +13,7 @@ key has all three and that their ``{placeholders}`` agree.
 
 from __future__ import annotations
 
-from typing import Any
+from generator.render.i18n import Translator as _Translator
 
 LANGUAGES = ("en", "ru", "uk")
 
@@ -1575,13 +1575,9 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
-class Translator:
-    """The sheets' strings in one language: ``t("key", name=...)``."""
+class Translator(_Translator):
+    """The sheets' strings in one language: ``t("key", name=...)`` (the sites' translator
+    reading the sheets' own table)."""
 
     def __init__(self, language: str) -> None:
-        self.language = language if language in LANGUAGES else "en"
-
-    def __call__(self, key: str, **values: Any) -> str:
-        entry = STRINGS[key]
-        text = entry.get(self.language) or entry["en"]
-        return text.format(**values) if values else text
+        super().__init__(language, STRINGS)

@@ -15,6 +15,7 @@ Plural forms follow each language: English one/other, Russian and Ukrainian one/
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from generator.knowledge import TerrainView
@@ -496,19 +497,25 @@ def plural_index(language: str, n: int) -> int:
 
 
 class Translator:
-    """Interface strings of one language; templates call it as ``t("key", name=...)``."""
+    """Interface strings of one language; templates call it as ``t("key", name=...)``.
 
-    def __init__(self, language: str) -> None:
+    ``strings`` is the table to read (key -> language -> text); the reference sheets pass
+    their own. Unknown languages fall back to English, and so do missing translations.
+    """
+
+    def __init__(self, language: str,
+                 strings: Mapping[str, Mapping[str, str]] | None = None) -> None:
         self.language = language if language in LANGUAGES else "en"
+        self.strings = STRINGS if strings is None else strings
 
     def __call__(self, key: str, **values: Any) -> str:
-        entry = STRINGS[key]
+        entry = self.strings[key]
         text = entry.get(self.language) or entry["en"]
         return text.format(**values) if values else text
 
     def maybe(self, key: str, default: str) -> str:
         """A string that may not exist (e.g. an outcome the rules add later)."""
-        if key in STRINGS:
+        if key in self.strings:
             return self(key)
         return default.replace("_", " ")
 

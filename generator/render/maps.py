@@ -122,18 +122,11 @@ class _Canvas:
 
     def __init__(self, grid: Grid, hexes: Iterable[Hex], margin: float) -> None:
         self.grid = grid
-        xs: list[float] = []
-        ys: list[float] = []
-        for h in hexes:
-            for x, y in grid.corners(h, SIZE):
-                xs.append(x)
-                ys.append(y)
-        if not xs:
-            xs, ys = [-SIZE, SIZE], [-SIZE, SIZE]
-        self.x0 = min(xs) - margin
-        self.y0 = min(ys) - margin
-        self.x1 = max(xs) + margin
-        self.y1 = max(ys) + margin
+        box = grid.bounds(hexes, SIZE) or (-SIZE, -SIZE, SIZE, SIZE)
+        self.x0 = box[0] - margin
+        self.y0 = box[1] - margin
+        self.x1 = box[2] + margin
+        self.y1 = box[3] + margin
 
     def centre(self, h: Hex) -> tuple[float | int, float | int]:
         x, y = self.grid.pixel(h, SIZE)
