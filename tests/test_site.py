@@ -140,7 +140,7 @@ def _targets(page: Path, site: Path) -> Iterator[tuple[str, Path, str]]:
         yield href, resolved, anchor
 
 
-def test_every_internal_link_resolves(built: Built) -> None:
+def test_every_internal_link_resolves_within_its_site(built: Built) -> None:
     for audience in ("players", "gm"):
         site = built.site / audience
         for page in files_under(site):
@@ -148,6 +148,8 @@ def test_every_internal_link_resolves(built: Built) -> None:
                 continue
             for href, target, anchor in _targets(page, site):
                 assert target.is_file(), f"{page}: broken link {href}"
+                # no page links out of its own site (a player page never into the GM site)
+                assert site.resolve() in target.parents, f"{page}: {href} leaves the site"
                 if anchor.startswith("hex-") and target.suffix == ".html":
                     assert f'id="{anchor}"' in text_of(target), f"{page}: {href}"
 
