@@ -131,3 +131,89 @@ def test_the_same_logs_replay_under_another_check_system(tmp_path: Path, system:
     dice = {r["dice"] for s in data["sessions"] for w in s["watches"] for r in w["rolls"]
             if r["purpose"] == "navigation"}
     assert dice <= ({"1d100"} if system == "brp" else {"1d20", "2d20"})
+
+
+def test_schema_writes_a_schema_per_file_kind(tmp_path: Path) -> None:
+    result = hexcrawl("schema", "--out", str(tmp_path / "schemas"))
+    assert result.returncode == 0, result.stderr
+    names = sorted(p.name for p in (tmp_path / "schemas").glob("*.json"))
+    assert "campaign.schema.json" in names and "replay.schema.json" in names
+    assert "session.schema.json" in names
+    for path in (tmp_path / "schemas").glob("*.json"):
+        assert json.loads(path.read_text("utf-8"))["title"]
+
+
+def chromium_or_skip() -> None:
+    import shutil as _shutil
+
+    if not (Path("/usr/bin/chromium").exists() or _shutil.which("chromium")) or \
+            not _shutil.which("pdftotext"):
+        if os.environ.get("CI") == "true":
+            pytest.fail("chromium and pdftotext are required under CI")
+        pytest.skip("chromium or pdftotext is not installed")
+
+
+def test_print_writes_the_requested_pdfs(tmp_path: Path) -> None:
+    chromium_or_skip()
+    out = tmp_path / "pdf"
+    result = hexcrawl("print", "--out", str(out), "--paper", "Letter", "--language", "uk",
+                      "travel", "gm-screen")
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in out.glob("*.pdf")) == ["gm-screen.pdf", "travel.pdf"]
+    text = subprocess.run(["pdftotext", str(out / "travel.pdf"), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "Ліс" in text or "ліс" in text  # Ukrainian sheet: forest
+    bad = hexcrawl("print", "--out", str(out), "nosuchsheet")
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr
+
+
+def test_serve_reloads_on_content_edits(tmp_path: Path) -> None:
+    """`hexcrawl serve` serves the GM site on loopback; editing a session log regenerates
+    its page (through the MkDocs hook) and the server shows the new text."""
+    import shutil
+    import socket
+    import time
+    import urllib.request
+
+    repo = tmp_path / "repo"
+    shutil.copytree(CONTENT, repo / "content")
+    shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "generator.cli", "serve", "--audience",
+                             "gm", "--dev-addr", f"127.0.0.1:{port}"], cwd=repo, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+    def page(path: str) -> str | None:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as r:
+                body: str = r.read().decode("utf-8")
+                return body
+        except OSError:
+            return None
+
+    def wait_for(check: object, limit: float = 120) -> bool:
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            if callable(check) and check():
+                return True
+            time.sleep(0.5)
+        return False
+
+    try:
+        assert wait_for(lambda: page("/") is not None), "the server never answered"
+        url = "/sessions/01-the-queens-road/"
+        assert "The Queen" in (page(url) or "")
+        session = next((repo / "content" / "sessions").glob("01*.yaml"))
+        session.write_text(session.read_text("utf-8").replace(
+            "title: ", "title: Freshly Edited ", 1), "utf-8")
+        assert wait_for(lambda: "Freshly Edited" in (page("/sessions/") or "")), \
+            "the edit never reached the served site"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
