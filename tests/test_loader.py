@@ -812,7 +812,9 @@ def test_location_on_unknown_path(tmp_path: Path) -> None:
 
 def test_location_on_a_path_that_does_not_pass_its_hex(tmp_path: Path) -> None:
     assert one(tmp_path, location("name: X\nhex: '0101'\non: [kings-road, mere]\n")) == (
-        "locations/x.md", 4, 18, "error", "path 'mere' does not pass through hex '0101'")
+        "locations/x.md", 4, 18, "warning",
+        "path 'mere' does not pass through hex '0101': following it will not find this "
+        "location")
 
 
 def test_location_unknown_table(tmp_path: Path) -> None:

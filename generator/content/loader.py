@@ -865,8 +865,12 @@ class _Loader:
                 if not self.check_ref(pid, paths, "path", doc.pos(("on", i))):
                     continue
                 if h not in paths[pid].hexes:
-                    self.diags.error(doc.pos(("on", i)),
-                                     f"path '{pid}' does not pass through hex '{spec.hex}'")
+                    # a warning, not an error: content.md's own example does this; the
+                    # location is simply not found by following that path
+                    self.diags.warning(doc.pos(("on", i)),
+                                       f"path '{pid}' does not pass through hex "
+                                       f"'{spec.hex}': following it will not find this "
+                                       f"location")
             self.check_ids(spec.tables, self.tables, "table", doc, ("tables",))
             if spec.visible_from and spec.visibility != "visible":
                 self.diags.warning(doc.pos(("visible_from",)),
