@@ -149,3 +149,33 @@ def test_big_map_stays_small_and_fast(tmp_path: Path) -> None:
     assert elapsed < 10
     assert len(hex_positions(parse(svg))) == 4800
     assert len(svg) / 4800 < 200      # bytes per hex, labels and links included
+
+
+def test_a_location_found_while_lost_is_placed_only_after_reanchoring(tmp_path: Path) -> None:
+    """Lost, the party sights a visible tor: it is found (its page exists for the players)
+    but its place stays off their map until they know where they are; a landmark watch that
+    re-anchors them puts it on the map."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from generator.content.loader import load_campaign
+    from generator.knowledge import players_view
+    from generator.render.maps import overview_map
+    from generator.replay import replay
+
+    from replay_helpers import make_campaign
+
+    loc = ("---\nname: Lonely Tor\nhex: \"0503\"\nvisibility: visible\nvisible_from: 1\n"
+           "---\nA crag.\n")
+    lost = [{"travel": {"heading": "N"}, "rolls": {"navigation": 2, "veer": 5,
+                                                   "realise": [2, 3]}}]
+    for name, log, placed in (("lost", lost, False),
+                              ("found", [*lost, {"travel": {"landmark": "tor"}}], True)):
+        root = make_campaign(tmp_path / name, locations={"tor": loc},
+                             sessions=[{"log": log}])
+        campaign, _ = load_campaign(root)
+        assert campaign is not None
+        chronicle, _ = replay(campaign)
+        view = players_view(campaign, chronicle)
+        assert "tor" in view.locations
+        assert ("Lonely Tor" in overview_map(view)) is placed

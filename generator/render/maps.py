@@ -302,12 +302,20 @@ class _MapWriter:
                     group.add(pl)
         dwg.add(group)
 
+    def placed_locations(self) -> list[LocationView]:
+        """Locations with a place on this map. Players see a location they found while lost
+        only once they know where it was (its hex explored, after re-anchoring)."""
+        if isinstance(self.view, GMView):
+            return list(self.view.locations.values())
+        return [loc for loc in self.view.locations.values()
+                if self.view.site.grid.label(loc.hex) in self.view.hexes]
+
     def draw_locations(self, dwg: svgwrite.Drawing, canvas: _Canvas,
                        only: Collection[str] | None = None) -> set[str]:
         group = dwg.g(class_="locations")
         kinds: set[str] = set()
         by_hex: dict[Hex, list[LocationView]] = {}
-        for loc in self.view.locations.values():
+        for loc in self.placed_locations():
             if canvas.inside(loc.hex) and (only is None or loc.id in only):
                 by_hex.setdefault(loc.hex, []).append(loc)
         for h, locs in sorted(by_hex.items()):
@@ -422,7 +430,6 @@ def overview_map(view: View, links: MapLinks | None = None, t: Translator | None
         fog = False
     else:
         known = {info.hex for info in view.hexes.values()}
-        known |= {loc.hex for loc in view.locations.values()}
         known |= _track_hexes(view.sessions)
         if view.now.believed_hex and grid.is_label(view.now.believed_hex):
             known.add(grid.parse(view.now.believed_hex))
