@@ -70,6 +70,8 @@ def gm_secrets() -> list[str]:
         if table.audience == "gm":
             secrets.extend(r.result for r in table.rows if len(r.result) > 25)
         secrets.extend(r.gm for r in table.rows if r.gm)
+    secrets.extend(r.gm for r in campaign.resources.values() if r.gm)
+    secrets.extend(p.gm for p in campaign.paths.values() if p.gm)
     for session in campaign.sessions:
         secrets.extend(e.gm for e in session.log if e.gm)
         if session.gm:
