@@ -987,7 +987,7 @@ class Replayer:
             else:
                 self.chronicle.explored.add(grid.label(h))
             state.found_this_visit = set()
-        watch.summary = (f"{self.describe_move(moved, true_start, hours, mph, factor)} "
+        watch.summary = (f"{self.describe_move(moved, true_start, factor)} "
                          + watch.summary).strip()
 
         # 5. encounters and discovery --------------------------------------------------
@@ -1227,8 +1227,7 @@ class Replayer:
                              f"has no terrain (add it to hexes/ or set default_terrain)")
             watch.warnings.append("unknown_hex")
 
-    def describe_move(self, moved: MoveResult, start: Track, hours: Fraction, mph: Fraction,
-                      factor: Fraction) -> str:
+    def describe_move(self, moved: MoveResult, start: Track, factor: Fraction) -> str:
         parts = [f"{_fmt(moved.miles)} miles in {_fmt(moved.hours)} h"]
         if moved.entered:
             parts.append("into " + ", ".join(self.grid.label(h) for h in moved.entered))
