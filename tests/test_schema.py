@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from generator.content import models as m
@@ -20,6 +21,7 @@ from generator.content.markdown import split_front_matter
 from generator.content.schema import all_schemas, write_schemas
 from generator.content.yamlpos import load_yaml
 from generator.diagnostics import Diagnostics
+from generator.replay import replay
 
 from campaign_factory import load, write_campaign
 
@@ -178,7 +180,6 @@ def test_write_schemas_is_repeatable(tmp_path: Path) -> None:
 
 
 def test_schemas_are_valid_draft_2020_12() -> None:
-    jsonschema = pytest.importorskip("jsonschema")
     for schema in all_schemas().values():
         jsonschema.Draft202012Validator.check_schema(schema)
 
@@ -322,14 +323,13 @@ def test_schemas_reject_what_the_loader_rejects(name: str, data: dict[str, Any],
 
 
 def test_replay_of_a_factory_campaign_matches_the_replay_schema(tmp_path: Path) -> None:
-    replay_module = pytest.importorskip("generator.replay")
     root = write_campaign(tmp_path, files={"sessions/02.yaml": (
         "session: 2\nlog:\n  - travel: {toward: '0606'}\n  - travel: {toward: '0606'}\n"
         "  - camp: {forage: true}\n  - encounter: {table: thornwood-day, roll: 3}\n"
         "  - use: {resource: debt-of-kessa, by: Aria}\n")})
     campaign, diags = load(root)
     assert campaign is not None, diags.sorted()
-    chronicle, replay_diags = replay_module.replay(campaign)
+    chronicle, replay_diags = replay(campaign)
     assert not replay_diags.has_errors(), replay_diags.sorted()
     data = json.loads(json.dumps(chronicle.to_json()))
     assert [s["session"] for s in data["sessions"]] == [1, 2]
