@@ -1,4 +1,4 @@
-"""Check systems (rules.md section 8) and examples 6 and 7 of spec/examples.md."""
+"""Check systems (rules.md section 8) and examples 6 and 7 of docs/examples.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The worked examples of spec/examples.md, each replayed through the real loader and engine.
+"""The worked examples of docs/examples.md, each replayed through the real loader and engine.
 
 Party speed 30 ft (3 mph), d20 checks, no compass, actual_distance off, unless said otherwise.
 """
