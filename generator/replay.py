@@ -1125,6 +1125,8 @@ class Replayer:
             ms = self.member_state(member.name)
             ms.nonlethal = 0
             ms.fatigued = False
+            # the long rest restores the doom die and with it ends the doomed state
+            ms.doomed = False
             rid = self.doom_id(member.name)
             res = self.chronicle.resources.get(rid)
             if res is not None and res.now != res.start:

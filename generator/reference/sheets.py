@@ -232,8 +232,10 @@ def hex_progress_sheet(ctx: Ctx) -> dict[str, Any]:
     req = progress_requirements(grid, miles, entry)
     fresh = travel.requirement(grid, travel.Track(Hex(0, 0)), grid.faces[0], miles)
     made = Fraction(5)
+    # going back on purpose: the requirement runs the progress back down to the entry face,
+    # so the miles still to walk are the miles already made
     back = travel.requirement(grid, travel.Track(Hex(0, 0), entry, made), entry, miles,
-                              backtrack=True)
+                              backtrack=True) - made
     kinds = {face: travel.face_kind(grid, entry, face) for face in grid.faces}
     far = [fc for fc in grid.faces if kinds[fc] == "far"]
     near = [fc for fc in grid.faces if kinds[fc] == "near"]
@@ -511,8 +513,8 @@ def brp_sheet(ctx: Ctx) -> dict[str, Any]:
         rows.append((f.span(lo, hi), f.span(1, crit, d100=True),
                      f.span(1, special, d100=True), success_cell,
                      f.span(fumble, 100, d100=True)))
-    rows.append((t("brp.over_100"), t("brp.pct_of_skill", pct=5),
-                 t("brp.pct_of_skill", pct=20),
+    rows.append((t("brp.over_100"), t("brp.part_of_chance", part="1/20"),
+                 t("brp.part_of_chance", part="1/5"),
                  f.span(1, brp_success_max(150), d100=True), f.span(100, 100, d100=True)))
     success = table("brp-success", [t("brp.skill"), t("brp.critical"), t("brp.special"),
                                     t("brp.success"), t("brp.fumble")], rows, "ccccc",

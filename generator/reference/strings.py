@@ -801,12 +801,14 @@ STRINGS: dict[str, dict[str, str]] = {
                   "Перевірка Статури — ВИТ × 5%."),
     "brp.success_title": _s("Success levels", "Уровни успеха", "Рівні успіху"),
     "brp.success.note": _s("Use the chance after difficulty. A special success is a fifth of "
-                           "the chance, rounded up; a critical about a twentieth.",
+                           "the chance, rounded up; a critical about a twentieth. A chance "
+                           "of 0% or less never succeeds.",
                            "Берите шанс с учётом сложности. Особый успех — пятая часть "
-                           "шанса с округлением вверх, критический — примерно двадцатая.",
+                           "шанса с округлением вверх, критический — примерно двадцатая. "
+                           "При шансе 0% и меньше успеха не бывает.",
                            "Беріть шанс з урахуванням складності. Особливий успіх — п'ята "
                            "частина шансу з округленням угору, критичний — приблизно "
-                           "двадцята."),
+                           "двадцята. За шансу 0% і менше успіху не буває."),
     "brp.skill": _s("Chance", "Шанс", "Шанс"),
     "brp.critical": _s("Critical", "Критический", "Критичний"),
     "brp.special": _s("Special", "Особый", "Особливий"),
@@ -814,7 +816,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "brp.fumble": _s("Fumble", "Фатальный провал", "Фатальний провал"),
     "brp.up_to_skill": _s("up to the chance", "до шанса", "до шансу"),
     "brp.over_100": _s("over 100", "больше 100", "понад 100"),
-    "brp.pct_of_skill": _s("{pct}% of chance", "{pct}% шанса", "{pct}% шансу"),
+    "brp.part_of_chance": _s("{part} of the chance, rounded up",
+                             "{part} шанса, с округлением вверх",
+                             "{part} шансу, з округленням угору"),
     "brp.opposed_title": _s("Skill against skill", "Навык против навыка",
                             "Навичка проти навички"),
     "brp.opposed.text": _s(

@@ -38,7 +38,8 @@ BSH_ADVANTAGE_MAX_DC = 11
 BSH_DISADVANTAGE_MIN_DC = 17
 
 #: Seed 002's success table: (lowest chance of the row, highest, critical up to, special up to,
-#: fumble from). Chances above 100 use 5 % and 20 % of the chance; fumble 100 only.
+#: fumble from). Chances above 100 use one twentieth and one fifth of the chance, rounded up;
+#: fumble 100 only.
 BRP_TABLE: tuple[tuple[int, int, int, int, int], ...] = (
     (1, 5, 1, 1, 96),
     (6, 7, 1, 1, 96),
@@ -129,8 +130,9 @@ def brp_ranges(chance: int) -> tuple[int, int, int]:
     if chance <= 0:
         return 1, 1, 96
     if chance > 100:
-        return (max(1, math.floor(chance * 5 / 100 + 0.5)),
-                max(1, math.floor(chance * 20 / 100 + 0.5)), 100)
+        # seed 002's prose: special one fifth of the chance, critical one twentieth, both
+        # rounded up (101 % gives special 21, critical 6)
+        return math.ceil(chance / 20), math.ceil(chance / 5), 100
     for low, high, crit, special, fumble in BRP_TABLE:
         if low <= chance <= high:
             return crit, special, fumble
@@ -138,9 +140,13 @@ def brp_ranges(chance: int) -> tuple[int, int, int]:
 
 
 def brp_outcome(roll: int, chance: int) -> str:
+    """Seed 002: 01-05 always succeed and 96-00 always fail, except that a chance of 0 % or
+    less never succeeds ("from 00%, no chance of success")."""
     crit, special, fumble = brp_ranges(chance)
     if roll >= fumble:
         return "fumble"
+    if chance <= 0:
+        return "failure"
     succeeds = (roll <= chance or roll <= BRP_ALWAYS_SUCCEEDS) and roll < BRP_ALWAYS_FAILS
     if not succeeds:
         return "failure"

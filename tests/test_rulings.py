@@ -1,0 +1,109 @@
+"""The rulings of 2026-12-01 (rules.md section 12; issue 9), one test per item, each with the
+minimal case the issue gives.
+
+Unless said otherwise: maps all plains, one member of speed 30 ft (3 mph; plains trackless
+2.25 mph, 9 miles a watch), Survival 0, d20 checks, no compass, ``actual_distance`` off.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from generator.knowledge import gm_view
+from generator.rules.checks import brp_outcome, brp_ranges
+
+from campaign_factory import load, write_campaign
+from replay_helpers import make_campaign, plains, rolls_of, run, watches
+
+ARIA: dict[str, Any] = {"name": "Aria", "speed": 30, "survival": 0}
+
+
+def member(**more: Any) -> list[dict[str, Any]]:
+    return [{**ARIA, **more}]
+
+
+# -- item 8: doomed ends with the long rest ---------------------------------------------------
+
+
+def test_item_8_the_long_rest_that_restores_the_doom_die_ends_the_doomed_state(
+        tmp_path: Path) -> None:
+    """bsh, doom d4: tempting fate rolls 1, the d4 is exhausted and Aria is doomed; her
+    navigation check then takes the doomed disadvantage. Two rests are a sleep: the die is a
+    d4 again and she is no longer doomed (her next check rolls one d20, and the GM party
+    page no longer calls her doomed)."""
+    root = make_campaign(tmp_path, rules={"checks": "bsh", "doom": "d4"},
+                         members=member(survival=12), sessions=[{"log": [
+                             {"use": {"resource": "doom", "by": "Aria"}, "rolls": {"doom": 1}},
+                             {"travel": {"heading": "N"}, "rolls": {"navigation": [3, 9]}},
+                             {"rest": {}}, {"rest": {}},
+                             {"travel": {"heading": "N"}, "rolls": {"navigation": [3]}},
+                         ]}])
+    ch, diags = run(root)
+    assert not diags.items, [d.format() for d in diags.items]
+    w = ch.sessions[0].watches
+    before = rolls_of(watches(ch)[0], "navigation")[0]
+    assert "doomed: disadvantage" in before["detail"] and before["natural"] == 9
+    after = rolls_of(watches(ch)[3], "navigation")[0]
+    assert "doomed" not in after["detail"] and after["dice"] == "1d20"
+    assert ch.resources["doom-Aria"].now == "d4"
+    assert "sleeps" in w[2].summary
+    assert ch.members["Aria"].doomed is False
+    campaign, _ = load(root)
+    assert campaign is not None
+    view = gm_view(campaign, ch)
+    assert [m.doomed for m in view.members if m.name == "Aria"] == [False]
+
+
+# -- item 9: BRP above 100 % and at 0 % ---------------------------------------------------------
+
+
+def test_item_9_brp_above_100_rounds_up() -> None:
+    """Seed 002's prose above 100 %: special one fifth, critical one twentieth, rounded up:
+    101 % gives special 21 (not 20) and critical 6; fumble on 00 only."""
+    assert brp_ranges(101) == (6, 21, 100)
+    assert brp_ranges(120) == (6, 24, 100)
+    assert brp_outcome(21, 101) == "special" and brp_outcome(6, 101) == "critical"
+    assert brp_outcome(22, 101) == "success"
+
+
+def test_item_9_a_zero_chance_never_succeeds(tmp_path: Path) -> None:
+    """Seed 002: "from 00 %, no chance of success": not even 01-05. Under brp, Survival 0 %
+    navigating (DC 14, Normal: 0 %) with a natural 01 fails and gets lost."""
+    assert [r for r in range(1, 101) if brp_outcome(r, 0) != "failure"] == list(range(96, 101))
+    assert all(brp_outcome(r, -10) in ("failure", "fumble") for r in range(1, 101))
+    root = make_campaign(tmp_path, rules={"checks": "brp"}, members=member(),
+                         sessions=[{"log": [{"travel": {"heading": "N"},
+                                             "rolls": {"navigation": 1, "veer": 5,
+                                                       "realise": 50}}]}])
+    nav = rolls_of(watches(run(root)[0])[0], "navigation")[0]
+    assert (nav["target"], nav["natural"], nav["outcome"]) == (0, 1, "failure")
+
+
+# -- item 11: the hex-progress sheet's example of going back -----------------------------------
+
+
+def test_item_11_hex_progress_sheet_going_back_needs_the_miles_made(tmp_path: Path) -> None:
+    """The sheet's worked example: 5 miles into a hex, going back the way it came needs 5
+    miles (the engine runs the progress back down), not 10."""
+    from generator.reference.render import reference_pages
+
+    campaign, diags = load(write_campaign(tmp_path))
+    assert campaign is not None, [d.format() for d in diags.sorted()]
+    page = reference_pages(campaign, "gm", "en")["reference/hex-progress.md"]
+    assert "Example: 5 miles into a hex, going back the way it came needs 5 miles." in page
+    for language in ("ru", "uk"):
+        text = reference_pages(campaign, "gm", language)["reference/hex-progress.md"]
+        assert " 5 " in text and " 10 " not in text.split("5 ", 1)[1].split("\n", 1)[0]
+
+
+def test_item_11_the_engine_turns_back_after_the_miles_made(tmp_path: Path) -> None:
+    """Backtracking 3 miles into 0604 takes 3 miles (1 h 20 min at 2.25 mph), as the sheet now
+    says; see also test_replay_rules.test_backtrack_retraces_the_tracks_and_reanchors."""
+    root = make_campaign(tmp_path, rows=plains(), members=member(survival=3), sessions=[{"log": [
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 2, "veer": 8, "realise": 19}},
+        {"reorient": {"method": "backtrack"}, "rolls": {"backtrack": 15, "encounter": [5]}},
+    ]}])
+    w = watches(run(root)[0])
+    assert w[0]["progress_miles"] == 3
+    assert w[1]["miles"] == 3 and w[1]["hexes_entered"] == ["0505"]
