@@ -6,6 +6,7 @@ Exit status: 0 success, 1 content errors (printed as PATH:LINE:COL: error: MESSA
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import sys
 from pathlib import Path
@@ -230,6 +231,28 @@ def roll_cmd(table_id: str, content: Path, seed: int | None) -> None:
         click.echo(f"reaction: {enc.reaction}")
     for w in warnings:
         click.echo(f"warning: {w}", err=True)
+
+
+@main.command("play")
+@CONTENT_OPTION
+@click.option("--new", "new", is_flag=True, help="start the next session")
+@click.option("--continue", "cont", is_flag=True, help="append to the last session")
+@click.option("--title", default=None, help="title of a new session")
+@click.option("--date", "date", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+              help="date of a new session (default: today)")
+def play_cmd(content: Path, new: bool, cont: bool, title: str | None,
+             date: dt.datetime | None) -> None:
+    """Log a session at the table: each command is adjudicated by the rules, its dice asked
+    for one by one, and the entry appended to the session log with every roll recorded."""
+    from generator.play.loop import start
+    from generator.play.ui import Input, PlainInput, TerminalInput
+
+    if new and cont:
+        raise click.UsageError("--new and --continue exclude each other")
+    inp: Input = TerminalInput() if sys.stdin.isatty() and sys.stdout.isatty() \
+        else PlainInput()
+    sys.exit(start(content, new=new, cont=cont, title=title,
+                   date=date.date() if date else None, inp=inp, say=click.echo))
 
 
 @main.command("new")

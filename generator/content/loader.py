@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import types
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
@@ -182,8 +182,10 @@ def _validate(model: type[T], doc: Located, prefix: tuple[str | int, ...],
 
 
 class _Loader:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, overrides: Mapping[Path, str] | None = None) -> None:
         self.root = root
+        #: file texts to use instead of what is on disk (resolved path -> text)
+        self.overrides = {p.resolve(): t for p, t in (overrides or {}).items()}
         self.diags = Diagnostics()
         self.default_terrain: str | None = None
         #: ids defined in the content but dropped for their own errors (already reported),
@@ -197,6 +199,10 @@ class _Loader:
         return display_path(path)
 
     def read(self, path: Path) -> str | None:
+        if self.overrides:
+            text = self.overrides.get(path.resolve())
+            if text is not None:
+                return text
         try:
             return path.read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:
@@ -1036,9 +1042,13 @@ class _Loader:
                 self.diags.warning(doc.pos(at + ("rolls", purpose)), "empty list of rolls")
 
 
-def load_campaign(root: Path) -> tuple[Campaign | None, Diagnostics]:
-    """Load and validate a campaign folder. The campaign is None when there are errors."""
-    loader = _Loader(root)
+def load_campaign(root: Path, overrides: Mapping[Path, str] | None = None,
+                  ) -> tuple[Campaign | None, Diagnostics]:
+    """Load and validate a campaign folder. The campaign is None when there are errors.
+
+    ``overrides`` gives the text of some files instead of what is on disk (``hexcrawl play``
+    checks an entry before it writes it); each must exist on disk."""
+    loader = _Loader(root, overrides)
     campaign = loader.load()
     if loader.diags.has_errors():
         return None, loader.diags

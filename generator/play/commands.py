@@ -1,0 +1,446 @@
+"""The GM's short commands, parsed into log entries (the dicts a hand-written log holds).
+
+>>> from generator.play.commands import Vocabulary, parse
+>>> v = Vocabulary(faces=("N", "NE", "SE", "S", "SW", "NW"), paths=("kings-road",),
+...                locations=("greyhorn",), tables=("wolves",), members=("Aria Vell",),
+...                resources=("lamp-oil", "doom"), creatures=("hask-wolves",),
+...                is_label=lambda s: len(s) == 4 and s.isdigit())
+>>> parse("travel ne cautious hustle 2", v).entry
+{'travel': {'heading': 'NE', 'mode': ['cautious'], 'hustle_hours': 2}}
+>>> parse("follow kings-road to 0403", v).entry
+{'travel': {'follow': 'kings-road', 'toward': '0403'}}
+>>> parse("use doom by Aria Vell", v).entry
+{'use': {'resource': 'doom', 'by': 'Aria Vell'}}
+
+Only the shape and the ids are checked here; the loader then checks the entry the way it
+checks a hand-written one, and the replay adjudicates it.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from generator.diagnostics import suggest
+
+#: the commands, in the order ``help`` lists them
+COMMANDS = ("travel", "toward", "follow", "landmark", "rest", "sleep", "camp", "search",
+            "reorient", "encounter", "chase", "use", "reveal", "note", "gm", "undo", "status",
+            "help", "quit")
+ALIASES = {"exit": "quit", "q": "quit", "?": "help", "go": "travel"}
+MODES = {"cautious": "cautious", "exploring": "exploring", "explore": "exploring",
+         "foraging": "foraging", "forage": "foraging"}
+REORIENT = {"north": "north", "new_course": "new_course", "new-course": "new_course",
+            "course": "new_course", "backtrack": "backtrack"}
+TRAVEL_WORDS = ("cautious", "exploring", "foraging", "hustle", "hours", "poor")
+CHASE_WORDS = ("urban", "wilderness", "quarry", "pursuers", "from", "party", "distance",
+               "sight", "advantage", "rounds", "complications", "factor", "note")
+
+
+class CommandError(Exception):
+    """A command the GM mistyped: ``key`` names the message in the play strings."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The ids a command may name (and that completion offers)."""
+
+    faces: tuple[str, ...]
+    paths: tuple[str, ...] = ()
+    locations: tuple[str, ...] = ()
+    tables: tuple[str, ...] = ()
+    members: tuple[str, ...] = ()
+    resources: tuple[str, ...] = ()
+    creatures: tuple[str, ...] = ()
+    is_label: Callable[[str], bool] = field(default=lambda s: False)
+
+
+@dataclass
+class Command:
+    """``name`` is the command; ``entry`` the log entry it makes (None for undo, status,
+    help, quit and gm); ``text`` the free text of gm and help."""
+
+    name: str
+    entry: dict[str, Any] | None = None
+    text: str = ""
+
+
+def _split(rest: str) -> list[str]:
+    try:
+        return shlex.split(rest)
+    except ValueError:  # an apostrophe in a name: plain words
+        return rest.split()
+
+
+def _number(word: str, what: str, low: int | None = None, high: int | None = None) -> int:
+    try:
+        n = int(word)
+    except ValueError:
+        raise CommandError("err.number", what=what, word=word) from None
+    if (low is not None and n < low) or (high is not None and n > high):
+        raise CommandError("err.range", what=what, word=word, low=low, high=high)
+    return n
+
+
+def _hours(word: str) -> int | float | str:
+    if re.fullmatch(r"\d+", word):
+        value: int | float | str = int(word)
+    elif re.fullmatch(r"\d+\.\d+", word):
+        value = float(word)
+    elif re.fullmatch(r"\d+/\d+", word) and int(word.split("/")[1]):
+        value = word
+    else:
+        raise CommandError("err.hours", word=word)
+    if not 0 < Fraction(str(value)) <= 24:
+        raise CommandError("err.hours", word=word)
+    return value
+
+
+def _pick(word: str, known: Sequence[str], what: str) -> str:
+    if word in known:
+        return word
+    folded = {k.casefold(): k for k in known}
+    if word.casefold() in folded:
+        return folded[word.casefold()]
+    raise CommandError("err.unknown", what=what, word=word, hint=suggest(word, known),
+                       known=", ".join(sorted(known)) or "-")
+
+
+def _names(words: list[str], i: int, known: Sequence[str]) -> tuple[str | None, int]:
+    """The longest run of words from ``i`` that is a known (multi-word) name."""
+    folded = {k.casefold(): k for k in known}
+    for j in range(len(words), i, -1):
+        name = " ".join(words[i:j]).casefold()
+        if name in folded:
+            return folded[name], j
+    return None, i
+
+
+def _travel_options(words: list[str], out: dict[str, Any]) -> None:
+    modes: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i].casefold()
+        if w in MODES:
+            if MODES[w] not in modes:
+                modes.append(MODES[w])
+        elif w == "normal":
+            pass
+        elif w == "hustle":
+            if i + 1 < len(words) and re.fullmatch(r"\d+", words[i + 1]):
+                out["hustle_hours"] = _number(words[i + 1], "hustle", 0, 4)
+                i += 1
+            elif "hustle" not in modes:
+                modes.append("hustle")
+        elif w == "hours":
+            if i + 1 >= len(words):
+                raise CommandError("err.missing", what="hours")
+            out["hours"] = _hours(words[i + 1])
+            i += 1
+        elif w in ("poor", "fog", "dark"):
+            out["visibility"] = "poor"
+        elif w == "visibility" and i + 1 < len(words) and words[i + 1] in ("poor", "normal"):
+            if words[i + 1] == "poor":
+                out["visibility"] = "poor"
+            i += 1
+        else:
+            raise CommandError("err.option", word=words[i], options=", ".join(TRAVEL_WORDS))
+        i += 1
+    if modes:
+        out["mode"] = modes
+    order = ("heading", "follow", "direction", "toward", "landmark", "mode", "hustle_hours",
+             "visibility", "hours")
+    ordered = {k: out[k] for k in order if k in out}
+    out.clear()
+    out.update(ordered)
+
+
+def _label(word: str, v: Vocabulary) -> str:
+    if not v.is_label(word):
+        raise CommandError("err.label", word=word)
+    return word
+
+
+def parse(line: str, v: Vocabulary) -> Command:
+    """Parse one command line; raises CommandError."""
+    text = line.strip()
+    if not text:
+        raise CommandError("err.empty")
+    head, _, rest = text.partition(" ")
+    rest = rest.strip()
+    name = ALIASES.get(head.casefold(), head.casefold())
+    if name not in COMMANDS:
+        raise CommandError("err.command", word=head, hint=suggest(head.casefold(), COMMANDS))
+    if name in ("undo", "status", "quit"):
+        if rest:
+            raise CommandError("err.extra", command=name, word=rest)
+        return Command(name)
+    if name == "help":
+        return Command(name, text=rest)
+    if name in ("note", "gm"):
+        if not rest:
+            raise CommandError("err.missing", what=name)
+        return Command(name, {"note": rest} if name == "note" else None, rest)
+    note: str | None = None
+    if name in ("encounter", "chase", "use"):
+        # the note is free text to the end of the line (apostrophes and all)
+        m = re.search(r"(?:^|\s)note(?:\s+|$)", rest)
+        if m:
+            rest, note = rest[:m.start()], rest[m.end():].strip()
+    words = _split(rest)
+    if note is not None:
+        words += ["note", note]
+    builder = _BUILDERS[name]
+    return Command(name, builder(words, v))
+
+
+def _travel(words: list[str], v: Vocabulary) -> dict[str, Any]:
+    if not words:
+        raise CommandError("err.heading", faces=", ".join(v.faces))
+    face = words[0].upper()
+    if face not in v.faces:
+        if v.is_label(words[0]):  # "travel 0708" means toward
+            return _toward(words, v)
+        raise CommandError("err.face", word=words[0], faces=", ".join(v.faces))
+    out: dict[str, Any] = {"heading": face}
+    _travel_options(words[1:], out)
+    return {"travel": out}
+
+
+def _toward(words: list[str], v: Vocabulary) -> dict[str, Any]:
+    if not words:
+        raise CommandError("err.missing", what="hex")
+    out: dict[str, Any] = {"toward": _label(words[0], v)}
+    _travel_options(words[1:], out)
+    return {"travel": out}
+
+
+def _follow(words: list[str], v: Vocabulary) -> dict[str, Any]:
+    if not words:
+        raise CommandError("err.missing", what="path")
+    out: dict[str, Any] = {"follow": _pick(words[0], v.paths, "path")}
+    rest = words[1:]
+    if rest and rest[0].casefold() in ("to", "toward") and len(rest) > 1:
+        out["toward"] = _label(rest[1], v)
+        rest = rest[2:]
+    elif rest and rest[0].casefold() in ("forward", "backward"):
+        out["direction"] = rest[0].casefold()
+        rest = rest[1:]
+    elif rest and v.is_label(rest[0]):
+        out["toward"] = rest[0]
+        rest = rest[1:]
+    _travel_options(rest, out)
+    return {"travel": out}
+
+
+def _landmark(words: list[str], v: Vocabulary) -> dict[str, Any]:
+    if not words:
+        raise CommandError("err.missing", what="landmark")
+    ref = words[0] if v.is_label(words[0]) else _pick(words[0], v.locations, "location")
+    out: dict[str, Any] = {"landmark": ref}
+    _travel_options(words[1:], out)
+    return {"travel": out}
+
+
+def _with_note(action: str, words: list[str]) -> dict[str, Any]:
+    body: dict[str, Any] = {}
+    if words:
+        body["note"] = " ".join(words)
+    return {action: body}
+
+
+def _rest(words: list[str], v: Vocabulary) -> dict[str, Any]:
+    return _with_note("rest", words)
+
+
+def _sleep(words: list[str], v: Vocabulary) -> dict[str, Any]:
+    return _with_note("sleep", words)
+
+
+def _camp(words: list[str], v: Vocabulary) -> dict[str, Any]:
+    forage = bool(words) and words[0].casefold() in ("forage", "foraging")
+    entry = _with_note("camp", words[1:] if forage else words)
+    if forage:
+        entry["camp"] = {"forage": True, **entry["camp"]}
+    return entry
+
+
+def _search(words: list[str], v: Vocabulary) -> dict[str, Any]:
+    if len(words) > 1:
+        raise CommandError("err.extra", command="search", word=" ".join(words[1:]))
+    return {"search": {"target": _pick(words[0], v.locations, "location")} if words else {}}
+
+
+def _reorient(words: list[str], v: Vocabulary) -> dict[str, Any]:
+    key = "_".join(w.casefold() for w in words)
+    if key not in REORIENT:
+        raise CommandError("err.reorient", word=" ".join(words) or "-")
+    return {"reorient": {"method": REORIENT[key]}}
+
+
+def _encounter(words: list[str], v: Vocabulary) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    i = 0
+    while i < len(words):
+        w = words[i]
+        lw = w.casefold()
+        if lw == "roll" and i + 1 < len(words):
+            out["roll"] = _number(words[i + 1], "roll", 1)
+            i += 2
+            continue
+        if lw in ("at", "location") and i + 1 < len(words):
+            out["location"] = _pick(words[i + 1], v.locations, "location")
+            i += 2
+            continue
+        if lw == "note":
+            out["note"] = " ".join(words[i + 1:])
+            break
+        if "table" not in out and w in v.tables:
+            out["table"] = w
+        elif "location" not in out and w in v.locations:
+            out["location"] = w
+        elif "table" in out and "roll" not in out and re.fullmatch(r"\d+", w):
+            out["roll"] = int(w)
+        elif "table" not in out:
+            raise CommandError("err.unknown", what="table", word=w,
+                               hint=suggest(w, v.tables), known=", ".join(v.tables) or "-")
+        else:
+            out["note"] = " ".join(words[i:])
+            break
+        i += 1
+    order = ("table", "roll", "location", "note")
+    return {"encounter": {k: out[k] for k in order if k in out}}
+
+
+def _actors(words: list[str], i: int, v: Vocabulary) -> tuple[list[str], int]:
+    known = tuple(v.creatures) + tuple(v.members)
+    out: list[str] = []
+    while i < len(words):
+        if words[i].casefold() in CHASE_WORDS:
+            break
+        parts = [p for p in words[i].split(",") if p]
+        if len(parts) > 1 or words[i].endswith(","):
+            out.extend(_pick(p, known, "chase participant") for p in parts)
+            i += 1
+            continue
+        name, j = _names(words, i, known)
+        if name is None:
+            raise CommandError("err.unknown", what="chase participant", word=words[i],
+                               hint=suggest(words[i], known), known=", ".join(known) or "-")
+        out.append(name)
+        i = j
+    return out, i
+
+
+def _chase(words: list[str], v: Vocabulary) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    factors: list[str] = []
+    i = 0
+    numbers = {"distance": (0, None), "sight": (0, None), "advantage": (-1, 1),
+               "rounds": (1, 100)}
+    while i < len(words):
+        w = words[i].casefold()
+        if w in ("urban", "wilderness"):
+            out["environment"] = w
+            i += 1
+        elif w == "quarry":
+            if i + 1 < len(words) and words[i + 1].casefold() == "party":
+                out["quarry"] = "party"
+                i += 2
+            else:
+                out["quarry"], i = _actors(words, i + 1, v)
+        elif w in ("pursuers", "from"):
+            if i + 1 < len(words) and words[i + 1].casefold() == "party":
+                out["pursuers"] = "party"
+                i += 2
+            else:
+                out["pursuers"], i = _actors(words, i + 1, v)
+        elif w == "party":
+            out["quarry"] = "party"
+            i += 1
+        elif w in numbers:
+            if i + 1 >= len(words):
+                raise CommandError("err.missing", what=w)
+            low, high = numbers[w]
+            out[w] = _number(words[i + 1], w, low, high)
+            i += 2
+        elif w == "complications":
+            if i + 1 >= len(words):
+                raise CommandError("err.missing", what=w)
+            out["complications"] = _pick(words[i + 1], v.tables, "table")
+            i += 2
+        elif w == "factor":
+            if i + 1 >= len(words):
+                raise CommandError("err.missing", what=w)
+            factors.append(words[i + 1])
+            i += 2
+        elif w == "note":
+            out["note"] = " ".join(words[i + 1:])
+            break
+        else:
+            actors, i = _actors(words, i, v)
+            out.setdefault("pursuers", [])
+            if out["pursuers"] == "party":
+                raise CommandError("err.option", word=words[i - 1],
+                                   options=", ".join(CHASE_WORDS))
+            out["pursuers"] = list(out["pursuers"]) + actors
+    if factors:
+        out["escape_factors"] = factors
+    if not out.get("pursuers"):
+        raise CommandError("err.pursuers")
+    out.setdefault("environment", "wilderness")
+    out.setdefault("quarry", "party")
+    order = ("environment", "quarry", "pursuers", "distance", "sight", "advantage",
+             "escape_factors", "rounds", "complications", "note")
+    return {"chase": {k: out[k] for k in order if k in out}}
+
+
+def _use(words: list[str], v: Vocabulary) -> dict[str, Any]:
+    if not words:
+        raise CommandError("err.missing", what="resource")
+    out: dict[str, Any] = {"resource": _pick(words[0], v.resources, "resource")}
+    i = 1
+    while i < len(words):
+        w = words[i].casefold()
+        if w == "by" and i + 1 < len(words):
+            name, j = _names(words, i + 1, v.members)
+            if name is None:
+                raise CommandError("err.unknown", what="member", word=" ".join(words[i + 1:]),
+                                   hint=suggest(words[i + 1], v.members),
+                                   known=", ".join(v.members) or "-")
+            out["by"] = name
+            i = j
+        elif w == "note":
+            out["note"] = " ".join(words[i + 1:])
+            break
+        else:
+            name, j = _names(words, i, v.members)
+            if name is None or "by" in out:
+                out["note"] = " ".join(words[i:])
+                break
+            out["by"] = name
+            i = j
+    return {"use": out}
+
+
+def _reveal(words: list[str], v: Vocabulary) -> dict[str, Any]:
+    if not words:
+        raise CommandError("err.missing", what="reveal")
+    return {"reveal": [w if v.is_label(w) else _pick(w, v.locations, "location")
+                       for w in words]}
+
+
+_BUILDERS: dict[str, Callable[[list[str], Vocabulary], dict[str, Any]]] = {
+    "travel": _travel, "toward": _toward, "follow": _follow, "landmark": _landmark,
+    "rest": _rest, "sleep": _sleep, "camp": _camp, "search": _search, "reorient": _reorient,
+    "encounter": _encounter, "chase": _chase, "use": _use, "reveal": _reveal,
+}

@@ -1,0 +1,408 @@
+"""The table loop of ``hexcrawl play``: read a command, adjudicate it, write it, show it.
+
+For every entry: the command becomes a log entry; the loader checks it as part of the
+session file (nothing is written yet); the oracle replays the campaign and asks the GM for
+each die the entry needs; the finished entry, every roll recorded, is appended to the file
+atomically; the file is loaded and replayed again, and what it shows must be what was shown.
+A bad command, an entry the rules reject, Ctrl-C or the end of input in the middle of an
+entry: nothing is written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.chronicle import Chronicle
+from generator.content.campaign import Campaign
+from generator.diagnostics import Diagnostics
+from generator.knowledge import players_view
+from generator.play import present
+from generator.play.commands import COMMANDS, Command, CommandError, Vocabulary, parse
+from generator.play.logfile import LogFileError, SessionLog, header_text, next_session_path
+from generator.play.oracle import Answer, EntryError, Oracle, Outcome, RollAsk, load
+from generator.play.strings import translator
+from generator.play.ui import Input
+from generator.render.i18n import Translator
+from generator.replay import replay
+from generator.slug import slugify
+
+Print = Callable[[str], None]
+
+
+class PlayError(Exception):
+    """Play cannot start: the message says why (exit status 1)."""
+
+
+def vocabulary(campaign: Campaign) -> Vocabulary:
+    members = dict.fromkeys(campaign.members_by_name)
+    resources = dict.fromkeys(campaign.resources)
+    for s in campaign.sessions:
+        resources.update(dict.fromkeys(s.resources))
+        for who in s.party.members or ():
+            members[who if isinstance(who, str) else who.name] = None
+    resources["doom"] = None
+    grid = campaign.grid
+    return Vocabulary(
+        faces=grid.faces, paths=tuple(sorted(campaign.paths)),
+        locations=tuple(sorted(campaign.locations)), tables=tuple(sorted(campaign.tables)),
+        members=tuple(members), resources=tuple(resources),
+        creatures=tuple(sorted(campaign.creatures)),
+        is_label=lambda s: grid.is_label(s) and grid.on_map(grid.parse(s)))
+
+
+def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:
+    out: list[tuple[str, int, int]] = []
+    for p in sorted(root.rglob("*")):
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts):
+            st = p.stat()
+            out.append((str(p), st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
+def _diag_lines(diags: Diagnostics) -> list[str]:
+    return [d.format() for d in diags.sorted()]
+
+
+@dataclass
+class Table:
+    """One run of ``hexcrawl play`` on one session file."""
+
+    root: Path
+    log: SessionLog
+    number: int
+    inp: Input
+    say: Print
+    campaign: Campaign
+    chronicle: Chronicle
+    st: Translator = field(init=False)
+    pt: Translator = field(init=False)
+    pending_gm: str | None = None
+    signature: tuple[tuple[str, int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        self.st = Translator(self.campaign.language)
+        self.pt = translator(self.campaign.language)
+        self.signature = _signature(self.root)
+        if hasattr(self.inp, "set_vocabulary"):
+            self.inp.set_vocabulary(vocabulary(self.campaign))
+
+    # -- loading --------------------------------------------------------------------------
+    def reload(self, force: bool = False) -> bool:
+        """Load and replay the campaign again when a file changed (the GM may edit files
+        while playing). False (and the diagnostics printed) when it has errors."""
+        sig = _signature(self.root)
+        if sig == self.signature and not force:
+            return True
+        campaign, diags = load(self.root)
+        if campaign is None:
+            for line in _diag_lines(diags):
+                self.say(line)
+            return False
+        chronicle, rdiags = replay(campaign)
+        if rdiags.has_errors():
+            for line in _diag_lines(rdiags):
+                self.say(line)
+            return False
+        self.campaign, self.chronicle, self.signature = campaign, chronicle, sig
+        self.st = Translator(campaign.language)
+        self.pt = translator(campaign.language)
+        if hasattr(self.inp, "set_vocabulary"):
+            self.inp.set_vocabulary(vocabulary(campaign))
+        return True
+
+    def prompt(self) -> str:
+        now, _ = present._now(self.campaign, self.chronicle)
+        return self.pt("prompt", n=self.number, day=now.day, watch=now.watch)
+
+    # -- the loop -------------------------------------------------------------------------
+    def run(self) -> int:
+        for line in present.status_lines(self.campaign, self.chronicle, self.st, self.pt):
+            self.say(line)
+        self.say(self.pt("start.help"))
+        while True:
+            if not self.reload():
+                self.say(self.pt("start.broken"))
+                try:
+                    if self.inp.command("> ").strip().casefold() in ("quit", "exit", "q"):
+                        return 1
+                except (EOFError, KeyboardInterrupt):
+                    return 1
+                continue
+            try:
+                line = self.inp.command(self.prompt())
+            except EOFError:
+                break
+            except KeyboardInterrupt:
+                if self.inp.interactive:
+                    continue
+                break
+            if not line.strip():
+                continue
+            if not self.handle(line):
+                break
+        self.finish()
+        return 0
+
+    def finish(self) -> None:
+        if self.log.created and not self.log.appended:
+            try:
+                text = self.log.read()
+            except LogFileError:
+                return
+            if self.campaign is not None and not self.log.entries() and \
+                    text.rstrip().endswith("log: []"):
+                self.log.path.unlink()
+                self.say(self.pt("start.removed", n=self.number, path=self.log.path))
+                return
+        self.say(self.pt("bye", n=self.number, path=self.log.path))
+
+    def handle(self, line: str) -> bool:
+        """Run one command line; False to stop."""
+        try:
+            cmd = parse(line, vocabulary(self.campaign))
+        except CommandError as exc:
+            self.say(self.pt("error", message=self.pt(exc.key, **exc.values)))
+            return True
+        if cmd.name == "quit":
+            return False
+        if cmd.name == "help":
+            self.help(cmd.text)
+        elif cmd.name == "status":
+            for text in present.status_lines(self.campaign, self.chronicle, self.st, self.pt):
+                self.say(text)
+        elif cmd.name == "undo":
+            self.undo()
+        elif cmd.name == "gm":
+            self.gm(cmd.text)
+        else:
+            self.play(cmd)
+        return True
+
+    def help(self, topic: str) -> None:
+        names = [topic.casefold()] if topic.casefold() in COMMANDS else list(COMMANDS)
+        if len(names) > 1:
+            self.say(self.pt("help.head"))
+        for name in names:
+            self.say("  " + self.pt(f"help.{name}"))
+        self.say(self.pt("help.rolls"))
+
+    def _what(self, entry: dict[str, Any]) -> str:
+        action = next(iter(entry))
+        value = entry[action]
+        if isinstance(value, dict):
+            inner = ", ".join(f"{k}: {v}" for k, v in value.items() if k != "note")
+            return f"{action} {inner}".strip()
+        return action
+
+    def undo(self) -> None:
+        try:
+            entry = self.log.undo()
+        except LogFileError as exc:
+            self.say(self.pt("error", message=str(exc)))
+            return
+        self.reload(force=True)
+        self.say(self.pt("undone", what=self._what(entry)))
+
+    def gm(self, text: str) -> None:
+        if not self.log.appended:
+            self.pending_gm = text if self.pending_gm is None else f"{self.pending_gm}\n{text}"
+            self.say(self.pt("gm.pending"))
+            return
+        entry = dict(self.log.appended[-1].entry)
+        entry["gm"] = f"{entry['gm']}\n{text}" if entry.get("gm") else text
+        try:
+            self.log.replace_last(entry)
+        except LogFileError as exc:
+            self.say(self.pt("error", message=str(exc)))
+            return
+        self.reload(force=True)
+        self.say(self.pt("gm.added", what=self._what(entry)))
+
+    # -- one entry ------------------------------------------------------------------------
+    def play(self, cmd: Command) -> None:
+        assert cmd.entry is not None
+        entry = dict(cmd.entry)
+        if self.pending_gm is not None:
+            entry["gm"] = self.pending_gm
+        try:
+            outcome = self.adjudicate(entry)
+        except EntryError as exc:
+            for message in exc.messages:
+                self.say(self.pt("error", message=message))
+            self.say(self.pt("nothing_written"))
+            return
+        except LogFileError as exc:
+            self.say(self.pt("error", message=str(exc)))
+            self.say(self.pt("nothing_written"))
+            return
+        except (KeyboardInterrupt, EOFError):
+            self.say("")
+            self.say(self.pt("dropped"))
+            return
+        before = self.chronicle
+        try:
+            self.log.append(outcome.entry)
+        except (LogFileError, OSError) as exc:
+            self.say(self.pt("error", message=str(exc)))
+            self.say(self.pt("nothing_written"))
+            return
+        self.pending_gm = None
+        for text in present.outcome_lines(outcome, before, self.st, self.pt):
+            self.say(text)
+        self.say(present.tell_line(players_view(self.campaign, before),
+                                   players_view(outcome.campaign, outcome.chronicle),
+                                   outcome, self.st, self.pt))
+        self.say(self.pt("saved", path=self.log.path))
+        self.reload(force=True)
+        self.verify(outcome)
+
+    def adjudicate(self, entry: dict[str, Any]) -> Outcome:
+        candidate = self.log.candidate(entry)
+        campaign, diags = load(self.root, {self.log.path: candidate})
+        if campaign is None:
+            raise EntryError([d.message for d in diags.errors] or ["the entry does not load"])
+        oracle = Oracle(campaign, self.number, self.chronicle, entry)
+        for message in (d.message for d in diags.warnings
+                        if d.pos.path == oracle.session.source
+                        and d.pos.line >= oracle.entry_line):
+            self.say(self.pt("warning", message=message))
+        return oracle.run(self.ask)
+
+    def verify(self, outcome: Outcome) -> None:
+        """The file as written replays to exactly what was shown."""
+        shown = present.session_record(outcome.chronicle, self.number)
+        now = present.session_record(self.chronicle, self.number)
+        if shown is None or now is None:
+            return
+        a, b = shown.to_json(), now.to_json()
+        if a != b:
+            self.say(self.pt("mismatch", what=f"session {self.number}"))
+
+    def ask(self, ask: RollAsk, number: int) -> Answer:
+        purpose = self.st.maybe(f"purpose.{ask.purpose}", ask.purpose)
+        detail = f" ({ask.detail})" if ask.detail else ""
+        if len(ask.dice) == 2 and ask.notation.startswith("1d20"):
+            mode = self.pt("roll.plus") if "+" in ask.notation else self.pt("roll.minus")
+            prompt = self.pt("roll.ask_scaled", sides=ask.dice[1].sides, mode=mode,
+                             purpose=purpose, detail=detail)
+        elif len(ask.dice) == 2:
+            disadvantage = ask.notation == "2d20kl1" or "disadvantage" in ask.detail
+            if ask.notation == "2d20":  # bsh: roll under, the lower is the better
+                key = "roll.bsh_disadvantage" if disadvantage else "roll.bsh_advantage"
+            else:
+                key = "roll.disadvantage" if disadvantage else "roll.advantage"
+            prompt = self.pt("roll.ask_pair", mode=self.pt(key), purpose=purpose,
+                             detail=detail)
+        else:
+            prompt = self.pt("roll.ask", dice=ask.dice[0].notation, purpose=purpose,
+                             detail=detail)
+        while True:
+            reply = self.inp.answer(prompt).strip()
+            if not reply:
+                self.say(self.pt("roll.generated", value=", ".join(map(str, ask.seeded))))
+                return None
+            if reply == "*":
+                self.say(self.pt("roll.generated", value=", ".join(map(str, ask.seeded))))
+                self.say(self.pt("roll.rest"))
+                return "rest"
+            values = parse_values(reply, ask)
+            if values is not None:
+                return values
+            die = ask.dice[0]
+            self.say(self.pt("roll.bad", count=len(ask.dice), low=die.low,
+                             high=max(d.high for d in ask.dice)))
+
+
+def parse_values(reply: str, ask: RollAsk) -> list[int] | None:
+    parts = [p for p in re.split(r"[\s,;/]+", reply) if p]
+    if len(parts) != len(ask.dice) or not all(re.fullmatch(r"\d+", p) for p in parts):
+        return None
+    values = [int(p) for p in parts]
+    if all(d.low <= v <= d.high for d, v in zip(ask.dice, values, strict=True)):
+        return values
+    return None
+
+
+# -- starting ---------------------------------------------------------------------------------
+def open_session(root: Path, campaign: Campaign, *, new: bool, cont: bool, title: str | None,
+                 date: dt.date, inp: Input, say: Print) -> tuple[SessionLog, int]:
+    """The session to play: the last one, or a new one (issue 11, item 1).
+
+    ``--new`` starts the next session, ``--continue`` the last. Without either, the last
+    session continues when it is dated today (or has no date) and a new one starts
+    otherwise; on a terminal the GM is asked, with that as the default."""
+    pt = translator(campaign.language)
+    last = campaign.sessions[-1] if campaign.sessions else None
+    number = (max(s.number for s in campaign.sessions) + 1) if campaign.sessions else 1
+    if last is not None and not new:
+        today = last.date in (None, date.isoformat())
+        choice = cont or today
+        if not cont and inp.interactive:
+            try:
+                reply = inp.answer(pt("start.ask", n=last.number, title=last.title,
+                                      date=last.date or "-", next=number)).strip().casefold()
+            except (EOFError, KeyboardInterrupt) as exc:
+                raise PlayError("") from exc
+            if reply:
+                choice = not reply.startswith(("n", "н"))
+        if choice:
+            path = Path(last.source).resolve()
+            log = SessionLog(path)
+            say(pt("start.continue", n=last.number, title=last.title, path=last.source,
+                   entries=len(last.log)))
+            return log, last.number
+    if title is None and inp.interactive:
+        try:
+            title = inp.answer(pt("start.title", n=number)).strip() or None
+        except (EOFError, KeyboardInterrupt) as exc:
+            raise PlayError("") from exc
+    title = title or f"Session {number}"
+    folder = root / "sessions"
+    if not folder.is_dir():
+        folder.mkdir(parents=True)
+    existing = sorted(folder.glob("*.y*ml"))
+    path = next_session_path(folder, number, title, existing, slugify(title, ""))
+    from generator.play.logfile import atomic_write
+
+    atomic_write(path, header_text(number, title, date))
+    log = SessionLog(path, created=True)
+    say(pt("start.new", n=number, title=title, path=path))
+    return log, number
+
+
+def start(root: Path, *, new: bool = False, cont: bool = False, title: str | None = None,
+          date: dt.date | None = None, inp: Input, say: Print) -> int:
+    campaign, diags = load(root)
+    if campaign is None:
+        for line in _diag_lines(diags):
+            print(line, file=sys.stderr)
+        return 1
+    chronicle, rdiags = replay(campaign)
+    if rdiags.has_errors():
+        for line in _diag_lines(rdiags):
+            print(line, file=sys.stderr)
+        return 1
+    try:
+        log, number = open_session(root, campaign, new=new, cont=cont, title=title,
+                                   date=date or dt.date.today(), inp=inp, say=say)
+    except PlayError as exc:
+        if str(exc):
+            print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if log.created:
+        campaign2, diags = load(root)
+        if campaign2 is None:
+            for line in _diag_lines(diags):
+                print(line, file=sys.stderr)
+            log.path.unlink()
+            return 1
+        campaign = campaign2
+        chronicle, _ = replay(campaign)
+    table = Table(root, log, number, inp, say, campaign, chronicle)
+    return table.run()

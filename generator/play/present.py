@@ -1,0 +1,250 @@
+"""What ``hexcrawl play`` prints: the party's status, an entry's outcome, and the line for
+the players.
+
+The GM's lines come from the Chronicle (the same records the GM site renders); the line
+"tell the players" comes only from the players' view (``knowledge.players_view``), so it
+can say nothing the players' site would not show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+from generator.chronicle import Chronicle, RollRecord, SessionRecord, TimePoint, WatchRecord
+from generator.content.campaign import Campaign
+from generator.knowledge import PlayerView, SessionView
+from generator.play.oracle import Outcome
+from generator.render.i18n import Translator
+
+
+def miles_text(value: float | Fraction) -> str:
+    f = float(value)
+    if f.is_integer():
+        return str(int(f))
+    return f"{f:.1f}"
+
+
+def veer_text(veer: int, t: Translator) -> str:
+    if veer == 0:
+        return "0"
+    face = "right" if veer > 0 else "left"
+    return f"{veer:+d} ({abs(veer)} {face})"
+
+
+def _now(campaign: Campaign, chronicle: Chronicle) -> tuple[TimePoint, WatchRecord | None]:
+    last: WatchRecord | None = None
+    for rec in chronicle.sessions:
+        if rec.watches:
+            last = rec.watches[-1]
+    if chronicle.sessions:
+        return chronicle.sessions[-1].end, last
+    party = campaign.party
+    return TimePoint(party.start, party.start_time.day, party.start_time.watch,
+                     party.start), None
+
+
+def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
+                 pt: Translator) -> list[str]:
+    """The party as the GM needs it (issue 11, item 1)."""
+    now, last = _now(campaign, chronicle)
+    grid = campaign.grid
+    here = grid.parse(now.hex)
+    info = campaign.hex_info(here)
+    name = f" {info.name}" if info and info.name else ""
+    believed = now.believed_hex if now.believed_hex is not None else pt("status.unknown")
+    lost = pt("status.knows_lost") if now.knows_lost else (
+        pt("status.lost") if now.lost else pt("status.not_lost"))
+    out = [pt("status.time", when=st.when(now.day, now.watch)),
+           "  " + "; ".join([pt("status.true", hex=f"{now.hex}{name}"),
+                             pt("status.believed", hex=believed), lost]
+                            + ([pt("status.veer", veer=veer_text(now.veer, st))]
+                               if now.lost else []))]
+    if last is not None and last.progress_miles:
+        out.append("  " + pt("status.progress", miles=miles_text(last.progress_miles)))
+    if info is not None:
+        rule = campaign.terrain.get(info.terrain)
+        terrain = st.maybe(f"terrain.{info.terrain}", rule.name if rule else info.terrain)
+        if info.density:
+            terrain += f" ({info.density})"
+        out.append("  " + pt("status.terrain", terrain=terrain))
+    paths = [f"{p.name} [{p.id}, {p.kind}]" for p in campaign.paths.values()
+             if here in p.hexes]
+    out.append("  " + pt("status.paths", paths=", ".join(paths) or pt("status.none")))
+    locs = [f"{loc.name} [{loc.id}, {loc.visibility}] "
+            f"({pt('status.found') if loc.id in chronicle.discovered else pt('status.not_found')})"
+            for loc in campaign.locations_in(here)]
+    out.append("  " + pt("status.locations", locations="; ".join(locs) or pt("status.none")))
+    tables: list[str] = []
+    if info is not None and info.tables:
+        tables.append(", ".join(info.tables))
+    region = campaign.region_of(here)
+    if region is not None and region.tables:
+        tables.append(f"{region.name}: {', '.join(region.tables)}")
+    out.append("  " + pt("status.tables", tables="; ".join(tables) or pt("status.none")))
+    usage = [f"{r.name} {r.now}" for r in chronicle.resources.values() if not r.doom]
+    doom = [f"{r.owner or r.name} {r.now}" for r in chronicle.resources.values() if r.doom]
+    if usage:
+        out.append("  " + pt("status.resources", dice=", ".join(usage)))
+    if doom:
+        out.append("  " + pt("status.doom", dice=", ".join(doom)))
+    members: list[str] = []
+    names = chronicle.sessions[-1].members if chronicle.sessions else [
+        m.name for m in campaign.party.members]
+    for who in names:
+        ms = chronicle.members.get(who)
+        marks: list[str] = []
+        if ms is not None:
+            if ms.nonlethal:
+                marks.append(pt("status.nonlethal", n=ms.nonlethal))
+            if ms.lethal:
+                marks.append(pt("status.lethal", n=ms.lethal))
+            if ms.fatigued:
+                marks.append(pt("status.fatigued"))
+            if ms.doomed:
+                marks.append(pt("status.doomed"))
+        members.append(who + (f" ({', '.join(marks)})" if marks else ""))
+    out.append("  " + pt("status.members", members="; ".join(members)))
+    return out
+
+
+def roll_line(r: RollRecord, st: Translator, pt: Translator) -> str:
+    values = f" ({', '.join(map(str, r.dice_values))})" if len(r.dice_values) > 1 else ""
+    total = f" = {r.total}" if r.total != r.natural else ""
+    target = f" vs {r.target}" if r.target is not None else ""
+    outcome = f" -> {st.maybe('outcome.' + r.outcome, r.outcome)}" if r.outcome else ""
+    return pt("out.roll", purpose=st.maybe(f"purpose.{r.purpose}", r.purpose), dice=r.dice,
+              natural=f"{r.natural}{values}", total=total, target=target, outcome=outcome,
+              source=st("roll.recorded") if r.recorded else st("roll.seeded"),
+              detail=r.detail).rstrip()
+
+
+def _encounter_lines(watch: WatchRecord, campaign: Campaign, st: Translator,
+                     pt: Translator) -> Iterable[str]:
+    for e in watch.encounters:
+        parts: list[str] = []
+        if e.result:
+            parts.append(e.result)
+        if e.location:
+            loc = campaign.locations.get(e.location)
+            parts.append(loc.name if loc else e.location)
+        if e.table:
+            table = campaign.tables.get(e.table)
+            roll = f", {st('encounter.roll')} {e.roll}" if e.roll is not None else ""
+            parts.append(f"({st('encounter.table')} {table.name if table else e.table}{roll})")
+        if e.distance is not None:
+            parts.append(st("encounter.distance", d=e.distance))
+        if e.reaction:
+            parts.append(f"{st('encounter.reaction')}: "
+                         f"{st.maybe('reaction.' + e.reaction, e.reaction)}")
+        if e.cancelled:
+            parts.append(pt("out.cancelled"))
+        if e.hex:
+            parts.append(f"@{e.hex}")
+        if e.note:
+            parts.append(f"- {e.note}")
+        yield pt("out.encounter", kind=st.maybe(f"kind.{e.kind}", e.kind),
+                 what=" ".join(parts) or "-")
+
+
+def outcome_lines(out: Outcome, before: Chronicle, st: Translator,
+                  pt: Translator) -> list[str]:
+    """An entry's result, as the GM site shows a watch (issue 11, item 2)."""
+    lines: list[str] = []
+    campaign = out.campaign
+    w = out.watch
+    if w is not None:
+        lines.append(pt("out.watch", n=w.index + 1,
+                        activity=st.maybe(f"activity.{w.activity}", w.activity),
+                        when=st.when(w.day, w.watch)))
+    lines.extend(roll_line(r, st, pt) for r in out.rolls)
+    if w is not None:
+        believed = w.believed_hex if w.believed_hex is not None else pt("status.unknown")
+        if w.hexes_entered:
+            route = " -> ".join([w.start_hex, *w.hexes_entered])
+            lines.append(pt("out.moved", route=route, miles=miles_text(w.miles),
+                            believed=believed))
+        else:
+            lines.append(pt("out.stayed", hex=w.end_hex, believed=believed))
+        if w.lost or w.activity in ("travel", "reorient"):
+            state = pt("status.knows_lost") if w.knows_lost else (
+                pt("status.lost") if w.lost else pt("status.not_lost"))
+            if w.lost:
+                state += ", " + pt("status.veer", veer=veer_text(w.veer, st))
+            lines.append(pt("out.lost", state=state))
+        lines.extend(_encounter_lines(w, campaign, st, pt))
+        if w.discovered:
+            names = [campaign.locations[lid].name if lid in campaign.locations else lid
+                     for lid in w.discovered]
+            lines.append(pt("out.found", places=", ".join(names)))
+        if w.summary:
+            lines.append(pt("out.summary", summary=w.summary))
+        lines.extend(pt("warning", message=m) for m in w.warnings)
+    action = next(iter(out.entry))
+    if action == "use":
+        for rid, res in out.chronicle.resources.items():
+            old = before.resources.get(rid)
+            for event in res.history[len(old.history) if old else 0:]:
+                lines.append(pt("out.resource", name=res.name, before=event.before,
+                                after=event.after))
+    elif action == "note":
+        lines.append(pt("out.note"))
+    elif action == "reveal":
+        lines.append(pt("out.reveal", what=", ".join(map(str, out.entry["reveal"]))))
+    lines.extend(pt("warning", message=m) for m in out.warnings
+                 if w is None or m not in w.warnings)
+    return lines
+
+
+def _session(view: PlayerView, number: int) -> SessionView | None:
+    return next((s for s in view.sessions if s.number == number), None)
+
+
+def tell_line(before: PlayerView, after: PlayerView, out: Outcome, st: Translator,
+              pt: Translator) -> str:
+    """What the players learn from the entry: computed from the players' view only."""
+    number = out.session.session
+    s_before, s_after = _session(before, number), _session(after, number)
+    parts: list[str] = []
+    if s_after is None:
+        return pt("tell", text=pt("tell.nothing"))
+    new_watch = out.watch is not None and s_after.watches and (
+        s_before is None or len(s_after.watches) > len(s_before.watches))
+    if new_watch:
+        wv = s_after.watches[-1]
+        miles = s_after.miles - (s_before.miles if s_before else 0)
+        if wv.activity == "travel" and wv.heading:
+            parts.append(pt("tell.travel", face=st.face(wv.heading), miles=miles_text(miles)))
+        elif miles:
+            parts.append(pt("tell.walk", miles=miles_text(miles)))
+        else:
+            parts.append(pt("tell.activity",
+                            activity=st.maybe(f"activity.{wv.activity}",
+                                              wv.activity).lower()))
+        if wv.knows_lost:
+            parts.append(pt("tell.lost"))
+        elif wv.believed_end is not None:
+            place = after.place(wv.believed_end)
+            hexview = after.hexes.get(wv.believed_end)
+            if place:
+                parts.append(pt("tell.where", place=place))
+            elif hexview is not None and hexview.terrain in after.terrains:
+                parts.append(pt("tell.where_terrain",
+                                terrain=st.terrain(after.terrains[hexview.terrain])))
+        found = [after.locations[lid].name for lid in wv.found if lid in after.locations]
+        if found:
+            parts.append(pt("tell.found", places=", ".join(found)))
+        if out.watch is not None and any(not e.cancelled and e.kind != "keyed"
+                                         for e in out.watch.encounters):
+            parts.append(pt("tell.encounter"))
+        parts.append(pt("tell.time", when=st.when(after.now.day, after.now.watch)))
+    new_places = [loc.name for lid, loc in after.locations.items()
+                  if lid not in before.locations
+                  and not (new_watch and lid in s_after.watches[-1].found)]
+    if new_places:
+        parts.append(pt("tell.revealed", places=", ".join(new_places)))
+    return pt("tell", text="; ".join(parts) if parts else pt("tell.nothing"))
+
+
+def session_record(chronicle: Chronicle, number: int) -> SessionRecord | None:
+    return next((s for s in chronicle.sessions if s.session == number), None)
