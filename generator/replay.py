@@ -1254,6 +1254,9 @@ def _fmt(x: Fraction) -> str:
 
 def replay(campaign: Campaign) -> tuple[Chronicle, Diagnostics]:
     """Replay every session of a loaded campaign. Pure: reads only the Campaign."""
+    from generator.expect import check_expectations
+
     r = Replayer(campaign)
     chronicle = r.run()
+    check_expectations(campaign, chronicle, r.diags)
     return chronicle, r.diags

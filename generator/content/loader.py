@@ -1036,6 +1036,20 @@ class _Loader:
             if who is not None and who not in members:
                 self.diags.error(doc.pos(at + ("use", "by")),
                                  f"'{who}' is not in the party{suggest(who, members)}")
+        if entry.expect is not None:
+            ex = entry.expect
+            if entry.action in m.INSTANT_ACTIONS:
+                self.diags.error(doc.pos(at + ("expect",)),
+                                 f"expect: goes on an entry that takes a watch, not on "
+                                 f"'{entry.action}'")
+            for key in ("hex", "believed"):
+                label = getattr(ex, key)
+                if label is not None:
+                    self.check_label(label, doc.pos(at + ("expect", key)))
+            for j, label in enumerate(ex.entered or ()):
+                self.check_label(label, doc.pos(at + ("expect", "entered", j)))
+            for j, lid in enumerate(ex.found):
+                self.check_ref(lid, locations, "location", doc.pos(at + ("expect", "found", j)))
         for purpose, value in entry.rolls.items():
             values = value if isinstance(value, list) else [value]
             if not values:

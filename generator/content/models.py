@@ -354,6 +354,19 @@ class ChaseEntry(Model):
     note: str | None = None
 
 
+class Expect(Model):
+    """What the GM remembers happened in an entry logged afterwards (issue 11): the replay
+    checks it and, when seeded dice disagree, names the rolls to record."""
+
+    hex: Label | None = None
+    believed: Label | None = None
+    lost: bool | None = None
+    knows_lost: bool | None = None
+    veer: int | None = Field(default=None, ge=-2, le=2)
+    found: list[str] = []
+    entered: list[Label] | None = None
+
+
 ACTION_KEYS = ("travel", "rest", "camp", "sleep", "search", "reorient", "encounter", "reveal",
                "note", "use", "chase")
 #: Entries that do not take a watch (content.md: every entry but note, reveal and use).
@@ -374,6 +387,7 @@ class LogEntry(Model):
     chase: ChaseEntry | None = None
     rolls: dict[str, RollValue] = {}
     gm: str | None = Field(default=None, description="GM-only remark on this entry")
+    expect: Expect | None = None
 
     @model_validator(mode="before")
     @classmethod

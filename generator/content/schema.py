@@ -25,6 +25,8 @@ LABEL_PATTERN = "^[0-9]{4,}$"
 
 #: What each model is, for the schema's ``description``.
 MODEL_DOCS: dict[str, str] = {
+    "Expect": "What happened in the entry's watch, as the GM remembers it; the replay checks "
+              "it.",
     "CampaignFile": "campaign.yaml: the campaign's name, seed, map, rules and starting party.",
     "MapSpec": "The map: a rectangle of hexes labelled CCRR (column then row).",
     "RulesSpec": "Rule options (rules.md); every field has the procedure's default.",
@@ -237,6 +239,17 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
                  "encounter (a list), forage, march, reorient, ...): natural results before "
                  "modifiers. Anything not recorded is rolled from the seed.",
         "gm": "GM-only remark on this entry.",
+        "expect": "What happened, as the GM remembers it: the replay checks it and names "
+                  "the rolls to record when the seeded dice disagree.",
+    },
+    "Expect": {
+        "hex": "The hex the party is truly in after the entry.",
+        "believed": "The hex the party believes it is in after the entry.",
+        "lost": "Whether the party is lost after the entry.",
+        "knows_lost": "Whether the party knows it is lost after the entry.",
+        "veer": "The veer after the entry, in faces (negative left, positive right).",
+        "found": "Location ids first found in this entry's watch.",
+        "entered": "The hexes the party truly entered in the watch, in order.",
     },
     "Travel": {
         "heading": "Face to leave by: N, NE, SE, S, SW, NW (flat) or NE, E, SE, SW, W, NW "
