@@ -137,6 +137,9 @@ class TimePoint:
     lost: bool = False
     knows_lost: bool = False
     veer: int = 0
+    #: hours hustled and marched since the last sleep (rules.md section 3)
+    hustle_hours: int = 0
+    march_hours: Fraction = Fraction(0)
 
 
 @dataclass

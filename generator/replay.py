@@ -507,7 +507,8 @@ class Replayer:
 
     def timepoint(self, state: PartyState) -> TimePoint:
         return TimePoint(self.grid.label(state.true.hex), state.day, state.watch,
-                         self.believed_label(state), state.lost, state.knows_lost, state.veer)
+                         self.believed_label(state), state.lost, state.knows_lost, state.veer,
+                         state.hustle_hours, state.march_hours)
 
     def believed_label(self, state: PartyState) -> str | None:
         if state.knows_lost or state.believed is None:

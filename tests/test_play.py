@@ -239,6 +239,7 @@ def test_scripted_session_writes_what_it_shows(tmp_path: Path) -> None:
         assert roll["recorded"] is True
     assert "tell the players:" in out and "replays differently" not in out
     assert f"true hex {rest['end_hex']}" in out.split("status")[-1]
+    assert re.search(r"hustled \d+ h, marched [\d.]+ h since the last sleep", out)
 
 
 def test_bad_command_and_rejected_entry_write_nothing(tmp_path: Path) -> None:

@@ -62,6 +62,8 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
                                if now.lost else []))]
     if last is not None and last.progress_miles:
         out.append("  " + pt("status.progress", miles=miles_text(last.progress_miles)))
+    out.append("  " + pt("status.hustle", hours=now.hustle_hours,
+                         march=miles_text(now.march_hours)))
     if info is not None:
         rule = campaign.terrain.get(info.terrain)
         terrain = st.maybe(f"terrain.{info.terrain}", rule.name if rule else info.terrain)
