@@ -40,12 +40,13 @@ from pathlib import Path
 from typing import Literal
 
 from generator.content.campaign import Campaign
+from generator.package_data import SITE_TEMPLATES
 from generator.reference.render import Renderer
 from generator.reference.sheets import TOPICS, Audience
 
 Paper = Literal["A4", "Letter"]
 PAPERS: tuple[str, ...] = ("A4", "Letter")
-PRINT_CSS = Path(__file__).resolve().parents[1] / "site_templates" / "assets" / "print.css"
+PRINT_CSS = SITE_TEMPLATES / "assets" / "print.css"
 #: The Markdown extensions of the sites' mkdocs configuration that the sheets use.
 MD_EXTENSIONS = ("tables", "admonition", "attr_list", "md_in_html")
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome",

@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import svgwrite
 from svgwrite.container import Group
@@ -34,6 +33,7 @@ from generator.knowledge import (
     SessionView,
     Track,
 )
+from generator.package_data import SITE_TEMPLATES
 from generator.render.i18n import Translator
 from generator.slug import slugify
 
@@ -54,7 +54,7 @@ PAST_TRACK_STYLE = "stroke-width:1.3;opacity:.7"
 #: Outline of the hexes first explored during the session on the GM's map of one session.
 NEW_HEX_COLOUR = "#e0a100"
 NEW_HEX_STYLE = "fill:none;stroke-width:1.6;stroke-linejoin:round"
-MAP_CSS = Path(__file__).resolve().parents[2] / "site_templates" / "assets" / "map.css"
+MAP_CSS = SITE_TEMPLATES / "assets" / "map.css"
 
 #: Icon shapes (SVG path data in a box of about +-5 units), by icon kind.
 ICON_PATHS: dict[str, str] = {

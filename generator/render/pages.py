@@ -45,13 +45,14 @@ from generator.knowledge import (
     SessionView,
     TerrainView,
 )
+from generator.package_data import SITE_TEMPLATES
 from generator.render import maps
 from generator.render.i18n import Translator
 from generator.slug import slugify
 
 View = PlayerView | GMView
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "site_templates"
+TEMPLATES = SITE_TEMPLATES
 PAGE_TEMPLATES = TEMPLATES / "pages"
 
 
