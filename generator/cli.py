@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -15,11 +16,38 @@ import click
 
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
-from generator.diagnostics import Diagnostics
+from generator.diagnostics import Diagnostics, Pos
+from generator.discovery import CampaignPlace, find_campaign, place_of
 
 CONTENT_OPTION = click.option(
-    "--content", "content", type=click.Path(file_okay=False, path_type=Path),
-    default=Path("content"), show_default=True, help="campaign folder")
+    "--content", "content", type=click.Path(file_okay=False, path_type=Path), default=None,
+    help="campaign folder (default: found from the current folder upward: a folder holding "
+         "campaign.yaml, or content/campaign.yaml)")
+NO_HOOKS_OPTION = click.option(
+    "--no-hooks", is_flag=True,
+    help="run no code from the campaign: leave out the hooks, plugins (but search), "
+         "theme.custom_dir and extra Markdown extensions of its mkdocs.yml, its template "
+         "overrides, and !ENV values (for building pull requests)")
+
+
+def locate(content: Path | None) -> CampaignPlace:
+    """The campaign the command works on: ``--content``, else the one found from the current
+    folder upward (like git); exit 1 when there is none."""
+    if content is not None:
+        return place_of(content)
+    place = find_campaign()
+    if place is None:
+        click.echo(f"{Path.cwd()}: error: no campaign here or in any folder above (looked for "
+                   "campaign.yaml and content/campaign.yaml); use --content DIR, or start one "
+                   "with: hexcrawl new DIR", err=True)
+        sys.exit(1)
+    return place
+
+
+def site_error(exc: Exception) -> str:
+    """A SiteError as one line: positioned messages as they are, others as ``error: ...``."""
+    text = str(exc)
+    return text if re.match(r"^.+:\d+:\d+: error: ", text) else f"error: {text}"
 
 
 def print_diagnostics(diags: Diagnostics) -> None:
@@ -54,20 +82,36 @@ def replay_or_exit(campaign: Campaign, diags: Diagnostics):  # type: ignore[no-u
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="hexcrawl")
+@click.version_option(package_name="hexcrawl", prog_name="hexcrawl",
+                      message="%(prog)s %(version)s")
 def main() -> None:
     """Build player and GM wikis for a hexcrawl campaign from YAML and Markdown."""
 
 
 @main.command()
 @CONTENT_OPTION
-def check(content: Path) -> None:
-    """Validate the campaign and replay every session; exit 1 on errors."""
-    campaign, diags = load_or_exit(content)
+def check(content: Path | None) -> None:
+    """Validate the campaign, its MkDocs settings, and replay every session; exit 1 on
+    errors."""
+    from generator.mkdocs_config import (
+        ConfigError,
+        ConfigOptions,
+        campaign_config_files,
+        read_campaign_config,
+    )
+
+    place = locate(content)
+    campaign, diags = load_or_exit(place.content)
+    try:
+        read_campaign_config(campaign_config_files(place.config, place.content),
+                             ConfigOptions())
+    except ConfigError as exc:
+        diags.error(Pos(str(exc.path), exc.line, exc.column), exc.message)
     replay_or_exit(campaign, diags)
     print_diagnostics(diags)
-    click.echo(f"{content}: {len(campaign.hexes)} hexes, {len(campaign.locations)} locations, "
-               f"{len(campaign.sessions)} sessions; {summary_line(diags)}", err=True)
+    click.echo(f"{place.content}: {len(campaign.hexes)} hexes, "
+               f"{len(campaign.locations)} locations, {len(campaign.sessions)} sessions; "
+               f"{summary_line(diags)}", err=True)
 
 
 AUDIENCE_CHOICE = click.Choice(["players", "gm", "both"])
@@ -76,27 +120,46 @@ AUDIENCE_CHOICE = click.Choice(["players", "gm", "both"])
 @main.command()
 @CONTENT_OPTION
 @click.option("--audience", type=AUDIENCE_CHOICE, default="both", show_default=True)
-@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("site"), show_default=True, help="where the sites go")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="where the sites go (default: site/ beside the campaign)")
 @click.option("--docs-only", is_flag=True,
               help="write build/<audience>/ (Markdown, SVG, mkdocs.yml) and stop")
-def build(content: Path, audience: str, out: Path, docs_only: bool) -> None:
-    """Build the players' and the GM's sites (atomically: on any error the old site stays)."""
+@click.option("--site-url", "site_url", default=None, metavar="URL",
+              help="the address the players' site is published at (its site_url; Material's "
+                   "instant navigation needs it)")
+@click.option("--gm-site-url", "gm_site_url", default=None, metavar="URL",
+              help="the address the GM site is served at, if it has one")
+@NO_HOOKS_OPTION
+def build(content: Path | None, audience: str, out: Path | None, docs_only: bool,
+          site_url: str | None, gm_site_url: str | None, no_hooks: bool) -> None:
+    """Build the players' and the GM's sites (atomically: on any error the old site stays).
+
+    build/ and site/ go beside the campaign (the folder holding campaign.yaml, or the one
+    holding content/), wherever the command runs."""
     from generator.knowledge import Audience
+    from generator.mkdocs_config import ConfigOptions
     from generator.site import AUDIENCES, SiteError, build_sites
 
-    campaign, diags = load_or_exit(content)
+    place = locate(content)
+    out = out if out is not None else place.site_dir
+    campaign, diags = load_or_exit(place.content)
     chronicle = replay_or_exit(campaign, diags)
     print_diagnostics(diags)
     audiences: tuple[Audience, ...] = AUDIENCES if audience == "both" else (
         "players" if audience == "players" else "gm",)
+    urls = {a: u for a, u in (("players", site_url), ("gm", gm_site_url)) if u}
     try:
-        report = build_sites(campaign, chronicle, out_dir=out, audiences=audiences,
-                             docs_only=docs_only)
+        report = build_sites(campaign, chronicle, out_dir=out, build_root=place.build_dir,
+                             audiences=audiences, docs_only=docs_only,
+                             repo_config=place.config,
+                             options=ConfigOptions(no_hooks=no_hooks), site_urls=urls)
     except SiteError as exc:
-        click.echo(f"error: {exc}", err=True)
+        click.echo(site_error(exc), err=True)
         click.echo(f"the previous site in {out} is untouched", err=True)
         sys.exit(1)
+    left_out = sorted({x for d in report.docs.values() for x in d.left_out})
+    if left_out:
+        click.echo(f"--no-hooks: left out {'; '.join(left_out)}", err=True)
     for warning in report.warnings:
         click.echo(f"warning: {warning}", err=True)
     for a in audiences:
@@ -110,29 +173,34 @@ def build(content: Path, audience: str, out: Path, docs_only: bool) -> None:
               show_default=True)
 @click.option("--dev-addr", default="127.0.0.1:8000", show_default=True,
               help="address to serve on")
-def serve(content: Path, audience: str, dev_addr: str) -> None:
+@NO_HOOKS_OPTION
+def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) -> None:
     """Serve one site with live reload; content edits regenerate only the changed pages."""
     from mkdocs.commands.serve import serve as mkdocs_serve
 
+    from generator.mkdocs_config import ConfigOptions
     from generator.site import SiteError, write_docs
 
-    campaign, diags = load_or_exit(content)
+    place = locate(content)
+    campaign, diags = load_or_exit(place.content)
     chronicle = replay_or_exit(campaign, diags)
     print_diagnostics(diags)
     try:
-        docs = write_docs(campaign, chronicle, "players" if audience == "players" else "gm")
+        docs = write_docs(campaign, chronicle, "players" if audience == "players" else "gm",
+                          place.build_dir, place.site_dir, place.config,
+                          ConfigOptions(no_hooks=no_hooks))
     except SiteError as exc:
-        click.echo(f"error: {exc}", err=True)
+        click.echo(site_error(exc), err=True)
         sys.exit(1)
     click.echo(f"serving the {audience} site of {campaign.name} on http://{dev_addr}/ "
-               f"(edits in {content} rebuild it)", err=True)
+               f"(edits in {place.content} rebuild it)", err=True)
     mkdocs_serve(config_file=str(docs.config), livereload=True, dev_addr=dev_addr)
 
 
 @main.command("print")
 @CONTENT_OPTION
-@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("print"), show_default=True, help="folder for the PDFs")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="folder for the PDFs (default: print/ beside the campaign)")
 @click.option("--paper", type=click.Choice(["A4", "Letter"]), default="A4", show_default=True)
 @click.option("--language", type=click.Choice(["en", "ru", "uk"]), default=None,
               help="language of the sheets (default: the campaign's)")
@@ -141,7 +209,7 @@ def serve(content: Path, audience: str, dev_addr: str) -> None:
 @click.option("--audience", type=click.Choice(["players", "gm"]), default="gm",
               show_default=True, help="players: no GM screen, only players' tables")
 @click.argument("sheets", nargs=-1)
-def print_cmd(content: Path, out: Path, paper: str, language: str | None,
+def print_cmd(content: Path | None, out: Path | None, paper: str, language: str | None,
               systems: tuple[str, ...], audience: str, sheets: tuple[str, ...]) -> None:
     """Print the rules reference sheets, the roll tables and the GM screen to PDF.
 
@@ -149,7 +217,9 @@ def print_cmd(content: Path, out: Path, paper: str, language: str | None,
     Needs Chromium (Debian: apt-get install chromium)."""
     from generator.printing import PrintError, print_pdfs
 
-    campaign, diags = load_or_exit(content)
+    place = locate(content)
+    out = out if out is not None else place.print_dir
+    campaign, diags = load_or_exit(place.content)
     print_diagnostics(diags)
     try:
         pdfs = print_pdfs(campaign, out, language, paper,
@@ -177,11 +247,11 @@ def schema_cmd(out: Path) -> None:
 @CONTENT_OPTION
 @click.option("--session", "session", type=int, default=None, help="only this session")
 @click.option("--json", "as_json", is_flag=True, help="print the replay as JSON")
-def replay_cmd(content: Path, session: int | None, as_json: bool) -> None:
+def replay_cmd(content: Path | None, session: int | None, as_json: bool) -> None:
     """Replay the session logs through the rules and print every watch."""
     from generator.render.text import replay_text
 
-    campaign, diags = load_or_exit(content)
+    campaign, diags = load_or_exit(locate(content).content)
     chronicle = replay_or_exit(campaign, diags)
     print_diagnostics(diags)
     if session is not None and session not in [s.session for s in chronicle.sessions]:
@@ -200,7 +270,7 @@ def replay_cmd(content: Path, session: int | None, as_json: bool) -> None:
 @CONTENT_OPTION
 @click.option("--seed", type=int, default=None,
               help="seed for a repeatable roll (default: a fresh random roll)")
-def roll_cmd(table_id: str, content: Path, seed: int | None) -> None:
+def roll_cmd(table_id: str, content: Path | None, seed: int | None) -> None:
     """Roll on a table at the table: nested tables, distance and reaction included."""
     import secrets
 
@@ -209,7 +279,7 @@ def roll_cmd(table_id: str, content: Path, seed: int | None) -> None:
     from generator.dice import RollSource
     from generator.rules.encounters import roll_on_table
 
-    campaign, _ = load_or_exit(content)
+    campaign, _ = load_or_exit(locate(content).content)
     table = campaign.tables.get(table_id)
     if table is None:
         raise click.BadParameter(f"unknown table '{table_id}'"
@@ -240,7 +310,7 @@ def roll_cmd(table_id: str, content: Path, seed: int | None) -> None:
 @click.option("--title", default=None, help="title of a new session")
 @click.option("--date", "date", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
               help="date of a new session (default: today)")
-def play_cmd(content: Path, new: bool, cont: bool, title: str | None,
+def play_cmd(content: Path | None, new: bool, cont: bool, title: str | None,
              date: dt.datetime | None) -> None:
     """Log a session at the table: each command is adjudicated by the rules, its dice asked
     for one by one, and the entry appended to the session log with every roll recorded."""
@@ -251,14 +321,18 @@ def play_cmd(content: Path, new: bool, cont: bool, title: str | None,
         raise click.UsageError("--new and --continue exclude each other")
     inp: Input = TerminalInput() if sys.stdin.isatty() and sys.stdout.isatty() \
         else PlainInput()
-    sys.exit(start(content, new=new, cont=cont, title=title,
+    sys.exit(start(locate(content).content, new=new, cont=cont, title=title,
                    date=date.date() if date else None, inp=inp, say=click.echo))
 
 
 @main.command("new")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 def new_cmd(directory: Path) -> None:
-    """Scaffold a small, valid starter campaign in DIRECTORY (which must be new or empty)."""
+    """Scaffold a campaign repository in DIRECTORY: a small valid campaign, its site
+    settings, and the GitHub workflow that publishes the players' site on every push.
+
+    DIRECTORY may be new or an existing folder (a fresh clone, say); no file is ever
+    overwritten."""
     from generator.scaffold import create
 
     try:
@@ -266,10 +340,16 @@ def new_cmd(directory: Path) -> None:
     except FileExistsError as exc:
         click.echo(f"{directory}: error: {exc}", err=True)
         sys.exit(1)
+    except OSError as exc:
+        click.echo(f"{directory}: error: cannot create the campaign here: "
+                   f"{exc.strerror or exc}", err=True)
+        sys.exit(1)
     for path in written:
         click.echo(f"  created {path}")
-    click.echo(f"A starter campaign is ready. Next: hexcrawl check --content {directory} && "
-               f"hexcrawl build --content {directory}")
+    click.echo(f"A starter campaign is ready. Next: cd {directory} && hexcrawl check && "
+               "hexcrawl build (then hexcrawl serve to browse it). To publish the players' "
+               "site, push the folder to GitHub and turn on Pages (Settings > Pages > Source: "
+               "GitHub Actions).")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -21,6 +21,7 @@ log = logging.getLogger("mkdocs.plugins.hexcrawl")
 def on_pre_build(config: Any, **_: Any) -> None:
     from generator import site
     from generator.content.loader import load_campaign
+    from generator.mkdocs_config import ConfigOptions
     from generator.replay import replay
 
     if site.IN_HEXCRAWL_BUILD or os.environ.get("HEXCRAWL_HOOK") == "off":
@@ -43,9 +44,12 @@ def on_pre_build(config: Any, **_: Any) -> None:
         log.error("hexcrawl: content has errors; the pages were not regenerated")
         return
     repo = extra.get("hexcrawl_repo_config")
+    options = ConfigOptions(no_hooks=bool(extra.get("hexcrawl_no_hooks")),
+                            site_url=extra.get("hexcrawl_site_url") or None)
     result = site.write_docs(campaign, chronicle, audience, build_dir=base.parent,
                              out_dir=(base / extra.get("hexcrawl_out", "../../site")).resolve(),
-                             repo_config=(base / repo).resolve() if repo else None)
+                             repo_config=(base / repo).resolve() if repo else None,
+                             options=options)
     if result.written or result.removed:
         log.info("hexcrawl: %d files regenerated, %d removed", len(result.written),
                  len(result.removed))

@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from generator.package_data import BASE_CONFIG
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -139,7 +141,10 @@ def test_players_see_only_discovered_locations(built: Path) -> None:
 
 def test_the_generated_config_inherits_the_repository(built: Path) -> None:
     config = yaml.safe_load((built / "build" / "gm" / "mkdocs.yml").read_text("utf-8"))
-    assert config["INHERIT"] == "../../mkdocs.yml"
+    assert Path(config["INHERIT"]) == BASE_CONFIG.resolve()
+    assert config["copyright"] == yaml.safe_load((built / "mkdocs.yml").read_text("utf-8"))[
+        "copyright"]
+    assert config["extra"]["hexcrawl_repo_config"] == "../../mkdocs.yml"
     assert config["theme"]["font"] is False
     assert config["plugins"] == ["search"]
 

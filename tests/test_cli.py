@@ -110,8 +110,18 @@ def test_new_scaffolds_a_valid_campaign_and_never_overwrites(tmp_path: Path) -> 
     assert hexcrawl("check", "--content", str(target)).returncode == 0
     before = (target / "campaign.yaml").read_bytes()
     again = hexcrawl("new", str(target))
-    assert again.returncode == 1 and "not empty" in again.stderr
+    assert again.returncode == 1 and "already holds campaign.yaml" in again.stderr
+    assert "never overwrites" in again.stderr
     assert (target / "campaign.yaml").read_bytes() == before
+    # a fresh clone (a .git folder and a README) is a fine place for a campaign
+    clone = tmp_path / "clone"
+    (clone / ".git").mkdir(parents=True)
+    (clone / "README.md").write_text("# Our campaign\n", "utf-8")
+    assert hexcrawl("new", str(clone)).returncode == 0
+    assert (clone / "README.md").read_text("utf-8") == "# Our campaign\n"
+    for name in (".github/workflows/site.yml", ".gitignore", "mkdocs.yml", "requirements.txt"):
+        assert (clone / name).is_file(), name
+    assert hexcrawl("new", str(tmp_path / "clone" / "README.md" / "x")).returncode == 1
 
 
 @pytest.mark.parametrize("system", ["brp", "bsh"])

@@ -24,6 +24,7 @@ from secret_campaign import (
     secret_chronicle,
 )
 
+from generator.package_data import BASE_CONFIG
 from generator.render.i18n import LANGUAGES, PLURALS, STRINGS, Translator
 from generator.site import BuildReport, SiteError, build_sites, write_docs
 
@@ -157,7 +158,9 @@ def test_every_internal_link_resolves_within_its_site(built: Built) -> None:
 def test_generated_config(built: Built) -> None:
     path = built.build / "players" / "mkdocs.yml"
     config: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
-    assert (path.parent / config["INHERIT"]).resolve() == REPO_CONFIG
+    assert Path(config["INHERIT"]) == BASE_CONFIG.resolve()
+    # the repository's own settings are carried over, read safely
+    assert config["copyright"] == yaml.safe_load(REPO_CONFIG.read_text("utf-8"))["copyright"]
     assert config["site_name"] == "Test Marches"
     assert config["docs_dir"] == "docs"
     assert (path.parent / config["site_dir"]).resolve() == (built.site / "players").resolve()
@@ -284,7 +287,7 @@ def test_builds_without_a_repository_config(tmp_path: Path,
                          audiences=("players",))
     assert report.warnings == []
     config = yaml.safe_load(Path("build/players/mkdocs.yml").read_text(encoding="utf-8"))
-    assert config["INHERIT"].endswith("site_templates/mkdocs.defaults.yml")
+    assert Path(config["INHERIT"]) == BASE_CONFIG.resolve()
     assert Path("site/players/index.html").is_file()
 
 

@@ -9,16 +9,16 @@ audience's docs tree, and that ``generator.printing`` turns into PDFs.
 from __future__ import annotations
 
 from collections.abc import Collection
-from pathlib import Path
 from typing import Any
 
 import jinja2
 
 from generator.content.campaign import Campaign
+from generator.package_data import SITE_TEMPLATES
 from generator.reference import sheets as S
 from generator.reference.sheets import Audience, Ctx
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "site_templates" / "reference"
+TEMPLATES = SITE_TEMPLATES / "reference"
 #: Folder of every reference page inside a docs tree.
 ROOT = "reference"
 IMG = "img"
@@ -29,10 +29,12 @@ def cell(value: object) -> str:
     return " ".join(str(value).replace("|", "\\|").split())
 
 
-def environment(campaign: Campaign) -> jinja2.Environment:
+def environment(campaign: Campaign, overrides: bool = True) -> jinja2.Environment:
+    """The sheets' Jinja environment; ``overrides=False`` ignores the campaign's own
+    templates (``hexcrawl build --no-hooks``)."""
     loaders: list[jinja2.BaseLoader] = []
     override = campaign.root / "templates" / "reference"
-    if override.is_dir():
+    if overrides and override.is_dir():
         loaders.append(jinja2.FileSystemLoader(str(override)))
     loaders.append(jinja2.FileSystemLoader(str(TEMPLATES)))
     env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders),
@@ -46,9 +48,10 @@ class Renderer:
     """Renders the sheets of one campaign for one audience in one language."""
 
     def __init__(self, campaign: Campaign, audience: Audience, language: str | None = None,
-                 known_locations: Collection[str] | None = None) -> None:
+                 known_locations: Collection[str] | None = None,
+                 overrides: bool = True) -> None:
         self.ctx = Ctx(campaign, audience, language or campaign.language)
-        self.env = environment(campaign)
+        self.env = environment(campaign, overrides)
         self.known_locations = set(known_locations) if known_locations is not None else None
 
     def page(self, template: str, **values: Any) -> str:
@@ -106,7 +109,8 @@ class Renderer:
 
 
 def reference_pages(campaign: Campaign, audience: Audience, language: str | None = None, *,
-                    known_locations: Collection[str] | None = None) -> dict[str, str]:
+                    known_locations: Collection[str] | None = None,
+                    overrides: bool = True) -> dict[str, str]:
     """Every reference file of one site: docs-relative path -> text.
 
     ``reference/index.md``, one page per topic (``reference/travel.md`` ...), the diagrams
@@ -115,8 +119,9 @@ def reference_pages(campaign: Campaign, audience: Audience, language: str | None
     and, for the GM only, ``reference/gm-screen.md`` for the campaign's check system.
     ``language`` defaults to the campaign's. ``known_locations`` (players' site) names the
     locations a roll-table row may link to; the GM site links every location.
+    ``overrides=False`` ignores the campaign's template overrides.
     """
-    r = Renderer(campaign, audience, language, known_locations)
+    r = Renderer(campaign, audience, language, known_locations, overrides)
     files = {"index.md": r.index(), **r.topics(), **r.tables()}
     if audience == "gm":
         files["gm-screen.md"] = r.gm_screen()

@@ -1,0 +1,355 @@
+"""What a GM installs: the wheel, used from a campaign folder outside the repository; and the
+publishing workflow that `hexcrawl new` writes, linted and run step by step.
+
+The wheel is built from a copy of the source (``pip wheel --no-build-isolation``, offline) and
+installed, not editable, into a fresh virtual environment. That environment gets hexcrawl's
+dependencies from the environment running the tests (already installed from the lock), through
+a folder of links that leaves out hexcrawl itself: nothing is downloaded, and the only hexcrawl
+the fresh environment can import is the one the wheel installed. The campaign is scaffolded in
+a temporary folder outside the repository, and every command runs from inside it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import sysconfig
+import time
+import tomllib
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+IN_CI = os.environ.get("CI", "").lower() == "true"
+VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["version"]
+#: What the wheel is built from (the sdist would hold the same).
+SOURCES = ("generator", "site_templates", "pyproject.toml", "setup.py", "README.md")
+#: Stand-ins for the GitHub expressions of the workflow, as a run on GitHub would see them.
+PAGES_URL = "https://gm-example.github.io/sallow-reach"
+EXPRESSIONS = {"steps.pages.outputs.base_url": PAGES_URL}
+
+
+def run(*args: str | Path, cwd: Path, env: dict[str, str] | None = None,
+        timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True,
+                            text=True, check=False, timeout=timeout)
+    assert result.returncode == 0, f"{args}:\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+@dataclass
+class Venv:
+    root: Path
+
+    @property
+    def bin(self) -> Path:
+        return self.root / "bin"
+
+    @property
+    def python(self) -> Path:
+        return self.bin / "python"
+
+    def env(self, **extra: str) -> dict[str, str]:
+        """The environment of a shell in which this venv is active (nothing of the checkout
+        on PYTHONPATH)."""
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
+        env["PATH"] = f"{self.bin}{os.pathsep}{env.get('PATH', '')}"
+        env["VIRTUAL_ENV"] = str(self.root)
+        return {**env, **extra}
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The freshly built wheel, alone in its folder."""
+    base = tmp_path_factory.mktemp("wheel")
+    src = base / "src"
+    src.mkdir()
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build")
+    for name in SOURCES:
+        path = ROOT / name
+        if path.is_dir():
+            shutil.copytree(path, src / name, ignore=ignore)
+        else:
+            shutil.copy2(path, src / name)
+    out = base / "dist"
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+        "--no-index", "-q", "-w", out, src, cwd=base)
+    wheels = list(out.glob("hexcrawl-*.whl"))
+    assert len(wheels) == 1, wheels
+    return out
+
+
+@pytest.fixture(scope="module")
+def dependencies(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder of links to every package of the running environment but hexcrawl (and the
+    installers, which each venv has its own of)."""
+    farm = tmp_path_factory.mktemp("dependencies")
+    skip = re.compile(r"^(hexcrawl|generator|__editable__|_hexcrawl|pip|setuptools|wheel|"
+                      r"_distutils_hack|distutils-precedence|__pycache__)([-_.].*)?$", re.I)
+    for folder in {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}:
+        for entry in Path(folder).iterdir():
+            if skip.match(entry.name) or entry.suffix == ".pth":
+                continue
+            if not (farm / entry.name).exists():
+                (farm / entry.name).symlink_to(entry)
+    return farm
+
+
+def fresh_venv(path: Path, dependencies: Path) -> Venv:
+    run(sys.executable, "-m", "venv", path, cwd=path.parent)
+    venv = Venv(path)
+    purelib = run(venv.python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])",
+                  cwd=path).stdout.strip()
+    (Path(purelib) / "hexcrawl_test_dependencies.pth").write_text(f"{dependencies}\n", "utf-8")
+    return venv
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory, dist: Path,
+              dependencies: Path) -> Venv:
+    """A fresh venv with the wheel installed into it, not editable."""
+    venv = fresh_venv(tmp_path_factory.mktemp("venvs") / "installed", dependencies)
+    wheel = next(dist.glob("hexcrawl-*.whl"))
+    run(venv.python, "-m", "pip", "install", "-q", "--no-index", "--no-deps", wheel,
+        cwd=venv.root)
+    return venv
+
+
+def test_the_wheel_carries_every_file_a_build_needs(dist: Path) -> None:
+    wheel = next(dist.glob("hexcrawl-*.whl"))
+    assert wheel.name.startswith(f"hexcrawl-{VERSION}-")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    tracked = subprocess.run(["git", "ls-files", "generator", "site_templates"], cwd=ROOT,
+                             capture_output=True, text=True, check=True).stdout.split()
+    assert len(tracked) > 50
+    for name in tracked:
+        inside = "generator/" + name if name.startswith("site_templates/") else name
+        assert inside in names, f"{name} is not in the wheel (as {inside}): see setup.py"
+    for name in ("generator/site_templates/mkdocs.base.yml",
+                 "generator/site_templates/pages/home.md",
+                 "generator/site_templates/reference/travel.md",
+                 "generator/site_templates/assets/hexcrawl.css",
+                 "generator/scaffold_campaign/dot-github/workflows/site.yml",
+                 "generator/py.typed"):
+        assert name in names, name
+    assert not any("__pycache__" in n or n.startswith(("tests/", "content/")) for n in names)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def fetch(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            body: str = response.read().decode("utf-8")
+            return body
+    except OSError:
+        return None
+
+
+def test_the_installed_wheel_scaffolds_builds_prints_and_serves(
+        installed: Venv, tmp_path: Path) -> None:
+    assert ROOT not in tmp_path.parents
+    env = installed.env()
+    hexcrawl = installed.bin / "hexcrawl"
+    assert run(hexcrawl, "--version", cwd=tmp_path, env=env).stdout.strip() == \
+        f"hexcrawl {VERSION}"
+    where = run(installed.python, "-c", "import generator; print(generator.__file__)",
+                cwd=tmp_path, env=env).stdout.strip()
+    assert Path(where).is_relative_to(installed.root), where
+
+    run(hexcrawl, "new", "reach", cwd=tmp_path, env=env)
+    camp = tmp_path / "reach"
+    inside = camp / "sessions"
+    run(hexcrawl, "check", cwd=inside, env=env)
+    run(hexcrawl, "build", cwd=inside, env=env)
+    assert sorted(p.name for p in inside.iterdir()) == ["01-first-steps.yaml"]
+    for audience in ("players", "gm"):
+        assert (camp / "site" / audience / "index.html").is_file()
+        assert (camp / "build" / audience / "mkdocs.yml").is_file()
+    assert "Millbrook" in (camp / "site" / "players" / "index.html").read_text("utf-8")
+    assert (camp / "site" / "gm" / "hex-key").is_dir()
+    assert not (camp / "site" / "players" / "hex-key").exists()
+    config = yaml.safe_load((camp / "build" / "gm" / "mkdocs.yml").read_text("utf-8"))
+    assert Path(config["INHERIT"]).is_relative_to(installed.root)
+
+    # MkDocs alone rebuilds one audience (the hook comes from the installed package)
+    run(installed.python, "-m", "mkdocs", "build", "-q", "-f", "build/gm/mkdocs.yml", "-d",
+        tmp_path / "gm-alone", cwd=camp, env=env)
+    assert (tmp_path / "gm-alone" / "index.html").is_file()
+
+    if shutil.which("chromium") or Path("/usr/bin/chromium").exists():
+        run(hexcrawl, "print", "travel", "gm-screen", cwd=inside, env=env)
+        assert sorted(p.name for p in (camp / "print").glob("*.pdf")) == [
+            "gm-screen.pdf", "travel.pdf"]
+    elif IN_CI:
+        pytest.fail("chromium is required under CI (.ci/run installs it)")
+
+    port = free_port()
+    server = subprocess.Popen([hexcrawl, "serve", "--audience", "players", "--dev-addr",
+                               f"127.0.0.1:{port}"], cwd=inside, env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 90
+        page = None
+        while page is None and time.monotonic() < deadline and server.poll() is None:
+            page = fetch(f"http://127.0.0.1:{port}/locations/millbrook/")
+            time.sleep(0.5)
+        assert page is not None, "the server never answered"
+        assert "Millbrook" in page
+        assert fetch(f"http://127.0.0.1:{port}/hex-key/") is None   # the players' site
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+    if (not IN_CI) and (not shutil.which("chromium") and not Path("/usr/bin/chromium")
+                        .exists()):
+        pytest.skip("built and served; printing needs chromium")
+
+
+# ------------------------------------------------------------------------------------------
+# the publishing workflow
+
+
+WORKFLOWS = (ROOT / ".github" / "workflows" / "site.yml",
+             ROOT / "generator" / "scaffold_campaign" / "dot-github" / "workflows" / "site.yml")
+
+
+def workflow(path: Path) -> dict[Any, Any]:
+    data: dict[Any, Any] = yaml.safe_load(path.read_text("utf-8"))
+    data["on"] = data.pop(True, data.get("on"))  # YAML 1.1 reads the key `on` as true
+    return data
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=["repository", "scaffold"])
+def test_the_workflows_lint_clean(path: Path) -> None:
+    actionlint = shutil.which("actionlint", path=str(Path(sys.executable).parent)) or \
+        shutil.which("actionlint")
+    assert actionlint, "actionlint is missing: pip install -c constraints.txt -e '.[test]'"
+    result = subprocess.run([actionlint, "-no-color", "-shellcheck=", "-pyflakes=", str(path)],
+                            capture_output=True, text=True, check=False, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=["repository", "scaffold"])
+def test_the_workflow_publishes_only_the_players_site(path: Path) -> None:
+    data = workflow(path)
+    assert data["permissions"] == {"contents": "read"}
+    build, deploy = data["jobs"]["build"], data["jobs"]["deploy"]
+    uses = {s["uses"].split("@")[0]: s for s in build["steps"] if "uses" in s}
+    assert uses["actions/upload-pages-artifact"]["with"]["path"] == "site/players"
+    gm = uses["actions/upload-artifact"]
+    assert gm["with"]["path"] == "site/gm"
+    assert "github.event.repository.private" in gm["if"]
+    assert [s["uses"].split("@")[0] for s in deploy["steps"]] == ["actions/deploy-pages"]
+    assert deploy["needs"] == "build" and "pull_request" in deploy["if"]
+    assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
+    assert "pages" not in build["permissions"] or build["permissions"]["pages"] == "read"
+    assert data["on"]["push"]["paths"] == data["on"]["pull_request"]["paths"]
+
+
+def condition(expr: str | None, event: str, private: bool) -> bool:
+    """The few ``if:`` conditions the workflow uses, for a simulated event."""
+    if expr is None:
+        return True
+    values = {"github.event_name != 'pull_request'": event != "pull_request",
+              "github.event_name == 'pull_request'": event == "pull_request",
+              "github.event.repository.private": private}
+    parts = [p.strip() for p in expr.split("&&")]
+    assert all(p in values for p in parts), f"teach the test the condition {expr!r}"
+    return all(values[p] for p in parts)
+
+
+def substitute(text: str) -> str:
+    def one(match: re.Match[str]) -> str:
+        name = match.group(1).strip()
+        assert name in EXPRESSIONS, f"teach the test the expression {name!r}"
+        return EXPRESSIONS[name]
+    return re.sub(r"\$\{\{(.*?)\}\}", one, text)
+
+
+def run_steps(path: Path, event: str, private: bool, cwd: Path,
+              env: dict[str, str]) -> Iterator[str]:
+    """Run the ``run:`` steps of the build job that apply to ``event``, in order, as the
+    runner would (bash -eo pipefail), with GitHub's expressions substituted; yield the
+    ``uses:`` actions that would run in between."""
+    for step in workflow(path)["jobs"]["build"]["steps"]:
+        if not condition(step.get("if"), event, private):
+            continue
+        if "uses" in step:
+            yield step["uses"].split("@")[0]
+            continue
+        step_env = {k: substitute(str(v)) for k, v in (step.get("env") or {}).items()}
+        result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
+                                 substitute(step["run"])], cwd=cwd, env={**env, **step_env},
+                                capture_output=True, text=True, check=False, timeout=600)
+        assert result.returncode == 0, f"{step.get('name', step['run'])}:\n" \
+            f"{result.stdout}\n{result.stderr}"
+
+
+def test_the_scaffold_workflow_runs_step_by_step(installed: Venv, dist: Path,
+                                                 dependencies: Path, tmp_path: Path) -> None:
+    """A campaign scaffolded by the installed wheel; its workflow's steps, run in a fresh
+    venv, install the pinned hexcrawl from requirements.txt (from the built wheel: pip's
+    --no-index and --find-links), check and build, for a push and for a pull request."""
+    run(installed.bin / "hexcrawl", "new", "reach", cwd=tmp_path, env=installed.env())
+    camp = tmp_path / "reach"
+    assert f"hexcrawl=={VERSION}" in (camp / "requirements.txt").read_text("utf-8").split()
+    runner = fresh_venv(tmp_path / "runner", dependencies)
+    env = runner.env(PIP_NO_INDEX="1", PIP_FIND_LINKS=str(dist))
+    path = camp / ".github" / "workflows" / "site.yml"
+    assert path.read_bytes() == WORKFLOWS[1].read_bytes()
+
+    actions = list(run_steps(path, "push", True, camp, env))
+    assert actions == ["actions/checkout", "actions/setup-python", "actions/configure-pages",
+                       "actions/upload-pages-artifact", "actions/upload-artifact"]
+    assert (runner.bin / "hexcrawl").is_file()
+    home = (camp / "site" / "players" / "index.html").read_text("utf-8")
+    assert f'<link rel="canonical" href="{PAGES_URL}/"' in home
+    gm_note = "The brook runs red for one hour at every full moon."
+    players = "".join(p.read_text("utf-8", errors="replace")
+                      for p in (camp / "site" / "players").rglob("*") if p.is_file())
+    assert gm_note not in players
+    assert gm_note in (camp / "site" / "gm" / "hex-key" / "index.html").read_text("utf-8") or \
+        any(gm_note in p.read_text("utf-8") for p in (camp / "site" / "gm").rglob("*.html"))
+
+    shutil.rmtree(camp / "site")
+    actions = list(run_steps(path, "pull_request", False, camp, env))
+    assert actions == ["actions/checkout", "actions/setup-python"]
+    assert (camp / "site" / "players" / "index.html").is_file()
+
+
+def test_pre_commit_hook_runs_hexcrawl_check(installed: Venv, tmp_path: Path) -> None:
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text("utf-8"))
+    (hook,) = hooks
+    assert hook["id"] == "hexcrawl-check" and hook["language"] == "python"
+    assert hook["pass_filenames"] is False
+    files = re.compile(hook["files"])
+    for name in ("campaign.yaml", "hexes/map.yaml", "content/sessions/01.yaml",
+                 "locations/mill.md", "mkdocs.yml", "templates/home.md"):
+        assert files.search(name), name
+    for name in ("README.md", "site/players/index.html", "notes.txt"):
+        assert not files.search(name), name
+    run(installed.bin / "hexcrawl", "new", "reach", cwd=tmp_path, env=installed.env())
+    result = run(*hook["entry"].split(), cwd=tmp_path / "reach" / "hexes",
+                 env=installed.env())
+    assert "0 errors" in result.stderr
