@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from generator.chronicle import RollRecord
 from generator.content.loader import load_campaign
 from generator.content.models import INSTANT_ACTIONS
 from generator.play import commands
@@ -24,7 +25,8 @@ from generator.play.logfile import (
     header_text,
     render_entry,
 )
-from generator.play.loop import vocabulary
+from generator.play.loop import parse_values, vocabulary
+from generator.play.oracle import ask_for
 from generator.replay import replay
 
 from play_helpers import (
@@ -447,8 +449,9 @@ def test_terminal_session_with_completion_and_ctrl_c(tmp_path: Path) -> None:
         term.send("11\r")
         term.expect("[Enter: let it roll]:")
         term.send("*\r")  # the generator rolls the rest
-        term.expect("written to")
-        term.expect("w3>")
+        seen = term.expect("written to")
+        assert "tell the players:" in seen
+        assert "replays differently" not in term.expect("w3>")
         term.send("quit\r")
         term.expect("Session 6 is in")
         assert term.close() == 0
@@ -482,3 +485,55 @@ def test_sigint_at_a_roll_prompt_writes_nothing(tmp_path: Path) -> None:
     assert "entry dropped: nothing written" in out
     assert proc.returncode == 0
     assert path.read_bytes() == before
+
+
+# -- what a roll prompt asks for ----------------------------------------------------------------
+def _record(purpose: str, dice: str, natural: int, values: list[int],
+            target: int | None = 14) -> RollRecord:
+    return RollRecord(purpose, dice, natural, natural, target, None, False, "", values)
+
+
+def test_each_roll_record_asks_for_its_physical_dice() -> None:
+    pair = ask_for(_record("navigation", "2d20kl1", 4, [4, 17]))
+    assert [d.notation for d in pair.dice] == ["1d20", "1d20"] and pair.seeded == (4, 17)
+    bsh = ask_for(_record("march", "2d20", 17, [17, 3]))
+    assert len(bsh.dice) == 2 and {d.purpose for d in bsh.dice} == {"march"}
+    scaled = ask_for(_record("forage", "1d20+1d6", 12, [12, 5]))
+    assert [(d.purpose, d.sides) for d in scaled.dice] == [("forage", 20),
+                                                           ("forage_advantage", 6)]
+    distance = ask_for(_record("distance", "2d6+3", 9, [4, 5], target=None))
+    assert [(d.count, d.sides) for d in distance.dice] == [(2, 6)] and distance.seeded == (9,)
+    assert parse_values("4, 17", pair) == [4, 17]
+    assert parse_values("4", pair) is None and parse_values("0 21", pair) is None
+    assert parse_values("12", distance) == [12] and parse_values("13", distance) is None
+
+
+def test_completion_offers_headings_and_ids(vocab: Vocabulary) -> None:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from generator.play.ui import PlayCompleter
+
+    def words(text: str) -> list[str]:
+        return [c.text for c in PlayCompleter(vocab).get_completions(Document(text),
+                                                                     CompleteEvent())]
+
+    assert words("tr") == ["travel"]
+    assert words("travel ") == ["N", "NE", "SE", "S", "SW", "NW"]
+    assert "charcoal-track" in words("follow ch")
+    assert words("use lamp") == ["lamp-oil"] and "Ysolde Marr" in words("use doom by ")
+    assert words("chase from hask") == ["hask-wolves"]
+    assert words("reorient n") == ["north", "new course"]
+    pointy = Vocabulary(faces=("NE", "E", "SE", "SW", "W", "NW"))
+    assert [c.text for c in PlayCompleter(pointy).get_completions(
+        Document("travel "), CompleteEvent())] == ["NE", "E", "SE", "SW", "W", "NW"]
+
+
+def test_a_usage_die_before_the_first_watch_is_asked_and_recorded(tmp_path: Path) -> None:
+    content = copy_campaign(tmp_path)
+    proc = run_play(content, "use lamp-oil by Tib Quill\n2\nquit\n", "--new", "--title", "Oil")
+    assert proc.returncode == 0, proc.stderr
+    assert "roll 1d8 for use" in proc.stdout and "Lamp oil: d8 -> d6" in proc.stdout
+    data = yaml.safe_load((content / "sessions" / "07-oil.yaml").read_text(encoding="utf-8"))
+    assert data["log"] == [{"use": {"resource": "lamp-oil", "by": "Tib Quill"},
+                            "rolls": {"use": 2}}]
