@@ -479,7 +479,10 @@ def search(page: Page, query: str) -> list[str]:
     box.click()
     box.fill("")  # back to the placeholder, so no earlier result is taken for this one's
     page.wait_for_function(state, arg=[placeholder, False], timeout=5000)
-    box.press_sequentially(query, delay=10)
+    # the whole query at once, then one key: Material searches on keyup, and typing letter by
+    # letter would let a result for a prefix ("Grey" of "Greymere") pass for the query's
+    box.fill(query)
+    box.press("End")
     page.wait_for_function(state, arg=[none, True], timeout=8000)
     items = page.locator(".md-search-result__list > li")
     return [t.strip() for t in items.locator(".md-search-result__article h1, "
