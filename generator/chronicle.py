@@ -159,6 +159,9 @@ class SessionRecord:
     source: str = ""
     #: GM-only remarks not tied to a watch (a `gm:` on an entry before the first watch)
     gm_notes: list[str] = field(default_factory=list)
+    #: the rolls of instant entries (``use``), by their position in the log; such a roll is
+    #: also listed with the watch it follows, if any
+    entry_rolls: dict[int, list[RollRecord]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -274,7 +274,7 @@ def roll_cmd(table_id: str, content: Path | None, seed: int | None) -> None:
     """Roll on a table at the table: nested tables, distance and reaction included."""
     import secrets
 
-    from generator.chronicle import EncounterRecord, RollRecord
+    from generator.chronicle import EncounterRecord
     from generator.diagnostics import suggest
     from generator.dice import RollSource
     from generator.rules.encounters import roll_on_table
@@ -287,10 +287,9 @@ def roll_cmd(table_id: str, content: Path | None, seed: int | None) -> None:
                                  f"{', '.join(sorted(campaign.tables))}",
                                  param_hint="TABLE_ID")
     source = RollSource(seed if seed is not None else secrets.randbits(64), 0, 0)
-    log: list[RollRecord] = []
     enc = EncounterRecord("roll")
-    warnings = roll_on_table(campaign.tables, table, source, log, enc)
-    for r in log:
+    warnings = roll_on_table(campaign.tables, table, source, enc)
+    for r in source.log:
         detail = f"  ({r.detail})" if r.detail else ""
         outcome = f" -> {r.outcome}" if r.outcome else ""
         click.echo(f"{r.purpose:<18} {r.dice:<6} {r.natural:>4}{outcome}{detail}")

@@ -4,6 +4,11 @@ Rules, section 11: every roll not recorded in a session log comes from a generat
 (campaign seed, session, watch index, purpose, ordinal). Editing session 7 never changes a
 roll of session 3, and adding a roll to one watch never shifts another watch's rolls.
 Recorded rolls (the ``rolls:`` of a log entry) are used first, in order, per purpose.
+
+``RollSource`` is the one place where the replay takes a die: every procedure of
+``generator.rules`` rolls through the source of its watch, and the source's ``log`` lists the
+rolls in the order they were consumed, each marked recorded or seeded. That log is the
+watch's ``rolls`` (and what ``hexcrawl play`` reads to know which die the table rolls next).
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ import hashlib
 import random
 import re
 from dataclasses import dataclass, field
+
+from generator.chronicle import RollRecord
 
 _DICE = re.compile(r"^\s*(\d*)d(\d+)\s*(?:([+-])\s*(\d+))?\s*(?:x\s*(\d+))?\s*$", re.I)
 
@@ -72,7 +79,9 @@ class RollSource:
 
     ``recorded`` maps a purpose to the values rolled at the table, consumed in order.
     ``used`` counts how many recorded values each purpose consumed, so the replay can warn
-    about recorded rolls that the watch never needed.
+    about recorded rolls that the watch never needed. ``log`` is every roll taken, in the
+    order consumed: ``take`` rolls and logs a plain roll, ``note`` logs a check (one record
+    for its one or two dice).
     """
 
     seed: int
@@ -83,6 +92,8 @@ class RollSource:
     ordinals: dict[str, int] = field(default_factory=dict)
     #: recorded values outside their die's range: (purpose, index, value, low, high)
     out_of_range: list[tuple[str, int, int, int, int]] = field(default_factory=list)
+    #: every roll taken, in the order consumed
+    log: list[RollRecord] = field(default_factory=list)
 
     def next_recorded(self, purpose: str) -> int | None:
         values = self.recorded.get(purpose, [])
@@ -106,6 +117,22 @@ class RollSource:
         rng = event_rng(self.seed, self.session, self.watch, purpose, ordinal)
         dice = [rng.randint(1, sides) for _ in range(count)]
         return sum(dice), False, dice
+
+    def take(self, purpose: str, count: int, sides: int, *, modifier: int = 0,
+             outcome: str | None = None, detail: str = "") -> RollRecord:
+        """Roll ``count``d``sides`` for ``purpose`` and log it; the caller may fill in the
+        record's outcome, total or target afterwards."""
+        natural, recorded, dice = self.roll(purpose, count, sides)
+        notation = f"{count}d{sides}" + (f"{modifier:+d}" if modifier else "")
+        record = RollRecord(purpose, notation, natural, natural + modifier, None, outcome,
+                            recorded, detail, dice)
+        self.log.append(record)
+        return record
+
+    def note(self, record: RollRecord) -> RollRecord:
+        """Log a roll resolved elsewhere (a check: its dice were taken with ``roll``)."""
+        self.log.append(record)
+        return record
 
     def unused(self) -> dict[str, list[int]]:
         out: dict[str, list[int]] = {}

@@ -15,7 +15,8 @@ from generator.content.campaign import Table
 from generator.content.models import TableRow
 from generator.diagnostics import Pos
 from generator.dice import RollSource
-from generator.rules.chase import (
+from generator.rules.chase import resolve_chase
+from generator.rules.chase_model import (
     OUTCOMES,
     PURSUER_STATUSES,
     QUARRY_STATUSES,
@@ -23,7 +24,6 @@ from generator.rules.chase import (
     ChaseResult,
     ChaseSpec,
     free_dashes,
-    resolve_chase,
 )
 
 

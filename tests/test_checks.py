@@ -10,9 +10,9 @@ from generator.rules.checks import (
     brp_outcome,
     brp_ranges,
     bsh_group_success,
-    check,
     d20_degree,
     resistance_chance,
+    resolve,
 )
 
 
@@ -34,7 +34,7 @@ def rolls(**recorded: list[int]) -> RollSource:
 def test_example_6_d20_degrees(natural: int, bonus: int, outcome: str) -> None:
     """DC 18, the cases of examples.md section 6."""
     assert d20_degree(natural, natural + bonus, 18) == outcome
-    res = check("d20", rolls(nav=[natural]), "nav", score=bonus, dc=18)
+    res = resolve("d20", rolls(nav=[natural]), "nav", score=bonus, dc=18)
     assert (res.natural, res.total, res.outcome, res.recorded) == (
         natural, natural + bonus, outcome, True)
 
@@ -59,22 +59,22 @@ def test_example_7_brp_bands() -> None:
 def test_example_7_bsh_bands() -> None:
     """Attribute 13: DC 14 plain roll (success on 1-12); DC 18 disadvantage; DC 11
     advantage; with a compass the attribute is 15."""
-    plain = check("bsh", rolls(s=[12]), "s", score=13, dc=14)
+    plain = resolve("bsh", rolls(s=[12]), "s", score=13, dc=14)
     assert plain.outcome == "success" and plain.dice == "1d20" and plain.target == 13
-    assert check("bsh", rolls(s=[13]), "s", score=13, dc=14).outcome == "failure"
-    dis = check("bsh", rolls(s=[3, 16]), "s", score=13, dc=18)
+    assert resolve("bsh", rolls(s=[13]), "s", score=13, dc=14).outcome == "failure"
+    dis = resolve("bsh", rolls(s=[3, 16]), "s", score=13, dc=18)
     assert dis.dice == "2d20" and dis.natural == 16 and dis.outcome == "failure"
-    adv = check("bsh", rolls(s=[16, 3]), "s", score=13, dc=11)
+    adv = resolve("bsh", rolls(s=[16, 3]), "s", score=13, dc=11)
     assert adv.natural == 3 and adv.outcome == "success"
-    compass = check("bsh", rolls(s=[14]), "s", score=13, dc=14, bonus=2)
+    compass = resolve("bsh", rolls(s=[14]), "s", score=13, dc=14, bonus=2)
     assert compass.target == 15 and compass.outcome == "success"
 
 
 def test_bsh_criticals_and_threat() -> None:
-    assert check("bsh", rolls(s=[1]), "s", score=3, dc=14).outcome == "critical_success"
-    assert check("bsh", rolls(s=[20]), "s", score=25, dc=14).outcome == "critical_failure"
+    assert resolve("bsh", rolls(s=[1]), "s", score=3, dc=14).outcome == "critical_success"
+    assert resolve("bsh", rolls(s=[20]), "s", score=25, dc=14).outcome == "critical_failure"
     # threat level: a creature 3 levels higher adds 3 to the roll
-    assert check("bsh", rolls(s=[10]), "s", score=13, dc=14, threat=3).outcome == "failure"
+    assert resolve("bsh", rolls(s=[10]), "s", score=13, dc=14, threat=3).outcome == "failure"
     assert bsh_group_success(2, 4) and not bsh_group_success(1, 3)
 
 
@@ -111,20 +111,20 @@ def test_brp_resistance_table() -> None:
 
 def test_scaled_advantage_adds_a_die() -> None:
     """Seed 004: two net advantages add 1d6 to the d20."""
-    res = check("d20", rolls(s=[10], s_advantage=[4]), "s", score=2, dc=15, advantage=2,
+    res = resolve("d20", rolls(s=[10], s_advantage=[4]), "s", score=2, dc=15, advantages=[2],
                 advantage_mode="scaled")
     assert res.total == 16 and res.dice == "1d20+1d6"
-    dis = check("d20", rolls(s=[10], s_advantage=[4]), "s", score=2, dc=15, advantage=-1,
+    dis = resolve("d20", rolls(s=[10], s_advantage=[4]), "s", score=2, dc=15, advantages=[-1],
                 advantage_mode="scaled")
     assert dis.total == 8 and dis.dice == "1d20-1d4"
 
 
 def test_classic_advantage_keeps_the_better() -> None:
-    res = check("d20", rolls(s=[4, 17]), "s", score=0, dc=15, advantage=1)
+    res = resolve("d20", rolls(s=[4, 17]), "s", score=0, dc=15, advantages=[1])
     assert res.natural == 17 and res.outcome == "success"
 
 
 def test_out_of_range_recorded_roll_is_flagged() -> None:
     src = rolls(s=[25])
-    check("d20", src, "s", score=0, dc=10)
+    resolve("d20", src, "s", score=0, dc=10)
     assert src.out_of_range == [("s", 0, 25, 1, 20)]

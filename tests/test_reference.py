@@ -29,12 +29,13 @@ from generator.reference.mdtables import ParsedTable, plain, tables_in
 from generator.reference.render import Renderer, reference_nav, reference_pages
 from generator.reference.sheets import TOPICS, dice_distribution, forced_march_dc, hustle_damage
 from generator.reference.strings import LANGUAGES, STRINGS
-from generator.replay import PartyState, Replayer
-from generator.rules import chase as CH
+from generator.rules import chase_model as CH
 from generator.rules import checks as C
+from generator.rules import fatigue, travel
 from generator.rules import resources as R
 from generator.rules import tables as T
-from generator.rules import travel
+from generator.rules.encounters import encounter_die
+from generator.rules.state import party_mph
 
 from campaign_factory import dump, load, write_campaign
 from replay_helpers import make_campaign, rolls_of, run, watches
@@ -193,9 +194,7 @@ def test_every_page_renders_to_html_in_every_language(campaign: Campaign, langua
 
 
 def replay_mph(feet: int) -> Fraction:
-    state = PartyState.__new__(PartyState)
-    state.members = [Member(name="x", speed=feet)]
-    return state.mph
+    return party_mph([Member(name="x", speed=feet)])
 
 
 def test_speed_table_is_the_replays_speed(gm: dict[str, str]) -> None:
@@ -224,28 +223,11 @@ def test_mounts_modes_terrain_are_the_engines(campaign: Campaign, gm: dict[str, 
         assert [num(c) for c in row[1:]] == [rule.highway, rule.road, rule.trackless]
 
 
-class _Watch:
-    summary = ""
-
-
-class _State:
-    def __init__(self, hours: int) -> None:
-        self.hustle_hours = hours
-        self.members = [Member(name="x")]
-
-
 def test_hustle_and_march_tables_match_the_replay(campaign: Campaign,
-                                                  gm: dict[str, str],
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    r = Replayer(campaign)
-    dealt: list[int] = []
-    monkeypatch.setattr(r, "harm", lambda state, member, damage, why: dealt.append(damage)
-                        or "hurt", raising=False)
+                                                  gm: dict[str, str]) -> None:
     for row in tables_of(gm, "travel")["hustle"].rows:
         hour, damage = int(row[0]), int(row[1])
-        dealt.clear()
-        r.hustle_damage(_State(hour), _Watch(), 1)  # type: ignore[arg-type]
-        assert sum(dealt) == damage == hustle_damage(hour), hour
+        assert fatigue.hustle_damage(hour - 1, 1) == damage == hustle_damage(hour), hour
     march = tables_of(gm, "travel")["forced-march"].rows
     assert [int(r[1]) for r in march] == [forced_march_dc(h) for h in range(9, 13)]
     assert forced_march_dc(T.MARCH_HOURS + 1) == T.FORCED_MARCH_BASE_DC
@@ -375,7 +357,7 @@ def test_reorient_row_numbers(gm: dict[str, str]) -> None:
 @pytest.mark.parametrize("check", ["d12", "2 in d8"])
 def test_encounter_check_is_the_replays(campaign: Campaign, check: str) -> None:
     c = with_rules(campaign, encounter_check=check)
-    sides, wander, keyed = Replayer(c).encounter_die()
+    sides, wander, keyed = encounter_die(c.rules)
     t = tables_of(reference_pages(c, "gm", "en"), "encounters")
     rows = t["encounter-check"]
     assert die(rows.headers[0]) == (1, sides)
@@ -570,7 +552,7 @@ def test_bsh_outcomes_and_advantage_are_the_engines(gm: dict[str, str]) -> None:
                                      (C.BSH_ADVANTAGE_MAX_DC + 1, None),
                                      (C.BSH_DISADVANTAGE_MIN_DC, max)], strict=True):
         assert str(dc) in row[0]
-        res = C.check("bsh", RollSource(1, 1, 0, {"p": [15, 4]}), "p", score=10, dc=dc)
+        res = C.resolve("bsh", RollSource(1, 1, 0, {"p": [15, 4]}), "p", score=10, dc=dc)
         if kept is None:
             assert res.dice == "1d20" and "one d20" in row[1]
         else:
@@ -611,7 +593,7 @@ def test_usage_dice_show_book_and_computed_expectations(gm: dict[str, str]) -> N
 
 def test_doom_die_is_the_replays_default(campaign: Campaign) -> None:
     c = with_rules(campaign, checks="bsh")
-    expected = Replayer(c).doom_die(Member(name="x"))
+    expected = R.doom_die_of(Member(name="x"), c.rules)
     page = reference_pages(campaign, "gm", "en")["reference/checks-bsh.md"]
     assert expected is not None and f"{expected} here" in page
 

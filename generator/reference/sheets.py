@@ -26,12 +26,12 @@ from generator.reference import data as D
 from generator.reference import diagrams
 from generator.reference.fmt import DASH, MINUS, Fmt
 from generator.reference.strings import Translator
-from generator.replay import Replayer
-from generator.rules import chase as CH
+from generator.rules import chase_model as CH
 from generator.rules import checks as C
+from generator.rules import encounters as encounter_rules
+from generator.rules import fatigue, travel
 from generator.rules import resources as R
 from generator.rules import tables as T
-from generator.rules import travel
 
 Audience = Literal["gm", "players"]
 Align = Literal["l", "c", "r"]
@@ -129,16 +129,14 @@ class Ctx:
 
 
 def hustle_damage(hour: int) -> int:
-    """Nonlethal damage of the ``hour``-th hustled hour between sleeps (rules.md section 3): the
-    first ``FREE_HUSTLE_HOURS`` are free, then 1, and each further hour doubles it."""
-    if hour <= T.FREE_HUSTLE_HOURS:
-        return 0
-    return int(2 ** (hour - T.FREE_HUSTLE_HOURS - 1))
+    """Nonlethal damage of the ``hour``-th hustled hour between sleeps (rules.md section 3),
+    asked of the engine."""
+    return fatigue.hustle_damage(hour - 1, 1)
 
 
 def forced_march_dc(hour: int) -> int:
     """DC of the Constitution check for the ``hour``-th hour of marching (> MARCH_HOURS)."""
-    return T.FORCED_MARCH_BASE_DC + T.FORCED_MARCH_DC_STEP * (hour - T.MARCH_HOURS - 1)
+    return fatigue.forced_march_dc(hour)
 
 
 def mph_for_feet(feet: int) -> Fraction:
@@ -361,8 +359,8 @@ def getting_lost_sheet(ctx: Ctx) -> dict[str, Any]:
 
 
 def encounter_die(campaign: Campaign) -> tuple[int, int, int]:
-    """(sides, wandering up to, keyed on): asked of the replay itself."""
-    return Replayer(campaign).encounter_die()
+    """(sides, wandering up to, keyed on): asked of the engine itself."""
+    return encounter_rules.encounter_die(campaign.rules)
 
 
 def encounters_sheet(ctx: Ctx) -> dict[str, Any]:
@@ -584,10 +582,9 @@ def group_needed(members: int) -> int:
 
 
 def doom_default(campaign: Campaign) -> str:
-    """The doom die a member gets under bsh when nothing else is set (asked of the replay)."""
-    bsh = dataclasses.replace(campaign,
-                              rules=campaign.rules.model_copy(update={"checks": "bsh"}))
-    return Replayer(bsh).doom_die(Member(name="-")) or "d6"
+    """The doom die a member gets under bsh when nothing else is set (asked of the engine)."""
+    bsh = campaign.rules.model_copy(update={"checks": "bsh"})
+    return R.doom_die_of(Member(name="-"), bsh) or "d6"
 
 
 def bsh_sheet(ctx: Ctx) -> dict[str, Any]:

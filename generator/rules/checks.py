@@ -1,4 +1,11 @@
-"""Check systems (rules.md section 8): one procedure check, three ways to resolve it.
+"""Checks (rules.md sections 8 and 9): one procedure check, three ways to resolve it.
+
+Every check of every procedure (navigation, judging the distance, realising, re-orienting,
+foraging, the forced march, a chase's Constitution and Stealth) goes through :func:`check`,
+which takes the actor's doom die into account (seed 001: a critical failure on *any* roll
+forces the doom roll; a doomed character has disadvantage on every check), nets the
+advantages and disadvantages of every source once, resolves the roll in the campaign's system
+(:func:`resolve`) and logs it with the watch's rolls.
 
 The procedure speaks d20: a DC, the actor's score (Survival or Constitution) and roll
 bonuses (compass +2, Knowledge synergy +2). Each system turns that into its own roll:
@@ -12,15 +19,20 @@ bonuses (compass +2, Knowledge synergy +2). Each system turns that into its own 
   succeeds; critical, special and fumble ranges from the seed's success table.
 - ``bsh`` (seed 001, Black Sword Hack): d20 under the attribute (score + bonus); 1 is a
   critical success, 20 a critical failure (forces a doom die roll); DC <= 11 gives advantage,
-  DC >= 17 disadvantage.
+  DC >= 17 disadvantage. That band is one more source of advantage: any number of advantages
+  and disadvantages cancel (seed 001), so one of each leaves a single d20.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from generator.chronicle import RollRecord
+from generator.content.models import Member
 from generator.dice import RollSource
+from generator.rules.resources import DoomDice
 
 D20_OUTCOMES = ("critical_failure", "failure", "success", "critical_success")
 SUCCESSES = frozenset({"success", "critical_success", "special", "critical"})
@@ -88,6 +100,8 @@ class CheckResult:
     detail: str
     dice_values: list[int] = field(default_factory=list)
     recorded: bool = False
+    #: the record logged with the watch's rolls (set by :func:`check`)
+    record: RollRecord | None = None
 
     @property
     def success(self) -> bool:
@@ -185,14 +199,51 @@ def _signed(n: int) -> str:
     return f"{n:+d}"
 
 
-def check(system: str, rolls: RollSource, purpose: str, *, score: int, dc: int,
-          bonus: int = 0, advantage: int = 0, advantage_mode: str = "classic",
-          threat: int = 0, label: str = "Survival") -> CheckResult:
-    """Resolve one procedure check (a score against a DC) in the campaign's system.
+def bsh_band(dc: int) -> int:
+    """Seed 001 as rules.md section 8 maps it: DC <= 11 is an advantage, >= 17 a
+    disadvantage, anything between neither."""
+    return 1 if dc <= BSH_ADVANTAGE_MAX_DC else -1 if dc >= BSH_DISADVANTAGE_MIN_DC else 0
 
-    ``advantage`` is the net number of advantages (negative: disadvantages). Recorded rolls
-    for ``purpose`` are the natural dice, consumed one per die.
+
+def net_advantage(system: str, sources: Sequence[int], *, dc: int = 0,
+                  advantage_mode: str = "classic") -> int:
+    """Net the advantages (positive) and disadvantages (negative) of every source, once per
+    check (rules.md section 9).
+
+    - ``bsh`` (seed 001): the DC band is one of the sources; any number of advantages and of
+      disadvantages cancel, leaving -1, 0 or +1.
+    - ``d20`` classic: they cancel one for one, and the sign says which d20 to keep.
+    - ``d20`` scaled (seed 004): they cancel one for one, at most five either way.
+    - ``brp``: seed 002 has no advantage; always 0.
+
+    >>> net_advantage("bsh", [1, -1], dc=18)
+    0
+    >>> net_advantage("bsh", [1], dc=18), net_advantage("bsh", [-1, -1], dc=14)
+    (0, -1)
+    >>> net_advantage("d20", [1, -1, -1]), net_advantage("d20", [3, 4], advantage_mode="scaled")
+    (-1, 5)
     """
+    if system == "bsh":
+        signs = {1 if s > 0 else -1 for s in (*sources, bsh_band(dc)) if s}
+        return signs.pop() if len(signs) == 1 else 0
+    if system == "d20":
+        n = sum(sources)
+        if advantage_mode == "scaled":
+            return max(-5, min(5, n))
+        return (n > 0) - (n < 0)
+    return 0
+
+
+def resolve(system: str, rolls: RollSource, purpose: str, *, score: int, dc: int,
+            bonus: int = 0, advantages: Sequence[int] = (), advantage_mode: str = "classic",
+            threat: int = 0, label: str = "Survival") -> CheckResult:
+    """Roll one procedure check (a score against a DC) in the campaign's system.
+
+    ``advantages`` lists the advantages (positive) and disadvantages (negative) of each
+    source, netted here by :func:`net_advantage`. Recorded rolls for ``purpose`` are the
+    natural dice, consumed one per die. The roll is not logged: :func:`check` does that.
+    """
+    adv = net_advantage(system, advantages, dc=dc, advantage_mode=advantage_mode)
     if system == "brp":
         chance, band = brp_chance(score, dc, bonus)
         natural, recorded, _ = rolls.roll(purpose, 1, 100)
@@ -203,8 +254,6 @@ def check(system: str, rolls: RollSource, purpose: str, *, score: int, dc: int,
                            [natural], recorded)
     if system == "bsh":
         attribute = score + bonus
-        adv = 1 if dc <= BSH_ADVANTAGE_MAX_DC else -1 if dc >= BSH_DISADVANTAGE_MIN_DC else 0
-        adv = max(-1, min(1, adv + (1 if advantage > 0 else -1 if advantage < 0 else 0)))
         first, rec1, _ = rolls.roll(purpose, 1, 20)
         values = [first]
         recorded = rec1
@@ -230,19 +279,18 @@ def check(system: str, rolls: RollSource, purpose: str, *, score: int, dc: int,
     values = [natural]
     extra = 0
     dice = "1d20"
-    if advantage and advantage_mode == "classic":
+    if adv and advantage_mode == "classic":
         second, rec2, _ = rolls.roll(purpose, 1, 20)
         values.append(second)
         recorded = recorded and rec2
-        natural = max(values) if advantage > 0 else min(values)
-        dice = "2d20kh1" if advantage > 0 else "2d20kl1"
-    elif advantage:
-        n = max(-5, min(5, advantage))
-        sides = SCALED_ADVANTAGE_DICE[abs(n)]
+        natural = max(values) if adv > 0 else min(values)
+        dice = "2d20kh1" if adv > 0 else "2d20kl1"
+    elif adv:
+        sides = SCALED_ADVANTAGE_DICE[abs(adv)]
         rolled, rec2, _ = rolls.roll(f"{purpose}_advantage", 1, sides)
-        extra = rolled if n > 0 else -rolled
+        extra = rolled if adv > 0 else -rolled
         values.append(rolled)
-        dice = f"1d20{'+' if n > 0 else '-'}1d{sides}"
+        dice = f"1d20{'+' if adv > 0 else '-'}1d{sides}"
     total = natural + score + bonus + extra
     outcome = d20_degree(natural, total, dc)
     parts = f"{label} {_signed(score)}"
@@ -252,3 +300,51 @@ def check(system: str, rolls: RollSource, purpose: str, *, score: int, dc: int,
         parts += f" {_signed(extra)} (advantage die)"
     return CheckResult("d20", dice, natural, total, dc, outcome, f"{parts} vs DC {dc}",
                        values, recorded)
+
+
+@dataclass
+class CheckContext:
+    """What every check needs beyond its own numbers: the campaign's system and advantage
+    mode, the watch's rolls, and the doom dice (None: nobody has one)."""
+
+    system: str
+    rolls: RollSource
+    advantage_mode: str = "classic"
+    doom: DoomDice | None = None
+
+
+def score_of(system: str, member: Member, kind: str) -> tuple[int, str]:
+    """The number a procedure check uses (rules.md section 8) and its name: Survival is the
+    member's ``survival``; Constitution its ``con``, checked at CON x 5 % under ``brp``."""
+    if kind == "con":
+        return (member.con * 5 if system == "brp" else member.con), "Constitution"
+    return member.survival, "Survival"
+
+
+def check(ctx: CheckContext, purpose: str, *, score: int, dc: int, who: str | None = None,
+          bonus: int = 0, advantages: Sequence[int] = (), threat: int = 0,
+          label: str = "Survival", why: str = "") -> CheckResult:
+    """The one check path (rules.md sections 8 and 9).
+
+    ``label`` names the actor and the score for the GM log ("Aria: Survival"); ``who`` names
+    the actor whose doom die counts (a member; a creature has none). A doomed
+    actor adds one disadvantage to ``advantages``; every source is netted once; the roll is
+    resolved in ``ctx.system``, logged with the watch's rolls (``why`` and the doomed state
+    in its detail) and, on a critical failure or fumble, the actor rolls its doom die.
+    """
+    doom = ctx.doom if who is not None else None
+    doomed = doom is not None and who is not None and doom.doomed(who)
+    sources = [*advantages, *([-1] if doomed else [])]
+    res = resolve(ctx.system, ctx.rolls, purpose, score=score, dc=dc, bonus=bonus,
+                  advantages=sources, advantage_mode=ctx.advantage_mode, threat=threat,
+                  label=label)
+    if why:
+        res.detail += f" ({why})"
+    if doomed:
+        res.detail += " (doomed: disadvantage)"
+    res.record = ctx.rolls.note(RollRecord(purpose, res.dice, res.natural, res.total,
+                                           res.target, res.outcome, res.recorded, res.detail,
+                                           list(res.dice_values)))
+    if res.critical_failure and doom is not None and who is not None:
+        doom.critical_failure(who, ctx.rolls)
+    return res

@@ -1,38 +1,40 @@
-"""Rolling on roll tables: nested tables, encounter distance and reaction (rules.md 6).
+"""Encounter checks and rolling on roll tables (rules.md section 6; seed 000, "Encounters").
 
-Used by the replay for wandering encounters and by ``hexcrawl roll`` at the table.
+One check per watch, every watch: 1d12, 1 a wandering encounter (on the table of the hex,
+else of its region, else of its terrain), 12 the hex's keyed location (in travel, explore or
+search watches, while one is left to find this visit). A campaign may use "N in dX" instead.
+Exploring makes two checks; cautious cancels a wandering encounter on a 50 % roll; a search
+makes a third check that can only find its target. Tables nest; a row may ask for the
+encounter's distance and the reaction (2d6).
+
+:func:`roll_on_table` also serves ``hexcrawl roll`` at the table.
 """
 
 from __future__ import annotations
 
-from generator.chronicle import EncounterRecord, RollRecord
-from generator.content.campaign import Table
+from fractions import Fraction
+
+from generator.chronicle import EncounterRecord
+from generator.content.campaign import Campaign, Location, Table
+from generator.content.models import RulesSpec
 from generator.dice import RollSource, parse_dice
+from generator.hexgrid import Hex
 from generator.rules import tables as T
+from generator.rules.discovery import keyed_hit, keyed_location
+from generator.rules.state import WatchCtx
 
 MAX_NESTING = 10
-
-
-def plain_roll(log: list[RollRecord], rolls: RollSource, purpose: str, count: int, sides: int,
-               *, modifier: int = 0, outcome: str | None = None, detail: str = "") -> int:
-    """Roll ``count``d``sides`` for ``purpose``, append it to ``log`` and return the natural."""
-    natural, recorded, dice = rolls.roll(purpose, count, sides)
-    dice_txt = f"{count}d{sides}" + (f"{modifier:+d}" if modifier else "")
-    log.append(RollRecord(purpose, dice_txt, natural, natural + modifier, None, outcome,
-                          recorded, detail, dice))
-    return natural
+#: cautious travel cancels a wandering encounter on 1-50 of a d100 (rules.md section 6)
+CAUTIOUS_CANCEL_PERCENT = 50
 
 
 def roll_on_table(tables: dict[str, Table], table: Table, rolls: RollSource,
-                  log: list[RollRecord], enc: EncounterRecord, natural: int | None = None,
-                  depth: int = 0) -> list[str]:
-    """Roll on ``table`` (or use ``natural``), following nested tables; fills ``enc``.
-
-    Returns warnings (a roll that matches no row)."""
+                  enc: EncounterRecord, natural: int | None = None, depth: int = 0) -> list[str]:
+    """Roll on ``table`` (or use ``natural``), following nested tables; fills ``enc``. The
+    rolls go to ``rolls.log``. Returns warnings (a roll that matches no row)."""
     spec = parse_dice(table.roll_dice)
     if natural is None:
-        natural = plain_roll(log, rolls, "table", spec.count, spec.sides,
-                             detail=f"on {table.name}")
+        natural = rolls.take("table", spec.count, spec.sides, detail=f"on {table.name}").natural
     enc.table = enc.table or table.id
     enc.roll = enc.roll if enc.roll is not None else natural
     row_index = table.row_for(natural)
@@ -45,14 +47,114 @@ def roll_on_table(tables: dict[str, Table], table: Table, rolls: RollSource,
         enc.location = row.location
     if row.distance:
         d = parse_dice(row.distance)
-        nat = plain_roll(log, rolls, "encounter_distance", d.count, d.sides,
-                         detail=row.distance)
-        enc.distance = d.total(nat)
-        log[-1].total = enc.distance
+        roll = rolls.take("encounter_distance", d.count, d.sides, detail=row.distance)
+        enc.distance = d.total(roll.natural)
+        roll.total = enc.distance
     if row.reaction:
-        nat = plain_roll(log, rolls, "reaction", 2, 6)
-        enc.reaction = T.reaction_for(nat)
-        log[-1].outcome = enc.reaction
+        roll = rolls.take("reaction", 2, 6)
+        enc.reaction = T.reaction_for(roll.natural)
+        roll.outcome = enc.reaction
     if row.table and row.table in tables and depth < MAX_NESTING:
-        return roll_on_table(tables, tables[row.table], rolls, log, enc, None, depth + 1)
+        return roll_on_table(tables, tables[row.table], rolls, enc, None, depth + 1)
     return []
+
+
+def encounter_die(rules: RulesSpec) -> tuple[int, int, int]:
+    """(sides, wandering up to, keyed on) for the campaign's encounter check.
+
+    >>> encounter_die(RulesSpec()), encounter_die(RulesSpec(encounter_check="2 in d8"))
+    ((12, 1, 12), (8, 2, 8))
+    """
+    spec = rules.encounter_check
+    if spec == "d12":
+        return 12, 1, 12
+    n, _, die = spec.partition(" in d")
+    sides = int(die)
+    return sides, int(n), sides
+
+
+def table_for(campaign: Campaign, h: Hex) -> Table | None:
+    """The wandering-encounter table of a hex: its own, else its region's, else its
+    terrain's (a table with the terrain's id, or ``<terrain>-encounters``,
+    ``encounters-<terrain>``)."""
+    info = campaign.hex_info(h)
+    for tid in (info.tables if info else ()):
+        if tid in campaign.tables:
+            return campaign.tables[tid]
+    region = campaign.region_of(h)
+    if region:
+        for tid in region.tables:
+            if tid in campaign.tables:
+                return campaign.tables[tid]
+    if info:
+        for table in campaign.tables.values():
+            if table.id in (info.terrain, f"{info.terrain}-encounters",
+                            f"encounters-{info.terrain}"):
+                return table
+    return None
+
+
+def hex_at(start: Hex, crossings: list[tuple[Fraction, Hex]], hours: Fraction) -> Hex:
+    """The hex the party was in ``hours`` into the watch."""
+    here = start
+    for t, h in crossings:
+        if t <= hours:
+            here = h
+    return here
+
+
+def encounter_checks(ctx: WatchCtx, *, checks: int, keyed_allowed: bool, cautious: bool,
+                     start: Hex, crossings: list[tuple[Fraction, Hex]],
+                     target: Location | None = None) -> None:
+    """The watch's encounter checks (a third for a search's ``target``). A wandering or keyed
+    result in a watch that crossed hexes rolls its moment (1d8 half hours, 1d30 minutes;
+    rules.md section 2) to place it in the hex the party was in then."""
+    watch, rolls, campaign = ctx.watch, ctx.rolls, ctx.campaign
+    sides, wander_max, keyed = encounter_die(campaign.rules)
+    total_checks = checks + (1 if target is not None else 0)
+    for i in range(total_checks):
+        is_target_check = target is not None and i == checks
+        roll = rolls.take("encounter", 1, sides)
+        natural = roll.natural
+        here = start
+        if (natural <= wander_max or natural == keyed) and crossings:
+            half = rolls.take("moment", 1, 8).natural
+            minute = rolls.take("moment_minute", 1, 30)
+            offset = Fraction((half - 1) * 30 + (minute.natural - 1), 60)
+            here = hex_at(start, crossings, offset)
+            minute.detail = f"{offset * 60} minutes into the watch"
+        if is_target_check:
+            assert target is not None
+            if natural == keyed and target.hex == here:
+                roll.outcome = "target"
+                keyed_hit(ctx, target)
+            else:
+                roll.outcome = "nothing"
+            continue
+        if natural <= wander_max:
+            if cautious:
+                c = rolls.take("cautious", 1, 100, detail="cautious: 1-50 cancels")
+                if c.natural <= CAUTIOUS_CANCEL_PERCENT:
+                    roll.outcome = "wandering (cancelled)"
+                    c.outcome = "cancelled"
+                    watch.encounters.append(EncounterRecord("wandering", cancelled=True,
+                                                            hex=ctx.label(here)))
+                    continue
+                c.outcome = "happens"
+            roll.outcome = "wandering"
+            enc = EncounterRecord("wandering", hex=ctx.label(here))
+            table = table_for(campaign, here)
+            if table is not None:
+                watch.warnings.extend(roll_on_table(campaign.tables, table, rolls, enc))
+            else:
+                enc.result = "wandering encounter (no table for this hex)"
+            watch.encounters.append(enc)
+        elif natural == keyed and keyed_allowed:
+            loc = keyed_location(campaign, ctx.state, here)
+            if loc is None:
+                roll.outcome = "keyed (nothing left to find)"
+                continue
+            roll.outcome = "keyed"
+            keyed_hit(ctx, loc)
+        else:
+            roll.outcome = "nothing"

@@ -1,10 +1,16 @@
-"""Travel: speed, hex progress and movement through a watch (rules.md sections 3 and 4).
+"""Movement and hex progress: speed, paths, and moving through a watch (rules.md sections 3
+and 4; seed 000, "Movement" and "Hex Tracking").
 
 Seed 000, "Hex Tracking": a party starting inside a hex needs 6 miles (half a hex) to leave
 it by any face; having entered through face E it needs 12 miles to leave by one of the three
 far faces and 6 by one of the two near faces. Miles left over when it crosses carry into the
 next hex *as time*, at the next hex's rate. All arithmetic is exact (fractions), so a party
 that covers exactly 12 miles crosses the face.
+
+A *stretch* is one hex and the face by which the party leaves it. The party is on a highway,
+road or trail in that stretch when it entered the hex along the path or leaves it along the
+path (rules.md section 3); otherwise the stretch is trackless. :func:`stretch_path` decides
+this once, for speed and for every check's DC (rules.md section 5).
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from generator.content.campaign import Campaign
 from generator.hexgrid import Grid, Hex
 from generator.rules import tables as T
 
@@ -205,3 +212,94 @@ def move_distance(grid: Grid, track: Track, miles: Fraction, hex_miles: int, cho
             break
     result.track = track
     return result
+
+
+# ---------------------------------------------------------------------------------------------
+# the map as movement sees it: what blocks a hex, which path a stretch is on, how fast
+
+
+def blocked(campaign: Campaign, h: Hex) -> str | None:
+    """Why the party cannot enter ``h`` (``map_edge``, ``unknown_hex``, ``impassable``), or
+    None when it can (rules.md section 4)."""
+    if not campaign.grid.on_map(h):
+        return "map_edge"
+    info = campaign.hex_info(h)
+    if info is None:
+        return "unknown_hex"
+    if campaign.terrain[info.terrain].impassable:
+        return "impassable"
+    return None
+
+
+def path_between(campaign: Campaign, a: Hex | None, b: Hex | None,
+                 ) -> tuple[str | None, str | None]:
+    """(kind, id) of the best highway, road or trail that has ``a`` and ``b`` as consecutive
+    hexes (a river guides but gives no road speed); (None, None) when none does."""
+    if a is None or b is None:
+        return None, None
+    best: tuple[int, str, str] | None = None
+    for pid, path in campaign.paths.items():
+        if T.PATH_SPEED_COLUMN[path.kind] is None:
+            continue
+        hs = path.hexes
+        if any((hs[i] == a and hs[i + 1] == b) or (hs[i] == b and hs[i + 1] == a)
+               for i in range(len(hs) - 1)):
+            key = (T.PATH_PRECEDENCE[path.kind], pid, path.kind)
+            if best is None or key < best:
+                best = key
+    return (best[2], best[1]) if best else (None, None)
+
+
+def stretch_path(campaign: Campaign, track: Track, face: str | None,
+                 ) -> tuple[str | None, str | None]:
+    """(kind, id) of the path the party is on in the stretch of ``track.hex`` that it leaves
+    by ``face`` (rules.md sections 3 and 5): it entered along the path (from ``track.prev``)
+    or leaves along it into a hex it can enter; the fastest path wins. (None, None): the
+    stretch is trackless. ``face`` None: the party's way out is not known, only its way in
+    counts."""
+    nxt: Hex | None = None
+    if face is not None:
+        nxt = campaign.grid.neighbor(track.hex, face)
+        if blocked(campaign, nxt) is not None:
+            nxt = None
+    options = [path_between(campaign, track.prev, track.hex),
+               path_between(campaign, track.hex, nxt)]
+    found = [o for o in options if o[0] is not None]
+    if not found:
+        return None, None
+    return min(found, key=lambda o: T.PATH_PRECEDENCE[o[0] or "river"])
+
+
+def trackless(campaign: Campaign, track: Track, face: str | None) -> bool:
+    """The one rule for "trackless" (+2 to every navigation DC; rules.md section 5)."""
+    return stretch_path(campaign, track, face)[0] is None
+
+
+def mode_multiplier(modes: list[str]) -> Fraction:
+    """The travel modes' speed multipliers, combined (rules.md section 3: cautious and
+    exploring together x3/8)."""
+    mult = Fraction(1)
+    for mode in modes:
+        if mode in T.MODE_SPEED:
+            mult *= T.MODE_SPEED[mode]
+    return mult
+
+
+def rate_fn(campaign: Campaign, mph: Fraction) -> RateFn:
+    """Miles per hour in each stretch for a party of base speed ``mph`` (modes applied): the
+    terrain's multiplier for the path the stretch is on (rules.md section 3)."""
+
+    def rate_of(track: Track, face: str, nxt: Hex) -> tuple[Fraction, str | None, str | None]:
+        rule = campaign.terrain_of(track.hex)
+        pk, pid = stretch_path(campaign, track, face)
+        mult = rule.speed_multiplier(pk) if rule else Fraction(0)
+        return mph * mult, pk, pid
+
+    return rate_of
+
+
+def fmt_miles(x: Fraction) -> str:
+    """Exact miles or hours for the GM log: ``6``, ``2.25``, ``1.33``."""
+    if x.denominator == 1:
+        return str(x.numerator)
+    return f"{float(x):.2f}".rstrip("0").rstrip(".")

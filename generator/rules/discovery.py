@@ -1,0 +1,81 @@
+"""Finding locations (rules.md section 6; seed 000, "Finding Locations").
+
+``visible`` locations are found by any party in their hex or within ``visible_from`` hexes;
+those ``on`` a path by a party following that path through the hex; ``familiar`` ones (found
+on two visits before, or declared familiar) on entering the hex; all others only by the keyed
+result of an encounter check, twice for ``hidden`` ones.
+"""
+
+from __future__ import annotations
+
+from generator.chronicle import EncounterRecord
+from generator.content.campaign import Campaign, Location
+from generator.hexgrid import Hex, distance
+from generator.rules.state import PartyState, WatchCtx
+
+
+def discover(ctx: WatchCtx, loc: Location, how: str) -> None:
+    """The party finds ``loc`` (once per visit). A first find while lost reaches the players'
+    map only once the party knows where it is."""
+    state, watch = ctx.state, ctx.watch
+    if loc.id in state.found_this_visit:
+        return
+    state.found_this_visit.add(loc.id)
+    state.finds[loc.id] = state.finds.get(loc.id, 0) + 1
+    chronicle = ctx.chronicle
+    if loc.id not in chronicle.discovered:
+        chronicle.discovered[loc.id] = (ctx.session.session, watch.index)
+        watch.discovered.append(loc.id)
+        ctx.session.discovered.append(loc.id)
+        if state.lost:
+            state.pending_locations.append(loc.id)
+        else:
+            chronicle.explored.add(loc.label)
+        watch.summary += f" Found {loc.name} ({how})."
+    elif how != "visible":
+        watch.summary += f" Came upon {loc.name} again ({how})."
+
+
+def passive_discovery(ctx: WatchCtx, hexes: list[Hex], following: str | None,
+                      entered: list[Hex]) -> None:
+    """Visible, on-path and familiar locations of the hexes the party was in, in id order."""
+    candidates: dict[str, Location] = {}
+    for h in hexes:
+        for loc in ctx.places.seen_from.get(h, ()):
+            candidates[loc.id] = loc
+        for loc in ctx.places.by_hex.get(h, ()):
+            candidates[loc.id] = loc
+    for lid in sorted(candidates):
+        loc = candidates[lid]
+        if loc.visibility == "visible" and any(
+                distance(h, loc.hex) <= loc.visible_from for h in hexes):
+            discover(ctx, loc, "visible")
+        elif following and following in loc.on and loc.hex in hexes \
+                and loc.visibility != "hidden":
+            discover(ctx, loc, "on the path")
+        elif (loc.familiar or ctx.state.finds.get(loc.id, 0) >= 2) and loc.hex in entered:
+            discover(ctx, loc, "familiar")
+
+
+def keyed_location(campaign: Campaign, state: PartyState, h: Hex) -> Location | None:
+    """The hex's keyed location not yet found this visit (the first by id)."""
+    for loc in campaign.locations_in(h):
+        if loc.id not in state.found_this_visit:
+            return loc
+    return None
+
+
+def keyed_hit(ctx: WatchCtx, loc: Location) -> None:
+    """A keyed result for ``loc``: found, or for a hidden one the first of two hits."""
+    state, watch = ctx.state, ctx.watch
+    if loc.visibility == "hidden":
+        hits = state.hidden_hits.get(loc.id, 0) + 1
+        state.hidden_hits[loc.id] = hits
+        if hits < 2:
+            watch.encounters.append(EncounterRecord("keyed", location=loc.id,
+                                                    result="signs of something hidden",
+                                                    hex=loc.label))
+            watch.summary += f" Signs of {loc.name} (hidden: 1 of 2)."
+            return
+    watch.encounters.append(EncounterRecord("keyed", location=loc.id, hex=loc.label))
+    discover(ctx, loc, "keyed encounter")

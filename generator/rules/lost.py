@@ -1,0 +1,199 @@
+"""Being lost: realising it, re-orienting, and the believed track (rules.md section 5; seed
+000, "Lost Characters", "Re-orienting", "Backtracking").
+
+A lost party does not know it at first. Once per watch it checks Survival against the
+navigation DC of the stretch where it is; success means it knows, and its believed position
+becomes unknown. A clearly new terrain type or an obvious landmark grants an extra check. To
+find its way again it re-orients: ``north`` (DC 12), ``new_course`` (DC + 10) or
+``backtrack`` (follow its own tracks back).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from generator.chronicle import Chronicle
+from generator.content.campaign import Campaign
+from generator.rules import tables as T
+from generator.rules.navigation import terrain_dc, veer_text
+from generator.rules.state import PartyState, WatchCtx
+from generator.rules.travel import (
+    MoveResult,
+    Track,
+    blocked,
+    fmt_miles,
+    move_timed,
+    rate_fn,
+    stretch_path,
+)
+
+
+def flush_pending(campaign: Campaign, chronicle: Chronicle, state: PartyState) -> None:
+    """Hexes crossed and locations found while lost reach the players' map once the party
+    knows where it is again."""
+    chronicle.explored.update(state.pending_hexes)
+    for lid in state.pending_locations:
+        chronicle.explored.add(campaign.locations[lid].label)
+    state.pending_hexes.clear()
+    state.pending_locations.clear()
+
+
+def reanchor(ctx: WatchCtx) -> None:
+    """The party knows where it is (rules.md section 5): the lost state ends and the believed
+    track is put back on the true one."""
+    state = ctx.state
+    state.lost = state.knows_lost = False
+    state.veer = 0
+    state.frozen_true = state.frozen_believed = None
+    state.lost_terrains.clear()
+    state.trail = []
+    state.believed = state.true.copy()
+    flush_pending(ctx.campaign, ctx.chronicle, state)
+    ctx.chronicle.explored.add(ctx.campaign.grid.label(state.true.hex))
+
+
+def realise(ctx: WatchCtx, moved: MoveResult, visibility: str) -> None:
+    """Rules.md section 5a.6: a lost party unaware of it checks Survival against the
+    navigation DC of the hex where it is at the end of the watch."""
+    state, watch, campaign = ctx.state, ctx.watch, ctx.campaign
+    here = state.true.hex
+    dc, terrain_txt = terrain_dc(campaign, here)
+    why = [terrain_txt]
+    last = moved.segments[-1] if moved.segments and moved.segments[-1].hex == here else None
+    pk = last.path_kind if last else stretch_path(campaign, state.true, None)[0]
+    if pk is None:
+        dc += T.DC_TRACKLESS
+        why.append("trackless +2")
+    if visibility == "poor":
+        dc += T.DC_POOR_VISIBILITY
+        why.append("poor visibility +4")
+    checks = 1
+    if campaign.rules.realise_extra_checks:
+        new = [ctx.terrain_id(h) for h in moved.entered
+               if ctx.terrain_id(h) not in state.lost_terrains]
+        if new:
+            checks += 1
+            why.append("a clearly new terrain: extra check")
+        state.lost_terrains.update(x for x in new if x)
+        if any(campaign.locations[lid].visibility == "visible" for lid in watch.discovered):
+            checks += 1
+            why.append("an obvious landmark: extra check")
+    for _ in range(checks):
+        res = ctx.check("realise", state.navigator, dc, why=", ".join(why))
+        if res.success:
+            state.knows_lost = True
+            state.believed = None
+            watch.summary += " The party realises it is lost."
+            return
+
+
+def _hex_on_any_road(ctx: WatchCtx) -> bool:
+    return any(ctx.state.true.hex in p.hexes for p in ctx.campaign.paths.values()
+               if T.PATH_SPEED_COLUMN[p.kind] is not None)
+
+
+def reorient_north(ctx: WatchCtx) -> None:
+    """Seed 000: Survival DC 12 finds true north; on a failure the party takes a random face
+    (1d6) for north."""
+    state, watch = ctx.state, ctx.watch
+    res = ctx.check("north", state.navigator, T.REORIENT_NORTH_DC)
+    if res.success:
+        state.veer = 0
+        state.frozen_true = state.frozen_believed = None
+        watch.summary += " True north found: the party can hold a course again."
+        return
+    roll = ctx.rolls.take("north_face", 1, 6, detail="the face the party takes for north")
+    offset = [0, 1, 2, 3, -2, -1][roll.natural - 1]
+    state.veer = offset
+    if not state.lost:
+        state.trail = [state.true.hex]
+    state.lost = True
+    state.frozen_true = state.frozen_believed = None
+    watch.summary += f" The party mistakes {ctx.campaign.grid.faces[offset % 6]} for north."
+
+
+def reorient_new_course(ctx: WatchCtx) -> None:
+    """Seed 000: Survival against the navigation DC + 10; success ends the lost state, failure
+    leaves the party lost again with a fresh veer, unaware."""
+    state, watch = ctx.state, ctx.watch
+    dc, terrain = terrain_dc(ctx.campaign, state.true.hex)
+    is_trackless = not _hex_on_any_road(ctx)
+    if is_trackless:
+        dc += T.DC_TRACKLESS
+    target = dc + T.NEW_COURSE_EXTRA_DC
+    res = ctx.check("reorient", state.navigator, target,
+                    why=f"{terrain}{', trackless' if is_trackless else ''}, +10 new course")
+    if res.success:
+        reanchor(ctx)
+        watch.summary += " A new course: the party knows where it is again."
+        return
+    roll = ctx.rolls.take("veer", 1, 10)
+    state.veer = T.veer_from_d10(roll.natural)
+    roll.outcome = veer_text(state.veer)
+    state.lost = True
+    state.knows_lost = False
+    state.believed = state.true.copy()
+    state.trail = [state.true.hex]
+    state.frozen_true = state.frozen_believed = None
+    watch.summary += " The new course is wrong, and the party does not know it."
+
+
+def backtrack(ctx: WatchCtx) -> None:
+    """Seed 000, "Backtracking": follow the party's own tracks back toward where it went
+    astray, then a Survival check against the navigation DC tells truly whether it is on
+    course; on a failure it misjudges 75 % of the time."""
+    state, watch, campaign = ctx.state, ctx.watch, ctx.campaign
+    grid = campaign.grid
+    trail = state.trail
+
+    def retrace(track: Track) -> str | None:
+        while len(trail) > 1 and track.hex == trail[-2]:
+            trail.pop()
+        if len(trail) <= 1 or track.hex != trail[-1]:
+            return None
+        return grid.face_between(track.hex, trail[-2])
+
+    if len(trail) > 1:
+        moved = move_timed(grid, state.true, Fraction(T.WATCH_HOURS), campaign.hex_miles,
+                           retrace, lambda h: blocked(campaign, h),
+                           rate_fn(campaign, state.mph), Fraction(0), backtrack_faces=True)
+        state.true = moved.track
+        retrace(state.true)
+        watch.miles = moved.miles
+        watch.hexes_entered = [grid.label(h) for h in moved.entered]
+        watch.summary += f" Retracing its tracks: {fmt_miles(moved.miles)} miles."
+    dc, terrain = terrain_dc(campaign, state.true.hex)
+    if not _hex_on_any_road(ctx):
+        dc += T.DC_TRACKLESS
+    res = ctx.check("backtrack", state.navigator, dc, why=terrain)
+    on_course = not state.lost or len(trail) <= 1
+    believes = on_course
+    if not res.success:
+        roll = ctx.rolls.take("misjudge", 1, 100,
+                              detail=f"1-{T.BACKTRACK_MISJUDGE_PERCENT} misjudges")
+        if roll.natural <= T.BACKTRACK_MISJUDGE_PERCENT:
+            believes = not on_course
+            roll.outcome = "misjudges"
+        else:
+            roll.outcome = "judges rightly"
+    if believes and on_course:
+        reanchor(ctx)
+        watch.summary += " The party is back where it went astray, and knows it."
+    elif believes:
+        state.knows_lost = False
+        state.believed = Track(trail[0] if trail else state.true.hex)
+        watch.summary += " The party wrongly believes it is back on course."
+    else:
+        state.lost = True
+        state.knows_lost = True
+        state.believed = None
+        watch.summary += " The party believes it is still off course."
+
+
+REORIENT = {"north": reorient_north, "new_course": reorient_new_course,
+            "backtrack": backtrack}
+
+
+def reorient(ctx: WatchCtx, method: str) -> None:
+    """A ``reorient`` watch (rules.md section 5)."""
+    REORIENT[method](ctx)

@@ -1,0 +1,148 @@
+"""Navigation and getting lost (rules.md sections 5 and 5a; seed 000, "Navigation",
+"Getting Lost").
+
+A ``heading`` or ``toward`` watch makes one navigation check: the navigator's Survival against
+the terrain DC of the hex where the watch starts, +2 when the first stretch is trackless
+(``travel.trackless``, the one rule), +4 in poor visibility, +4 when hustling, -4 when
+cautious; a compass and Knowledge add +2 each to the roll. A failure leaves the party lost:
+1d10 for the veer (1-4 one face left, 5-6 none, 7-10 one face right); a party already lost
+that fails again may veer further the way it already veers, up to two faces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from generator.content.campaign import Campaign, Path_
+from generator.content.models import Travel
+from generator.hexgrid import Hex
+from generator.rules import tables as T
+from generator.rules.state import PartyState, WatchCtx
+from generator.rules.travel import Track, trackless
+
+
+def terrain_dc(campaign: Campaign, h: Hex) -> tuple[int, str]:
+    """The navigation DC of the hex's terrain (forest by density) and its name for the log."""
+    info = campaign.hex_info(h)
+    if info is None:
+        return 12, "unknown"
+    rule = campaign.terrain[info.terrain]
+    name = rule.name.lower() + (f", {info.density}" if rule.density_dc and info.density else "")
+    return rule.nav_dc(info.density), name
+
+
+def roll_bonus(state: PartyState) -> tuple[int, list[str]]:
+    """Roll bonuses of the navigation check (rules.md section 5): compass +2; 5 ranks of
+    Knowledge (geography) or (local) +2."""
+    bonus, why = 0, []
+    if "compass" in state.gear:
+        bonus += T.BONUS_COMPASS
+        why.append("compass")
+    nav = state.navigator
+    if max(nav.knowledge_geography, nav.knowledge_local) >= T.KNOWLEDGE_RANKS:
+        bonus += T.BONUS_KNOWLEDGE
+        why.append("knowledge")
+    return bonus, why
+
+
+def veer_text(veer: int) -> str:
+    if veer == 0:
+        return "no veer"
+    side = "right" if veer > 0 else "left"
+    return f"{abs(veer)} face{'s' * (abs(veer) > 1)} {side}"
+
+
+def grown_veer(veer: int, lost: bool, result: int) -> int:
+    """The veer after a failed navigation check whose d10 gave ``result`` (rules.md section 5;
+    seed 000: "their veer may increase, but not decrease"). A party not yet lost, or lost
+    with no veer, takes the result; one that veers already grows by a face when the result
+    points the same way, at most ``MAX_VEER`` faces, and keeps its veer otherwise.
+
+    >>> grown_veer(0, False, -1), grown_veer(1, True, -1), grown_veer(1, True, 1)
+    (-1, 1, 2)
+    >>> grown_veer(2, True, 1), grown_veer(0, True, 1)
+    (2, 1)
+    """
+    if not lost or veer == 0:
+        return result
+    if result != 0 and (result > 0) == (veer > 0):
+        sign = 1 if veer > 0 else -1
+        return sign * min(T.MAX_VEER, abs(veer) + 1)
+    return veer
+
+
+def get_lost(ctx: WatchCtx, intended_true: str | None, intended_believed: str | None) -> None:
+    """A failed navigation check (rules.md section 5): lost, and the veer rolled on a d10."""
+    state, watch = ctx.state, ctx.watch
+    roll = ctx.rolls.take("veer", 1, 10)
+    result = T.veer_from_d10(roll.natural)
+    before = state.veer
+    state.veer = grown_veer(state.veer, state.lost, result)
+    if not state.lost:
+        state.lost = True
+        state.knows_lost = False
+        state.frozen_true = intended_true
+        state.frozen_believed = intended_believed
+        state.lost_terrains = {ctx.terrain_id(state.true.hex) or ""}
+        state.trail = [state.true.hex]
+        watch.summary += f" Lost; veers {veer_text(result)}."
+    elif before == 0:
+        watch.summary += f" Still lost; now veers {veer_text(result)}."
+    elif result != 0 and (result > 0) == (before > 0):
+        watch.summary += f" Still lost; veer grows to {veer_text(state.veer)}."
+    else:
+        watch.summary += " Still lost; the veer stays."
+    roll.outcome = veer_text(result)
+
+
+def taken_face(state: PartyState, intended: str | None, rotate: Callable[[str, int], str],
+               ) -> str | None:
+    """The face by which the true track leaves a hex: the intended face rotated by the veer
+    while lost, except with a compass, which removes the veer at every hex boundary (seed 000,
+    "Using a compass")."""
+    if intended is None or not state.lost or "compass" in state.gear:
+        return intended
+    return rotate(intended, state.veer)
+
+
+def navigation_dc(ctx: WatchCtx, travel: Travel, hustle: int, face: str | None,
+                  ) -> tuple[int, int, int, list[str]]:
+    """(navigation DC, terrain DC, mode modifiers, reasons) for a watch starting in the
+    party's hex and leaving it first by ``face`` (rules.md section 5)."""
+    start = ctx.state.true
+    base, terrain = terrain_dc(ctx.campaign, start.hex)
+    dc = base
+    why = [terrain]
+    if trackless(ctx.campaign, start, face):
+        dc += T.DC_TRACKLESS
+        why.append("trackless +2")
+    if travel.visibility == "poor":
+        dc += T.DC_POOR_VISIBILITY
+        why.append("poor visibility +4")
+    mode_dc = 0
+    if hustle:
+        mode_dc += T.DC_HUSTLE
+        why.append("hustle +4")
+    if "cautious" in travel.modes:
+        mode_dc += T.DC_CAUTIOUS
+        why.append("cautious -4")
+    return dc + mode_dc, base, mode_dc, why
+
+
+def path_face(ctx: WatchCtx, path: Path_, direction: int, stop: Hex | None,
+              ) -> Callable[[Track], str | None]:
+    """The face toward the next hex of ``path`` (``direction`` 1 forward, -1 backward), None
+    at its end or at ``stop``."""
+    grid = ctx.campaign.grid
+
+    def face(track: Track) -> str | None:
+        positions = path.index_of(track.hex)
+        if not positions or track.hex == stop:
+            return None
+        j = positions[0] if direction > 0 else positions[-1]
+        k = j + direction
+        if not 0 <= k < len(path.hexes):
+            return None
+        return grid.face_between(track.hex, path.hexes[k])
+
+    return face

@@ -1,0 +1,245 @@
+"""A travel watch, in the order of rules.md section 5a.
+
+1. the intended face (frozen while lost); 2. the navigation check and the veer; 3. the actual
+distance and judging it; 4. movement (the true track by time, the believed track by the miles
+the party believes it made); 5. encounter checks and finding locations; 6. realising.
+Each step is a procedure of its own module; this one only keeps the order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from generator.content.models import Travel
+from generator.hexgrid import Hex, distance
+from generator.rules import tables as T
+from generator.rules.discovery import passive_discovery
+from generator.rules.encounters import encounter_checks
+from generator.rules.fatigue import forage, forced_march, hustle
+from generator.rules.lost import realise, reanchor
+from generator.rules.navigation import (
+    get_lost,
+    navigation_dc,
+    path_face,
+    roll_bonus,
+)
+from generator.rules.state import WatchCtx, believed_label
+from generator.rules.travel import (
+    MoveResult,
+    Track,
+    blocked,
+    face_kind,
+    fmt_miles,
+    mode_multiplier,
+    move_distance,
+    move_timed,
+    rate_fn,
+)
+
+
+def describe_move(ctx: WatchCtx, moved: MoveResult, start: Track, factor: Fraction) -> str:
+    """The GM log's line for the movement of a watch."""
+    grid = ctx.campaign.grid
+    parts = [f"{fmt_miles(moved.miles)} miles in {fmt_miles(moved.hours)} h"]
+    if moved.entered:
+        parts.append("into " + ", ".join(grid.label(h) for h in moved.entered))
+    else:
+        parts.append(f"staying in {grid.label(moved.track.hex)}")
+    if moved.segments:
+        seg = moved.segments[0]
+        kind = face_kind(grid, start.entry, seg.exit_face)
+        road = seg.path_kind or "trackless"
+        parts.append(f"({road}, {fmt_miles(seg.rate * factor)} mph, exit {seg.exit_face} "
+                     f"[{kind}])")
+    if moved.stopped == "target":
+        parts.append("— arrived")
+    return " ".join(parts) + "."
+
+
+def note_stop(ctx: WatchCtx, moved: MoveResult) -> None:
+    """A stop at the map's edge or an impassable hex is a warning; a hex with no terrain an
+    error at the entry (rules.md section 4)."""
+    if moved.stopped in ("map_edge", "impassable"):
+        where = ctx.label(moved.blocked_hex)
+        ctx.watch.warnings.append(f"{moved.stopped}: the party cannot enter {where}")
+    elif moved.stopped == "unknown_hex":
+        ctx.diags.error(ctx.pos(),
+                        f"the party would enter hex {ctx.label(moved.blocked_hex)}, which "
+                        f"has no terrain (add it to hexes/ or set default_terrain)")
+        ctx.watch.warnings.append("unknown_hex")
+
+
+def travel_watch(ctx: WatchCtx, t: Travel) -> None:
+    """One travel watch (rules.md section 5a)."""
+    campaign, state, watch, rolls = ctx.campaign, ctx.state, ctx.watch, ctx.rolls
+    grid = campaign.grid
+    modes = t.modes
+    hours = t.hours if t.hours is not None else Fraction(T.WATCH_HOURS)
+    hustle_hours = min(t.hustle_hours or (T.WATCH_HOURS if "hustle" in modes else 0),
+                       int(hours))
+    follow = campaign.paths.get(t.follow) if t.follow else None
+    kind = "heading" if t.heading else "toward" if t.toward and not follow else \
+        "follow" if follow else "landmark"
+    target_hex: Hex | None = grid.parse(t.toward) if t.toward and not follow else None
+    landmark_hex: Hex | None = None
+    if t.landmark:
+        loc = campaign.locations.get(t.landmark)
+        landmark_hex = loc.hex if loc else grid.parse(t.landmark)
+    start = state.true.hex
+
+    # follow: off the path -> head for its nearest hex (with a navigation check)
+    direction = 1
+    if follow is not None:
+        idx = follow.index_of(start)
+        if not idx:
+            order = {h: n for n, h in reversed(list(enumerate(follow.hexes)))}
+            nearest = min(follow.hexes, key=lambda h: (distance(h, start), order[h]))
+            msg = (f"the party is in {grid.label(start)}, not on '{follow.id}': it heads "
+                   f"for the path's nearest hex {grid.label(nearest)}")
+            watch.warnings.append(msg)
+            ctx.diags.warning(ctx.pos("travel", "follow"), msg)
+            kind, target_hex, follow = "toward", nearest, None
+        elif t.toward:
+            goal = follow.hexes.index(grid.parse(t.toward))
+            direction = 1 if goal >= idx[0] else -1
+        elif t.direction == "backward":
+            direction = -1
+
+    # 1. intended face -------------------------------------------------------------------
+    on_path = path_face(ctx, follow, direction, grid.parse(t.toward) if t.toward else None) \
+        if follow is not None else None
+
+    def aim(track: Track) -> str | None:
+        if kind == "heading":
+            return t.heading
+        if kind == "toward":
+            assert target_hex is not None
+            return grid.toward(track.hex, target_hex)
+        if kind == "landmark":
+            assert landmark_hex is not None
+            return grid.toward(track.hex, landmark_hex)
+        assert on_path is not None
+        return on_path(track)
+
+    navigates = kind in ("heading", "toward")
+    poor_trail = follow is not None and follow.kind == "trail" and follow.condition == "poor"
+    if kind in ("follow", "landmark") and not poor_trail:
+        if state.lost:
+            watch.summary += " Following a sure guide ends the lost state."
+        reanchor(ctx)
+        watch.lost = watch.knows_lost = False
+        watch.veer = 0
+        watch.believed_start_hex = believed_label(campaign, state)
+
+    intended_true = aim(state.true)
+    intended_believed = aim(state.believed) if state.believed is not None else None
+    if state.lost:
+        if state.frozen_true is None:
+            state.frozen_true = intended_true
+            state.frozen_believed = intended_believed
+        intended_true = state.frozen_true
+        intended_believed = state.frozen_believed
+    watch.intended_face = intended_true
+
+    # 2. navigation check ----------------------------------------------------------------
+    nav_dc, base_dc, mode_dc, why = navigation_dc(ctx, t, hustle_hours, intended_true)
+    if navigates or poor_trail:
+        bonus, bonus_why = roll_bonus(state)
+        res = ctx.check("navigation", state.navigator, nav_dc if navigates else T.POOR_TRAIL_DC,
+                        bonus=bonus,
+                        why=", ".join((why if navigates else ["poor trail"]) + bonus_why))
+        if res.success and poor_trail:
+            reanchor(ctx)
+            watch.believed_start_hex = believed_label(campaign, state)
+            intended_true = intended_believed = aim(state.true)
+        elif not res.success:
+            get_lost(ctx, intended_true, intended_believed)
+            intended_true, intended_believed = state.frozen_true, state.frozen_believed
+    watch.intended_face = intended_true
+
+    # 3. actual distance -----------------------------------------------------------------
+    factor = Fraction(1)
+    judged = True
+    if campaign.rules.actual_distance:
+        roll = rolls.take("distance", 2, 6, modifier=T.ACTUAL_DISTANCE_BONUS)
+        factor = Fraction(roll.natural + T.ACTUAL_DISTANCE_BONUS, 10)
+        roll.outcome = f"{int(factor * 100)}%"
+        judge_dc = nav_dc if navigates else base_dc + (
+            T.DC_POOR_VISIBILITY if t.visibility == "poor" else 0) + mode_dc
+        judged = ctx.check("judge_distance", state.navigator, judge_dc,
+                           why="judging the distance").success
+
+    # 4. movement ------------------------------------------------------------------------
+    choose_true, choose_believed = _choosers(ctx, aim, intended_true, intended_believed)
+    true_start = state.true
+    moved = move_timed(grid, state.true, hours, campaign.hex_miles, choose_true,
+                       lambda h: blocked(campaign, h),
+                       rate_fn(campaign, state.mph * mode_multiplier(modes)),
+                       Fraction(hustle_hours), factor)
+    state.true = moved.track
+    watch.miles = moved.miles
+    watch.hexes_entered = [grid.label(h) for h in moved.entered]
+    watch.exit_face = moved.faces[0] if moved.faces else (
+        choose_true(moved.track) if moved.stopped not in ("target",) else None)
+    note_stop(ctx, moved)
+    hustle(ctx, hustle_hours)
+    forced_march(ctx, moved.hours)
+    if state.believed is not None and not state.knows_lost:
+        believed_miles = moved.miles if judged else moved.miles / factor
+        bmoved = move_distance(grid, state.believed, believed_miles, campaign.hex_miles,
+                               choose_believed, lambda h: blocked(campaign, h))
+        state.believed = bmoved.track
+        watch.believed_miles = believed_miles
+        watch.believed_hexes_entered = [grid.label(h) for h in bmoved.entered]
+        if kind in ("follow", "landmark") and moved.stopped == "target" and \
+                not state.lost and state.believed.hex != state.true.hex:
+            # arriving at a landmark or a named place on the path is unmistakable
+            watch.believed_hexes_entered = [grid.label(h) for h in moved.entered]
+            state.believed = state.true.copy()
+    for h in moved.entered:
+        if state.lost:
+            state.pending_hexes.append(grid.label(h))
+            state.trail.append(h)
+        else:
+            ctx.chronicle.explored.add(grid.label(h))
+        state.found_this_visit = set()
+    watch.summary = (f"{describe_move(ctx, moved, true_start, factor)} "
+                     + watch.summary).strip()
+
+    # 5. encounters and discovery --------------------------------------------------------
+    following = follow.id if (follow is not None and not state.lost) else None
+    passive_discovery(ctx, [start] + moved.entered, following, moved.entered)
+    encounter_checks(ctx, checks=2 if "exploring" in modes else 1, keyed_allowed=True,
+                     cautious="cautious" in modes, start=start, crossings=moved.crossings)
+    if "foraging" in modes:
+        forage(ctx, t.visibility)
+
+    # 6. realising -----------------------------------------------------------------------
+    if state.lost and not state.knows_lost:
+        realise(ctx, moved, t.visibility)
+
+
+Chooser = Callable[[Track], str | None]
+
+
+def _choosers(ctx: WatchCtx, aim: Chooser, intended_true: str | None,
+              intended_believed: str | None) -> tuple[Chooser, Chooser]:
+    """The exit face at each hex for the true and the believed track: while lost, the frozen
+    intended face (the true track rotated by the veer, no veer with a compass); otherwise the
+    aim from where each track is."""
+    state, grid = ctx.state, ctx.campaign.grid
+    lost_now = state.lost
+    compass = "compass" in state.gear
+
+    def choose_true(track: Track) -> str | None:
+        if lost_now and intended_true is not None:
+            return intended_true if compass else grid.rotate(intended_true, state.veer)
+        return aim(track)
+
+    def choose_believed(track: Track) -> str | None:
+        if lost_now:
+            return intended_believed
+        return aim(track)
+
+    return choose_true, choose_believed

@@ -1,0 +1,68 @@
+"""The engine reads like the rule book (issue 9, the redesign): one small module per procedure
+of rules.md under generator/rules/, each citing its rule and seed; replay.py a thin fold; one
+check path; one roll source; the docstring examples hold."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+import generator
+
+PACKAGE = Path(generator.__file__).parent
+RULES = sorted((PACKAGE / "rules").glob("*.py"))
+MODULES = [p for p in RULES if p.name != "__init__.py"]
+#: rolltables.py reads the content format (roll ranges), not a rule of rules.md
+PROCEDURES = [p for p in MODULES if p.name != "rolltables.py"]
+
+
+def source(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", [*MODULES, PACKAGE / "replay.py"], ids=lambda p: p.name)
+def test_no_module_is_over_400_lines(path: Path) -> None:
+    assert len(source(path).splitlines()) <= 400
+
+
+@pytest.mark.parametrize("path", PROCEDURES, ids=lambda p: p.name)
+def test_each_module_cites_its_rule(path: Path) -> None:
+    doc = ast.get_docstring(ast.parse(source(path))) or ""
+    assert re.search(r"rules\.md|seed 00\d", doc), path.name
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def test_rules_are_pure(path: Path) -> None:
+    """No I/O, no YAML, no Jinja, no global random state in generator/rules/."""
+    text = source(path)
+    for banned in ("import random", "open(", "import yaml", "jinja2", "print(", "Path("):
+        assert banned not in text, (path.name, banned)
+
+
+@pytest.mark.parametrize("name", [p.stem for p in MODULES])
+def test_module_doctests(name: str) -> None:
+    module = importlib.import_module(f"generator.rules.{name}")
+    assert doctest.testmod(module).failed == 0
+
+
+def test_one_check_path() -> None:
+    """Every check resolves through checks.check: nothing else calls the systems' resolver,
+    and nothing rolls a d20 or d100 for a check on its own."""
+    for path in [*MODULES, PACKAGE / "replay.py"]:
+        text = source(path)
+        if path.name != "checks.py":
+            assert "resolve(" not in text, path.name
+            assert ".roll(" not in text, path.name
+
+
+def test_one_roll_source() -> None:
+    """Every die of the replay comes from a RollSource (recorded first, then seeded): no
+    module builds its own generator or draws outside ``take`` and the check path."""
+    for path in [*MODULES, PACKAGE / "replay.py"]:
+        text = source(path)
+        assert "event_rng" not in text and "randint" not in text, path.name
