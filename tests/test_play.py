@@ -537,3 +537,15 @@ def test_a_usage_die_before_the_first_watch_is_asked_and_recorded(tmp_path: Path
     data = yaml.safe_load((content / "sessions" / "07-oil.yaml").read_text(encoding="utf-8"))
     assert data["log"] == [{"use": {"resource": "lamp-oil", "by": "Tib Quill"},
                             "rolls": {"use": 2}}]
+
+
+def test_play_finds_the_campaign_from_a_folder_inside_it(tmp_path: Path) -> None:
+    content = copy_campaign(tmp_path)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run([*HEXCRAWL, "play", "--continue"], input="rest\n5\nquit\n",
+                          capture_output=True, text=True, cwd=content / "sessions", env=env,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "Continuing session 6" in proc.stdout
+    entries = yaml.safe_load(_file(content, 6).read_text(encoding="utf-8"))["log"]
+    assert entries[-1] == {"rest": {}, "rolls": {"encounter": [5]}}

@@ -23,9 +23,12 @@ import datetime as dt
 import io
 import os
 import re
+import signal
 import tempfile
 import textwrap
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -208,6 +211,20 @@ def atomic_write(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+@contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Hold Ctrl-C while the file and the undo stack change together; it arrives after."""
+    if threading.current_thread() is not threading.main_thread() or \
+            not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _lines(text: str) -> list[str]:
     return text.splitlines(keepends=True)
 
@@ -339,8 +356,9 @@ class SessionLog:
 
     def append(self, entry: Mapping[str, Any]) -> None:
         new, chunk = append_text(self.read(), entry)
-        atomic_write(self.path, new)
-        self.appended.append(Appended(dict(entry), chunk))
+        with uninterrupted():
+            atomic_write(self.path, new)
+            self.appended.append(Appended(dict(entry), chunk))
 
     def entries(self) -> list[Any]:
         return log_of(self.read())
@@ -378,15 +396,17 @@ class SessionLog:
     def undo(self) -> dict[str, Any]:
         """Remove the last entry this run appended; returns it."""
         new = self._without_last(self.read())
-        atomic_write(self.path, new)
-        return self.appended.pop().entry
+        with uninterrupted():
+            atomic_write(self.path, new)
+            return self.appended.pop().entry
 
     def replace_last(self, entry: Mapping[str, Any]) -> None:
         """Rewrite the last entry this run appended (a GM remark added to it)."""
         without = self._without_last(self.read())
         new, chunk = append_text(without, entry)
-        atomic_write(self.path, new)
-        self.appended[-1] = Appended(dict(entry), chunk)
+        with uninterrupted():
+            atomic_write(self.path, new)
+            self.appended[-1] = Appended(dict(entry), chunk)
 
 
 def header_text(number: int, title: str, date: dt.date | None) -> str:

@@ -144,8 +144,15 @@ class Table:
                 break
             if not line.strip():
                 continue
-            if not self.handle(line):
-                break
+            try:
+                if not self.handle(line):
+                    break
+            except KeyboardInterrupt:
+                # outside an entry's prompts (an entry's own Ctrl-C drops the entry): the
+                # file is as the last message said; stop on a pipe, go on at a terminal
+                self.say("")
+                if not self.inp.interactive:
+                    break
         self.finish()
         return 0
 
