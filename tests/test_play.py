@@ -242,6 +242,12 @@ def test_scripted_session_writes_what_it_shows(tmp_path: Path) -> None:
     assert "tell the players:" in out and "replays differently" not in out
     assert f"true hex {rest['end_hex']}" in out.split("status")[-1]
     assert re.search(r"hustled \d+ h, marched [\d.]+ h since the last sleep", out)
+    from generator.rules.encounters import table_for
+
+    campaign, _ = load_campaign(content)
+    assert campaign is not None
+    table = table_for(campaign, campaign.grid.parse(rest["end_hex"]))
+    assert table is not None and f"encounter table: {table.name} [{table.id}]" in out
 
 
 def test_bad_command_and_rejected_entry_write_nothing(tmp_path: Path) -> None:

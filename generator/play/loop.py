@@ -56,12 +56,24 @@ def vocabulary(campaign: Campaign) -> Vocabulary:
         is_label=lambda s: grid.is_label(s) and grid.on_map(grid.parse(s)))
 
 
+#: what the loader reads (a campaign folder may also hold build/ and site/)
+CONTENT_FILES = ("campaign.yaml", "terrain.yaml", "paths.yaml", "regions.yaml")
+CONTENT_FOLDERS = ("hexes", "locations", "tables", "sessions")
+
+
 def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:
+    """Size and time of every content file: play reloads when the GM changed one."""
+    paths = [root / name for name in CONTENT_FILES]
+    for folder in CONTENT_FOLDERS:
+        if (root / folder).is_dir():
+            paths.extend(p for p in (root / folder).rglob("*") if p.is_file())
     out: list[tuple[str, int, int]] = []
-    for p in sorted(root.rglob("*")):
-        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts):
+    for p in sorted(paths):
+        try:
             st = p.stat()
-            out.append((str(p), st.st_mtime_ns, st.st_size))
+        except OSError:
+            continue
+        out.append((str(p), st.st_mtime_ns, st.st_size))
     return tuple(out)
 
 

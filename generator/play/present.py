@@ -16,6 +16,7 @@ from generator.content.campaign import Campaign
 from generator.knowledge import PlayerView, SessionView
 from generator.play.oracle import Outcome
 from generator.render.i18n import Translator
+from generator.rules.encounters import table_for
 
 
 def miles_text(value: float | Fraction) -> str:
@@ -77,12 +78,10 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
             f"({pt('status.found') if loc.id in chronicle.discovered else pt('status.not_found')})"
             for loc in campaign.locations_in(here)]
     out.append("  " + pt("status.locations", locations="; ".join(locs) or pt("status.none")))
-    tables: list[str] = []
-    if info is not None and info.tables:
-        tables.append(", ".join(info.tables))
-    region = campaign.region_of(here)
-    if region is not None and region.tables:
-        tables.append(f"{region.name}: {', '.join(region.tables)}")
+    # the table the engine rolls a wandering encounter on here (hex, else region, else
+    # terrain), from the rules module the replay uses
+    table = table_for(campaign, here)
+    tables = [f"{table.name} [{table.id}]"] if table is not None else []
     out.append("  " + pt("status.tables", tables="; ".join(tables) or pt("status.none")))
     usage = [f"{r.name} {r.now}" for r in chronicle.resources.values() if not r.doom]
     doom = [f"{r.owner or r.name} {r.now}" for r in chronicle.resources.values() if r.doom]
