@@ -25,7 +25,6 @@ from secret_campaign import (
 )
 
 from generator.package_data import BASE_CONFIG
-from generator.render.i18n import LANGUAGES, PLURALS, STRINGS, Translator
 from generator.site import BuildReport, SiteError, build_sites, write_docs
 
 REPO = Path(__file__).resolve().parents[1]
@@ -289,15 +288,3 @@ def test_builds_without_a_repository_config(tmp_path: Path,
     config = yaml.safe_load(Path("build/players/mkdocs.yml").read_text(encoding="utf-8"))
     assert Path(config["INHERIT"]) == BASE_CONFIG.resolve()
     assert Path("site/players/index.html").is_file()
-
-
-def test_every_interface_string_has_every_language() -> None:
-    for key, texts in STRINGS.items():
-        assert set(texts) == set(LANGUAGES), key
-        fields = {re.findall(r"{(\w+)}", text).__len__() for text in texts.values()}
-        assert len(fields) == 1, key
-    for noun, forms in PLURALS.items():
-        assert set(forms) == set(LANGUAGES), noun
-    assert Translator("ru").count(2, "watch") == "2 вахты"
-    assert Translator("uk").count(5, "watch") == "5 вахт"
-    assert Translator("en").duration(8) == "1 day and 2 watches"

@@ -30,13 +30,13 @@ from generator.content.yamlpos import Located, load_yaml
 from generator.diagnostics import Diagnostics, Pos, display_path, suggest
 from generator.dice import parse_dice
 from generator.hexgrid import FACES, POINTY_FACES, Grid, Hex
+from generator.i18n import languages
 from generator.rules import rolltables
 from generator.rules.tables import TERRAIN, TerrainRule
 from generator.slug import slugify
 
 T = TypeVar("T", bound=BaseModel)
 
-SUPPORTED_LANGUAGES = ("en", "ru", "uk")
 KNOWN_GEAR = ("compass",)
 
 
@@ -262,10 +262,11 @@ class _Loader:
                              f"{suggest(spec.default_terrain, terrain)}")
         elif spec.default_terrain:
             self.default_terrain = spec.default_terrain
-        if spec.language not in SUPPORTED_LANGUAGES:
+        supported = languages()
+        if spec.language not in supported:
             self.diags.warning(cdoc.pos(("language",)),
                                f"no interface strings for language '{spec.language}'; "
-                               f"using English (supported: {', '.join(SUPPORTED_LANGUAGES)})")
+                               f"using English (supported: {', '.join(supported)})")
         self.check_label(spec.party.start, cdoc.pos(("party", "start")))
         self.check_offsets(spec.party.start_offsets, cdoc, ("party", "start_offsets"))
         names = [mem.name for mem in spec.party.members]
@@ -301,7 +302,7 @@ class _Loader:
             root=self.root,
             name=spec.name,
             seed=spec.seed,
-            language=spec.language if spec.language in SUPPORTED_LANGUAGES else "en",
+            language=spec.language if spec.language in supported else "en",
             description=spec.description,
             map=spec.map,
             grid=grid,

@@ -130,16 +130,18 @@ class Table:
 
     def prompt(self) -> str:
         now, _ = present._now(self.campaign, self.chronicle)
-        return self.pt("prompt", n=self.number, day=now.day, watch=now.watch)
+        return self.pt.gettext("s%(n)s day %(day)s w%(watch)s> ", n=self.number, day=now.day,
+                               watch=now.watch)
 
     # -- the loop -------------------------------------------------------------------------
     def run(self) -> int:
         for line in present.status_lines(self.campaign, self.chronicle, self.st, self.pt):
             self.say(line)
-        self.say(self.pt("start.help"))
+        self.say(self.pt.gettext("Type a command (help lists them, quit ends)."))
         while True:
             if not self.reload():
-                self.say(self.pt("start.broken"))
+                self.say(self.pt.gettext("The campaign has errors; fix them and press Enter (or "
+                                         "quit)."))
                 try:
                     if self.inp.command("> ").strip().casefold() in ("quit", "exit", "q"):
                         return 1
@@ -177,16 +179,19 @@ class Table:
             if self.campaign is not None and not self.log.entries() and \
                     text.rstrip().endswith("log: []"):
                 self.log.path.unlink()
-                self.say(self.pt("start.removed", n=self.number, path=self.log.path))
+                self.say(self.pt.gettext("Session %(n)s has no entries: removed %(path)s.",
+                                         n=self.number, path=self.log.path))
                 return
-        self.say(self.pt("bye", n=self.number, path=self.log.path))
+        self.say(self.pt.gettext("Session %(n)s is in %(path)s.", n=self.number,
+                                 path=self.log.path))
 
     def handle(self, line: str) -> bool:
         """Run one command line; False to stop."""
         try:
             cmd = parse(line, vocabulary(self.campaign))
         except CommandError as exc:
-            self.say(self.pt("error", message=self.pt(exc.key, **exc.values)))
+            self.say(self.pt.gettext("error: %(message)s",
+                                     message=self.pt.label("message", exc.key, **exc.values)))
             return True
         if cmd.name == "quit":
             return False
@@ -206,10 +211,12 @@ class Table:
     def help(self, topic: str) -> None:
         names = [topic.casefold()] if topic.casefold() in COMMANDS else list(COMMANDS)
         if len(names) > 1:
-            self.say(self.pt("help.head"))
+            self.say(self.pt.gettext("Commands (one watch each, unless marked *):"))
         for name in names:
-            self.say("  " + self.pt(f"help.{name}"))
-        self.say(self.pt("help.rolls"))
+            self.say("  " + self.pt.label("help", name))
+        self.say(self.pt.gettext("At a roll prompt: type the die (two values for advantage), Enter "
+                                 "lets the generator roll it, * lets it roll the rest of the "
+                                 "entry, Ctrl-C drops the entry."))
 
     def _what(self, entry: dict[str, Any]) -> str:
         action = next(iter(entry))
@@ -223,25 +230,26 @@ class Table:
         try:
             entry = self.log.undo()
         except LogFileError as exc:
-            self.say(self.pt("error", message=str(exc)))
+            self.say(self.pt.gettext("error: %(message)s", message=str(exc)))
             return
         self.reload(force=True)
-        self.say(self.pt("undone", what=self._what(entry)))
+        self.say(self.pt.gettext("removed the last entry (%(what)s)", what=self._what(entry)))
 
     def gm(self, text: str) -> None:
         if not self.log.appended:
             self.pending_gm = text if self.pending_gm is None else f"{self.pending_gm}\n{text}"
-            self.say(self.pt("gm.pending"))
+            self.say(self.pt.gettext("GM remark kept for the next entry"))
             return
         entry = dict(self.log.appended[-1].entry)
         entry["gm"] = f"{entry['gm']}\n{text}" if entry.get("gm") else text
         try:
             self.log.replace_last(entry)
         except LogFileError as exc:
-            self.say(self.pt("error", message=str(exc)))
+            self.say(self.pt.gettext("error: %(message)s", message=str(exc)))
             return
         self.reload(force=True)
-        self.say(self.pt("gm.added", what=self._what(entry)))
+        self.say(self.pt.gettext("GM remark added to the last entry (%(what)s)",
+                                 what=self._what(entry)))
 
     # -- one entry ------------------------------------------------------------------------
     def play(self, cmd: Command) -> None:
@@ -253,23 +261,23 @@ class Table:
             outcome = self.adjudicate(entry)
         except EntryError as exc:
             for message in exc.messages:
-                self.say(self.pt("error", message=message))
-            self.say(self.pt("nothing_written"))
+                self.say(self.pt.gettext("error: %(message)s", message=message))
+            self.say(self.pt.gettext("nothing written"))
             return
         except LogFileError as exc:
-            self.say(self.pt("error", message=str(exc)))
-            self.say(self.pt("nothing_written"))
+            self.say(self.pt.gettext("error: %(message)s", message=str(exc)))
+            self.say(self.pt.gettext("nothing written"))
             return
         except (KeyboardInterrupt, EOFError):
             self.say("")
-            self.say(self.pt("dropped"))
+            self.say(self.pt.gettext("entry dropped: nothing written"))
             return
         before = self.chronicle
         try:
             self.log.append(outcome.entry)
         except (LogFileError, OSError) as exc:
-            self.say(self.pt("error", message=str(exc)))
-            self.say(self.pt("nothing_written"))
+            self.say(self.pt.gettext("error: %(message)s", message=str(exc)))
+            self.say(self.pt.gettext("nothing written"))
             return
         self.pending_gm = None
         for text in present.outcome_lines(outcome, before, self.st, self.pt):
@@ -277,7 +285,7 @@ class Table:
         self.say(present.tell_line(players_view(self.campaign, before),
                                    players_view(outcome.campaign, outcome.chronicle),
                                    outcome, self.st, self.pt))
-        self.say(self.pt("saved", path=self.log.path))
+        self.say(self.pt.gettext("written to %(path)s", path=self.log.path))
         self.reload(force=True)
         self.verify(outcome)
 
@@ -290,7 +298,7 @@ class Table:
         for message in (d.message for d in diags.warnings
                         if d.pos.path == oracle.session.source
                         and d.pos.line >= oracle.entry_line):
-            self.say(self.pt("warning", message=message))
+            self.say(self.pt.gettext("warning: %(message)s", message=message))
         return oracle.run(self.ask)
 
     def verify(self, outcome: Outcome) -> None:
@@ -301,41 +309,54 @@ class Table:
             return
         a, b = shown.to_json(), now.to_json()
         if a != b:
-            self.say(self.pt("mismatch", what=f"session {self.number}"))
+            self.say(self.pt.gettext("the file as written replays differently from what was shown "
+                                     "(please report this): %(what)s",
+                                     what=f"session {self.number}"))
 
     def ask(self, ask: RollAsk, number: int) -> Answer:
-        purpose = self.st.maybe(f"purpose.{ask.purpose}", ask.purpose)
+        purpose = self.st.label("purpose", ask.purpose, ask.purpose)
         detail = f" ({ask.detail})" if ask.detail else ""
         if len(ask.dice) == 2 and ask.notation.startswith("1d20"):
-            mode = self.pt("roll.plus") if "+" in ask.notation else self.pt("roll.minus")
-            prompt = self.pt("roll.ask_scaled", sides=ask.dice[1].sides, mode=mode,
-                             purpose=purpose, detail=detail)
+            mode = (self.pt.gettext("advantage die added") if "+" in ask.notation
+                    else self.pt.gettext("disadvantage die subtracted"))
+            prompt = self.pt.gettext("  roll d20 and d%(sides)s (%(mode)s) for "
+                                     "%(purpose)s%(detail)s, both values [Enter: let it roll]: ",
+                                     sides=ask.dice[1].sides, mode=mode, purpose=purpose,
+                                     detail=detail)
         elif len(ask.dice) == 2:
             disadvantage = ask.notation == "2d20kl1" or "disadvantage" in ask.detail
             if ask.notation == "2d20":  # bsh: roll under, the lower is the better
                 key = "roll.bsh_disadvantage" if disadvantage else "roll.bsh_advantage"
             else:
                 key = "roll.disadvantage" if disadvantage else "roll.advantage"
-            prompt = self.pt("roll.ask_pair", mode=self.pt(key), purpose=purpose,
-                             detail=detail)
+            prompt = self.pt.gettext("  roll two d20 (%(mode)s) for %(purpose)s%(detail)s, both "
+                                     "values [Enter: let it roll]: ",
+                                     mode=self.pt.label("message", key), purpose=purpose,
+                                     detail=detail)
         else:
-            prompt = self.pt("roll.ask", dice=ask.dice[0].notation, purpose=purpose,
-                             detail=detail)
+            prompt = self.pt.gettext("  roll %(dice)s for %(purpose)s%(detail)s [Enter: let it "
+                                     "roll]: ", dice=ask.dice[0].notation, purpose=purpose,
+                                     detail=detail)
         while True:
             reply = self.inp.answer(prompt).strip()
             if not reply:
-                self.say(self.pt("roll.generated", value=", ".join(map(str, ask.seeded))))
+                self.say(self.pt.gettext("    the generator rolled %(value)s",
+                                         value=", ".join(map(str, ask.seeded))))
                 return None
             if reply == "*":
-                self.say(self.pt("roll.generated", value=", ".join(map(str, ask.seeded))))
-                self.say(self.pt("roll.rest"))
+                self.say(self.pt.gettext("    the generator rolled %(value)s",
+                                         value=", ".join(map(str, ask.seeded))))
+                self.say(self.pt.gettext("    the generator rolls the rest of this entry"))
                 return "rest"
             values = parse_values(reply, ask)
             if values is not None:
                 return values
             die = ask.dice[0]
-            self.say(self.pt("roll.bad", count=len(ask.dice), low=die.low,
-                             high=max(d.high for d in ask.dice)))
+            self.say(self.pt.gettext("    enter %(count)s whole number(s) from %(low)s to "
+                                     "%(high)s, Enter to let the generator roll, * to let it roll "
+                                     "every remaining die of this entry, Ctrl-C to drop the entry",
+                                     count=len(ask.dice), low=die.low,
+                                     high=max(d.high for d in ask.dice)))
 
 
 def parse_values(reply: str, ask: RollAsk) -> list[int] | None:
@@ -364,8 +385,10 @@ def open_session(root: Path, campaign: Campaign, *, new: bool, cont: bool, title
         choice = cont or today
         if not cont and inp.interactive:
             try:
-                reply = inp.answer(pt("start.ask", n=last.number, title=last.title,
-                                      date=last.date or "-", next=number)).strip().casefold()
+                reply = inp.answer(pt.gettext("Continue session %(n)s (%(title)s, %(date)s) or "
+                                              "start session %(next)s? [c/n] ", n=last.number,
+                                              title=last.title, date=last.date or "-",
+                                              next=number)).strip().casefold()
             except (EOFError, KeyboardInterrupt) as exc:
                 raise PlayError("") from exc
             if reply:
@@ -373,12 +396,13 @@ def open_session(root: Path, campaign: Campaign, *, new: bool, cont: bool, title
         if choice:
             path = Path(last.source).resolve()
             log = SessionLog(path)
-            say(pt("start.continue", n=last.number, title=last.title, path=last.source,
-                   entries=len(last.log)))
+            say(pt.gettext("Continuing session %(n)s: %(title)s (%(path)s), %(entries)s entries.",
+                           n=last.number, title=last.title, path=last.source,
+                           entries=len(last.log)))
             return log, last.number
     if title is None and inp.interactive:
         try:
-            title = inp.answer(pt("start.title", n=number)).strip() or None
+            title = inp.answer(pt.gettext("Title of session %(n)s: ", n=number)).strip() or None
         except (EOFError, KeyboardInterrupt) as exc:
             raise PlayError("") from exc
     title = title or f"Session {number}"
@@ -391,7 +415,8 @@ def open_session(root: Path, campaign: Campaign, *, new: bool, cont: bool, title
 
     atomic_write(path, header_text(number, title, date))
     log = SessionLog(path, created=True)
-    say(pt("start.new", n=number, title=title, path=path))
+    say(pt.gettext("Started session %(n)s: %(title)s (%(path)s).", n=number, title=title,
+                   path=path))
     return log, number
 
 

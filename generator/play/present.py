@@ -53,42 +53,46 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
     here = grid.parse(now.hex)
     info = campaign.hex_info(here)
     name = f" {info.name}" if info and info.name else ""
-    believed = now.believed_hex if now.believed_hex is not None else pt("status.unknown")
-    lost = pt("status.knows_lost") if now.knows_lost else (
-        pt("status.lost") if now.lost else pt("status.not_lost"))
-    out = [pt("status.time", when=st.when(now.day, now.watch)),
-           "  " + "; ".join([pt("status.true", hex=f"{now.hex}{name}"),
-                             pt("status.believed", hex=believed), lost]
-                            + ([pt("status.veer", veer=veer_text(now.veer, st))]
+    believed = now.believed_hex if now.believed_hex is not None else pt.gettext("unknown")
+    lost = pt.gettext("LOST, and they know it") if now.knows_lost else (
+        pt.gettext("LOST, unaware") if now.lost else pt.gettext("on course"))
+    out = [pt.gettext("%(when)s", when=st.when(now.day, now.watch)),
+           "  " + "; ".join([pt.gettext("true hex %(hex)s", hex=f"{now.hex}{name}"),
+                             pt.gettext("believed %(hex)s", hex=believed), lost]
+                            + ([pt.gettext("veer %(veer)s", veer=veer_text(now.veer, st))]
                                if now.lost else []))]
     if last is not None and last.progress_miles:
-        out.append("  " + pt("status.progress", miles=miles_text(last.progress_miles)))
-    out.append("  " + pt("status.hustle", hours=now.hustle_hours,
-                         march=miles_text(now.march_hours)))
+        out.append("  " + pt.gettext("%(miles)s miles made in this hex",
+                                     miles=miles_text(last.progress_miles)))
+    out.append("  " + pt.gettext("hustled %(hours)s h, marched %(march)s h since the last sleep",
+                                 hours=now.hustle_hours, march=miles_text(now.march_hours)))
     if info is not None:
         rule = campaign.terrain.get(info.terrain)
-        terrain = st.maybe(f"terrain.{info.terrain}", rule.name if rule else info.terrain)
+        terrain = st.label("terrain", info.terrain, rule.name if rule else info.terrain)
         if info.density:
             terrain += f" ({info.density})"
-        out.append("  " + pt("status.terrain", terrain=terrain))
+        out.append("  " + pt.gettext("terrain: %(terrain)s", terrain=terrain))
     paths = [f"{p.name} [{p.id}, {p.kind}]" for p in campaign.paths.values()
              if here in p.hexes]
-    out.append("  " + pt("status.paths", paths=", ".join(paths) or pt("status.none")))
+    out.append("  " + pt.gettext("paths: %(paths)s", paths=", ".join(paths) or pt.gettext("none")))
     locs = [f"{loc.name} [{loc.id}, {loc.visibility}] "
-            f"({pt('status.found') if loc.id in chronicle.discovered else pt('status.not_found')})"
+            "(" + (pt.gettext("found") if loc.id in chronicle.discovered
+                   else pt.gettext("not found yet")) + ")"
             for loc in campaign.locations_in(here)]
-    out.append("  " + pt("status.locations", locations="; ".join(locs) or pt("status.none")))
+    out.append("  " + pt.gettext("keyed: %(locations)s",
+                                 locations="; ".join(locs) or pt.gettext("none")))
     # the table the engine rolls a wandering encounter on here (hex, else region, else
     # terrain), from the rules module the replay uses
     table = table_for(campaign, here)
     tables = [f"{table.name} [{table.id}]"] if table is not None else []
-    out.append("  " + pt("status.tables", tables="; ".join(tables) or pt("status.none")))
+    out.append("  " + pt.gettext("encounter table: %(tables)s",
+                                 tables="; ".join(tables) or pt.gettext("none")))
     usage = [f"{r.name} {r.now}" for r in chronicle.resources.values() if not r.doom]
     doom = [f"{r.owner or r.name} {r.now}" for r in chronicle.resources.values() if r.doom]
     if usage:
-        out.append("  " + pt("status.resources", dice=", ".join(usage)))
+        out.append("  " + pt.gettext("usage dice: %(dice)s", dice=", ".join(usage)))
     if doom:
-        out.append("  " + pt("status.doom", dice=", ".join(doom)))
+        out.append("  " + pt.gettext("doom dice: %(dice)s", dice=", ".join(doom)))
     members: list[str] = []
     names = chronicle.sessions[-1].members if chronicle.sessions else [
         m.name for m in campaign.party.members]
@@ -97,15 +101,15 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
         marks: list[str] = []
         if ms is not None:
             if ms.nonlethal:
-                marks.append(pt("status.nonlethal", n=ms.nonlethal))
+                marks.append(pt.pgettext("logger status, short", "%(n)s nonlethal", n=ms.nonlethal))
             if ms.lethal:
-                marks.append(pt("status.lethal", n=ms.lethal))
+                marks.append(pt.pgettext("logger status, short", "%(n)s lethal", n=ms.lethal))
             if ms.fatigued:
-                marks.append(pt("status.fatigued"))
+                marks.append(pt.gettext("fatigued"))
             if ms.doomed:
-                marks.append(pt("status.doomed"))
+                marks.append(pt.gettext("doomed"))
         members.append(who + (f" ({', '.join(marks)})" if marks else ""))
-    out.append("  " + pt("status.members", members="; ".join(members)))
+    out.append("  " + pt.gettext("party: %(members)s", members="; ".join(members)))
     return out
 
 
@@ -113,11 +117,13 @@ def roll_line(r: RollRecord, st: Translator, pt: Translator) -> str:
     values = f" ({', '.join(map(str, r.dice_values))})" if len(r.dice_values) > 1 else ""
     total = f" = {r.total}" if r.total != r.natural else ""
     target = f" vs {r.target}" if r.target is not None else ""
-    outcome = f" -> {st.maybe('outcome.' + r.outcome, r.outcome)}" if r.outcome else ""
-    return pt("out.roll", purpose=st.maybe(f"purpose.{r.purpose}", r.purpose), dice=r.dice,
-              natural=f"{r.natural}{values}", total=total, target=target, outcome=outcome,
-              source=st("roll.recorded") if r.recorded else st("roll.seeded"),
-              detail=r.detail).rstrip()
+    outcome = " -> " + st.label("outcome", r.outcome, r.outcome) if r.outcome else ""
+    return pt.gettext("  %(purpose)s: %(dice)s %(natural)s%(total)s%(target)s%(outcome)s  "
+                      "[%(source)s] %(detail)s", purpose=st.label("purpose", r.purpose, r.purpose),
+                      dice=r.dice, natural=f"{r.natural}{values}", total=total, target=target,
+                      outcome=outcome,
+                      source=st.gettext("at the table") if r.recorded else st.gettext("seeded"),
+                      detail=r.detail).rstrip()
 
 
 def _encounter_lines(watch: WatchRecord, campaign: Campaign, st: Translator,
@@ -131,21 +137,22 @@ def _encounter_lines(watch: WatchRecord, campaign: Campaign, st: Translator,
             parts.append(loc.name if loc else e.location)
         if e.table:
             table = campaign.tables.get(e.table)
-            roll = f", {st('encounter.roll')} {e.roll}" if e.roll is not None else ""
-            parts.append(f"({st('encounter.table')} {table.name if table else e.table}{roll})")
+            roll = ", " + st.gettext("roll") + f" {e.roll}" if e.roll is not None else ""
+            parts.append("(" + st.gettext("table")
+                         + f" {table.name if table else e.table}{roll})")
         if e.distance is not None:
-            parts.append(st("encounter.distance", d=e.distance))
+            parts.append(st.gettext("distance %(d)s ft", d=e.distance))
         if e.reaction:
-            parts.append(f"{st('encounter.reaction')}: "
-                         f"{st.maybe('reaction.' + e.reaction, e.reaction)}")
+            parts.append(st.gettext("reaction") + ": "
+                         + st.label("reaction", e.reaction, e.reaction))
         if e.cancelled:
-            parts.append(pt("out.cancelled"))
+            parts.append(pt.gettext("cancelled by caution"))
         if e.hex:
             parts.append(f"@{e.hex}")
         if e.note:
             parts.append(f"- {e.note}")
-        yield pt("out.encounter", kind=st.maybe(f"kind.{e.kind}", e.kind),
-                 what=" ".join(parts) or "-")
+        yield pt.gettext("  encounter (%(kind)s): %(what)s",
+                         kind=st.label("encounter", e.kind, e.kind), what=" ".join(parts) or "-")
 
 
 def outcome_lines(out: Outcome, before: Chronicle, st: Translator,
@@ -155,44 +162,46 @@ def outcome_lines(out: Outcome, before: Chronicle, st: Translator,
     campaign = out.campaign
     w = out.watch
     if w is not None:
-        lines.append(pt("out.watch", n=w.index + 1,
-                        activity=st.maybe(f"activity.{w.activity}", w.activity),
-                        when=st.when(w.day, w.watch)))
+        lines.append(pt.gettext("watch %(n)s: %(activity)s, %(when)s", n=w.index + 1,
+                                activity=st.label("activity", w.activity, w.activity),
+                                when=st.when(w.day, w.watch)))
     lines.extend(roll_line(r, st, pt) for r in out.rolls)
     if w is not None:
-        believed = w.believed_hex if w.believed_hex is not None else pt("status.unknown")
+        believed = w.believed_hex if w.believed_hex is not None else pt.gettext("unknown")
         if w.hexes_entered:
             route = " -> ".join([w.start_hex, *w.hexes_entered])
-            lines.append(pt("out.moved", route=route, miles=miles_text(w.miles),
-                            believed=believed))
+            lines.append(pt.gettext("  true: %(route)s (%(miles)s miles); believed: %(believed)s",
+                                    route=route, miles=miles_text(w.miles), believed=believed))
         else:
-            lines.append(pt("out.stayed", hex=w.end_hex, believed=believed))
+            lines.append(pt.gettext("  stays in %(hex)s; believed: %(believed)s", hex=w.end_hex,
+                                    believed=believed))
         if w.lost or w.activity in ("travel", "reorient"):
-            state = pt("status.knows_lost") if w.knows_lost else (
-                pt("status.lost") if w.lost else pt("status.not_lost"))
+            state = pt.gettext("LOST, and they know it") if w.knows_lost else (
+                pt.gettext("LOST, unaware") if w.lost else pt.gettext("on course"))
             if w.lost:
-                state += ", " + pt("status.veer", veer=veer_text(w.veer, st))
-            lines.append(pt("out.lost", state=state))
+                state += ", " + pt.gettext("veer %(veer)s", veer=veer_text(w.veer, st))
+            lines.append(pt.gettext("  lost: %(state)s", state=state))
         lines.extend(_encounter_lines(w, campaign, st, pt))
         if w.discovered:
             names = [campaign.locations[lid].name if lid in campaign.locations else lid
                      for lid in w.discovered]
-            lines.append(pt("out.found", places=", ".join(names)))
+            lines.append(pt.gettext("  found: %(places)s", places=", ".join(names)))
         if w.summary:
-            lines.append(pt("out.summary", summary=w.summary))
-        lines.extend(pt("warning", message=m) for m in w.warnings)
+            lines.append(pt.gettext("  %(summary)s", summary=w.summary))
+        lines.extend(pt.gettext("warning: %(message)s", message=m) for m in w.warnings)
     action = next(iter(out.entry))
     if action == "use":
         for rid, res in out.chronicle.resources.items():
             old = before.resources.get(rid)
             for event in res.history[len(old.history) if old else 0:]:
-                lines.append(pt("out.resource", name=res.name, before=event.before,
-                                after=event.after))
+                lines.append(pt.gettext("  %(name)s: %(before)s -> %(after)s", name=res.name,
+                                        before=event.before, after=event.after))
     elif action == "note":
-        lines.append(pt("out.note"))
+        lines.append(pt.gettext("  note for the chronicle"))
     elif action == "reveal":
-        lines.append(pt("out.reveal", what=", ".join(map(str, out.entry["reveal"]))))
-    lines.extend(pt("warning", message=m) for m in out.warnings
+        lines.append(pt.gettext("  revealed to the players: %(what)s",
+                                what=", ".join(map(str, out.entry["reveal"]))))
+    lines.extend(pt.gettext("warning: %(message)s", message=m) for m in out.warnings
                  if w is None or m not in w.warnings)
     return lines
 
@@ -208,43 +217,45 @@ def tell_line(before: PlayerView, after: PlayerView, out: Outcome, st: Translato
     s_before, s_after = _session(before, number), _session(after, number)
     parts: list[str] = []
     if s_after is None:
-        return pt("tell", text=pt("tell.nothing"))
+        return pt.gettext("tell the players: %(text)s", text=pt.gettext("nothing new"))
     new_watch = out.watch is not None and s_after.watches and (
         s_before is None or len(s_after.watches) > len(s_before.watches))
     if new_watch:
         wv = s_after.watches[-1]
         miles = s_after.miles - (s_before.miles if s_before else 0)
         if wv.activity == "travel" and wv.heading:
-            parts.append(pt("tell.travel", face=st.face(wv.heading), miles=miles_text(miles)))
+            parts.append(pt.gettext("you head %(face)s and make about %(miles)s miles",
+                                    face=st.face(wv.heading), miles=miles_text(miles)))
         elif miles:
-            parts.append(pt("tell.walk", miles=miles_text(miles)))
+            parts.append(pt.gettext("you make about %(miles)s miles", miles=miles_text(miles)))
         else:
-            parts.append(pt("tell.activity",
-                            activity=st.maybe(f"activity.{wv.activity}",
-                                              wv.activity).lower()))
+            parts.append(pt.gettext("a watch of %(activity)s",
+                                    activity=st.label("activity", wv.activity,
+                                                      wv.activity).lower()))
         if wv.knows_lost:
-            parts.append(pt("tell.lost"))
+            parts.append(pt.gettext("you know you are lost"))
         elif wv.believed_end is not None:
             place = after.place(wv.believed_end)
             hexview = after.hexes.get(wv.believed_end)
             if place:
-                parts.append(pt("tell.where", place=place))
+                parts.append(pt.gettext("you believe you are in %(place)s", place=place))
             elif hexview is not None and hexview.terrain in after.terrains:
-                parts.append(pt("tell.where_terrain",
-                                terrain=st.terrain(after.terrains[hexview.terrain])))
+                parts.append(pt.gettext("you believe you are in unnamed %(terrain)s",
+                                        terrain=st.terrain(after.terrains[hexview.terrain])))
         found = [after.locations[lid].name for lid in wv.found if lid in after.locations]
         if found:
-            parts.append(pt("tell.found", places=", ".join(found)))
+            parts.append(pt.gettext("you find %(places)s", places=", ".join(found)))
         if out.watch is not None and any(not e.cancelled and e.kind != "keyed"
                                          for e in out.watch.encounters):
-            parts.append(pt("tell.encounter"))
-        parts.append(pt("tell.time", when=st.when(after.now.day, after.now.watch)))
+            parts.append(pt.gettext("something happens (describe the encounter)"))
+        parts.append(pt.gettext("it is now %(when)s", when=st.when(after.now.day, after.now.watch)))
     new_places = [loc.name for lid, loc in after.locations.items()
                   if lid not in before.locations
                   and not (new_watch and lid in s_after.watches[-1].found)]
     if new_places:
-        parts.append(pt("tell.revealed", places=", ".join(new_places)))
-    return pt("tell", text="; ".join(parts) if parts else pt("tell.nothing"))
+        parts.append(pt.gettext("you learn of %(places)s", places=", ".join(new_places)))
+    return pt.gettext("tell the players: %(text)s",
+                      text="; ".join(parts) if parts else pt.gettext("nothing new"))
 
 
 def session_record(chronicle: Chronicle, number: int) -> SessionRecord | None:

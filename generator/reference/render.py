@@ -13,6 +13,7 @@ from typing import Any
 
 import jinja2
 
+from generator import i18n
 from generator.content.campaign import Campaign
 from generator.package_data import SITE_TEMPLATES
 from generator.reference import sheets as S
@@ -52,6 +53,7 @@ class Renderer:
                  overrides: bool = True) -> None:
         self.ctx = Ctx(campaign, audience, language or campaign.language)
         self.env = environment(campaign, overrides)
+        i18n.install(self.env, self.ctx.t)
         self.known_locations = set(known_locations) if known_locations is not None else None
 
     def page(self, template: str, **values: Any) -> str:
@@ -134,9 +136,9 @@ def reference_nav(campaign: Campaign, audience: Audience,
     navigation (the roll tables are one entry: their index)."""
     ctx = Ctx(campaign, audience, language or campaign.language)
     t = ctx.t
-    nav = [(t("page.index"), f"{ROOT}/index.md")]
+    nav = [(t.gettext("Rules reference"), f"{ROOT}/index.md")]
     if audience == "gm":
-        nav.append((t("page.gm-screen"), f"{ROOT}/gm-screen.md"))
-    nav += [(t(f"page.{slug}"), f"{ROOT}/{slug}.md") for slug in S.TOPICS]
-    nav.append((t("page.tables"), f"{ROOT}/tables/index.md"))
+        nav.append((t.gettext("GM screen"), f"{ROOT}/gm-screen.md"))
+    nav += [(t.label("page", slug), f"{ROOT}/{slug}.md") for slug in S.TOPICS]
+    nav.append((t.gettext("Roll tables"), f"{ROOT}/tables/index.md"))
     return nav

@@ -106,7 +106,7 @@ class Ctx:
     def terrain_name(self, rule: T.TerrainRule) -> str:
         builtin = T.TERRAIN.get(rule.id)
         if builtin is not None and rule.name == builtin.name:
-            return self.t(f"terrain.{rule.id}")
+            return self.t.label("terrain", rule.id)
         return rule.name
 
     def passable_terrain(self) -> list[T.TerrainRule]:
@@ -117,11 +117,11 @@ class Ctx:
 
     def dc(self, n: int | None = None) -> str:
         """"DC" or "DC 12" in the language."""
-        word = self.t("w.dc")
+        word = self.t.gettext("DC")
         return word if n is None else f"{word} {n}"
 
     def face(self, face: str) -> str:
-        return self.t(f"face.{face}")
+        return self.t.label("face", face)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -146,53 +146,56 @@ def mph_for_feet(feet: int) -> Fraction:
 def travel_sheet(ctx: Ctx) -> dict[str, Any]:
     t, f = ctx.t, ctx.f
     speeds = table(
-        "speeds", [t("travel.speed"), t("travel.mph"), t("travel.per_watch"),
-                   t("travel.per_day")],
-        [(f"{ft} {t('w.ft')}", f.num(mph_for_feet(ft)),
+        "speeds", [t.gettext("Speed"), t.gettext("Miles / hour"), t.gettext("Miles / watch"),
+                   t.gettext("Miles / day")],
+        [(f"{ft} " + t.gettext("ft"), f.num(mph_for_feet(ft)),
           f.num(mph_for_feet(ft) * T.WATCH_HOURS), f.num(mph_for_feet(ft) * T.MARCH_HOURS))
          for ft in D.BASE_SPEEDS_FT], "lrrr")
     mounts = table(
-        "mounts", [t("travel.mount"), t("travel.mph"), t("travel.loaded"),
-                   t("travel.per_day")],
-        [(t(f"mount.{m}"), f.num(free), f.num(loaded), f.num(free * T.MARCH_HOURS))
+        "mounts", [t.pgettext("mount or vehicle", "Mount"), t.gettext("Miles / hour"),
+                   t.gettext("Loaded"),
+                   t.gettext("Miles / day")],
+        [(t.label("mount", m), f.num(free), f.num(loaded), f.num(free * T.MARCH_HOURS))
          for m, (free, loaded) in T.MOUNTS.items()], "lrrr")
     both = T.MODE_SPEED["cautious"] * T.MODE_SPEED["exploring"]
     modes = table(
-        "modes", [t("travel.mode"), t("travel.speed_x"), t("travel.nav_dc"),
-                  t("travel.encounters")],
+        "modes", [t.gettext("Mode"), t.gettext("Speed"), t.gettext("Navigation DC"),
+                  t.gettext("Encounters")],
         [
-            (t("mode.normal"), f.mult(T.MODE_SPEED["normal"]), "—",
-             t("travel.enc_checks", n=D.ENCOUNTER_CHECKS["normal"])),
-            (t("mode.hustle"), t("travel.hustle_speed", x=f.mult(T.HUSTLE_SPEED)),
+            (t.pgettext("travel mode", "Normal"), f.mult(T.MODE_SPEED["normal"]), "—",
+             t.gettext("checks per watch: %(n)s", n=D.ENCOUNTER_CHECKS["normal"])),
+            (t.gettext("Hustle"), t.gettext("%(x)s per hustled hour", x=f.mult(T.HUSTLE_SPEED)),
              f.signed(T.DC_HUSTLE), "—"),
-            (t("mode.cautious"), f.mult(T.MODE_SPEED["cautious"]), f.signed(T.DC_CAUTIOUS),
-             t("travel.enc_cautious", pct=D.CAUTIOUS_CANCEL_PERCENT)),
-            (t("mode.exploring"), f.mult(T.MODE_SPEED["exploring"]), "—",
-             t("travel.enc_checks", n=D.ENCOUNTER_CHECKS["exploring"])),
-            (t("mode.foraging"), f.mult(T.MODE_SPEED["foraging"]), "—",
-             t("travel.enc_forage")),
-            (t("mode.cautious_exploring"), f.mult(both), f.signed(T.DC_CAUTIOUS),
-             t("travel.enc_both", n=D.ENCOUNTER_CHECKS["exploring"],
-               pct=D.CAUTIOUS_CANCEL_PERCENT)),
+            (t.gettext("Cautious"), f.mult(T.MODE_SPEED["cautious"]), f.signed(T.DC_CAUTIOUS),
+             t.gettext("wandering ones cancelled on 1–%(pct)s (d100)",
+                       pct=D.CAUTIOUS_CANCEL_PERCENT)),
+            (t.gettext("Exploring"), f.mult(T.MODE_SPEED["exploring"]), "—",
+             t.gettext("checks per watch: %(n)s", n=D.ENCOUNTER_CHECKS["exploring"])),
+            (t.gettext("Foraging"), f.mult(T.MODE_SPEED["foraging"]), "—",
+             t.gettext("1 check; one forage check a day")),
+            (t.gettext("Cautious + exploring"), f.mult(both), f.signed(T.DC_CAUTIOUS),
+             t.gettext("%(n)s checks; wandering ones cancelled on 1–%(pct)s",
+                       n=D.ENCOUNTER_CHECKS["exploring"], pct=D.CAUTIOUS_CANCEL_PERCENT)),
         ], "lccl")
     terrain = table(
-        "terrain-speed", [t("w.terrain"), t("path.highway"), t("path.road"),
-                          t("path.trackless")],
+        "terrain-speed", [t.gettext("Terrain"), t.gettext("Highway"), t.gettext("Road or trail"),
+                          t.gettext("Trackless")],
         [(ctx.terrain_name(r), f.mult(r.highway), f.mult(r.road), f.mult(r.trackless))
          for r in ctx.passable_terrain()], "lccc")
     hustle = table(
-        "hustle", [t("travel.hustled_hour"), t("travel.damage"), t("travel.total")],
+        "hustle", [t.gettext("Hustled hour"), t.gettext("Damage"),
+                   t.pgettext("running total", "Total")],
         [(str(h), str(hustle_damage(h)),
           str(sum(hustle_damage(i) for i in range(1, h + 1)))) for h in range(1, 7)], "ccc")
     march = table(
-        "forced-march", [t("travel.march_hour"), t("travel.con_dc")],
-        [(t("travel.hour_n", n=h), str(forced_march_dc(h)))
+        "forced-march", [t.gettext("Hour of marching"), t.gettext("Constitution DC")],
+        [(t.gettext("hour %(n)s", n=h), str(forced_march_dc(h)))
          for h in range(T.MARCH_HOURS + 1, T.MARCH_HOURS + 5)], "lc")
     lo, hi = D.ACTUAL_DISTANCE_DICE[0], D.ACTUAL_DISTANCE_DICE[0] * D.ACTUAL_DISTANCE_DICE[1]
     actual = table(
         "actual-distance", [f.die(D.ACTUAL_DISTANCE_DICE[1], D.ACTUAL_DISTANCE_DICE[0]),
                             *[str(n) for n in range(lo, hi + 1)]],
-        [(t("travel.covered"), *[
+        [(t.gettext("%% of miles"), *[
             str((n + T.ACTUAL_DISTANCE_BONUS) * D.ACTUAL_DISTANCE_PERCENT_PER_POINT)
             for n in range(lo, hi + 1)])], "l" + "c" * (hi - lo + 1), ("compact",))
     return {
@@ -238,29 +241,33 @@ def hex_progress_sheet(ctx: Ctx) -> dict[str, Any]:
     far = [fc for fc in grid.faces if kinds[fc] == "far"]
     near = [fc for fc in grid.faces if kinds[fc] == "near"]
     rows = [
-        (t("progress.start"), t("progress.any_face"), f.num(fresh)),
-        (t("progress.far"), t("progress.far_faces"), f.num(req[far[0]])),
-        (t("progress.near"), t("progress.near_faces"), f.num(req[near[0]])),
-        (t("progress.back_deliberate"), t("progress.entry_face"),
-         t("progress.made_so_far")),
-        (t("progress.back_other"), t("progress.entry_face"), f.num(req[entry])),
+        (t.gettext("Starting a trip inside the hex"), t.gettext("any face"), f.num(fresh)),
+        (t.gettext("Crossing to the far side"),
+         t.gettext("the opposite face or either face beside it"), f.num(req[far[0]])),
+        (t.gettext("Turning to a near side"), t.gettext("either face beside the one entered by"),
+         f.num(req[near[0]])),
+        (t.gettext("Going back on purpose (backtrack)"), t.gettext("the face entered by"),
+         t.gettext("the miles already made here")),
+        (t.gettext("Going back any other way (e.g. lost)"), t.gettext("the face entered by"),
+         f.num(req[entry])),
     ]
-    requirements = table("hex-progress", [t("progress.situation"), t("progress.faces"),
-                                          t("progress.miles")], rows, "llc")
+    requirements = table("hex-progress",
+                         [t.pgettext("hex progress", "Situation"), t.gettext("Leaving by"),
+                                          t.pgettext("miles needed", "Miles")], rows, "llc")
     # hours to leave at a few effective speeds
     speeds = [Fraction(3, 4), Fraction(1), Fraction(3, 2), Fraction(2), Fraction(9, 4),
               Fraction(3), Fraction(4), Fraction(5)]
     hours = table(
-        "hours-per-hex", [t("progress.effective_mph"),
-                          t("progress.hours_for", miles=f.num(fresh)),
-                          t("progress.hours_for", miles=f.num(req[far[0]]))],
+        "hours-per-hex", [t.gettext("Effective mph"),
+                          t.gettext("Hours for %(miles)s mi", miles=f.num(fresh)),
+                          t.gettext("Hours for %(miles)s mi", miles=f.num(req[far[0]]))],
         [(f.num(s), f.num(fresh / s, 1), f.num(req[far[0]] / s, 1)) for s in speeds], "ccc")
     labels = {fc: f.num(req[fc]) for fc in grid.faces}
     svg_kinds: dict[str, str] = dict(kinds)
     for fc in grid.faces:
-        svg_kinds[f"{fc}:label"] = t(f"progress.kind.{kinds[fc]}")
-    svg = diagrams.hex_progress_svg(grid, entry, labels, svg_kinds, t("progress.entered"),
-                                    t("progress.svg_title"))
+        svg_kinds[f"{fc}:label"] = t.label("progress_kind", kinds[fc])
+    svg = diagrams.hex_progress_svg(grid, entry, labels, svg_kinds, t.gettext("entered here"),
+                                    t.gettext("Miles needed to leave a hex by each face"))
     return {"requirements": requirements, "hours": hours, "svg": svg,
             "hex_miles": miles, "half": f.num(fresh), "full": f.num(req[far[0]]),
             "back_example_made": f.num(made), "back_example": f.num(back),
@@ -281,19 +288,20 @@ def nav_dc_cell(ctx: Ctx, rule: T.TerrainRule) -> str:
 def navigation_sheet(ctx: Ctx) -> dict[str, Any]:
     t, f = ctx.t, ctx.f
     dcs = table(
-        "navigation-dc", [t("w.terrain"), t("nav.nav_dc"), t("nav.forage_dc")],
+        "navigation-dc", [t.gettext("Terrain"), t.gettext("Navigation DC"), t.gettext("Forage DC")],
         [(ctx.terrain_name(r), nav_dc_cell(ctx, r), str(r.forage_dc))
          for r in ctx.passable_terrain()], "lcc")
-    densities = [(t(f"density.{d}"), str(r.density_dc[d])) for r in ctx.passable_terrain()
+    densities = [(t.label("density", d), str(r.density_dc[d])) for r in ctx.passable_terrain()
                  for d in T.FOREST_DENSITIES if r.density_dc and d in r.density_dc][:3]
     modifiers = table(
-        "navigation-modifiers", [t("nav.situation"), t("nav.nav_dc"), t("nav.forage_dc")],
+        "navigation-modifiers",
+                      [t.gettext("Situation"), t.gettext("Navigation DC"), t.gettext("Forage DC")],
         [
-            (t("nav.mod.trackless"), f.signed(T.DC_TRACKLESS), "—"),
-            (t("nav.mod.poor_visibility"), f.signed(T.DC_POOR_VISIBILITY),
+            (t.gettext("Trackless (no highway, road or trail)"), f.signed(T.DC_TRACKLESS), "—"),
+            (t.gettext("Poor visibility (fog, night, storm)"), f.signed(T.DC_POOR_VISIBILITY),
              f.signed(T.FORAGE_POOR_VISIBILITY)),
-            (t("nav.mod.hustle"), f.signed(T.DC_HUSTLE), "—"),
-            (t("nav.mod.cautious"), f.signed(T.DC_CAUTIOUS), "—"),
+            (t.gettext("Hustling during the watch"), f.signed(T.DC_HUSTLE), "—"),
+            (t.gettext("Moving cautiously"), f.signed(T.DC_CAUTIOUS), "—"),
         ], "lcc")
     system = ctx.campaign.rules.checks
     per = C.BRP_POINTS_PER_BONUS
@@ -304,10 +312,12 @@ def navigation_sheet(ctx: Ctx) -> dict[str, Any]:
         return f.signed(points)
 
     bonuses = table(
-        "navigation-bonuses", [t("nav.bonus_for"), t("nav.bonus")],
+        "navigation-bonuses", [t.gettext("Help"), t.gettext("Bonus")],
         [
-            (t("nav.bonus.compass"), bonus_cell(T.BONUS_COMPASS)),
-            (t("nav.bonus.knowledge", ranks=T.KNOWLEDGE_RANKS), bonus_cell(T.BONUS_KNOWLEDGE)),
+            (t.gettext("A compass (it also cancels veer at every hex boundary)"),
+             bonus_cell(T.BONUS_COMPASS)),
+            (t.gettext("%(ranks)s+ ranks of Knowledge (geography or local) for the region",
+                       ranks=T.KNOWLEDGE_RANKS), bonus_cell(T.BONUS_KNOWLEDGE)),
         ], "lc")
     return {"dcs": dcs, "modifiers": modifiers, "bonuses": bonuses,
             "densities": densities, "poor_trail_dc": T.POOR_TRAIL_DC,
@@ -320,35 +330,43 @@ def navigation_sheet(ctx: Ctx) -> dict[str, Any]:
 
 def veer_text(ctx: Ctx, faces: int) -> str:
     if faces == 0:
-        return ctx.t("lost.veer.none")
-    return ctx.t("lost.veer.left" if faces < 0 else "lost.veer.right", n=abs(faces))
+        return ctx.t.gettext("no veer: straight on")
+    if faces < 0:
+        return ctx.t.gettext("%(n)s face left", n=abs(faces))
+    return ctx.t.gettext("%(n)s face right", n=abs(faces))
 
 
 def veer_short(ctx: Ctx, faces: int) -> str:
     """The diagram's label of a veer (shorter than the table's)."""
     if faces == 0:
-        return ctx.t("lost.short.none")
-    return ctx.t("lost.short.left" if faces < 0 else "lost.short.right", n=abs(faces))
+        return ctx.t.gettext("straight on")
+    if faces < 0:
+        return ctx.t.pgettext("diagram label", "%(n)s face left", n=abs(faces))
+    return ctx.t.pgettext("diagram label", "%(n)s face right", n=abs(faces))
 
 
 def getting_lost_sheet(ctx: Ctx) -> dict[str, Any]:
     t, f = ctx.t, ctx.f
-    veer = table("veer", [f.die(10, 1), t("lost.veer")],
+    veer = table("veer", [f.die(10, 1), t.gettext("Veer")],
                  [(f.span(lo, hi), veer_text(ctx, faces)) for lo, hi, faces in T.VEER_RANGES],
                  "cl")
     svg = diagrams.veer_svg(ctx.grid, T.VEER_RANGES, lambda n: veer_short(ctx, n),
-                            f.span, t("lost.intended"), t("lost.svg_title"), f.die(10))
+                            f.span, t.gettext("intended"),
+                            t.gettext("Veer on a failed navigation check (d10)"), f.die(10))
     reorient = table(
-        "reorient", [t("lost.method"), t("lost.check"), t("lost.success"), t("lost.failure")],
+        "reorient", [t.gettext("Method"), t.gettext("Survival check"), t.gettext("Success"),
+                     t.gettext("Failure")],
         [
-            (t("lost.north"), ctx.dc(T.REORIENT_NORTH_DC), t("lost.north.ok"),
-             t("lost.north.fail")),
-            (t("lost.new_course"), t("lost.new_course.dc", dc=ctx.dc(),
-                                     n=T.NEW_COURSE_EXTRA_DC),
-             t("lost.new_course.ok"), t("lost.new_course.fail")),
-            (t("lost.backtrack"), t("lost.backtrack.dc", dc=ctx.dc()),
-             t("lost.backtrack.ok"),
-             t("lost.backtrack.fail", pct=T.BACKTRACK_MISJUDGE_PERCENT)),
+            (t.gettext("Find north"), ctx.dc(T.REORIENT_NORTH_DC),
+             t.gettext("the party knows true north"),
+             t.gettext("it takes a random face for north")),
+            (t.gettext("Set a new course"),
+             t.gettext("navigation %(dc)s + %(n)s", dc=ctx.dc(), n=T.NEW_COURSE_EXTRA_DC),
+             t.gettext("no longer lost; position re-anchored"),
+             t.gettext("lost again at once, with a fresh veer roll")),
+            (t.gettext("Backtrack"), t.gettext("navigation %(dc)s, each watch", dc=ctx.dc()),
+             t.gettext("learns truly whether it was on course"),
+             t.gettext("%(pct)s%% chance it judges wrongly", pct=T.BACKTRACK_MISJUDGE_PERCENT)),
         ], "llll")
     return {"veer": veer, "svg": svg, "reorient": reorient, "max_veer": T.MAX_VEER,
             "extra_check": ctx.campaign.rules.realise_extra_checks}
@@ -366,39 +384,53 @@ def encounter_die(campaign: Campaign) -> tuple[int, int, int]:
 def encounters_sheet(ctx: Ctx) -> dict[str, Any]:
     t, f = ctx.t, ctx.f
     sides, wander, keyed = encounter_die(ctx.campaign)
-    check_rows = [(f.span(1, wander), t("enc.wandering"))]
+    check_rows = [(f.span(1, wander),
+                   t.gettext("wandering encounter: roll on the hex's table, else its region's, "
+                             "else its terrain's"))]
     if keyed - 1 > wander:
-        check_rows.append((f.span(wander + 1, keyed - 1), t("enc.nothing")))
-    check_rows.append((f.span(keyed, sides) if keyed < sides else str(keyed), t("enc.keyed")))
-    check = table("encounter-check", [f.die(sides, 1), t("enc.result")], check_rows, "cl")
+        check_rows.append((f.span(wander + 1, keyed - 1), t.gettext("nothing")))
+    check_rows.append((f.span(keyed, sides) if keyed < sides else str(keyed),
+                       t.gettext("the hex's keyed location, if one is left to find this visit "
+                                 "(travel, explore or search watches only)")))
+    check = table("encounter-check", [f.die(sides, 1), t.gettext("Result")], check_rows, "cl")
     activity = table(
-        "encounter-activity", [t("enc.activity"), t("enc.checks"), t("enc.notes")],
+        "encounter-activity", [t.pgettext("encounter checks", "Activity"), t.gettext("Checks"),
+                               t.gettext("Notes")],
         [
-            (t("enc.act.travel"), str(D.ENCOUNTER_CHECKS["normal"]), t("enc.note.travel")),
-            (t("enc.act.rest"), str(D.ENCOUNTER_CHECKS["normal"]), t("enc.note.rest")),
-            (t("enc.act.exploring"), str(D.ENCOUNTER_CHECKS["exploring"]),
-             t("enc.note.exploring")),
-            (t("enc.act.cautious"), str(D.ENCOUNTER_CHECKS["normal"]),
-             t("enc.note.cautious", pct=D.CAUTIOUS_CANCEL_PERCENT)),
-            (t("enc.act.search"),
+            (t.pgettext("encounter checks", "Travel"), str(D.ENCOUNTER_CHECKS["normal"]),
+             t.gettext("may find keyed places")),
+            (t.gettext("Rest or camp"), str(D.ENCOUNTER_CHECKS["normal"]),
+             t.gettext("wandering encounters only")),
+            (t.gettext("Exploring"), str(D.ENCOUNTER_CHECKS["exploring"]),
+             t.gettext("twice the chance of everything")),
+            (t.gettext("Cautious"), str(D.ENCOUNTER_CHECKS["normal"]),
+             t.gettext("a wandering encounter is cancelled on 1–%(pct)s of d100",
+                       pct=D.CAUTIOUS_CANCEL_PERCENT)),
+            (t.gettext("Searching in place"),
              f"{D.ENCOUNTER_CHECKS['exploring']} + {D.SEARCH_EXTRA_CHECKS}",
-             t("enc.note.search")),
+             t.gettext("no progress; the extra check can only find the place sought, and only if "
+                       "the party has reason to look here")),
         ], "lcl")
     finding = table(
-        "finding", [t("enc.location_kind"), t("enc.found_when")],
+        "finding", [t.gettext("Place"), t.gettext("Found when")],
         [
-            (t("enc.find.visible"), t("enc.find.visible.how")),
-            (t("enc.find.on_path"), t("enc.find.on_path.how")),
-            (t("enc.find.familiar"), t("enc.find.familiar.how", n=D.FAMILIAR_AFTER_FINDS)),
-            (t("enc.find.normal"), t("enc.find.normal.how", roll=keyed)),
-            (t("enc.find.hidden"), t("enc.find.hidden.how", roll=keyed,
-                                     n=D.HIDDEN_KEYED_HITS)),
+            (t.gettext("Visible"),
+             t.gettext("the party is in its hex or within the hexes its key gives")),
+            (t.gettext("On a road, trail or river"),
+             t.gettext("the party follows that path through the hex")),
+            (t.gettext("Familiar"),
+             t.gettext("the party enters the hex (a place becomes familiar once found on %(n)s "
+                       "separate visits, or by the GM's word)", n=D.FAMILIAR_AFTER_FINDS)),
+            (t.gettext("Any other"), t.gettext("an encounter check rolls %(roll)s", roll=keyed)),
+            (t.gettext("Hidden"),
+             t.gettext("the check rolls %(roll)s on %(n)s separate occasions (the first shows only "
+                       "signs)", roll=keyed, n=D.HIDDEN_KEYED_HITS)),
         ], "ll")
     reactions = table(
-        "reaction", [f.die(D.REACTION_DICE[1], D.REACTION_DICE[0]), t("enc.reaction")],
-        [(f.span(lo, hi), t(f"reaction.{name}")) for lo, hi, name in T.REACTIONS], "cl")
+        "reaction", [f.die(D.REACTION_DICE[1], D.REACTION_DICE[0]), t.gettext("The creatures…")],
+        [(f.span(lo, hi), t.label("reaction", name)) for lo, hi, name in T.REACTIONS], "cl")
     forage = table(
-        "forage-dc", [t("w.terrain"), t("nav.forage_dc")],
+        "forage-dc", [t.gettext("Terrain"), t.gettext("Forage DC")],
         [(ctx.terrain_name(r), str(r.forage_dc)) for r in ctx.passable_terrain()], "lc")
     return {"check": check, "activity": activity, "finding": finding,
             "reactions": reactions, "forage": forage, "sides": sides,
@@ -438,25 +470,26 @@ def d20_sheet(ctx: Ctx) -> dict[str, Any]:
     for degree in order:
         lo, hi = bands[degree]
         if degree == order[0]:
-            cell = t("d20.or_more", x=offset(lo))
+            cell = t.gettext("%(x)s or more", x=offset(lo))
         elif degree == order[-1]:
-            cell = t("d20.or_less", x=offset(hi))
+            cell = t.gettext("%(x)s or less", x=offset(hi))
         else:
             cell = f"{offset(lo)} {DASH} {offset(hi)}"
-        rows.append((cell, t(f"degree.{degree}")))
-    degrees = table("d20-degrees", [t("d20.total"), t("d20.degree")], rows, "ll")
+        rows.append((cell, t.label("degree", degree)))
+    degrees = table("d20-degrees", [t.gettext("Total"), t.gettext("Degree")], rows, "ll")
     shift_rows = []
     for degree in order:
         lo, hi = bands[degree]
         probe = max(lo, -15) + 15  # a total inside the band, DC 15
-        shift_rows.append((t(f"degree.{degree}"),
-                           t(f"degree.{C.d20_degree(20, probe, 15)}"),
-                           t(f"degree.{C.d20_degree(1, probe, 15)}")))
-    shifts = table("d20-naturals", [t("d20.degree"), t("d20.nat20"), t("d20.nat1")],
+        shift_rows.append((t.label("degree", degree),
+                           t.label("degree", C.d20_degree(20, probe, 15)),
+                           t.label("degree", C.d20_degree(1, probe, 15))))
+    shifts = table("d20-naturals", [t.gettext("Degree"), t.gettext("with a natural 20"),
+                                    t.gettext("with a natural 1")],
                    shift_rows, "lll")
     ladder = table(
-        "scaled-advantage", [t("d20.net"), t("d20.advantage"), t("d20.disadvantage"),
-                             t("d20.average")],
+        "scaled-advantage", [t.gettext("Net"), t.gettext("Advantages"), t.gettext("Disadvantages"),
+                             t.gettext("Average")],
         [(str(n), f.bonus_die(s), f.bonus_die(-s), f.num(Fraction(s + 1, 2)))
          for n, s in sorted(C.SCALED_ADVANTAGE_DICE.items())], "cccc")
     return {"degrees": degrees, "shifts": shifts, "ladder": ladder,
@@ -493,32 +526,36 @@ def brp_sheet(ctx: Ctx) -> dict[str, Any]:
     bands = brp_bands()
     for band, lo, hi in bands:
         if band == bands[0][0]:
-            dcs = t("brp.dc_or_less", dc=ctx.dc(), n=hi)
+            dcs = t.gettext("%(dc)s %(n)s or less", dc=ctx.dc(), n=hi)
         elif band == bands[-1][0]:
-            dcs = t("brp.dc_or_more", dc=ctx.dc(), n=lo)
+            dcs = t.gettext("%(dc)s %(n)s or more", dc=ctx.dc(), n=lo)
         else:
             dcs = f"{ctx.dc()} {f.span(lo, hi)}"
         chance, _ = C.brp_chance(example, lo)
-        band_rows.append((t(f"brp.band.{band}"), dcs, t(f"brp.band.{band}.rule"),
+        band_rows.append((t.label("brp_band", band), dcs, t.label("brp_band_rule", band),
                           f"{chance}%"))
-    difficulty = table("brp-difficulty", [t("brp.difficulty"), t("brp.procedure_dc"),
-                                          t("brp.chance"), t("brp.example", n=example)],
+    difficulty = table("brp-difficulty", [t.gettext("Difficulty"), t.gettext("Procedure DC"),
+                                          t.gettext("Chance"),
+                                          t.gettext("Skill %(n)s%%", n=example)],
                        band_rows, "lllc")
     rows = []
     for lo, hi, crit, special, fumble in C.BRP_TABLE:
         s_lo, s_hi = brp_success_max(lo), brp_success_max(hi)
-        success_cell = f.span(1, s_lo, d100=True) if s_lo == s_hi else t("brp.up_to_skill")
+        success_cell = f.span(1, s_lo, d100=True) if s_lo == s_hi else t.gettext("up to the chance")
         rows.append((f.span(lo, hi), f.span(1, crit, d100=True),
                      f.span(1, special, d100=True), success_cell,
                      f.span(fumble, 100, d100=True)))
-    rows.append((t("brp.over_100"), t("brp.part_of_chance", part="1/20"),
-                 t("brp.part_of_chance", part="1/5"),
+    rows.append((t.gettext("over 100"),
+                 t.gettext("%(part)s of the chance, rounded up", part="1/20"),
+                 t.gettext("%(part)s of the chance, rounded up", part="1/5"),
                  f.span(1, brp_success_max(150), d100=True), f.span(100, 100, d100=True)))
-    success = table("brp-success", [t("brp.skill"), t("brp.critical"), t("brp.special"),
-                                    t("brp.success"), t("brp.fumble")], rows, "ccccc",
+    success = table("brp-success",
+                    [t.gettext("Chance"), t.gettext("Critical"), t.gettext("Special"),
+                                    t.gettext("Success"), t.gettext("Fumble")], rows, "ccccc",
                     ("compact",))
-    short = table("brp-success-short", [t("brp.skill"), t("brp.critical"), t("brp.special"),
-                                        t("brp.fumble")],
+    short = table("brp-success-short",
+                  [t.gettext("Chance"), t.gettext("Critical"), t.gettext("Special"),
+                                        t.gettext("Fumble")],
                   [(r[0], r[1], r[2], r[4]) for r in rows], "cccc", ("compact",))
     lo_span, hi_span = D.BRP_RESISTANCE_SPAN
     span = range(lo_span, hi_span + 1)
@@ -528,7 +565,7 @@ def brp_sheet(ctx: Ctx) -> dict[str, Any]:
         return "✓" if chance >= 100 else "✗" if chance <= 0 else str(chance)
 
     grid = table("brp-resistance",
-                 [t("brp.passive_active"), *[str(a) for a in span]],
+                 [t.gettext("P \\ A"), *[str(a) for a in span]],
                  [(str(p), *[cell(a, p) for a in span]) for p in span],
                  "c" * (len(span) + 1), ("grid",))
     diffs = list(range(-10, 11))
@@ -540,18 +577,19 @@ def brp_sheet(ctx: Ctx) -> dict[str, Any]:
         return cell(10 + d, 10)
 
     resist_low = table("brp-resistance-diff-low",
-                       [t("brp.diff"), *[diff_cell(d) for d in diffs[:11]]],
+                       [t.gettext("A − P"), *[diff_cell(d) for d in diffs[:11]]],
                        [("%", *[diff_chance(d) for d in diffs[:11]])], "c" * 12, ("compact",))
     resist_high = table("brp-resistance-diff-high",
-                        [t("brp.diff"), *[diff_cell(d) for d in diffs[11:]]],
+                        [t.gettext("A − P"), *[diff_cell(d) for d in diffs[11:]]],
                         [("%", *[diff_chance(d) for d in diffs[11:]])], "c" * 11,
                         ("compact",))
     opposed_rows = []
     for a, b in itertools.combinations_with_replacement(D.BRP_LEVELS, 2):
         ra, rb = D.brp_opposed(a, b)
-        opposed_rows.append((t(f"brp.level.{a}"), t(f"brp.level.{b}"),
-                             f"{t(f'brp.level.{ra}')} / {t(f'brp.level.{rb}')}"))
-    opposed = table("brp-opposed", [t("brp.side_a"), t("brp.side_b"), t("brp.becomes")],
+        opposed_rows.append((t.label("brp_level", a), t.label("brp_level", b),
+                             t.label("brp_level", ra) + " / " + t.label("brp_level", rb)))
+    opposed = table("brp-opposed",
+                    [t.gettext("One side"), t.gettext("The other"), t.gettext("Become")],
                     opposed_rows, "lll")
     return {"difficulty": difficulty, "success": success, "success_short": short,
             "resistance": grid,
@@ -589,7 +627,7 @@ def doom_default(campaign: Campaign) -> str:
 
 def bsh_sheet(ctx: Ctx) -> dict[str, Any]:
     t, f = ctx.t, ctx.f
-    a = t("bsh.attr")
+    a = t.gettext("A")
     attribute = 12
     rows = []
     for lo, hi, outcome in bsh_outcome_rows(attribute):
@@ -603,26 +641,29 @@ def bsh_sheet(ctx: Ctx) -> dict[str, Any]:
             return str(v)
 
         cell = rel(lo) if lo == hi else f"{rel(lo)} … {rel(hi)}"
-        rows.append((cell, t(f"bsh.outcome.{outcome}")))
-    outcomes = table("bsh-outcomes", [f.die(20, 1), t("bsh.result")], rows, "cl")
+        rows.append((cell, t.label("bsh_outcome", outcome)))
+    outcomes = table("bsh-outcomes", [f.die(20, 1), t.gettext("Result")], rows, "cl")
     adv = table(
-        "bsh-advantage", [t("brp.procedure_dc"), t("bsh.roll")],
+        "bsh-advantage", [t.gettext("Procedure DC"), t.gettext("Roll")],
         [
-            (t("brp.dc_or_less", dc=ctx.dc(), n=C.BSH_ADVANTAGE_MAX_DC), t("bsh.advantage")),
+            (t.gettext("%(dc)s %(n)s or less", dc=ctx.dc(), n=C.BSH_ADVANTAGE_MAX_DC),
+             t.gettext("advantage: two d20, the player picks")),
             (f"{ctx.dc()} {f.span(C.BSH_ADVANTAGE_MAX_DC + 1, C.BSH_DISADVANTAGE_MIN_DC - 1)}",
-             t("bsh.plain")),
-            (t("brp.dc_or_more", dc=ctx.dc(), n=C.BSH_DISADVANTAGE_MIN_DC),
-             t("bsh.disadvantage")),
+             t.gettext("one d20")),
+            (t.gettext("%(dc)s %(n)s or more", dc=ctx.dc(), n=C.BSH_DISADVANTAGE_MIN_DC),
+             t.gettext("disadvantage: two d20, the GM picks")),
         ], "ll")
-    group = table("bsh-group", [t("bsh.members"), *[str(m) for m in range(1, 9)]],
-                  [(t("bsh.needed"), *[str(group_needed(m)) for m in range(1, 9)])],
+    group = table("bsh-group",
+                  [t.pgettext("party size", "Members"), *[str(m) for m in range(1, 9)]],
+                  [(t.gettext("Successes needed"), *[str(group_needed(m)) for m in range(1, 9)])],
                   "c" * 9, ("compact",))
     usage = table(
-        "usage-dice", [t("bsh.die"), t("bsh.step_chance"), t("bsh.expected_seed"),
-                       t("bsh.expected_computed"), t("bsh.then")],
+        "usage-dice", [t.pgettext("rules reference", "Die"), t.gettext("Steps down per roll"),
+                       t.gettext("Uses (book)"),
+                       t.gettext("Uses (computed)"), t.gettext("Then")],
         [(f.die(s), f.pct(Fraction(R.STEP_DOWN_MAX * 100, s), 0),
           str(R.EXPECTED_USES_SEED[s]), f.num(R.expected_uses(s), 1),
-          f.die(R.step_down(s)) if R.step_down(s) else t("bsh.exhausted"))
+          f.die(R.step_down(s)) if R.step_down(s) else t.pgettext("usage die", "exhausted"))
          for s in R.LADDER], "ccccc")
     return {"outcomes": outcomes, "advantage": adv, "group": group, "usage": usage,
             "doom": ctx.f.die(int(doom_default(ctx.campaign).lstrip("d"))),
@@ -637,43 +678,51 @@ def modifiers_sheet(ctx: Ctx) -> dict[str, Any]:
     t, f = ctx.t, ctx.f
     vis_rows = []
     for v in D.VISIBILITY:
-        perception = (t("mod.cannot_see") if v.blind else
+        perception = (t.gettext("cannot see") if v.blind else
                       f.bonus_die(-v.perception) if v.perception else "—")
         if v.blind:
-            attacks = t("mod.blinded_both")
+            attacks = t.gettext("everyone is blinded to everyone, and unseen")
         elif v.attacks:
-            attacks = "; ".join(t("mod.at_range", die=f.bonus_die(-die), ft=ft)
+            attacks = "; ".join(t.gettext("%(die)s at %(ft)s ft or more", die=f.bonus_die(-die),
+                                          ft=ft)
                                 for ft, die in v.attacks)
         else:
             attacks = "—"
-        vis_rows.append((t(f"vis.{v.id}"), t(f"vis.{v.id}.eg"), perception, attacks))
-    visibility = table("visibility", [t("mod.visibility"), t("mod.examples"),
-                                      t("mod.perception"), t("mod.attacks")], vis_rows, "llcl")
-    ranges = table("range", [t("mod.range"), t("mod.distance"), t("mod.attack")],
-                   [(t(f"range.{r.id}"), t("mod.times_normal", x=f.mult(r.multiple)),
+        vis_rows.append((t.label("sight", v.id), t.label("sight_example", v.id), perception,
+                         attacks))
+    visibility = table("visibility", [t.gettext("Visibility"), t.gettext("For example"),
+                                      t.gettext("Perception"), t.gettext("Attacks")], vis_rows,
+                       "llcl")
+    ranges = table("range", [t.gettext("Range"), t.gettext("Distance"), t.gettext("Attack")],
+                   [(t.label("range", r.id),
+                     t.gettext("up to %(x)s normal range", x=f.mult(r.multiple)),
                      f.bonus_die(-r.penalty) if r.penalty else "—")
                     for r in D.RANGE_BANDS], "llc")
-    cover = table("cover", [t("mod.cover"), t("mod.examples"), t("mod.attacks_against")],
-                  [(t(f"cover.{c.id}"), t(f"cover.{c.id}.eg"), f.bonus_die(-c.penalty))
+    cover = table("cover",
+                  [t.gettext("Cover"), t.gettext("For example"), t.gettext("Attacks against")],
+                  [(t.label("cover", c.id), t.label("cover_example", c.id), f.bonus_die(-c.penalty))
                    for c in D.COVER], "llc")
-    actions = table("combat-actions", [t("mod.action"), t("mod.die"), t("mod.effect")],
-                    [(t(f"action.{a.id}"), f.bonus_die(a.die),
-                      t(f"action.{a.id}.text", max=D.HELP_MAX)) for a in D.COMBAT_ACTIONS],
+    actions = table("combat-actions", [t.gettext("Action"), t.pgettext("rules reference", "Die"),
+                                       t.gettext("Effect")],
+                    [(t.label("action", a.id), f.bonus_die(a.die),
+                      t.label("action_text", a.id, max=D.HELP_MAX)) for a in D.COMBAT_ACTIONS],
                     "lcl")
     cond_rows = []
     for c in D.CONDITIONS:
         dice = {k: f.die(v, 1) for k, v in c.dice.items()}
         numbers = {f"{k}_n": str(v) for k, v in c.dice.items()}
         levels = "—" if c.levels == 1 else f.span(1, c.levels)
-        cond_rows.append((t(f"cond.{c.id}"), levels,
-                          t(f"cond.{c.id}.text", **dice, **numbers,
-                            dmg=f"{f.die(D.LEVEL_DAMAGE_DICE[1], 1)}{DASH}"
-                                f"{f.die(D.LEVEL_DAMAGE_DICE[5], 1)}",
-                            dc=D.LEVELLED_DEFAULT_DC, base=D.LEVELLED_ATTACK_DC_BASE)))
-    conditions = table("conditions", [t("mod.condition"), t("mod.levels"), t("mod.effect")],
+        cond_rows.append((t.label("condition", c.id), levels,
+                          t.label("condition_text", c.id, **dice, **numbers,
+                                  dmg=f"{f.die(D.LEVEL_DAMAGE_DICE[1], 1)}{DASH}"
+                                      f"{f.die(D.LEVEL_DAMAGE_DICE[5], 1)}",
+                                  dc=D.LEVELLED_DEFAULT_DC, base=D.LEVELLED_ATTACK_DC_BASE)))
+    conditions = table("conditions",
+                       [t.gettext("Condition"), t.gettext("Levels"), t.gettext("Effect")],
                        cond_rows, "lcl")
-    level_dice = table("level-damage", [t("mod.level"), *[str(n) for n in D.LEVEL_DAMAGE_DICE]],
-                       [(t("mod.damage"), *[f.die(s, 1) for s in D.LEVEL_DAMAGE_DICE.values()])],
+    level_dice = table("level-damage", [t.gettext("Level"), *[str(n) for n in D.LEVEL_DAMAGE_DICE]],
+                       [(t.gettext("Damage"),
+                         *[f.die(s, 1) for s in D.LEVEL_DAMAGE_DICE.values()])],
                        "c" * 6, ("compact",))
     return {"visibility": visibility, "range": ranges, "cover": cover, "actions": actions,
             "conditions": conditions, "level_dice": level_dice,
@@ -695,20 +744,22 @@ def complication_rows(ctx: Ctx, environment: str) -> tuple[str, list[tuple[str, 
         d100 = spec.count == 1 and spec.sides == 100
         return "campaign", [(f.span(lo, hi, d100=d100), row.result)
                             for (lo, hi), row in zip(own.ranges, own.rows, strict=False)]
-    rows = [(str(i), ctx.t(f"chase.{environment}.{i}"))
+    rows = [(str(i), ctx.t.label("complication", f"{environment}.{i}"))
             for i in range(1, D.COMPLICATION_COUNT + 1)]
     if D.COMPLICATION_COUNT < CH.COMPLICATION_MAX:
         rows.append((f.span(D.COMPLICATION_COUNT + 1, CH.COMPLICATION_MAX),
-                     ctx.t("chase.gm_choice")))
-    rows.append((f.span(CH.COMPLICATION_MAX + 1, CH.COMPLICATION_DIE), ctx.t("chase.none")))
+                     ctx.t.gettext("the GM's choice")))
+    rows.append((f.span(CH.COMPLICATION_MAX + 1, CH.COMPLICATION_DIE),
+                 ctx.t.gettext("no complication")))
     return "default", rows
 
 
 def chases_sheet(ctx: Ctx) -> dict[str, Any]:
     t, f = ctx.t, ctx.f
-    escape = table("escape-factors", [t("chase.factor"), t("chase.effect")],
-                   [(t(f"escape.{e.id}"),
-                     t("chase.advantage") if e.effect > 0 else t("chase.disadvantage"))
+    escape = table("escape-factors",
+                   [t.gettext("The quarry's situation"), t.gettext("Stealth roll")],
+                   [(t.label("escape", e.id),
+                     t.gettext("advantage") if e.effect > 0 else t.gettext("disadvantage"))
                     for e in D.ESCAPE_FACTORS], "ll")
     comp: dict[str, MdTable] = {}
     sources: dict[str, str] = {}
@@ -716,23 +767,34 @@ def chases_sheet(ctx: Ctx) -> dict[str, Any]:
         source, rows = complication_rows(ctx, env)
         sources[env] = source
         comp[env] = table(f"complications-{env}", [f.die(CH.COMPLICATION_DIE, 1),
-                                                   t(f"chase.env.{env}")], rows, "cl")
+                                                   t.label("environment", env)], rows, "cl")
     comp_range = f.span(1, CH.COMPLICATION_MAX)
     comp_die = f.die(CH.COMPLICATION_DIE, 1)
-    engine = table("chase-rules", [t("chase.rule"), t("chase.value")], [
-        (t("chase.r.dash"), t("chase.r.dash.v", x=f.mult(CH.DASH_MULTIPLIER))),
-        (t("chase.r.free"), t("chase.r.free.v", n=CH.FREE_DASHES_BASE)),
-        (t("chase.r.con"), t("chase.r.con.v", dc=CH.CON_CHECK_DC)),
-        (t("chase.r.disadv"), t("chase.r.level", n=CH.EXHAUSTION_CHECK_DISADVANTAGE_LEVEL)),
-        (t("chase.r.half"), t("chase.r.level", n=CH.EXHAUSTION_HALF_SPEED)),
-        (t("chase.r.drop"), t("chase.r.level", n=CH.EXHAUSTION_DROP_OUT)),
-        (t("chase.r.complication"), t("chase.r.complication.v", range=comp_range,
-                                      die=comp_die)),
-        (t("chase.r.start"), f"{CH.DEFAULT_START_DISTANCE_FT} {t('w.ft')}"),
-        (t("chase.r.sight"), t("chase.r.sight.v", urban=CH.DEFAULT_SIGHT_FT["urban"],
-                               wild=CH.DEFAULT_SIGHT_FT["wilderness"])),
-        (t("chase.r.escape"), t("chase.r.escape.v", n=CH.STEALTH_BEATS_PASSIVE)),
-        (t("chase.r.rounds"), t("chase.r.rounds.v", n=CH.DEFAULT_MAX_ROUNDS)),
+    engine = table("chase-rules", [t.gettext("Rule"), t.gettext("Value")], [
+        (t.gettext("Movement each turn (everyone Dashes)"),
+         t.gettext("%(x)s speed", x=f.mult(CH.DASH_MULTIPLIER))),
+        (t.gettext("Free Dashes"), t.gettext("%(n)s + Con modifier", n=CH.FREE_DASHES_BASE)),
+        (t.gettext("Each further Dash"),
+         t.gettext("Constitution DC %(dc)s or 1 exhaustion", dc=CH.CON_CHECK_DC)),
+        (t.gettext("Exhaustion that hinders Constitution and Stealth"),
+         t.gettext("level %(n)s+", n=CH.EXHAUSTION_CHECK_DISADVANTAGE_LEVEL)),
+        (t.gettext("Exhaustion that halves speed"),
+         t.gettext("level %(n)s+", n=CH.EXHAUSTION_HALF_SPEED)),
+        (t.gettext("Exhaustion that drops out"),
+         t.gettext("level %(n)s+", n=CH.EXHAUSTION_DROP_OUT)),
+        (t.gettext("Complication"),
+         t.gettext("%(range)s on %(die)s: the next participant moves at half speed",
+                   range=comp_range, die=comp_die)),
+        (t.gettext("Starting distance (unless given)"),
+         f"{CH.DEFAULT_START_DISTANCE_FT} " + t.gettext("ft")),
+        (t.gettext("Out of sight beyond"),
+         t.gettext("%(urban)s ft in town, %(wild)s ft in the wild",
+                   urban=CH.DEFAULT_SIGHT_FT["urban"], wild=CH.DEFAULT_SIGHT_FT["wilderness"])),
+        (t.gettext("Escape"),
+         t.gettext("Stealth beats the best passive Perception (DC = it + %(n)s)",
+                   n=CH.STEALTH_BEATS_PASSIVE)),
+        (t.gettext("Pursuers give up after"),
+         t.gettext("%(n)s rounds (unless given)", n=CH.DEFAULT_MAX_ROUNDS)),
     ], "ll")
     return {"escape": escape, "complications": comp, "sources": sources, "engine": engine,
             "free": CH.FREE_DASHES_BASE, "dash_dc": CH.CON_CHECK_DC,
@@ -749,17 +811,18 @@ def chases_sheet(ctx: Ctx) -> dict[str, Any]:
 
 def facing_sheet(ctx: Ctx) -> dict[str, Any]:
     t = ctx.t
-    names = {s: t(f"facing.{s}") for s in ("front", "side", "rear")}
-    letters = {s: t(f"facing.{s}.letter") for s in ("front", "side", "rear")}
-    squares = diagrams.facing_squares_svg(3, names, letters, t("facing.svg_squares"))
-    hexes = diagrams.facing_hexes_svg(3, names, letters, t("facing.svg_hexes"))
-    ties = table("facing-ties", [t("facing.cell"), t("facing.belongs")],
-                 [(t("facing.tie.majority"), t("facing.tie.majority.to")),
-                  (t("facing.tie.half_front"), names["front"]),
-                  (t("facing.tie.side_rear"), names["side"])], "ll")
-    sectors = table("facing-sectors", [t("facing.sector"), t("facing.can"),
-                                       t("facing.attacked")],
-                    [(names[s], t(f"facing.{s}.can"), t(f"facing.{s}.attacked"))
+    names = {s: t.label("sector", s) for s in ("front", "side", "rear")}
+    letters = {s: t.label("sector_letter", s) for s in ("front", "side", "rear")}
+    squares = diagrams.facing_squares_svg(3, names, letters,
+                                          t.gettext("Facing sectors on a square grid"))
+    hexes = diagrams.facing_hexes_svg(3, names, letters, t.gettext("Facing sectors on a hex grid"))
+    ties = table("facing-ties", [t.gettext("A cell…"), t.gettext("belongs to")],
+                 [(t.gettext("with more than half in one sector"), t.gettext("that sector")),
+                  (t.gettext("exactly half in the front"), names["front"]),
+                  (t.gettext("split half side, half rear"), names["side"])], "ll")
+    sectors = table("facing-sectors", [t.gettext("Sector"), t.gettext("The creature"),
+                                       t.gettext("Attacks from there")],
+                    [(names[s], t.label("sector_can", s), t.label("sector_attacked", s))
                      for s in ("front", "side", "rear")], "lll")
     return {"squares": squares, "hexes": hexes, "ties": ties, "sectors": sectors}
 
@@ -801,32 +864,32 @@ def roll_table_sheet(ctx: Ctx, tb: Table, known_locations: set[str] | None) -> d
         notes: list[str] = []
         if row.table:
             if row.table in shown:
-                notes.append(t("tables.roll_on", name=f"[{shown[row.table].name}]"
-                                                      f"({row.table}.md)"))
+                notes.append(t.gettext("roll on %(name)s", name=f"[{shown[row.table].name}]"
+                                                              f"({row.table}.md)"))
             else:
-                notes.append(t("tables.gm_rolls_on"))
+                notes.append(t.gettext("the GM rolls further"))
         if row.distance:
             d = parse_dice(row.distance)
             dist_txt = f.die(d.sides, d.count) + (f"{d.modifier:+d}" if d.modifier else "") + (
                 f"×{d.factor}" if d.factor != 1 else "")
-            notes.append(t("tables.distance", d=dist_txt))
+            notes.append(t.gettext("distance %(d)s ft", d=dist_txt))
         if row.reaction:
-            notes.append(t("tables.reaction", dice=f.die(D.REACTION_DICE[1],
-                                                          D.REACTION_DICE[0])))
+            notes.append(t.gettext("reaction %(dice)s",
+                                   dice=f.die(D.REACTION_DICE[1], D.REACTION_DICE[0])))
         if row.location and ctx.campaign.locations.get(row.location) is not None:
             loc = ctx.campaign.locations[row.location]
             if ctx.audience == "gm" or (known_locations is not None
                                         and row.location in known_locations):
                 notes.append(f"[{loc.name}](../../locations/{loc.id}.md)")
         if ctx.audience == "gm" and row.gm:
-            notes.append(f"*{t('tables.gm')}: {row.gm}*")
+            notes.append("*" + t.gettext("GM") + f": {row.gm}*")
         chance = sum((dist.get(v, Fraction(0)) for v in range(lo, hi + 1)), Fraction(0))
         rows.append((f.span(lo, hi, d100=d100), row.result, "; ".join(notes),
                      f.pct(chance * 100, 1)))
-    md = table(f"roll-{tb.id}", [f.die(spec.sides, spec.count), t("tables.result"),
-                                 t("tables.notes"), t("tables.chance")], rows, "cllr")
+    md = table(f"roll-{tb.id}", [f.die(spec.sides, spec.count), t.gettext("Result"),
+                                 t.gettext("Notes"), t.gettext("Chance")], rows, "cllr")
     return {"table": md, "tb": tb, "dice": f.die(spec.sides, spec.count),
-            "audience_label": t(f"tables.audience.{tb.audience}")}
+            "audience_label": t.label("audience", tb.audience)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -837,19 +900,22 @@ def index_sheet(ctx: Ctx, pages: Sequence[str]) -> dict[str, Any]:
     t, f = ctx.t, ctx.f
     rules = ctx.campaign.rules
     sides, wander, keyed = encounter_die(ctx.campaign)
-    settings = table("settings", [t("index.setting"), t("index.value")], [
-        (t("index.checks"), t(f"w.system.{rules.checks}")),
-        (t("index.advantage"), t(f"index.advantage.{rules.advantage}")),
-        (t("index.hex"), t("index.hex.value", n=ctx.campaign.hex_miles)),
-        (t("index.actual"), t("w.yes") if rules.actual_distance else t("w.no")),
-        (t("index.encounter"), t("index.encounter.value", die=f.die(sides, 1),
-                                 wander=f.span(1, wander), keyed=keyed)),
+    settings = table("settings", [t.gettext("Setting"), t.gettext("Value")], [
+        (t.gettext("Check system"), t.label("system", rules.checks)),
+        (t.gettext("Advantage"), t.label("advantage", rules.advantage)),
+        (t.gettext("Hex size"),
+         t.gettext("%(n)s miles centre to centre", n=ctx.campaign.hex_miles)),
+        (t.gettext("Actual distance rule"),
+         t.gettext("yes") if rules.actual_distance else t.gettext("no")),
+        (t.gettext("Encounter check"),
+         t.gettext("%(die)s: %(wander)s wandering, %(keyed)s a keyed place", die=f.die(sides, 1),
+                   wander=f.span(1, wander), keyed=keyed)),
     ], "ll")
     listing = []
     for slug in pages:
         current = slug == f"checks-{rules.checks}"
-        listing.append({"title": t(f"page.{slug}"), "path": f"{slug}.md",
-                        "blurb": t(f"page.blurb.{slug}"), "current": current})
+        listing.append({"title": t.label("page", slug), "path": f"{slug}.md",
+                        "blurb": t.label("blurb", slug), "current": current})
     return {"settings": settings, "pages": listing}
 
 
@@ -860,11 +926,11 @@ def tables_index_sheet(ctx: Ctx) -> dict[str, Any]:
         spec = parse_dice(tb.roll_dice)
         row = [f"[{tb.name}]({tid}.md)", ctx.f.die(spec.sides, spec.count), str(len(tb.rows))]
         if ctx.audience == "gm":
-            row.append(t(f"tables.audience.{tb.audience}"))
+            row.append(t.label("audience", tb.audience))
         rows.append(tuple(row))
-    headers = [t("tables.name"), t("tables.dice"), t("tables.rows")]
+    headers = [t.gettext("Table"), t.pgettext("rules reference", "Dice"), t.gettext("Rows")]
     if ctx.audience == "gm":
-        headers.append(t("tables.for"))
+        headers.append(t.gettext("For"))
     return {"listing": table("tables", headers, rows, "lccc"[:len(headers)])}
 
 
@@ -872,19 +938,20 @@ def gm_screen_sheet(ctx: Ctx, system: str) -> dict[str, Any]:
     """Everything the GM screen shows for ``system`` (d20, brp or bsh)."""
     t, f = ctx.t, ctx.f
     terrain = table(
-        "screen-terrain", [t("w.terrain"), t("screen.hwy"), t("screen.road"),
-                           t("screen.none"), t("screen.nav"), t("screen.forage")],
+        "screen-terrain", [t.gettext("Terrain"), t.gettext("Hwy"), t.gettext("Road"),
+                           t.gettext("Off"), t.gettext("Nav"),
+                           t.pgettext("GM screen, short", "Forage")],
         [(ctx.terrain_name(r), f.mult(r.highway), f.mult(r.road), f.mult(r.trackless),
           nav_dc_cell(ctx, r), str(r.forage_dc)) for r in ctx.passable_terrain()], "lccccc")
-    hustle = table("screen-hustle", [t("travel.hustled_hour"), *[str(h) for h in range(1, 7)]],
-                   [(t("travel.damage"), *[str(hustle_damage(h)) for h in range(1, 7)])],
+    hustle = table("screen-hustle", [t.gettext("Hustled hour"), *[str(h) for h in range(1, 7)]],
+                   [(t.gettext("Damage"), *[str(hustle_damage(h)) for h in range(1, 7)])],
                    "c" * 7, ("compact",))
-    vis = table("screen-visibility", [t("mod.visibility"), t("mod.perception")],
-                [(t(f"vis.{v.id}"), t("mod.cannot_see") if v.blind else
+    vis = table("screen-visibility", [t.gettext("Visibility"), t.gettext("Perception")],
+                [(t.label("sight", v.id), t.gettext("cannot see") if v.blind else
                   f.bonus_die(-v.perception) if v.perception else "—") for v in D.VISIBILITY],
                 "lc")
-    cover = table("screen-cover", [t("mod.cover"), t("mod.attacks_against")],
-                  [(t(f"cover.{c.id}"), f.bonus_die(-c.penalty)) for c in D.COVER], "lc")
+    cover = table("screen-cover", [t.gettext("Cover"), t.gettext("Attacks against")],
+                  [(t.label("cover", c.id), f.bonus_die(-c.penalty)) for c in D.COVER], "lc")
     sys_ctx = dataclasses.replace(ctx, campaign=dataclasses.replace(
         ctx.campaign, rules=ctx.campaign.rules.model_copy(update={"checks": system})))
     return {

@@ -279,7 +279,7 @@ class _MapWriter:
                 if len(line) > 1:
                     pl = dwg.polyline([canvas.centre(h) for h in line], class_="tr tr-past",
                                       stroke=PAST_TRACK_COLOUR, style=PAST_TRACK_STYLE)
-                    pl.set_desc(title=self.t("map.session", n=session.number)
+                    pl.set_desc(title=self.t.gettext("Session %(n)s", n=session.number)
                                 if self.t else f"Session {session.number}")
                     group.add(pl)
         for session in sessions:
@@ -297,7 +297,7 @@ class _MapWriter:
                                              fill=colour))
                         continue
                     pl = dwg.polyline(points, class_=f"tr tr-{kind}", stroke=colour)
-                    pl.set_desc(title=self.t("map.session", n=session.number)
+                    pl.set_desc(title=self.t.gettext("Session %(n)s", n=session.number)
                                 if self.t else f"Session {session.number}")
                     group.add(pl)
         dwg.add(group)
@@ -358,7 +358,7 @@ class _MapWriter:
             x, y = canvas.centre(h)
             marker = dwg.circle((x, _r(y - SIZE * 0.2)), r=SIZE * 0.22,
                                 class_=f"party-{kind}")
-            marker.set_desc(title=(self.t("map.party") if self.t else "The party"))
+            marker.set_desc(title=(self.t.gettext("The party") if self.t else "The party"))
             group.add(marker)
         dwg.add(group)
 

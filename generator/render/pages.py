@@ -36,6 +36,7 @@ from typing import Any
 
 import jinja2
 
+from generator import i18n
 from generator.knowledge import (
     GMSessionView,
     GMView,
@@ -159,6 +160,7 @@ class _Renderer:
             loader=jinja2.ChoiceLoader(loaders), undefined=jinja2.StrictUndefined,
             autoescape=False, trim_blocks=True, lstrip_blocks=True,
             keep_trailing_newline=True)
+        i18n.install(self.env, self.t)
         self.env.filters["cell"] = cell
         self.env.filters["quote"] = quote
         self.env.filters["num"] = num
@@ -286,15 +288,16 @@ def render_docs(view: View, overrides: Path | None = None) -> DocsTree:
     nav_sessions = sessions if len(sessions) <= NAV_LIMIT else sessions[-NAV_RECENT:]
     nav_locations = locations if len(locations) <= NAV_LIMIT else []
     nav = [
-        NavItem(t("nav.home"), "index.md"),
-        NavItem(t("nav.map"), "map.md"),
-        NavItem(t("nav.sessions"), children=(
+        NavItem(t.gettext("Home"), "index.md"),
+        NavItem(t.gettext("Map"), "map.md"),
+        NavItem(t.gettext("Sessions"), children=(
             NavItem("", "sessions/index.md"),
-            *(NavItem(t("session.heading", n=s.number, title=s.title), session_path(s))
+            *(NavItem(t.gettext("Session %(n)s: %(title)s", n=s.number, title=s.title),
+                      session_path(s))
               for s in nav_sessions))),
-        NavItem(t("nav.party"), "party.md"),
-        NavItem(t("nav.timeline"), "timeline.md"),
-        NavItem(t("nav.locations"), children=(
+        NavItem(t.gettext("Party"), "party.md"),
+        NavItem(t.gettext("Timeline"), "timeline.md"),
+        NavItem(t.gettext("Locations"), children=(
             NavItem("", "locations/index.md"),
             *(NavItem(loc.name, location_path(loc.id)) for loc in nav_locations))),
     ]
@@ -303,14 +306,14 @@ def render_docs(view: View, overrides: Path | None = None) -> DocsTree:
         region_items: list[NavItem] = [NavItem("", "hex-key/index.md")]
         for region in view.regions:
             path = region_path(region)
-            title = region.name or (t("hexkey.other") if len(view.regions) > 1
-                                    else t("hexkey.all"))
+            title = region.name or (t.gettext("Other hexes") if len(view.regions) > 1
+                                    else t.gettext("All hexes"))
             files[path] = r.render("region.md", path, region=region, title=title)
             region_items.append(NavItem(title, path))
-        nav.append(NavItem(t("nav.hex_key"), children=tuple(region_items)))
+        nav.append(NavItem(t.gettext("Hex key"), children=tuple(region_items)))
     if view.tables or isinstance(view, GMView):
         files["tables.md"] = r.render("tables.md", "tables.md")
-        nav.append(NavItem(t("nav.tables"), "tables.md"))
+        nav.append(NavItem(t.gettext("Tables"), "tables.md"))
     tree.nav = nav
     return tree
 

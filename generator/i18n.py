@@ -1,0 +1,197 @@
+"""Interface strings: gettext catalogues, plural forms and number formats from Babel.
+
+Every word the sites and the rules reference print that is not campaign content is a gettext
+message. The messages are English (the source language); each other language is one
+catalogue, ``generator/locale/<language>/LC_MESSAGES/hexcrawl.po``, extracted from the Python
+code and the Jinja templates with Babel (the README's "Interface languages" section has the
+commands). A language is supported when its catalogue exists: adding a language is adding a
+``.po`` file. Catalogues are read from the ``.po`` files at run time with Babel and compiled in
+memory once per process, so nothing binary is kept in the repository or built at install.
+
+Plural forms come from each catalogue's ``Plural-Forms`` header (Babel writes it from CLDR's
+rules when a catalogue is created); numbers and dates are formatted with Babel's CLDR data.
+
+Every message is a Python %-format string, filled from keyword arguments, the way the Jinja
+i18n extension's "newstyle" gettext fills them: ``%(name)s`` is a value and ``%%`` a literal
+percent sign, whether or not the call passes values.
+
+>>> Translator("ru").gettext("Map")
+'Карта'
+>>> Translator("uk").ngettext("%(num)s day", "%(num)s days", 11)
+'11 днів'
+>>> Translator("xx").gettext("Map")  # no catalogue: English
+'Map'
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import gettext
+import io
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import babel
+import babel.dates
+import babel.numbers
+import jinja2
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+#: Where the catalogues live: ``<language>/LC_MESSAGES/hexcrawl.po`` and ``hexcrawl.pot``.
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "hexcrawl"
+#: The language of the msgids: it needs no translation.
+SOURCE_LANGUAGE = "en"
+
+
+class Msg(NamedTuple):
+    """A message marked for translation but translated later (``N_``, ``NP_``)."""
+
+    context: str | None
+    message: str
+
+
+class Plural(NamedTuple):
+    """A message with plural forms, marked for translation but translated later (``NN_``)."""
+
+    singular: str
+    plural: str
+
+
+def N_(message: str) -> Msg:  # noqa: N802 (the gettext convention)
+    """Mark ``message`` for extraction without translating it (gettext_noop)."""
+    return Msg(None, message)
+
+
+def NP_(context: str, message: str) -> Msg:  # noqa: N802
+    """Mark ``message`` in ``context`` (its msgctxt) for extraction without translating it."""
+    return Msg(context, message)
+
+
+def NN_(singular: str, plural: str) -> Plural:  # noqa: N802
+    """Mark a message with plural forms for extraction without translating it."""
+    return Plural(singular, plural)
+
+
+#: family -> id -> message: words the templates look up by a value of the data (an activity,
+#: a roll's purpose, a terrain id), see ``Translator.label``.
+Vocabulary = Mapping[str, Mapping[str, Msg]]
+
+
+def catalogue_path(language: str, locale_dir: Path | None = None) -> Path:
+    return (locale_dir or LOCALE_DIR) / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def languages(locale_dir: Path | None = None) -> tuple[str, ...]:
+    """Every language with interface strings: English and each language with a catalogue."""
+    folder = locale_dir or LOCALE_DIR
+    found = {path.parent.parent.name for path in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po")}
+    return tuple(sorted(found | {SOURCE_LANGUAGE}))
+
+
+@functools.cache
+def translations(language: str, locale_dir: Path | None = None) -> gettext.NullTranslations:
+    """The compiled catalogue of one language (read once per process).
+
+    Fuzzy entries are not used, as gettext never uses them; a message without a translation
+    prints in English.
+    """
+    path = catalogue_path(language, locale_dir)
+    if language == SOURCE_LANGUAGE and not path.is_file():
+        return gettext.NullTranslations()
+    with path.open("rb") as po:
+        catalog = read_po(po, locale=language, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+class Translator:
+    """The interface strings of one language, and its number and date formats.
+
+    ``vocabulary`` holds the words looked up by data values (``label``). An unknown language
+    falls back to English; so does a message its catalogue does not translate.
+    """
+
+    def __init__(self, language: str, vocabulary: Vocabulary | None = None,
+                 locale_dir: Path | None = None) -> None:
+        self.language = language if language in languages(locale_dir) else SOURCE_LANGUAGE
+        self.catalogue = translations(self.language, locale_dir)
+        self.locale = babel.Locale.parse(self.language)
+        self.vocabulary: Vocabulary = vocabulary or {}
+
+    def __call__(self, *args: Any, **kwargs: Any) -> str:
+        raise TypeError("interface strings are gettext messages: write _(\"English text\") "
+                        "(or pgettext, ngettext) instead of t(\"key\"); see the README, "
+                        "'Interface languages'")
+
+    # -- gettext ----------------------------------------------------------------------------
+    def gettext(self, message: str, /, **values: Any) -> str:
+        return self.catalogue.gettext(message) % values
+
+    def pgettext(self, context: str, message: str, /, **values: Any) -> str:
+        return self.catalogue.pgettext(context, message) % values
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **values: Any) -> str:
+        """The plural form for ``n``; ``%(num)s`` is ``n`` unless ``num`` is given."""
+        values.setdefault("num", n)
+        return self.catalogue.ngettext(singular, plural, n) % values
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /,
+                  **values: Any) -> str:
+        values.setdefault("num", n)
+        return self.catalogue.npgettext(context, singular, plural, n) % values
+
+    def msg(self, message: Msg, /, **values: Any) -> str:
+        """Translate a message marked with ``N_`` or ``NP_``."""
+        if message.context is None:
+            return self.gettext(message.message, **values)
+        return self.pgettext(message.context, message.message, **values)
+
+    def label(self, family: str, key: object, default: str | None = None, /,
+              **values: Any) -> str:
+        """The word for a data value: ``label("activity", "travel")`` is "Travel".
+
+        A value the family does not know prints as ``default`` (underscores as spaces) when
+        one is given, and is an error otherwise.
+        """
+        words = self.vocabulary[family]
+        found = words.get(str(key))
+        if found is None:
+            if default is None:
+                raise KeyError(f"no word for {key!r} in '{family}'")
+            return str(default).replace("_", " ")
+        return self.msg(found, **values)
+
+    # -- numbers and dates (CLDR) -----------------------------------------------------------
+    def decimal(self, value: float, places: int = 1) -> str:
+        """A number with at most ``places`` decimals in the language's format."""
+        pattern = "#,##0" + ("." + "#" * places if places > 0 else "")
+        return babel.numbers.format_decimal(value, format=pattern, locale=self.locale)
+
+    def percent(self, value: float, places: int = 1) -> str:
+        """``value`` per cent (25 is 25 %) in the language's format."""
+        pattern = self.locale.percent_formats[None].pattern
+        if places > 0:
+            pattern = pattern.replace("0", "0." + "#" * places, 1)
+        return babel.numbers.format_percent(value / 100, format=pattern, locale=self.locale)
+
+    def date(self, value: dt.date) -> str:
+        """A calendar date written out in the language (CLDR's long format)."""
+        return babel.dates.format_date(value, format="long", locale=self.locale)
+
+
+def install(env: jinja2.Environment, translator: Translator) -> None:
+    """Give a Jinja environment the i18n extension with ``translator``'s catalogue.
+
+    Templates then call ``_("Map")`` (or ``gettext``), ``pgettext(context, message)``,
+    ``ngettext(singular, plural, n)`` and ``npgettext``, "newstyle": values are keyword
+    arguments filling ``%(name)s``, and ``ngettext`` fills ``%(num)s`` with ``n``.
+    """
+    env.add_extension("jinja2.ext.i18n")
+    extended: Any = env  # the extension adds install_gettext_translations
+    extended.install_gettext_translations(translator.catalogue, newstyle=True)
