@@ -9,7 +9,8 @@ commands). A language is supported when its catalogue exists: adding a language 
 memory once per process, so nothing binary is kept in the repository or built at install.
 
 Plural forms come from each catalogue's ``Plural-Forms`` header (Babel writes it from CLDR's
-rules when a catalogue is created); numbers and dates are formatted with Babel's CLDR data.
+rules when a catalogue is created); numbers, percentages and dates are formatted with Babel's
+CLDR data for the language.
 
 Every message is a Python %-format string, filled from keyword arguments, the way the Jinja
 i18n extension's "newstyle" gettext fills them: ``%(name)s`` is a value and ``%%`` a literal
@@ -21,6 +22,8 @@ percent sign, whether or not the call passes values.
 '11 днів'
 >>> Translator("xx").gettext("Map")  # no catalogue: English
 'Map'
+>>> Translator("ru").number(4.5), Translator("en").number(1234), Translator("uk").date("2025-10-18")
+('4,5', '1,234', '18 жовтня 2025\\u202fр.')
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ import functools
 import gettext
 import io
 from collections.abc import Mapping
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -110,6 +115,14 @@ def translations(language: str, locale_dir: Path | None = None) -> gettext.NullT
     return gettext.GNUTranslations(compiled)
 
 
+def _rounded(value: float | Decimal, places: int) -> Decimal:
+    """``value`` rounded to ``places`` decimals the way Python formats a float (``f"{x:.1f}"``:
+    the exact binary value, ties to even), so the text is what it always was; Babel alone
+    would round the shortest decimal form (0.225 to 0.22, not 0.23)."""
+    exact = value if isinstance(value, Decimal) else Decimal(value)
+    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
+
+
 class Translator:
     """The interface strings of one language, and its number and date formats.
 
@@ -169,21 +182,38 @@ class Translator:
 
     # -- numbers and dates (CLDR) -----------------------------------------------------------
     def decimal(self, value: float, places: int = 1) -> str:
-        """A number with at most ``places`` decimals in the language's format."""
+        """A number with at most ``places`` decimals in the language's format (``4.5``,
+        ``4,5``; thousands grouped)."""
         pattern = "#,##0" + ("." + "#" * places if places > 0 else "")
-        return babel.numbers.format_decimal(value, format=pattern, locale=self.locale)
+        return babel.numbers.format_decimal(_rounded(value, places), format=pattern,
+                                            locale=self.locale)
+
+    def number(self, value: float | Fraction | None, places: int = 1) -> str:
+        """A number for people: ``12``, ``4.5`` (``4,5`` in Russian); nothing for None."""
+        if value is None:
+            return ""
+        if float(value).is_integer():
+            return self.decimal(int(value), 0)
+        return self.decimal(float(value), places)
 
     def percent(self, value: float, places: int = 1) -> str:
-        """``value`` per cent (25 is 25 %) in the language's format."""
+        """``value`` per cent (25 is 25 %) in the language's format: ``16.7%``, ``16,7 %``."""
         pattern = self.locale.percent_formats[None].pattern
         if places > 0:
             pattern = pattern.replace("0", "0." + "#" * places, 1)
-        return babel.numbers.format_percent(value / 100, format=pattern, locale=self.locale)
+        return babel.numbers.format_percent(_rounded(value, places) / 100, format=pattern,
+                                            locale=self.locale)
 
-    def date(self, value: dt.date) -> str:
-        """A calendar date written out in the language (CLDR's long format)."""
-        return babel.dates.format_date(value, format="long", locale=self.locale)
-
+    def date(self, value: dt.date | str, length: str = "long") -> str:
+        """A calendar date written the language's way (``October 18, 2025``,
+        ``18 октября 2025 г.``; ``length`` is CLDR's ``long`` or ``medium``). A date given
+        as free text prints as written."""
+        if isinstance(value, str):
+            try:
+                return self.date(dt.date.fromisoformat(value), length)
+            except ValueError:
+                return value
+        return babel.dates.format_date(value, format=length, locale=self.locale)
 
 def install(env: jinja2.Environment, translator: Translator) -> None:
     """Give a Jinja environment the i18n extension with ``translator``'s catalogue.

@@ -11,6 +11,8 @@ that language.
 from __future__ import annotations
 
 import ast
+import dataclasses
+import datetime as dt
 import doctest
 import glob
 import os
@@ -19,6 +21,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -31,6 +34,7 @@ from babel.util import pathmatch
 import generator.i18n
 import generator.reference.strings
 import generator.render.i18n
+from generator.content.loader import load_campaign
 from generator.i18n import (
     LOCALE_DIR,
     SOURCE_LANGUAGE,
@@ -38,8 +42,12 @@ from generator.i18n import (
     catalogue_path,
     languages,
 )
+from generator.knowledge import players_view
+from generator.reference.render import reference_pages
 from generator.render.i18n import NOUNS
 from generator.render.i18n import Translator as SiteTranslator
+from generator.render.pages import render_docs
+from generator.replay import replay
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"
@@ -156,7 +164,7 @@ def test_plural_forms_come_from_cldr(language: str) -> None:
 @pytest.mark.parametrize(("language", "counts"), [
     ("en", {1: "1 watch", 2: "2 watches", 11: "11 watches", 21: "21 watches"}),
     ("ru", {1: "1 вахта", 2: "2 вахты", 5: "5 вахт", 11: "11 вахт", 21: "21 вахта",
-            22: "22 вахты", 25: "25 вахт", 111: "111 вахт", 1001: "1001 вахта"}),
+            22: "22 вахты", 25: "25 вахт", 111: "111 вахт", 1001: "1\xa0001 вахта"}),
     ("uk", {1: "1 вахта", 3: "3 вахти", 7: "7 вахт", 12: "12 вахт", 31: "31 вахта",
             44: "44 вахти", 100: "100 вахт"}),
 ])
@@ -167,8 +175,8 @@ def test_counts_take_the_language_plural(language: str, counts: dict[int, str]) 
 
 def test_fractions_have_their_own_form() -> None:
     assert SiteTranslator("en").count(4.5, "mile") == "4.5 miles"
-    assert SiteTranslator("ru").count(4.5, "mile") == "4.5 мили"
-    assert SiteTranslator("uk").count(0.5, "mile") == "0.5 милі"
+    assert SiteTranslator("ru").count(4.5, "mile") == "4,5 мили"
+    assert SiteTranslator("uk").count(0.5, "mile") == "0,5 милі"
     assert SiteTranslator("ru").count(4.0, "mile") == "4 мили"
     assert set(NOUNS) == {"watch", "day", "mile", "session", "hex", "place"}
 
@@ -285,3 +293,46 @@ def test_catalogues_ship_as_package_data() -> None:
     files = [p.relative_to(REPO / "generator").as_posix() for p in LOCALE_DIR.glob("**/*.po*")]
     assert len(files) >= 4
     assert [f for f in files if f not in shipped] == []
+
+
+# -- numbers and dates (CLDR through Babel) --------------------------------------------------
+
+
+def test_numbers_percentages_and_dates_follow_the_language() -> None:
+    en, ru, uk = Translator("en"), Translator("ru"), Translator("uk")
+    assert (en.number(Fraction(9, 2)), ru.number(4.5), uk.number(9.96)) == ("4.5", "4,5", "10")
+    assert (en.number(None), en.number(12.0), en.number(12345)) == ("", "12", "12,345")
+    assert ru.number(12345) == "12\xa0345"
+    assert (en.percent(100 / 6), ru.percent(100 / 6), uk.percent(25)) == (
+        "16.7%", "16,7\xa0%", "25%")
+    assert en.date("2025-10-04") == "October 4, 2025"
+    assert ru.date(dt.date(2025, 10, 4)) == "4 октября 2025\u202fг."
+    assert uk.date("2025-10-04", "medium") == "4 жовт. 2025\u202fр."
+    assert ru.date("the first new moon") == "the first new moon"  # free text as written
+
+
+@pytest.fixture(scope="module")
+def russian_example() -> dict[str, str]:
+    campaign, diags = load_campaign(REPO / "content")
+    assert campaign is not None, [d.format() for d in diags.items]
+    campaign = dataclasses.replace(campaign, language="ru")
+    chronicle, _ = replay(campaign)
+    return render_docs(players_view(campaign, chronicle)).files
+
+
+def test_pages_write_dates_and_decimals_the_language_way(russian_example: dict[str, str]) -> None:
+    sessions = russian_example["sessions/index.md"]
+    assert "| 4 окт. 2025\u202fг. |" in sessions and "2025-10-04" not in sessions
+    page = russian_example["sessions/03-the-sunken-chapel.md"]
+    assert "**Дата игры:** 4 октября 2025\u202fг." in page
+    assert re.search(r"\*\*Расстояние:\*\* \d+,\d мили", page)
+
+
+def test_sheets_write_percentages_and_dice_the_language_way() -> None:
+    campaign, _ = load_campaign(REPO / "content")
+    assert campaign is not None
+    ru = reference_pages(campaign, "gm", "ru")
+    assert re.search(r"\| \d+,\d\xa0% \|", ru["reference/tables/weather.md"])
+    assert "2к6" in ru["reference/tables/weather.md"]
+    uk = reference_pages(campaign, "gm", "uk")
+    assert re.search(r"\| \d+,\d% \|", uk["reference/tables/weather.md"])

@@ -1,5 +1,8 @@
 """Number, dice and range formatting for the printed sheets, per language.
 
+Decimals and percentages follow the language's CLDR formats (Babel); the die letter is the
+catalogue's (``d6``, ``к6``); fraction glyphs and the minus sign are our typography.
+
 >>> f = Fmt("en")
 >>> f.num(Fraction(3, 2)), f.num(Fraction(3, 8)), f.mult(Fraction(3, 4)), f.signed(-4)
 ('1½', '⅜', '×¾', '−4')
@@ -7,13 +10,15 @@
 ('d6', '2d6', '1к20', '96–00')
 >>> Fmt("uk").num(2.25)
 '2¼'
->>> Fmt("ru").num(0.125 + 0.1), Fmt("ru").pct(Fraction(50, 3)), f.pct(25)
-('0,23', '16,7%', '25%')
+>>> Fmt("ru").num(0.125 + 0.1), Fmt("uk").pct(Fraction(50, 3)), f.pct(25), Fmt("ru").pct(5)
+('0,23', '16,7%', '25%', '5\xa0%')
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+
+from generator.i18n import Translator
 
 MINUS = "\u2212"
 DASH = "\u2013"
@@ -23,15 +28,16 @@ GLYPHS = {
     Fraction(3, 8): "⅜", Fraction(5, 8): "⅝", Fraction(7, 8): "⅞", Fraction(1, 3): "⅓",
     Fraction(2, 3): "⅔",
 }
-DIE_LETTER = {"en": "d", "ru": "к", "uk": "к"}
-DECIMAL = {"en": ".", "ru": ",", "uk": ","}
 
 
 class Fmt:
-    """Formatting in one language (en, ru, uk; anything else formats as en)."""
+    """Formatting in one language (one without a catalogue formats as English)."""
 
     def __init__(self, language: str) -> None:
-        self.language = language if language in DIE_LETTER else "en"
+        self.t = Translator(language)
+        self.language = self.t.language
+        # TRANSLATORS: the letter of dice notation, as in 2d6 (two six-sided dice)
+        self.die_letter = self.t.pgettext("dice notation", "d")
 
     def num(self, x: Fraction | int | float, places: int = 2) -> str:
         """1, 1½, ¾; other values as a decimal with at most ``places`` places."""
@@ -56,8 +62,7 @@ class Fmt:
         return text.replace("-", MINUS)
 
     def _decimal(self, x: float, places: int) -> str:
-        text = f"{x:.{places}f}".rstrip("0").rstrip(".")
-        return text.replace(".", DECIMAL[self.language])
+        return self.t.decimal(x, places)
 
     def mult(self, x: Fraction | int) -> str:
         return TIMES + self.num(x)
@@ -67,7 +72,7 @@ class Fmt:
 
     def die(self, sides: int, count: int | None = None) -> str:
         """``d6`` (a die on a ladder), ``1d6`` or ``2d6`` (a roll)."""
-        return f"{'' if count is None else count}{DIE_LETTER[self.language]}{sides}"
+        return f"{'' if count is None else count}{self.die_letter}{sides}"
 
     def bonus_die(self, sides: int) -> str:
         """A scaled bonus (+1d4) for positive sides, a penalty (−1d4) for negative ones."""
@@ -82,7 +87,5 @@ class Fmt:
         return one(low) if low == high else f"{one(low)}{DASH}{one(high)}"
 
     def pct(self, x: float | Fraction | int, places: int = 1) -> str:
-        """A percentage as a decimal: ``12.5%`` (``12,5%`` in ru and uk)."""
-        if isinstance(x, int) or x == int(x):
-            return f"{int(x)}%"
-        return self._decimal(float(x), places) + "%"
+        """A percentage in the language's format: ``12.5%``, ``12,5 %`` (ru), ``12,5%`` (uk)."""
+        return self.t.percent(float(x), places)

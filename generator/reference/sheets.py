@@ -308,7 +308,7 @@ def navigation_sheet(ctx: Ctx) -> dict[str, Any]:
 
     def bonus_cell(points: int) -> str:
         if system == "brp":
-            return f"+{points * per}%"
+            return "+" + f.pct(points * per)
         return f.signed(points)
 
     bonuses = table(
@@ -533,7 +533,7 @@ def brp_sheet(ctx: Ctx) -> dict[str, Any]:
             dcs = f"{ctx.dc()} {f.span(lo, hi)}"
         chance, _ = C.brp_chance(example, lo)
         band_rows.append((t.label("brp_band", band), dcs, t.label("brp_band_rule", band),
-                          f"{chance}%"))
+                          f.pct(chance)))
     difficulty = table("brp-difficulty", [t.gettext("Difficulty"), t.gettext("Procedure DC"),
                                           t.gettext("Chance"),
                                           t.gettext("Skill %(n)s%%", n=example)],

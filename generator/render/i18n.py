@@ -53,8 +53,8 @@ class Translator(i18n.Translator):
         """``3 watches``, ``4.5 miles``: a number and its noun in the right form."""
         forms, fraction = NOUNS[noun]
         if isinstance(n, float) and not n.is_integer():
-            return self.msg(fraction, num=f"{n:.1f}".rstrip("0").rstrip("."))
-        return self.ngettext(forms.singular, forms.plural, int(n), num=str(int(n)))
+            return self.msg(fraction, num=self.decimal(n, 1))
+        return self.ngettext(forms.singular, forms.plural, int(n), num=self.number(int(n)))
 
     def watch(self, n: int) -> str:
         """``watch 2 (dawn)``."""

@@ -30,7 +30,6 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -122,16 +121,6 @@ def cell(text: object) -> str:
     return str(text if text is not None else "").replace("|", "\\|").replace("\n", "<br>")
 
 
-def num(value: float | Fraction | int | None) -> str:
-    """A number for people: 4.5, 12, 0.3 (one decimal at most)."""
-    if value is None:
-        return ""
-    as_float = float(value)
-    if as_float.is_integer():
-        return str(int(as_float))
-    return f"{as_float:.1f}"
-
-
 def runs(numbers: Iterable[int]) -> list[tuple[int, int]]:
     """Consecutive numbers as (first, last) runs: 1 2 3 5 -> (1, 3), (5, 5)."""
     out: list[tuple[int, int]] = []
@@ -163,7 +152,7 @@ class _Renderer:
         i18n.install(self.env, self.t)
         self.env.filters["cell"] = cell
         self.env.filters["quote"] = quote
-        self.env.filters["num"] = num
+        self.env.filters["num"] = self.t.number  # 4.5, 4,5: the language's decimals
         self.env.filters["slug"] = slugify
         self.env.filters["runs"] = runs
         self.region_of: dict[str, RegionView] = {}
