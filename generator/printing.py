@@ -139,9 +139,10 @@ def sheets(campaign: Campaign, language: str | None = None, *, audience: Audienc
             md = r.gm_screen()
             docs.append(Sheet("gm-screen", _title(md, "GM screen"), md))
     for slug in TOPICS:
-        md = topics[f"{slug}.md"]
-        docs.append(Sheet(slug, _title(md, slug), md))
-    tables = _tables_document(r)
+        if slug in r.sheets:  # the players': the sheets their site has (reference.players)
+            md = topics[f"{slug}.md"]
+            docs.append(Sheet(slug, _title(md, slug), md))
+    tables = _tables_document(r) if "tables" in r.sheets else None
     if tables is not None:
         docs.append(tables)
     return docs, images

@@ -138,6 +138,8 @@ def add_reference(tree: DocsTree, campaign: Campaign, audience: Audience,
                                       if audience == "players" else None,
                                       overrides=overrides))
     entries = reference_nav(campaign, audience)
+    if not entries:  # reference.players: [] gives the players no reference
+        return
     (title, index), rest = entries[0], entries[1:]
     tree.nav.append(NavItem(title, children=(NavItem("", index),
                                              *(NavItem(t, p) for t, p in rest))))

@@ -7,7 +7,9 @@ every string exists in en, ru and uk.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import doctest
+import posixpath
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -18,8 +20,14 @@ from typing import Any
 import markdown
 import pytest
 
+from generator import printing
 from generator.content.campaign import Campaign
-from generator.content.models import Member
+from generator.content.models import (
+    DEFAULT_PLAYER_SHEETS,
+    REFERENCE_SHEETS,
+    Member,
+    ReferenceSpec,
+)
 from generator.dice import RollSource
 from generator.hexgrid import Grid, Hex
 from generator.i18n import languages
@@ -27,8 +35,15 @@ from generator.reference import data as D
 from generator.reference import facing, fmt, mdtables, strings
 from generator.reference.mdtables import ParsedTable, plain, tables_in
 from generator.reference.render import Renderer, reference_nav, reference_pages
-from generator.reference.sheets import TOPICS, dice_distribution, forced_march_dc, hustle_damage
+from generator.reference.sheets import (
+    TOPICS,
+    dice_distribution,
+    forced_march_dc,
+    hustle_damage,
+    site_sheets,
+)
 from generator.reference.vocabulary import VOCABULARY
+from generator.replay import replay
 from generator.rules import chase_model as CH
 from generator.rules import checks as C
 from generator.rules import fatigue, travel
@@ -36,6 +51,7 @@ from generator.rules import resources as R
 from generator.rules import tables as T
 from generator.rules.encounters import encounter_die
 from generator.rules.state import party_mph
+from generator.site import write_docs
 
 from campaign_factory import dump, load, write_campaign
 from replay_helpers import make_campaign, rolls_of, run, watches
@@ -154,7 +170,10 @@ def test_pages_of_each_site(gm: dict[str, str], players: dict[str, str]) -> None
             "reference/img/facing-squares.svg", "reference/img/facing-hexes.svg"}
     assert topic_pages | svgs | {"reference/index.md", "reference/tables/index.md",
                                  "reference/gm-screen.md"} <= set(gm)
-    assert topic_pages | svgs <= set(players)
+    # the players get the default sheets (test_players_reference_* below)
+    assert {p for p in players if p.count("/") == 1} == {
+        "reference/index.md", "reference/travel.md", "reference/checks-d20.md",
+        "reference/modifiers.md", "reference/chases.md", "reference/facing.md"}
     assert "reference/gm-screen.md" not in players
     # every image a page shows is one of the files
     for files in (gm, players):
@@ -162,6 +181,96 @@ def test_pages_of_each_site(gm: dict[str, str], players: dict[str, str]) -> None
             for src in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text):
                 target = str(Path(path).parent / src)
                 assert target in files, (path, src)
+
+
+# -- the players' reference (reference.players) ----------------------------------------------
+
+
+def with_players_sheets(campaign: Campaign, sheets: list[str] | None) -> Campaign:
+    return dataclasses.replace(campaign, reference=ReferenceSpec(players=sheets))
+
+
+def links_resolve(files: dict[str, str]) -> None:
+    """Every relative link of the reference pages lands on one of its files."""
+    for path, text in files.items():
+        if not path.endswith(".md"):
+            continue
+        for target in re.findall(r"\]\(([^)#]+\.(?:md|svg))(?:#[^)]*)?\)", text):
+            if "://" in target or target.startswith("../"):
+                continue
+            assert posixpath.normpath(posixpath.join(posixpath.dirname(path), target)) in files, (
+                path, target)
+
+
+def test_players_reference_by_default(campaign: Campaign, gm: dict[str, str],
+                                      players: dict[str, str]) -> None:
+    """Without reference.players the players get what a player uses: travel, their own check
+    system, modifiers, chases, facing and the tables shown to them; the GM keeps all."""
+    assert site_sheets(campaign, "players") == (
+        "travel", "checks-d20", "modifiers", "chases", "facing", "tables")
+    assert site_sheets(campaign, "gm") == (*TOPICS, "tables")
+    for gone in ("hex-progress", "navigation", "getting-lost", "encounters", "checks-brp",
+                 "checks-bsh"):
+        assert f"reference/{gone}.md" not in players and f"reference/{gone}.md" in gm
+    assert "reference/img/veer.svg" not in players and "reference/img/veer.svg" in gm
+    index = players["reference/index.md"]
+    assert "(travel.md)" in index and "(tables/index.md)" in index
+    assert "(navigation.md)" not in index and "(checks-brp.md)" not in index
+    nav = [path for _, path in reference_nav(campaign, "players")]
+    assert nav == ["reference/index.md", "reference/travel.md", "reference/checks-d20.md",
+                   "reference/modifiers.md", "reference/chases.md", "reference/facing.md",
+                   "reference/tables/index.md"]
+    assert all(path in players for path in nav)
+    links_resolve(players)
+    links_resolve(gm)
+    # the default follows the campaign's check system
+    assert "checks-bsh" in site_sheets(with_rules(campaign, checks="bsh"), "players")
+
+
+def test_players_reference_as_chosen(campaign: Campaign) -> None:
+    chosen = with_players_sheets(with_rules(campaign, checks="brp"),
+                                 ["checks", "travel", "navigation"])
+    files = reference_pages(chosen, "players", "en")
+    assert {p for p in files if p.endswith(".md")} == {
+        "reference/index.md", "reference/travel.md", "reference/navigation.md",
+        "reference/checks-brp.md"}  # reading order, checks as the campaign's, no tables
+    assert "tables/index.md" not in files["reference/index.md"]
+    assert [p for _, p in reference_nav(chosen, "players")] == [
+        "reference/index.md", "reference/travel.md", "reference/navigation.md",
+        "reference/checks-brp.md"]
+    links_resolve(files)
+    # the GM site is not affected
+    assert reference_pages(chosen, "gm", "en").keys() == reference_pages(
+        with_rules(campaign, checks="brp"), "gm", "en").keys()
+    # an empty list: no reference for the players at all
+    none = with_players_sheets(campaign, [])
+    assert reference_pages(none, "players") == {} and reference_nav(none, "players") == []
+
+
+def test_players_reference_prints_the_players_sheets(campaign: Campaign) -> None:
+    docs, _ = printing.sheets(with_players_sheets(campaign, ["travel", "tables"]), "en",
+                              audience="players")
+    assert [d.name for d in docs] == ["travel", "tables"]
+    gm_docs, _ = printing.sheets(with_players_sheets(campaign, ["travel"]), "en")
+    assert len(gm_docs) == len(TOPICS) + 2  # the GM screen, every topic, the tables
+
+
+def test_reference_players_is_checked(tmp_path: Path) -> None:
+    root = write_campaign(tmp_path, campaign_overrides={
+        "reference": {"players": ["travel", "travle", "gm-screen", "travel"]}})
+    c, diags = load(root)
+    assert c is None
+    messages = [d.format() for d in diags.sorted()]
+    unknown = (r"campaign\.yaml:\d+:\d+: error: unknown reference sheet 'travle' "
+               r"\(did you mean 'travel'\?\); sheets: travel, ")
+    assert any(re.search(unknown, m) for m in messages), messages
+    assert any("error: the GM screen is for the GM site only" in m for m in messages), messages
+    assert any("warning: reference sheet 'travel' is listed twice" in m for m in messages)
+
+
+def test_reference_sheet_ids_match_the_topics() -> None:
+    assert set(REFERENCE_SHEETS) == {*TOPICS, "checks", "tables"}
+    assert set(DEFAULT_PLAYER_SHEETS) <= set(REFERENCE_SHEETS)
 
 
 def test_nav_lists_every_page(campaign: Campaign, gm: dict[str, str]) -> None:
@@ -187,7 +296,9 @@ def test_every_page_renders_to_html_in_every_language(campaign: Campaign, langua
         assert html.count("<table>") == len(tables_in(text)), path
         assert "\n| " not in html, path
         assert "{{" not in text and "{%" not in text, path
-    for topic in TOPICS:
+    topics = [t for t in site_sheets(campaign, audience) if t in TOPICS]  # type: ignore[arg-type]
+    assert len(topics) >= 5
+    for topic in topics:
         assert tables_in(files[f"reference/{topic}.md"]), topic
 
 
@@ -294,7 +405,7 @@ def test_custom_terrain_appears_with_its_numbers(tmp_path: Path) -> None:
         "bog": {"like": "swamp", "name": "Black Bog", "navigation_dc": 19, "forage_dc": 17}})})
     c, diags = load(root)
     assert c is not None, [d.format() for d in diags.sorted()]
-    rows = tables_of(reference_pages(c, "players", "ru"), "navigation")["navigation-dc"]
+    rows = tables_of(reference_pages(c, "gm", "ru"), "navigation")["navigation-dc"]
     assert rows.by_label()["Black Bog"] == ["19", "17"]
     assert "Болото" in rows.by_label()  # built-in names are translated
 
@@ -808,3 +919,17 @@ def test_renderer_gm_screen_for_each_system(campaign: Campaign) -> None:
 @pytest.mark.parametrize("module", [D, facing, fmt, mdtables, strings])
 def test_module_doctests(module: Any) -> None:
     assert doctest.testmod(module).failed == 0
+
+
+def test_players_site_without_a_reference(tmp_path: Path) -> None:
+    """``reference.players: []``: the players' docs have no reference pages and their
+    navigation no Rules reference; the GM's keep both."""
+    root = write_campaign(tmp_path / "c", campaign_overrides={"reference": {"players": []}})
+    c, diags = load(root)
+    assert c is not None, [d.format() for d in diags.sorted()]
+    chronicle, _ = replay(c)
+    for audience, present in (("players", False), ("gm", True)):
+        result = write_docs(c, chronicle, audience, tmp_path / "build", tmp_path / "site")
+        config = result.config.read_text(encoding="utf-8")
+        assert ("reference/index.md" in config) is present, audience
+        assert (result.docs / "reference").is_dir() is present, audience

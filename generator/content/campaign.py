@@ -15,6 +15,7 @@ from generator.content.models import (
     MapSpec,
     Member,
     PartySpec,
+    ReferenceSpec,
     ResourceSpec,
     RulesSpec,
     SessionParty,
@@ -155,6 +156,8 @@ class Campaign:
     campaign_pos: Pos
     members_by_name: dict[str, Member] = field(default_factory=dict)
     creatures: dict[str, ChaseActor] = field(default_factory=dict)
+    #: the players' sheets of the rules reference (generator.reference.sheets.site_sheets)
+    reference: ReferenceSpec = field(default_factory=ReferenceSpec)
 
     @property
     def hex_miles(self) -> int:

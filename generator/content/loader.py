@@ -267,6 +267,7 @@ class _Loader:
             self.diags.warning(cdoc.pos(("language",)),
                                f"no interface strings for language '{spec.language}'; "
                                f"using English (supported: {', '.join(supported)})")
+        self.check_reference(spec.reference, cdoc)
         self.check_label(spec.party.start, cdoc.pos(("party", "start")))
         self.check_offsets(spec.party.start_offsets, cdoc, ("party", "start_offsets"))
         names = [mem.name for mem in spec.party.members]
@@ -320,6 +321,7 @@ class _Loader:
             campaign_pos=cdoc.pos(),
             members_by_name={mem.name: mem for mem in spec.party.members},
             creatures=dict(spec.creatures),
+            reference=spec.reference,
         )
 
     def load_rest_without_campaign(self) -> None:
@@ -370,6 +372,20 @@ class _Loader:
         return doc
 
     # -- helpers --------------------------------------------------------------------------
+    def check_reference(self, reference: m.ReferenceSpec, cdoc: Located) -> None:
+        """``reference.players`` names sheets of the rules reference, each once."""
+        chosen = reference.players or []
+        for i, name in enumerate(chosen):
+            pos = cdoc.pos(("reference", "players", i))
+            if name == "gm-screen":
+                self.diags.error(pos, "the GM screen is for the GM site only; it always has it")
+            elif name not in m.REFERENCE_SHEETS:
+                self.diags.error(pos, f"unknown reference sheet '{name}'"
+                                      f"{suggest(name, m.REFERENCE_SHEETS)}; sheets: "
+                                      f"{', '.join(m.REFERENCE_SHEETS)}")
+            elif name in chosen[:i]:
+                self.diags.warning(pos, f"reference sheet '{name}' is listed twice")
+
     def check_label(self, label: str, pos: Pos) -> Hex | None:
         grid = self.grid
         if not grid.is_label(label):

@@ -142,6 +142,27 @@ class ResourceSpec(Model):
     gm: str | None = None
 
 
+#: The sheets a campaign can give its players (``reference.players``): the rules reference's
+#: topic pages, ``checks`` (the campaign's own check system) and ``tables`` (the roll tables
+#: shown to players). The GM site always has every sheet and the GM screen.
+REFERENCE_SHEETS: tuple[str, ...] = (
+    "travel", "hex-progress", "navigation", "getting-lost", "encounters", "checks",
+    "checks-d20", "checks-brp", "checks-bsh", "modifiers", "chases", "facing", "tables",
+)
+#: The players' sheets when campaign.yaml names none: what a player uses at the table. The
+#: GM's own procedures (hex progress, navigation, getting lost, encounters and finding
+#: places) and the other check systems stay on the GM site.
+DEFAULT_PLAYER_SHEETS: tuple[str, ...] = (
+    "travel", "checks", "modifiers", "chases", "facing", "tables")
+
+ReferenceSheet = Annotated[str, WithJsonSchema({"type": "string",
+                                                "enum": list(REFERENCE_SHEETS)})]
+
+
+class ReferenceSpec(Model):
+    players: list[ReferenceSheet] | None = None
+
+
 class CampaignFile(Model):
     name: str
     seed: int
@@ -154,6 +175,7 @@ class CampaignFile(Model):
     resources: dict[str, ResourceSpec] = {}
     #: creatures that chases may name by id (rules.md section 10)
     creatures: dict[str, ChaseActor] = {}
+    reference: ReferenceSpec = ReferenceSpec()
 
 
 # ---------------------------------------------------------------------------------------------

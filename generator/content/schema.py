@@ -30,6 +30,8 @@ MODEL_DOCS: dict[str, str] = {
     "CampaignFile": "campaign.yaml: the campaign's name, seed, map, rules and starting party.",
     "MapSpec": "The map: a rectangle of hexes labelled CCRR (column then row).",
     "RulesSpec": "Rule options (rules.md); every field has the procedure's default.",
+    "ReferenceSpec": "The Rules reference section of the sites: which sheets the players "
+                     "get (the GM site has every sheet).",
     "Member": "A party member. The same keys serve every check system (rules.md section 8).",
     "StartTime": "When the party starts: day 1 onwards, watch 1-6 (watch 1 starts at "
                  "midnight).",
@@ -73,6 +75,7 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "description": "A short introduction for the players' home page.",
         "map": "Map size and layout.",
         "rules": "Rule options.",
+        "reference": "The players' Rules reference.",
         "party": "The party at the start.",
         "default_terrain": "Terrain of hexes with no entry; without it, entering such a hex "
                            "is an error.",
@@ -87,6 +90,14 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "hex_miles": "Miles from hex centre to hex centre (12 in the procedure).",
         "player_labels": "Show hex labels on the players' map.",
         "player_grid": "Show the hex grid on the players' map.",
+    },
+    "ReferenceSpec": {
+        "players": "The sheets of the players' Rules reference, e.g. [travel, checks, "
+                   "modifiers, tables]: topic pages (travel, hex-progress, navigation, "
+                   "getting-lost, encounters, checks-d20, checks-brp, checks-bsh, modifiers, "
+                   "chases, facing), checks (the campaign's check system) and tables. Without "
+                   "it: travel, checks, modifiers, chases, facing and tables; [] gives the "
+                   "players no reference.",
     },
     "RulesSpec": {
         "checks": "Check system: d20 (seed 000/004), brp (Basic Roleplaying, percentile) or "

@@ -57,6 +57,8 @@ class Renderer:
         self.env = environment(campaign, overrides)
         i18n.install(self.env, self.ctx.t)
         self.known_locations = set(known_locations) if known_locations is not None else None
+        #: this site's topic pages and ``tables`` (the players': campaign.yaml's choice)
+        self.sheets = S.site_sheets(campaign, audience)
 
     def page(self, template: str, **values: Any) -> str:
         text = self.env.get_template(template).render(
@@ -71,32 +73,45 @@ class Renderer:
         return "\n".join(lines).strip() + "\n"
 
     def topics(self) -> dict[str, str]:
-        """``<slug>.md`` -> Markdown for every topic page, plus the diagrams (``img/*.svg``)."""
+        """``<slug>.md`` -> Markdown for each topic page of this site (``self.sheets``), plus
+        the diagrams they show (``img/*.svg``)."""
         ctx = self.ctx
+        want = set(self.sheets)
         out: dict[str, str] = {}
-        travel = S.travel_sheet(ctx)
-        out["travel.md"] = self.page("travel.md", s=travel)
-        progress = S.hex_progress_sheet(ctx)
-        out[f"{IMG}/hex-progress.svg"] = progress["svg"]
-        out["hex-progress.md"] = self.page("hex-progress.md", s=progress)
-        out["navigation.md"] = self.page("navigation.md", s=S.navigation_sheet(ctx))
-        lost = S.getting_lost_sheet(ctx)
-        out[f"{IMG}/veer.svg"] = lost["svg"]
-        out["getting-lost.md"] = self.page("getting-lost.md", s=lost)
-        out["encounters.md"] = self.page("encounters.md", s=S.encounters_sheet(ctx))
-        out["checks-d20.md"] = self.page("checks-d20.md", s=S.d20_sheet(ctx))
-        out["checks-brp.md"] = self.page("checks-brp.md", b=S.brp_sheet(ctx))
-        out["checks-bsh.md"] = self.page("checks-bsh.md", b=S.bsh_sheet(ctx))
-        out["modifiers.md"] = self.page("modifiers.md", s=S.modifiers_sheet(ctx))
-        out["chases.md"] = self.page("chases.md", s=S.chases_sheet(ctx))
-        facing = S.facing_sheet(ctx)
-        out[f"{IMG}/facing-squares.svg"] = facing["squares"]
-        out[f"{IMG}/facing-hexes.svg"] = facing["hexes"]
-        out["facing.md"] = self.page("facing.md", s=facing)
+        if "travel" in want:
+            out["travel.md"] = self.page("travel.md", s=S.travel_sheet(ctx))
+        if "hex-progress" in want:
+            progress = S.hex_progress_sheet(ctx)
+            out[f"{IMG}/hex-progress.svg"] = progress["svg"]
+            out["hex-progress.md"] = self.page("hex-progress.md", s=progress)
+        if "navigation" in want:
+            out["navigation.md"] = self.page("navigation.md", s=S.navigation_sheet(ctx))
+        if "getting-lost" in want:
+            lost = S.getting_lost_sheet(ctx)
+            out[f"{IMG}/veer.svg"] = lost["svg"]
+            out["getting-lost.md"] = self.page("getting-lost.md", s=lost)
+        if "encounters" in want:
+            out["encounters.md"] = self.page("encounters.md", s=S.encounters_sheet(ctx))
+        if "checks-d20" in want:
+            out["checks-d20.md"] = self.page("checks-d20.md", s=S.d20_sheet(ctx))
+        if "checks-brp" in want:
+            out["checks-brp.md"] = self.page("checks-brp.md", b=S.brp_sheet(ctx))
+        if "checks-bsh" in want:
+            out["checks-bsh.md"] = self.page("checks-bsh.md", b=S.bsh_sheet(ctx))
+        if "modifiers" in want:
+            out["modifiers.md"] = self.page("modifiers.md", s=S.modifiers_sheet(ctx))
+        if "chases" in want:
+            out["chases.md"] = self.page("chases.md", s=S.chases_sheet(ctx))
+        if "facing" in want:
+            facing = S.facing_sheet(ctx)
+            out[f"{IMG}/facing-squares.svg"] = facing["squares"]
+            out[f"{IMG}/facing-hexes.svg"] = facing["hexes"]
+            out["facing.md"] = self.page("facing.md", s=facing)
         return out
 
     def index(self) -> str:
-        return self.page("index.md", s=S.index_sheet(self.ctx, S.TOPICS))
+        pages = [sheet for sheet in self.sheets if sheet in S.TOPICS]
+        return self.page("index.md", s=S.index_sheet(self.ctx, pages, "tables" in self.sheets))
 
     def tables(self) -> dict[str, str]:
         """``tables/index.md`` and ``tables/<id>.md`` for every table this audience sees."""
@@ -126,7 +141,11 @@ def reference_pages(campaign: Campaign, audience: Audience, language: str | None
     ``overrides=False`` ignores the campaign's template overrides.
     """
     r = Renderer(campaign, audience, language, known_locations, overrides)
-    files = {"index.md": r.index(), **r.topics(), **r.tables()}
+    if not r.sheets:
+        return {}
+    files = {"index.md": r.index(), **r.topics()}
+    if "tables" in r.sheets:
+        files.update(r.tables())
     if audience == "gm":
         files["gm-screen.md"] = r.gm_screen()
     return {f"{ROOT}/{path}": text for path, text in files.items()}
@@ -136,11 +155,15 @@ def reference_nav(campaign: Campaign, audience: Audience,
                   language: str | None = None) -> list[tuple[str, str]]:
     """(title, docs-relative path) of the reference pages, in reading order, for the site's
     navigation (the roll tables are one entry: their index)."""
+    sheets = S.site_sheets(campaign, audience)
+    if not sheets:
+        return []
     ctx = Ctx(campaign, audience, language or campaign.language)
     t = ctx.t
     nav = [(t.gettext("Rules reference"), f"{ROOT}/index.md")]
     if audience == "gm":
         nav.append((t.gettext("GM screen"), f"{ROOT}/gm-screen.md"))
-    nav += [(t.label("page", slug), f"{ROOT}/{slug}.md") for slug in S.TOPICS]
-    nav.append((t.gettext("Roll tables"), f"{ROOT}/tables/index.md"))
+    nav += [(t.label("page", slug), f"{ROOT}/{slug}.md") for slug in sheets if slug in S.TOPICS]
+    if "tables" in sheets:
+        nav.append((t.gettext("Roll tables"), f"{ROOT}/tables/index.md"))
     return nav

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from generator.content.campaign import Campaign, Table
-from generator.content.models import Member
+from generator.content.models import DEFAULT_PLAYER_SHEETS, Member
 from generator.dice import parse_dice
 from generator.hexgrid import Grid, Hex
 from generator.reference import data as D
@@ -42,6 +42,21 @@ TOPICS: tuple[str, ...] = (
     "checks-d20", "checks-brp", "checks-bsh", "modifiers", "chases", "facing",
 )
 SYSTEMS = ("d20", "brp", "bsh")
+
+
+def site_sheets(campaign: Campaign, audience: Audience) -> tuple[str, ...]:
+    """The topic pages (``TOPICS``) and ``tables`` of one site's rules reference, in reading
+    order. The GM site has them all; the players get ``reference.players`` of campaign.yaml,
+    or ``DEFAULT_PLAYER_SHEETS`` (travel, the campaign's own check system, modifiers, chases,
+    facing, the roll tables shown to players); ``checks`` stands for the campaign's system."""
+    every = (*TOPICS, "tables")
+    if audience == "gm":
+        return every
+    chosen = campaign.reference.players
+    names = DEFAULT_PLAYER_SHEETS if chosen is None else chosen
+    wanted = {f"checks-{campaign.rules.checks}" if name == "checks" else name for name in names}
+    return tuple(sheet for sheet in every if sheet in wanted)
+
 #: Tables with more rows than this may break across pages between rows (class ``long``);
 #: shorter ones are kept whole.
 LONG_TABLE_ROWS = 12
@@ -896,7 +911,7 @@ def roll_table_sheet(ctx: Ctx, tb: Table, known_locations: set[str] | None) -> d
 # index and GM screen
 
 
-def index_sheet(ctx: Ctx, pages: Sequence[str]) -> dict[str, Any]:
+def index_sheet(ctx: Ctx, pages: Sequence[str], tables: bool = True) -> dict[str, Any]:
     t, f = ctx.t, ctx.f
     rules = ctx.campaign.rules
     sides, wander, keyed = encounter_die(ctx.campaign)
@@ -916,7 +931,7 @@ def index_sheet(ctx: Ctx, pages: Sequence[str]) -> dict[str, Any]:
         current = slug == f"checks-{rules.checks}"
         listing.append({"title": t.label("page", slug), "path": f"{slug}.md",
                         "blurb": t.label("blurb", slug), "current": current})
-    return {"settings": settings, "pages": listing}
+    return {"settings": settings, "pages": listing, "tables": tables}
 
 
 def tables_index_sheet(ctx: Ctx) -> dict[str, Any]:
