@@ -503,3 +503,55 @@ def test_player_search_finds_discovered_places_only(site: Site, page: Page) -> N
     assert any(found[0] in t for t in titles), f"searching {found[0]!r} found {titles}"
     for name in hidden[:2]:
         assert search(page, name) == [], f"searching {name!r} found something"
+
+
+# ------------------------------------------------------------------------------------------
+# wide tables (issue 13, layout)
+
+WIDE_TABLES = """() => {
+  const column = document.querySelector('.md-content__inner').getBoundingClientRect();
+  const out = {page: [document.documentElement.scrollWidth, window.innerWidth],
+               column: [column.left, column.right], tables: []};
+  for (const table of document.querySelectorAll('.md-content .md-typeset table')) {
+    const box = table.closest('.md-typeset__scrollwrap') || table;
+    const style = getComputedStyle(box);
+    const before = box.getBoundingClientRect();
+    box.scrollLeft = box.scrollWidth;
+    const cells = table.querySelectorAll('tr:first-child > *');
+    const last = cells[cells.length - 1].getBoundingClientRect();
+    const after = box.getBoundingClientRect();
+    box.scrollLeft = 0;
+    out.tables.push({wide: box.scrollWidth > box.clientWidth + 1, left: before.left,
+                     right: before.right, overflow: style.overflowX,
+                     cue: style.backgroundImage, attachment: style.backgroundAttachment,
+                     lastRight: last.right, boxRight: after.right});
+  }
+  return out;
+}"""
+
+
+def check_wide_tables(page: Page, url: str, slack: float) -> int:
+    """Every table of the page sits in the content column (Material lets its scroll box
+    reach ``slack`` pixels into the margin); one wider than the column scrolls sideways,
+    its last column reachable, with shadows as the cue. Returns how many are wide."""
+    open_page(page, url)
+    info = page.evaluate(WIDE_TABLES)
+    assert info["page"][0] <= info["page"][1], info["page"]  # no sideways page scroll
+    left, right = info["column"]
+    for t in info["tables"]:
+        assert left - slack <= t["left"] and t["right"] <= right + slack, (t, info["column"])
+        if t["wide"]:
+            assert t["overflow"] in ("auto", "scroll"), t
+            assert t["lastRight"] <= t["boxRight"] + 1, t  # scrolled to the end: all shown
+            assert t["cue"].count("gradient") == 4 and "local" in t["attachment"], t
+    return sum(t["wide"] for t in info["tables"])
+
+
+def test_wide_tables_scroll_inside_the_content_column(site: Site, page: Page) -> None:
+    """The GM's watch-by-watch table is wider than the column: it scrolls inside it instead
+    of being cut off at the right, and says so with a shadow on the side it continues."""
+    wide = check_wide_tables(page, site.url("gm", "sessions/06-onto-the-hask/"), 17)
+    assert wide >= 1
+    page.set_viewport_size({"width": 420, "height": 800})  # a phone: no sidebars
+    assert check_wide_tables(page, site.url("gm", "sessions/06-onto-the-hask/"), 17) >= 1
+    assert check_wide_tables(page, site.url("players", "reference/travel/"), 17) >= 1
