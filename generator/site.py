@@ -10,9 +10,9 @@ The generated ``mkdocs.yml`` inherits the base configuration shipped in the pack
 carries the campaign repository's own ``mkdocs.yml`` (and the campaign folder's, if it has
 one), read safely: ``generator.mkdocs_config`` says how, and what ``--no-hooks`` leaves out.
 
-``build_sites`` then runs MkDocs in-process for each audience into a temporary folder next to
-the output folder, and swaps the new sites in only when every audience built: on any failure
-the previous site is untouched and a ``SiteError`` says what went wrong.
+``build_sites`` then runs MkDocs in-process for each audience into a staging folder and
+switches the new sites in together (``generator.output``) only when every audience built: on
+any failure the previous sites are untouched and a ``SiteError`` says what went wrong.
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ import dataclasses
 import logging
 import os
 import shutil
-import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
+from generator import output
 from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.discovery import place_of
@@ -245,67 +245,51 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                 build_root: Path | None = None,
                 audiences: Sequence[Audience] = AUDIENCES, docs_only: bool = False,
                 repo_config: Path | None = None, options: ConfigOptions = DEFAULT_OPTIONS,
-                site_urls: Mapping[str, str] | None = None) -> BuildReport:
-    """Write the docs of each audience, build them with MkDocs and swap them into
-    ``out_dir/<audience>`` together, only when all built. ``out_dir`` and ``build_root``
-    default to ``site/`` and ``build/`` of the campaign's repository; ``site_urls`` gives the
-    address an audience's site is published at (else the campaign's ``site_url`` applies).
-    Raises ``SiteError``."""
+                site_urls: Mapping[str, str] | None = None,
+                notify: Callable[[str], None] | None = None) -> BuildReport:
+    """Write the docs of each audience, build them with MkDocs and make them the sites in
+    ``out_dir/<audience>`` in one step, only when all built (see ``generator.output``).
+    ``out_dir`` and ``build_root`` default to ``site/`` and ``build/`` of the campaign's
+    repository; ``site_urls`` gives the address an audience's site is published at (else the
+    campaign's ``site_url`` applies).
+
+    The build holds a lock on the build root and the output folder for its whole run: a
+    second build waits for it (``notify`` is told so). Raises ``SiteError``.
+    """
     global IN_HEXCRAWL_BUILD
     place = place_of(campaign.root)
     out_dir = out_dir if out_dir is not None else place.site_dir
     build_root = build_root if build_root is not None else place.build_dir
     report = BuildReport()
-    for audience in audiences:
-        url = (site_urls or {}).get(audience)
-        report.docs[audience] = write_docs(
-            campaign, chronicle, audience, build_root, out_dir, repo_config,
-            dataclasses.replace(options, site_url=url) if url else options)
-    if docs_only:
-        return report
-    parent = out_dir.resolve().parent
+    locks = output.lock_files(None if docs_only else out_dir, build_root)
     try:
-        parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-new-", dir=parent))
-    except OSError as exc:
-        raise SiteError(f"cannot create a build folder next to {out_dir}: "
-                        f"{exc.strerror or exc}") from exc
-    try:
-        for audience in audiences:
-            target = staging / audience
-            IN_HEXCRAWL_BUILD = True
+        with output.build_lock(locks, notify):
+            for audience in audiences:
+                url = (site_urls or {}).get(audience)
+                report.docs[audience] = write_docs(
+                    campaign, chronicle, audience, build_root, out_dir, repo_config,
+                    dataclasses.replace(options, site_url=url) if url else options)
+            if docs_only:
+                return report
+            out = Path(os.path.abspath(out_dir))
+            output.clean_stale(out)
+            staging = output.new_staging(out)
             try:
-                warnings = run_mkdocs(report.docs[audience].config, target)
+                for audience in audiences:
+                    target = staging / audience
+                    IN_HEXCRAWL_BUILD = True
+                    try:
+                        warnings = run_mkdocs(report.docs[audience].config, target)
+                    finally:
+                        IN_HEXCRAWL_BUILD = False
+                    report.warnings += [f"{audience}: {w}" for w in warnings]
+                    if not (target / "index.html").is_file():
+                        raise SiteError(f"{audience} site: MkDocs wrote no index.html")
+                output.publish(out, staging, audiences)
             finally:
-                IN_HEXCRAWL_BUILD = False
-            report.warnings += [f"{audience}: {w}" for w in warnings]
-            if not (target / "index.html").is_file():
-                raise SiteError(f"{audience} site: MkDocs wrote no index.html")
-        _swap(staging, out_dir, audiences)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+                shutil.rmtree(staging, ignore_errors=True)
+            output.clean_stale(out)
+    except output.OutputError as exc:
+        raise SiteError(str(exc)) from exc
     report.sites = {a: out_dir / a for a in audiences}
     return report
-
-
-def _swap(staging: Path, out_dir: Path, audiences: Sequence[str]) -> None:
-    """Move every new site into place; on any error put the old ones back."""
-    done: list[tuple[Path, Path | None]] = []
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        for audience in audiences:
-            final = out_dir / audience
-            old: Path | None = None
-            if final.exists():
-                old = staging / f"{audience}.old"
-                final.rename(old)
-            done.append((final, old))
-            (staging / audience).rename(final)
-    except OSError as exc:
-        for final, old in reversed(done):
-            if old is not None and old.exists():
-                if final.exists():
-                    shutil.rmtree(final, ignore_errors=True)
-                old.rename(final)
-        raise SiteError(f"cannot replace the site in {out_dir}: {exc.strerror or exc}") \
-            from exc

@@ -230,8 +230,8 @@ def test_failed_build_leaves_previous_site_untouched(tmp_path: Path, breakage: s
     out = tmp_path / "out" / "site"
     build_sites(campaign, secret_chronicle(), out, tmp_path / "build",
                 repo_config=REPO_CONFIG)
-    before = snapshot(out)
-    assert "players/index.html" in before and "gm/index.html" in before
+    before = {a: snapshot(out / a) for a in ("players", "gm")}
+    assert "index.html" in before["players"] and "index.html" in before["gm"]
 
     if breakage == "hook":
         # the players' site builds, the GM's fails: neither may be replaced
@@ -251,8 +251,9 @@ def test_failed_build_leaves_previous_site_untouched(tmp_path: Path, breakage: s
     with pytest.raises(SiteError, match=message):
         build_sites(changed, secret_chronicle(), out, tmp_path / "build",
                     repo_config=REPO_CONFIG)
-    assert snapshot(out) == before
+    assert {a: snapshot(out / a) for a in ("players", "gm")} == before
     assert sorted(p.name for p in out.parent.iterdir()) == ["site"]   # no leftovers
+    assert not list((out / ".hexcrawl").glob("staging-*"))
 
 
 def test_campaign_template_overrides(tmp_path: Path) -> None:

@@ -1,0 +1,251 @@
+"""The output folder: both sites switch in one step, builds take turns, a crash leaves no trace.
+
+``hexcrawl build --out site`` keeps ``site/players`` and ``site/gm`` as the paths people and
+web servers use, but they are symbolic links into a state folder, ``site/.hexcrawl``::
+
+    site/players -> .hexcrawl/current/players
+    site/gm      -> .hexcrawl/current/gm
+    site/.hexcrawl/current -> sites-<id>              the one link a build replaces
+    site/.hexcrawl/sites-<id>/players -> ../players-<id1>
+    site/.hexcrawl/sites-<id>/gm      -> ../gm-<id2>
+    site/.hexcrawl/players-<id1>/, gm-<id2>/           the built sites
+    site/.hexcrawl/staging-<random>/                   a build in progress (mode 0700)
+    site/.hexcrawl/lock                                held while a build runs
+
+A build renders into a fresh staging folder (owner-only, so GM pages are never readable by
+other users of the machine while it runs), moves each finished audience next to it, writes a
+new ``sites-<id>`` folder of links (the new audiences, and the current ones for an audience
+it did not build), and then replaces ``current`` with one ``rename(2)``: every reader sees
+either both old sites or both new ones, whenever the process is killed. What is no longer
+referenced (older versions, staging folders of killed builds, and the ``.site-new-*``
+folders older releases left beside ``--out``) is removed by the next build, under its lock.
+
+Builds take turns: ``build_lock`` holds ``fcntl.flock`` locks on a file in the build root
+(the docs trees MkDocs reads) and on the state folder's ``lock`` (the output); a second
+build waits, after saying so, and every temporary name is unique.
+
+POSIX only (symbolic links and ``flock``). Tools that copy a site should follow links:
+``cp -rL site/players dest`` or ``rsync -a site/players/ dest``; GitHub's
+``upload-pages-artifact`` (``path: site/players``) does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+STATE = ".hexcrawl"
+CURRENT = "current"
+LOCK = "lock"
+BUILD_LOCK = ".hexcrawl.lock"
+#: where a top-level audience link points, relative to the output folder
+LINK_TARGET = f"{STATE}/{CURRENT}/{{audience}}"
+
+Notify = Callable[[str], None]
+
+#: lock files this process holds (flock is per open file: a second open would deadlock)
+_held: dict[Path, int] = {}
+
+
+class OutputError(Exception):
+    """The output folder cannot be prepared or switched; the message says why."""
+
+
+def _say(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+@contextlib.contextmanager
+def build_lock(paths: Sequence[Path], notify: Notify | None = None) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on every file of ``paths`` (created if missing), taken in
+    one order so two builds cannot deadlock. When one is busy, ``notify`` is told once and
+    the call waits for it. Re-entrant within a process."""
+    taken: list[Path] = []
+    try:
+        for path in sorted({p.resolve() for p in paths}):
+            if path in _held:
+                continue
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError as exc:
+                raise OutputError(f"cannot create the lock file {path}: "
+                                  f"{exc.strerror or exc}") from exc
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                (notify or _say)(f"waiting for another hexcrawl build to finish "
+                                 f"(lock {path})")
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            except BaseException:
+                os.close(fd)
+                raise
+            _held[path] = fd
+            taken.append(path)
+        yield
+    finally:
+        for path in reversed(taken):
+            fd = _held.pop(path)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+
+
+def lock_files(out_dir: Path | None, build_root: Path) -> list[Path]:
+    """The lock files of a build: the docs trees' and, when it writes sites, the output's."""
+    paths = [build_root / BUILD_LOCK]
+    if out_dir is not None:
+        paths.append(out_dir / STATE / LOCK)
+    return paths
+
+
+def state_dir(out_dir: Path) -> Path:
+    return out_dir / STATE
+
+
+def clean_stale(out_dir: Path) -> list[Path]:
+    """Remove what killed or finished builds left: staging folders, versions ``current`` no
+    longer references, and older releases' ``.<out>-new-*`` folders beside ``out_dir``.
+    Call it holding the output's lock. Returns what was removed; raises ``OutputError``."""
+    try:
+        return _clean_stale(out_dir)
+    except OSError as exc:
+        raise OutputError(f"cannot clean {out_dir}: {exc.strerror or exc}") from exc
+
+
+def _clean_stale(out_dir: Path) -> list[Path]:
+    removed: list[Path] = []
+    parent = out_dir.resolve().parent
+    if parent.is_dir():
+        for path in parent.glob(f".{out_dir.name}-new-*"):
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+                removed.append(path)
+    state = state_dir(out_dir)
+    if not state.is_dir():
+        return removed
+    keep = _referenced(state)
+    for path in state.iterdir():
+        if path.name in (CURRENT, LOCK) or path.name in keep:
+            continue
+        if path.name.startswith(("staging-", "sites-", "players-", "gm-", ".current-")):
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed
+
+
+def _referenced(state: Path) -> set[str]:
+    """Names inside ``state`` the current version uses (its ``sites-`` folder and the
+    audience folders it links to)."""
+    current = state / CURRENT
+    if not current.is_symlink():
+        return set()
+    version = os.readlink(current)
+    keep = {version}
+    folder = state / version
+    if folder.is_dir():
+        for link in folder.iterdir():
+            if link.is_symlink():
+                keep.add(Path(os.readlink(link)).name)
+    return keep
+
+
+def new_staging(out_dir: Path) -> Path:
+    """A fresh, owner-only staging folder for one build (``tempfile.mkdtemp``: mode 0700,
+    a unique name)."""
+    state = state_dir(out_dir)
+    try:
+        state.mkdir(parents=True, exist_ok=True)
+        return Path(tempfile.mkdtemp(prefix="staging-", dir=state))
+    except OSError as exc:
+        raise OutputError(f"cannot create a build folder in {state}: "
+                          f"{exc.strerror or exc}") from exc
+
+
+def current_sites(out_dir: Path) -> dict[str, Path]:
+    """The audiences the output folder serves now, and the real folder of each."""
+    out: dict[str, Path] = {}
+    version = state_dir(out_dir) / CURRENT
+    if version.is_dir():
+        for link in version.iterdir():
+            if link.is_symlink() and link.is_dir():
+                out[link.name] = link.resolve()
+    return out
+
+
+def publish(out_dir: Path, staging: Path, audiences: Sequence[str]) -> None:
+    """Make the sites built in ``staging/<audience>`` current, all in one step.
+
+    Audiences not in ``audiences`` keep the site they have. ``out_dir/<audience>`` links are
+    created where missing; a real folder left there by an older release is replaced by its
+    link only after the switch (a one-time migration, not atomic). Raises ``OutputError``.
+    """
+    state = state_dir(out_dir)
+    tag = staging.name.removeprefix("staging-")
+    mode = 0o777 & ~_umask()
+    try:
+        versions: dict[str, str] = {a: Path(os.readlink(link)).name
+                                    for a, link in _current_links(state).items()}
+        legacy = [a for a in ("players", "gm") if _is_real_dir(out_dir / a)]
+        for audience in audiences:
+            final = f"{audience}-{tag}"
+            os.chmod(staging / audience, mode)
+            os.rename(staging / audience, state / final)
+            versions[audience] = final
+        for audience in legacy:
+            if audience not in versions:  # keep an older release's site as it is
+                final = f"{audience}-{tag}"
+                os.rename(out_dir / audience, state / final)
+                versions[audience] = final
+        links = staging / "sites"
+        links.mkdir()
+        for audience, folder in sorted(versions.items()):
+            os.symlink(f"../{folder}", links / audience)
+        os.chmod(links, mode)
+        os.rename(links, state / f"sites-{tag}")
+        pointer = state / f".current-{tag}"
+        os.symlink(f"sites-{tag}", pointer)
+        os.replace(pointer, state / CURRENT)  # the switch: one rename(2)
+        for audience in versions:
+            _link_audience(out_dir, audience, tag)
+    except OSError as exc:
+        raise OutputError(f"cannot switch the sites in {out_dir}: {exc.strerror or exc}") \
+            from exc
+
+
+def _current_links(state: Path) -> dict[str, Path]:
+    version = state / CURRENT
+    if not version.is_dir():
+        return {}
+    return {link.name: link for link in version.iterdir() if link.is_symlink()}
+
+
+def _is_real_dir(path: Path) -> bool:
+    return path.is_dir() and not path.is_symlink()
+
+
+def _link_audience(out_dir: Path, audience: str, tag: str) -> None:
+    path = out_dir / audience
+    target = LINK_TARGET.format(audience=audience)
+    if path.is_symlink() and os.readlink(path) == target:
+        return
+    if _is_real_dir(path):
+        # an older release's folder: its content already moved or was replaced
+        os.rename(path, state_dir(out_dir) / f"staging-legacy-{audience}-{tag}")
+    tmp = out_dir / f".{audience}-link-{tag}"
+    os.symlink(target, tmp)
+    os.replace(tmp, path)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

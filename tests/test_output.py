@@ -1,0 +1,211 @@
+"""Atomic and concurrent builds with real processes (issue 10, items 20-22).
+
+Every build here is `hexcrawl build` in a child process on the small test campaign. Each build
+writes a distinct note into the session, so a test can tell which build a served page came
+from. A child is killed with SIGKILL at chosen moments: at the exact system call that switches
+the sites (the driver wraps ``os.replace`` / ``os.rename`` in the child only), or while MkDocs
+runs; afterwards both sites must come from the same build, and the next build must clean up.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from campaign_factory import SESSION, write_campaign
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.slow
+
+#: Runs the CLI in the child; HEXCRAWL_TEST_KILL=when:call:name kills the child with SIGKILL
+#: at the first ``os.<call>`` whose destination path contains ``name`` (before or after
+#: the call runs).
+DRIVER = textwrap.dedent("""\
+    import os, signal, sys
+    spec = os.environ.get("HEXCRAWL_TEST_KILL")
+    if spec:
+        when, call, name = spec.split(":")
+        real = getattr(os, call)
+        def wrapped(src, dst, *args, **kwargs):
+            hit = name in os.fspath(dst)
+            if hit and when == "before":
+                os.kill(os.getpid(), signal.SIGKILL)
+            result = real(src, dst, *args, **kwargs)
+            if hit and when == "after":
+                os.kill(os.getpid(), signal.SIGKILL)
+            return result
+        setattr(os, call, wrapped)
+    from generator.cli import main
+    sys.argv[0] = "hexcrawl"
+    main()
+    """)
+
+
+def start(base: Path, marker: str, *args: str, kill: str | None = None) -> subprocess.Popen[str]:
+    """Start a build of the campaign in ``base/campaign`` whose session note is ``marker``."""
+    write_campaign(base / "campaign", files={
+        "sessions/01.yaml": SESSION.replace("We saw smoke in the east.", marker)})
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("HEXCRAWL_TEST_KILL", None)
+    if kill:
+        env["HEXCRAWL_TEST_KILL"] = kill
+    return subprocess.Popen(
+        [sys.executable, "-c", DRIVER, "build", "--content", str(base / "campaign"),
+         "--out", str(base / "site"), *args],
+        cwd=base, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def build(base: Path, marker: str, *args: str, kill: str | None = None) -> tuple[int, str]:
+    proc = start(base, marker, *args, kill=kill)
+    _, err = proc.communicate(timeout=600)
+    return proc.returncode, err
+
+
+def served(base: Path, audience: str) -> str | None:
+    """Which build's note the served session page of ``audience`` shows (None: no site)."""
+    pages = list((base / "site" / audience / "sessions").glob("*/index.html"))
+    if not pages:
+        return None
+    text = pages[0].read_text("utf-8")
+    found = [m for m in ("BUILD-ONE", "BUILD-TWO", "BUILD-THREE", "BUILD-FOUR")
+             if m in text]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def leftovers(base: Path) -> list[str]:
+    """Everything in the state folder the current sites do not use, and temporary files."""
+    state = base / "site" / ".hexcrawl"
+    current = os.readlink(state / "current")
+    used = {"current", "lock", current}
+    used |= {Path(os.readlink(link)).name for link in (state / current).iterdir()}
+    extra = sorted(p.name for p in state.iterdir() if p.name not in used)
+    extra += sorted(p.name for p in base.iterdir() if p.name.startswith(".site-new-"))
+    extra += sorted(str(p.relative_to(base)) for p in (base / "build").rglob("*")
+                    if "tmp" in p.name)
+    return extra
+
+
+@pytest.fixture(scope="module")
+def first(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with one good build of both sites (BUILD-ONE)."""
+    base = tmp_path_factory.mktemp("atomic")
+    code, err = build(base, "BUILD-ONE")
+    assert code == 0, err
+    return base
+
+
+def copy_of(first: Path, tmp_path: Path) -> Path:
+    base = tmp_path / "b"
+    subprocess.run(["cp", "-a", str(first), str(base)], check=True)
+    return base
+
+
+def test_both_sites_are_links_into_one_version(first: Path) -> None:
+    site = first / "site"
+    assert os.readlink(site / "players") == ".hexcrawl/current/players"
+    assert os.readlink(site / "gm") == ".hexcrawl/current/gm"
+    assert (site / "players" / "index.html").is_file()
+    assert (site / "gm" / "index.html").is_file()
+    assert served(first, "players") == served(first, "gm") == "BUILD-ONE"
+    assert leftovers(first) == []
+
+
+@pytest.mark.parametrize("kill", [
+    "after:rename:players-",        # one audience moved out of staging, not yet current
+    "after:replace:/current",       # just after the switch, before links and clean-up
+])
+def test_a_kill_at_the_switch_leaves_both_sites_from_one_build(first: Path, tmp_path: Path,
+                                                               kill: str) -> None:
+    base = copy_of(first, tmp_path)
+    code, _ = build(base, "BUILD-TWO", kill=kill)
+    assert code == -signal.SIGKILL
+    players, gm = served(base, "players"), served(base, "gm")
+    assert players == gm
+    assert players == ("BUILD-TWO" if kill.startswith("after:replace") else "BUILD-ONE")
+    code, err = build(base, "BUILD-THREE")
+    assert code == 0, err
+    assert served(base, "players") == served(base, "gm") == "BUILD-THREE"
+    assert leftovers(base) == []
+
+
+def test_a_killed_build_leaves_an_owner_only_staging_folder_the_next_build_removes(
+        first: Path, tmp_path: Path) -> None:
+    base = copy_of(first, tmp_path)
+    state = base / "site" / ".hexcrawl"
+    proc = start(base, "BUILD-TWO")
+    deadline = time.monotonic() + 300
+    staging: list[Path] = []
+    while time.monotonic() < deadline and proc.poll() is None:
+        staging = [p for p in state.glob("staging-*") if (p / "players").exists()]
+        if staging:
+            break
+        time.sleep(0.01)
+    assert staging, "the build never reached MkDocs"
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate(timeout=60)
+    assert stat.S_IMODE(staging[0].stat().st_mode) == 0o700
+    assert served(base, "players") == served(base, "gm") == "BUILD-ONE"
+    # an older release's staging folder beside --out, holding both sites
+    legacy = base / ".site-new-abc123"
+    (legacy / "gm").mkdir(parents=True)
+    (legacy / "gm" / "index.html").write_text("GM SECRET", "utf-8")
+    code, err = build(base, "BUILD-THREE")
+    assert code == 0, err
+    assert not staging[0].exists() and not legacy.exists()
+    assert served(base, "players") == served(base, "gm") == "BUILD-THREE"
+    assert leftovers(base) == []
+
+
+def test_two_builds_at_once_take_turns(first: Path, tmp_path: Path) -> None:
+    base = copy_of(first, tmp_path)
+    one = start(base, "BUILD-TWO")
+    # let the first take the lock, then start the second on other content
+    deadline = time.monotonic() + 120
+    while not list((base / "site" / ".hexcrawl").glob("staging-*")):
+        assert time.monotonic() < deadline and one.poll() is None
+        time.sleep(0.01)
+    two = start(base, "BUILD-THREE")
+    _, err_one = one.communicate(timeout=600)
+    _, err_two = two.communicate(timeout=600)
+    assert one.returncode == 0, err_one
+    assert two.returncode == 0, err_two
+    assert "waiting for another hexcrawl build to finish" in err_two
+    # the second build ran after the first, on its own content
+    assert served(base, "players") == served(base, "gm") == "BUILD-THREE"
+    assert leftovers(base) == []
+
+
+def test_building_one_audience_keeps_the_other(first: Path, tmp_path: Path) -> None:
+    base = copy_of(first, tmp_path)
+    code, err = build(base, "BUILD-TWO", "--audience", "players")
+    assert code == 0, err
+    assert served(base, "players") == "BUILD-TWO"
+    assert served(base, "gm") == "BUILD-ONE"
+    assert leftovers(base) == []
+
+
+def test_an_older_release_layout_is_taken_over(first: Path, tmp_path: Path) -> None:
+    base = copy_of(first, tmp_path)
+    site = base / "site"
+    # what older releases left: real folders, no state folder
+    for audience in ("players", "gm"):
+        real = site / f"{audience}-real"
+        subprocess.run(["cp", "-aL", str(site / audience), str(real)], check=True)
+        (site / audience).unlink()
+        real.rename(site / audience)
+    subprocess.run(["rm", "-rf", str(site / ".hexcrawl")], check=True)
+    code, err = build(base, "BUILD-TWO", "--audience", "gm")
+    assert code == 0, err
+    assert (site / "players").is_symlink() and (site / "gm").is_symlink()
+    assert served(base, "players") == "BUILD-ONE"
+    assert served(base, "gm") == "BUILD-TWO"
+    assert leftovers(base) == []
