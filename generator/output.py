@@ -40,6 +40,8 @@ import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from generator.writer import umask
+
 STATE = ".hexcrawl"
 CURRENT = "current"
 LOCK = "lock"
@@ -190,7 +192,7 @@ def publish(out_dir: Path, staging: Path, audiences: Sequence[str]) -> None:
     """
     state = state_dir(out_dir)
     tag = staging.name.removeprefix("staging-")
-    mode = 0o777 & ~_umask()
+    mode = 0o777 & ~umask()
     try:
         versions: dict[str, str] = {a: Path(os.readlink(link)).name
                                     for a, link in _current_links(state).items()}
@@ -243,9 +245,3 @@ def _link_audience(out_dir: Path, audience: str, tag: str) -> None:
     tmp = out_dir / f".{audience}-link-{tag}"
     os.symlink(target, tmp)
     os.replace(tmp, path)
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask

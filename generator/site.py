@@ -45,6 +45,7 @@ from generator.mkdocs_config import (
 )
 from generator.reference.render import reference_nav, reference_pages
 from generator.render.pages import DocsTree, NavItem, asset_files, render_docs
+from generator.writer import TreeWriter, UnsafePath
 
 AUDIENCES: tuple[Audience, ...] = ("players", "gm")
 DEFAULT_OPTIONS = ConfigOptions()
@@ -101,34 +102,6 @@ def site_config(campaign: Campaign, audience: Audience, nav: list[dict[str, Any]
     return generated_config(facts, nav, config_dir, site_dir, settings, options)
 
 
-def _write_if_changed(path: Path, data: bytes) -> bool:
-    try:
-        if path.is_file() and path.read_bytes() == data:
-            return False
-    except OSError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".hexcrawl-tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
-    return True
-
-
-def _remove_stale(docs: Path, keep: set[str]) -> list[str]:
-    removed: list[str] = []
-    if not docs.is_dir():
-        return removed
-    for path in sorted(docs.rglob("*"), reverse=True):
-        rel = path.relative_to(docs).as_posix()
-        if path.is_file() or path.is_symlink():
-            if rel not in keep:
-                path.unlink()
-                removed.append(rel)
-        elif path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
-    return removed
-
-
 def add_reference(tree: DocsTree, campaign: Campaign, audience: Audience,
                   known_locations: set[str], overrides: bool = True) -> None:
     """The rules reference sheets and roll tables (generator.reference), rendered from the
@@ -168,6 +141,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     settings = campaign_config(campaign, repo_config, options)
     result.left_out = settings.left_out
     overrides = not options.no_hooks
+    writer = TreeWriter(base)
     try:
         view = view_for(campaign, chronicle, audience)
         tree = render_docs(view, campaign.root / "templates" if overrides else None)
@@ -178,19 +152,22 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                                           + files["maps/overview.svg"])
         files.update(asset_files())
         for rel, data in sorted(files.items()):
-            if _write_if_changed(docs / rel, data):
+            if writer.write_if_changed(f"docs/{rel}", data):
                 result.written.append(rel)
-        result.removed = _remove_stale(docs, set(files))
+        result.removed = [rel.removeprefix("docs/") for rel in
+                          writer.remove_stale({f"docs/{rel}" for rel in files}, under="docs")]
         facts = SiteFacts(campaign.name, campaign.language, campaign.description, audience,
                           campaign.root, settings.files[0] if settings.files else None)
         config = generated_config(facts, tree.nav_config(), base, out_dir / audience,
                                   settings, options)
-        if _write_if_changed(result.config, dump_config(config).encode("utf-8")):
+        if writer.write_if_changed("mkdocs.yml", dump_config(config).encode("utf-8")):
             result.written.append("mkdocs.yml")
     except jinja2.TemplateError as exc:
         where = f" ({exc.filename}:{exc.lineno})" if isinstance(
             exc, jinja2.TemplateSyntaxError) else ""
         raise SiteError(f"{audience} pages: template error{where}: {exc}") from exc
+    except UnsafePath as exc:
+        raise SiteError(f"{audience} docs: {exc}") from exc
     except OSError as exc:
         raise SiteError(f"{audience} docs: cannot write {exc.filename or base}: "
                         f"{exc.strerror or exc}") from exc

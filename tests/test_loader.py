@@ -244,12 +244,14 @@ def test_control_character_in_yaml(tmp_path: Path) -> None:
 
 def test_unreadable_file(tmp_path: Path) -> None:
     """A file the system refuses to read (here /proc/self/mem, which fails with EIO even for
-    root) is reported at the file, not as a traceback."""
+    root) is reported at the file, not as a traceback; as it lies outside the campaign, that
+    is what the message says, and it is never opened."""
     root = write_campaign(tmp_path)
     (root / "sessions" / "03.yaml").symlink_to("/proc/self/mem")
     _, diags = load(root)
-    assert where(diags, root) == [("sessions/03.yaml", 1, 1, "error",
-                                   "cannot read: Input/output error")]
+    [(path, line, col, severity, message)] = where(diags, root)
+    assert (path, line, col, severity) == ("sessions/03.yaml", 1, 1, "error")
+    assert message.startswith("resolves outside the campaign folder (to /proc/")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -779,7 +781,7 @@ def test_location_missing_hex(tmp_path: Path) -> None:
 def test_location_id_not_a_slug(tmp_path: Path) -> None:
     assert one(tmp_path, location("id: Old Mill\nname: X\nhex: '0101'\n")) == (
         "locations/x.md", 2, 5, "error",
-        "id 'Old Mill' must be a slug of lowercase letters, digits and dashes, such as "
+        "location id 'Old Mill' must be a slug of lowercase letters, digits and dashes, such as "
         "'old-mill'")
 
 

@@ -6,6 +6,7 @@ diagnostics with a position, all collected in one run, so a GM sees every mistak
 
 from __future__ import annotations
 
+import os
 import re
 import types
 from collections.abc import Iterable, Mapping
@@ -33,10 +34,12 @@ from generator.hexgrid import FACES, POINTY_FACES, Grid, Hex
 from generator.i18n import languages
 from generator.rules import rolltables
 from generator.rules.tables import TERRAIN, TerrainRule
-from generator.slug import slugify
+from generator.slug import check_id, slugify
 
 T = TypeVar("T", bound=BaseModel)
 
+#: Folders of a campaign whose files are read or published: none may link out of it.
+LINKED_FOLDERS = ("hexes", "locations", "tables", "sessions", "templates")
 KNOWN_GEAR = ("compass",)
 
 
@@ -198,7 +201,35 @@ class _Loader:
     def path_str(self, path: Path) -> str:
         return display_path(path)
 
+    def inside(self, path: Path) -> bool:
+        """Whether ``path``, every link followed, lies inside the campaign folder."""
+        root = os.path.realpath(self.root)
+        return os.path.commonpath([root, os.path.realpath(path)]) == root
+
+    def outside_error(self, path: Path) -> None:
+        self.diags.error(Pos(self.path_str(path)),
+                         f"resolves outside the campaign folder (to {os.path.realpath(path)}): "
+                         f"content and template files must lie inside it")
+
+    def check_links(self, folder: str) -> None:
+        """Report every link under ``folder`` (content or templates) that leads out of the
+        campaign: its files would be published as if they were the campaign's."""
+        base = self.root / folder
+        if not base.is_dir():
+            return
+        if not self.inside(base):
+            self.outside_error(base)
+            return
+        for dirpath, dirs, files in os.walk(base, followlinks=False):
+            for name in sorted(dirs + files):
+                path = Path(dirpath) / name
+                if path.is_symlink() and not self.inside(path):
+                    self.outside_error(path)
+
     def read(self, path: Path) -> str | None:
+        if not self.inside(path):
+            self.outside_error(path)
+            return None
         if self.overrides:
             text = self.overrides.get(path.resolve())
             if text is not None:
@@ -240,6 +271,8 @@ class _Loader:
         if not self.root.is_dir():
             self.diags.error(Pos(self.path_str(self.root)), "content folder not found")
             return None
+        for folder in LINKED_FOLDERS:
+            self.check_links(folder)
         campaign_path = self.root / "campaign.yaml"
         if not campaign_path.is_file():
             self.diags.error(Pos(self.path_str(campaign_path)),
@@ -294,6 +327,10 @@ class _Loader:
         locations = self.load_locations(paths)
         self.check_table_locations(locations)
         sessions = self.load_sessions(spec, paths, locations, tables)
+        for res_id in spec.resources:
+            self.check_id(res_id, "resource", cdoc.pos(("resources", res_id), key=True))
+        for cid in spec.creatures:
+            self.check_id(cid, "creature", cdoc.pos(("creatures", cid), key=True))
         for res_id, res in spec.resources.items():
             if res.owner and res.owner not in names:
                 self.diags.error(cdoc.pos(("resources", res_id, "owner")),
@@ -417,6 +454,15 @@ class _Loader:
         for i, ident in enumerate(ids):
             self.check_ref(ident, known, what, doc.pos(at + (i,)))
 
+    def check_id(self, ident: object, what: str, pos: Pos) -> bool:
+        """Every id of every kind follows the one slug rule (generator.slug): ids name files
+        and anchors, so ``../../evil`` must never reach the docs tree."""
+        problem = check_id(ident)
+        if problem is None:
+            return True
+        self.diags.error(pos, f"{what} id '{ident}' {problem}")
+        return False
+
     def check_ref(self, ident: str, known: dict[str, Any], what: str, pos: Pos) -> bool:
         """Report ``ident`` unless it is known (or defined but broken, reported already)."""
         if ident in known:
@@ -455,7 +501,7 @@ class _Loader:
             return terrain
         for tid in doc.data:
             spec = _validate(m.TerrainSpec, doc, (tid,), self.diags)
-            if spec is None:
+            if not self.check_id(tid, "terrain", doc.pos((tid,), key=True)) or spec is None:
                 continue
             base = terrain.get(tid)
             if spec.like:
@@ -520,6 +566,8 @@ class _Loader:
             if spec is None:
                 if isinstance(doc.data.get("id"), str):
                     self.broken["table"].add(doc.data["id"])
+                continue
+            if not self.check_id(spec.id, "table", doc.pos(("id",))):
                 continue
             if spec.id in tables or spec.id in self.broken["table"]:
                 where = tables[spec.id].source if spec.id in tables else "another file"
@@ -676,7 +724,7 @@ class _Loader:
         owner: dict[Hex, str] = {}
         for rid in doc.data:
             spec = _validate(m.RegionSpec, doc, (rid,), self.diags)
-            if spec is None:
+            if not self.check_id(rid, "region", doc.pos((rid,), key=True)) or spec is None:
                 self.broken["region"].add(str(rid))
                 continue
             hexes: list[Hex] = []
@@ -824,7 +872,7 @@ class _Loader:
             return paths
         for pid in doc.data:
             spec = _validate(m.PathSpec, doc, (pid,), self.diags)
-            if spec is None:
+            if not self.check_id(pid, "path", doc.pos((pid,), key=True)) or spec is None:
                 self.broken["path"].add(str(pid))
                 continue
             hexes: list[Hex] = []
@@ -870,9 +918,7 @@ class _Loader:
                                             else slugify(path.stem))
                 continue
             lid = spec.id or slugify(path.stem)
-            if spec.id is not None and spec.id != slugify(spec.id):
-                self.diags.error(doc.pos(("id",)), f"id '{spec.id}' must be a slug of lowercase "
-                                 f"letters, digits and dashes, such as '{slugify(spec.id)}'")
+            if spec.id is not None and not self.check_id(spec.id, "location", doc.pos(("id",))):
                 self.broken["location"].add(spec.id)
                 continue
             if lid in locations:
@@ -933,6 +979,8 @@ class _Loader:
                                  f"logged in {numbers[sf.session]}")
                 continue
             numbers[sf.session] = doc.path
+            for res_id in sf.resources:
+                self.check_id(res_id, "resource", doc.pos(("resources", res_id), key=True))
             party = sf.party
             if party.start is not None:
                 self.check_label(party.start, doc.pos(("party", "start")))

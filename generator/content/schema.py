@@ -19,9 +19,15 @@ from typing import Any
 from pydantic import BaseModel
 
 from generator.content import models as m
+from generator.slug import MAX_LENGTH, SLUG_PATTERN
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 LABEL_PATTERN = "^[0-9]{4,}$"
+#: Every id of every kind is a slug (generator.slug): ids name pages and anchors.
+ID = {"pattern": SLUG_PATTERN, "maxLength": MAX_LENGTH}
+#: Fields holding an id, and fields mapping ids to entries, by model.
+ID_FIELDS = {"LocationFront": ("id",), "TableFile": ("id",)}
+ID_KEYS = {"CampaignFile": ("resources", "creatures"), "SessionFile": ("resources",)}
 
 #: What each model is, for the schema's ``description``.
 MODEL_DOCS: dict[str, str] = {
@@ -320,6 +326,13 @@ def _document(schema: dict[str, Any], name: str) -> None:
     for field, text in FIELD_DOCS.get(name, {}).items():
         if field in props:
             props[field]["description"] = text
+    for field in ID_FIELDS.get(name, ()):
+        target = props[field]
+        for option in target.get("anyOf", [target]):
+            if option.get("type") == "string":
+                option.update(ID)
+    for field in ID_KEYS.get(name, ()):
+        props[field]["propertyNames"] = dict(ID)
 
 
 def model_schema(model: type[BaseModel]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -352,7 +365,7 @@ def _mapping_file(title: str, description: str, model: type[BaseModel],
     schema, defs = model_schema(model)
     defs[model.__name__] = schema
     body = {"type": "object",
-            "propertyNames": {"description": key_description, "minLength": 1},
+            "propertyNames": {"description": key_description, **ID},
             "additionalProperties": {"$ref": f"#/$defs/{model.__name__}"}}
     return _file_schema(title, description, body, defs)
 

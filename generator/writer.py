@@ -1,0 +1,96 @@
+"""The one writer of generated trees: nothing it writes or removes lies outside its root.
+
+Every file of a docs tree (``build/<audience>/docs``) and its ``mkdocs.yml`` is written
+through a ``TreeWriter``. A relative path is refused when it is absolute, empty, holds
+``..`` or ``.`` or a backslash or NUL, or when, with every symbolic link followed, it would
+land outside the root (a link planted inside the tree counts). Ids are slugs already
+(``generator.slug``); this is the second wall, so a mistake there cannot write
+``../../evil-table.md``.
+
+Writes touch a file only when its bytes changed (editors and ``mkdocs serve`` see real
+changes only) and go through a uniquely named temporary file in the same folder, replaced
+atomically, so two writers never share a temporary name.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
+
+
+class UnsafePath(ValueError):
+    """A path that would reach outside the writer's root."""
+
+
+class TreeWriter:
+    def __init__(self, root: Path) -> None:
+        self.root = Path(os.path.abspath(root))
+
+    def path(self, rel: str) -> Path:
+        """The file ``rel`` names inside the root; raises ``UnsafePath`` when it would not be
+        inside (see the module docstring)."""
+        if not rel or "\\" in rel or "\0" in rel:
+            raise UnsafePath(f"refusing to write {rel!r}: not a plain relative path")
+        pure = PurePosixPath(rel)
+        if pure.is_absolute() or any(part in ("..", ".", "") for part in rel.split("/")):
+            raise UnsafePath(f"refusing to write {rel!r} outside {self.root}")
+        target = self.root.joinpath(*pure.parts)
+        real_root = os.path.realpath(self.root)
+        real = os.path.realpath(target)
+        if os.path.commonpath([real_root, real]) != real_root or real == real_root:
+            raise UnsafePath(f"refusing to write {rel!r}: it resolves to {real}, outside "
+                             f"{self.root}")
+        return target
+
+    def write_if_changed(self, rel: str, data: bytes) -> bool:
+        """Write ``data`` to ``rel`` unless it holds those bytes already; True if written."""
+        path = self.path(rel)
+        try:
+            if path.is_file() and path.read_bytes() == data:
+                return False
+        except OSError:
+            pass
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # the folders now exist: check again that none of them is a link out of the tree
+        self.path(rel)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".hexcrawl-tmp",
+                                   dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.chmod(tmp, 0o666 & ~umask())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return True
+
+    def remove_stale(self, keep: Iterable[str], under: str = "") -> list[str]:
+        """Remove every file below ``under`` (all of the root by default) whose relative path
+        is not in ``keep``, and the folders left empty. Links are removed, never followed.
+        Returns the removed paths, relative to the root."""
+        keep = set(keep)
+        start = self.path(under) if under else self.root
+        removed: list[str] = []
+        if not start.is_dir() or start.is_symlink():
+            return removed
+        for folder, dirs, files in os.walk(start, topdown=False, followlinks=False):
+            base = Path(folder)
+            for name in files + [d for d in dirs if (base / d).is_symlink()]:
+                path = base / name
+                rel = path.relative_to(self.root).as_posix()
+                if rel not in keep:
+                    path.unlink()
+                    removed.append(rel)
+            if base != start and not any(base.iterdir()):
+                base.rmdir()
+        return sorted(removed)
+
+
+def umask() -> int:
+    """The process's file mode creation mask."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
