@@ -238,9 +238,10 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
     out_dir = out_dir if out_dir is not None else place.site_dir
     build_root = build_root if build_root is not None else place.build_dir
     report = BuildReport()
-    locks = output.lock_files(None if docs_only else out_dir, build_root)
     try:
-        with output.build_lock(locks, notify):
+        # the docs trees are the build root's; the output's lock is taken only to publish,
+        # so a build that fails before MkDocs leaves no trace in the output folder
+        with output.build_lock(output.lock_files(None, build_root), notify):
             for audience in audiences:
                 url = (site_urls or {}).get(audience)
                 report.docs[audience] = write_docs(
@@ -249,23 +250,24 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
             if docs_only:
                 return report
             out = Path(os.path.abspath(out_dir))
-            output.clean_stale(out)
-            staging = output.new_staging(out)
-            try:
-                for audience in audiences:
-                    target = staging / audience
-                    IN_HEXCRAWL_BUILD = True
-                    try:
-                        warnings = run_mkdocs(report.docs[audience].config, target)
-                    finally:
-                        IN_HEXCRAWL_BUILD = False
-                    report.warnings += [f"{audience}: {w}" for w in warnings]
-                    if not (target / "index.html").is_file():
-                        raise SiteError(f"{audience} site: MkDocs wrote no index.html")
-                output.publish(out, staging, audiences)
-            finally:
-                shutil.rmtree(staging, ignore_errors=True)
-            output.clean_stale(out)
+            with output.build_lock(output.lock_files(out, build_root), notify):
+                output.clean_stale(out)
+                staging = output.new_staging(out)
+                try:
+                    for audience in audiences:
+                        target = staging / audience
+                        IN_HEXCRAWL_BUILD = True
+                        try:
+                            warnings = run_mkdocs(report.docs[audience].config, target)
+                        finally:
+                            IN_HEXCRAWL_BUILD = False
+                        report.warnings += [f"{audience}: {w}" for w in warnings]
+                        if not (target / "index.html").is_file():
+                            raise SiteError(f"{audience} site: MkDocs wrote no index.html")
+                    output.publish(out, staging, audiences)
+                finally:
+                    shutil.rmtree(staging, ignore_errors=True)
+                output.clean_stale(out)
     except output.OutputError as exc:
         raise SiteError(str(exc)) from exc
     report.sites = {a: out_dir / a for a in audiences}
