@@ -32,6 +32,8 @@ class RollRecord:
     detail: str = ""
     #: every die when several were rolled (advantage, 2d6)
     dice_values: list[int] = field(default_factory=list)
+    #: a check (rules.md section 8: a score against a DC), as opposed to a plain roll
+    is_check: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -243,3 +245,36 @@ class Chronicle:
                                    "reason": e.reason} for e in r.history]}
                 for rid, r in self.resources.items()},
         }
+
+
+@dataclass(frozen=True)
+class EntryRoll:
+    """One roll of one log entry: its session, its position in the log, its watch (None for
+    an instant entry) and the roll."""
+
+    session: int
+    entry: int
+    watch: int | None
+    roll: RollRecord
+
+
+def entry_rolls(chronicle: Chronicle) -> list[EntryRoll]:
+    """Every roll of the replay with the log entry it belongs to, in log order (an instant
+    entry's roll, listed with the watch it follows, belongs to the instant entry)."""
+    out: list[EntryRoll] = []
+    for rec in chronicle.sessions:
+        instant = {id(r) for rolls in rec.entry_rolls.values() for r in rolls}
+        rows: list[tuple[int, int | None, RollRecord]] = []
+        for w in rec.watches:
+            rows.extend((w.entry, w.index, r) for r in w.rolls if id(r) not in instant)
+        for i, rolls in rec.entry_rolls.items():
+            rows.extend((i, None, r) for r in rolls)
+        rows.sort(key=lambda row: row[0])
+        out.extend(EntryRoll(rec.session, e, w, r) for e, w, r in rows)
+    return out
+
+
+def seeded_rolls(chronicle: Chronicle) -> list[EntryRoll]:
+    """The rolls the replay made itself, from the seeded generator (rules.md section 11):
+    the dice of the story that the logs do not record."""
+    return [r for r in entry_rolls(chronicle) if not r.roll.recorded]

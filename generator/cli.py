@@ -90,9 +90,12 @@ def main() -> None:
 
 @main.command()
 @CONTENT_OPTION
-def check(content: Path | None) -> None:
+@click.option("--list-seeded", is_flag=True,
+              help="list every roll the replay made itself (not recorded in the logs): "
+                   "session, log entry, purpose and the value used")
+def check(content: Path | None, list_seeded: bool) -> None:
     """Validate the campaign, its MkDocs settings, and replay every session; exit 1 on
-    errors."""
+    errors. Counts, per session, the rolls the replay made itself."""
     from generator.mkdocs_config import (
         ConfigError,
         ConfigOptions,
@@ -107,8 +110,11 @@ def check(content: Path | None) -> None:
                              ConfigOptions())
     except ConfigError as exc:
         diags.error(Pos(str(exc.path), exc.line, exc.column), exc.message)
-    replay_or_exit(campaign, diags)
+    chronicle = replay_or_exit(campaign, diags)
     print_diagnostics(diags)
+    from generator.render.text import seeded_text
+
+    click.echo(seeded_text(campaign, chronicle, listing=list_seeded))
     click.echo(f"{place.content}: {len(campaign.hexes)} hexes, "
                f"{len(campaign.locations)} locations, {len(campaign.sessions)} sessions; "
                f"{summary_line(diags)}", err=True)

@@ -7,9 +7,13 @@ Unless said otherwise: maps all plains, one member of speed 30 ft (3 mph; plains
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
+from generator.chronicle import seeded_rolls
 from generator.knowledge import gm_view
 from generator.rules.checks import brp_outcome, brp_ranges
 
@@ -107,3 +111,58 @@ def test_item_11_the_engine_turns_back_after_the_miles_made(tmp_path: Path) -> N
     w = watches(run(root)[0])
     assert w[0]["progress_miles"] == 3
     assert w[1]["miles"] == 3 and w[1]["hexes_entered"] == ["0505"]
+
+
+# -- item 13: missing dice are visible ------------------------------------------------------
+
+
+def hexcrawl(*args: str) -> subprocess.CompletedProcess[str]:
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=root, env=env,
+                          capture_output=True, text=True, check=False, timeout=600)
+
+
+def test_item_13_check_counts_and_lists_the_rolls_the_replay_made_itself(
+        tmp_path: Path) -> None:
+    """Session 1 records its navigation roll and leaves its encounter check to the
+    generator; session 2 records the doom roll of tempting fate and nothing of its foraging
+    travel watch. ``check`` counts, per session, the rolls the replay made itself (and how
+    many were checks); ``--list-seeded`` lists each at its log entry's file and line, with
+    its purpose and the value used, in the order rolled."""
+    root = make_campaign(tmp_path, rules={"doom": "d6"}, members=member(), sessions=[
+        {"title": "Out", "log": [{"travel": {"heading": "N"}, "rolls": {"navigation": 20}}]},
+        {"title": "Back", "log": [
+            {"use": {"resource": "doom", "by": "Aria"}, "rolls": {"doom": 4}},
+            {"travel": {"heading": "S", "mode": "foraging"}}]}])
+    ch, _ = run(root)
+    every = {s.session: [r for w in s.watches for r in w.rolls]
+             + [r for rolls in s.entry_rolls.values() for r in rolls] for s in ch.sessions}
+    seeded = seeded_rolls(ch)
+    assert [s.roll.purpose for s in seeded if s.session == 1][0] == "encounter"
+    assert "navigation" not in [s.roll.purpose for s in seeded if s.session == 1]
+    assert [s.roll.purpose for s in seeded if s.session == 2][:1] == ["navigation"]
+    assert "doom" not in [s.roll.purpose for s in seeded]
+    assert {s.roll.purpose for s in seeded if s.roll.is_check} >= {"navigation", "forage"}
+    result = hexcrawl("check", "--content", str(root))
+    assert result.returncode == 0, result.stderr
+    for number, title in ((1, "Out"), (2, "Back")):
+        mine = [s for s in seeded if s.session == number]
+        checks = sum(s.roll.is_check for s in mine)
+        assert (f"  session {number} ({title}): {len(mine)} of {len(every[number])} rolls "
+                f"({checks} check{'s' * (checks != 1)})") in result.stdout
+    assert "--list-seeded" in result.stdout and "sessions/01.yaml" not in result.stdout
+    listed = hexcrawl("check", "--list-seeded", "--content", str(root))
+    assert listed.returncode == 0, listed.stderr
+    rows = [x.strip() for x in listed.stdout.splitlines() if x.startswith("    ")]
+    lines = {n: (root / "sessions" / f"0{n}.yaml").read_text("utf-8").splitlines()
+             for n in (1, 2)}
+    travel_line = {n: next(i for i, x in enumerate(lines[n], 1) if x.startswith("- travel:"))
+                   for n in (1, 2)}
+    assert len(rows) == len(seeded)
+    for row, s in zip(rows, seeded, strict=True):
+        where, rest = row.split(": ", 1)
+        assert where == f"{root / 'sessions' / f'0{s.session}.yaml'}:{travel_line[s.session]}"
+        kind = "check" if s.roll.is_check else "roll"
+        assert rest.startswith(f"session {s.session}, {s.roll.purpose} {kind} {s.roll.dice} = "
+                               f"{s.roll.natural}")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.chronicle import Chronicle, WatchRecord
+from generator.chronicle import Chronicle, WatchRecord, entry_rolls
 from generator.content.campaign import Campaign
 
 
@@ -68,3 +68,38 @@ def replay_text(campaign: Campaign, chronicle: Chronicle, session: int | None = 
                    f"day {end.day} watch {end.watch}; found: "
                    f"{', '.join(s.discovered) or 'nothing new'}")
     return "\n".join(out)
+
+
+def seeded_text(campaign: Campaign, chronicle: Chronicle, listing: bool = False) -> str:
+    """``hexcrawl check``: per session, how many of its rolls (and checks) the replay made
+    itself because the log does not record them; with ``listing`` each such roll, at its
+    log entry (``file:line``), with its purpose and the value used."""
+    sessions = {s.number: s for s in campaign.sessions}
+    rows = entry_rolls(chronicle)
+    lines = ["Rolls the replay made itself (not recorded in the logs):"]
+    for rec in chronicle.sessions:
+        mine = [r for r in rows if r.session == rec.session]
+        seeded = [r for r in mine if not r.roll.recorded]
+        checks = sum(r.roll.is_check for r in seeded)
+        count = (f"{len(seeded)} of {len(mine)} roll{'s' * (len(mine) != 1)}"
+                 f" ({checks} check{'s' * (checks != 1)})" if seeded else
+                 f"none of {len(mine)} roll{'s' * (len(mine) != 1)}")
+        lines.append(f"  session {rec.session} ({rec.title}): {count}")
+        if not listing:
+            continue
+        session = sessions.get(rec.session)
+        for r in seeded:
+            pos = session.entry_pos(r.entry) if session is not None else None
+            where = f"{pos.path}:{pos.line}" if pos is not None else f"entry {r.entry + 1}"
+            roll = r.roll
+            dice = f" {roll.dice_values}" if len(roll.dice_values) > 1 else ""
+            what = "check" if roll.is_check else "roll"
+            lines.append(f"    {where}: session {rec.session}, {roll.purpose} {what} "
+                         f"{roll.dice} = {roll.natural}{dice}"
+                         + (f" ({roll.detail})" if roll.detail else ""))
+    if listing:
+        lines.append("Record a value under the entry's rolls: (for example 'navigation: 14') "
+                     "to keep it.")
+    else:
+        lines.append("hexcrawl check --list-seeded lists them.")
+    return "\n".join(lines)

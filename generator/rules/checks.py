@@ -344,7 +344,7 @@ def check(ctx: CheckContext, purpose: str, *, score: int, dc: int, who: str | No
         res.detail += " (doomed: disadvantage)"
     res.record = ctx.rolls.note(RollRecord(purpose, res.dice, res.natural, res.total,
                                            res.target, res.outcome, res.recorded, res.detail,
-                                           list(res.dice_values)))
+                                           list(res.dice_values), is_check=True))
     if res.critical_failure and doom is not None and who is not None:
         doom.critical_failure(who, ctx.rolls)
     return res
