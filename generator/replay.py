@@ -219,7 +219,8 @@ class Replayer:
             ch.distance, ch.sight, ch.advantage, ch.rounds, c.tables.get(table_id))
         try:
             result = resolve_chase(spec, c.rules.checks, ctx.rolls,
-                                   advantage_mode=c.rules.advantage, tables=c.tables)
+                                   advantage_mode=c.rules.advantage, tables=c.tables,
+                                   doom=ctx.checks().doom)
         except ValueError as exc:
             self.diags.error(ctx.pos("chase"), f"chase: {exc}")
             return

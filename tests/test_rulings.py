@@ -113,6 +113,97 @@ def test_item_11_the_engine_turns_back_after_the_miles_made(tmp_path: Path) -> N
     assert w[1]["miles"] == 3 and w[1]["hexes_entered"] == ["0505"]
 
 
+# -- item 7: doom in chases ----------------------------------------------------------------
+
+WOLVES = {"creatures": {"wolves": {"name": "Wolf", "speed": 30, "con": 12,
+                                   "perception": 16}}}
+
+
+def chase_campaign(root: Path, log: list[dict[str, Any]], **aria: Any) -> Path:
+    return make_campaign(root, rules={"checks": "bsh"}, campaign=WOLVES,
+                         members=member(**{"survival": 12, "con": 10, "stealth": 12, **aria}),
+                         sessions=[{"log": log}])
+
+
+def test_item_7_a_critical_failure_in_a_chase_rolls_the_doom_die(tmp_path: Path) -> None:
+    """bsh, Con 10: 3 free dashes; the 4th needs a DC 10 Constitution check (advantage:
+    2d20 keep the lower). Both 20: a critical failure, which rolls Aria's doom die (2: the
+    d6 steps down to a d4), right after the check."""
+    root = chase_campaign(tmp_path, [
+        {"chase": {"quarry": "party", "pursuers": ["wolves"], "rounds": 4},
+         "rolls": {"initiative": [15, 5], "complication": [20] * 8, "chase_con": [20, 20],
+                   "doom": 2}}])
+    ch, diags = run(root)
+    assert not diags.items, [d.format() for d in diags.items]
+    purposes = [r.purpose for r in ch.sessions[0].watches[0].rolls]
+    assert purposes[purposes.index("chase_con") + 1] == "doom"
+    con = next(r for r in ch.sessions[0].watches[0].rolls if r.purpose == "chase_con")
+    assert con.outcome == "critical_failure"
+    assert [(e.reason, e.before, e.after) for e in ch.resources["doom-Aria"].history] == [
+        ("doom", "d6", "d4")]
+    turn = ch.sessions[0].watches[0].chase.rounds[3].turns[0]
+    assert [r.purpose for r in turn.rolls] == ["chase_con", "doom", "complication"]
+
+
+def test_item_7_a_doomed_member_runs_with_disadvantage(tmp_path: Path) -> None:
+    """Aria tempted fate with a d4 doom die and exhausted it: doomed. Her 4th-dash Con check
+    (DC 10: the band's advantage) nets the doomed disadvantage against it: one d20."""
+    root = chase_campaign(tmp_path, [
+        {"use": {"resource": "doom", "by": "Aria"}, "rolls": {"doom": 1}},
+        {"chase": {"quarry": "party", "pursuers": ["wolves"], "rounds": 4},
+         "rolls": {"initiative": [15, 5], "complication": [20] * 8, "chase_con": [5]}}],
+        doom="d4")
+    ch, diags = run(root)
+    assert not diags.items, [d.format() for d in diags.items]
+    con = next(r for r in ch.sessions[0].watches[0].rolls if r.purpose == "chase_con")
+    assert con.dice == "1d20" and "doomed: disadvantage" in con.detail
+
+
+def test_item_7_bsh_nets_escape_exhaustion_and_the_dc_band_once(tmp_path: Path) -> None:
+    """bsh, Con 4: no free dash; the round 1 check fails (15 and 18, keep 15: not under 4):
+    exhaustion 1. At the end of the round Aria is 60 ft ahead of the wolves, beyond a sight of
+    30 ft: Stealth against passive Perception 16, DC 17, the band's disadvantage; the escape
+    factors' advantage and the exhaustion's disadvantage join it and they all cancel: one
+    d20 (today two, keep the worse)."""
+    root = chase_campaign(tmp_path, [
+        {"chase": {"quarry": "party", "pursuers": ["wolves"], "rounds": 1, "sight": 30,
+                   "advantage": 1},
+         "rolls": {"initiative": [15, 5], "complication": [20, 20], "chase_con": [15, 18],
+                   "stealth": [5]}}], con=4)
+    ch, diags = run(root)
+    assert not diags.items, [d.format() for d in diags.items]
+    stealth = next(r for r in ch.sessions[0].watches[0].rolls if r.purpose == "stealth")
+    assert (stealth.dice, stealth.natural, stealth.outcome) == ("1d20", 5, "success")
+    assert ch.sessions[0].watches[0].chase.outcome == "escaped"
+
+
+# -- item 12: chase exhaustion under scaled advantage ---------------------------------------
+
+
+def test_item_12_scaled_exhaustion_follows_seed_004(tmp_path: Path) -> None:
+    """d20, advantage scaled: each of the first three levels of exhaustion is one
+    disadvantage and -5 ft of speed (seed 004), instead of 5e's halving. Con -3: no free
+    dash; every check fails (1): round 1 dashes 60 ft (level 0, 1d20), round 2 50 ft (level
+    1: speed 25, 1d20-1d4), round 3 40 ft (level 2: speed 20, 1d20-1d6)."""
+    from generator.dice import RollSource
+    from generator.rules.chase import resolve_chase
+    from generator.rules.chase_model import Actor, ChaseSpec
+
+    thief = Actor("Thief", 30, con=-3, stealth=0, initiative=2)
+    guard = Actor("Guard", 30, con=5, perception=30)
+    spec = ChaseSpec("urban", [thief], [guard], rounds=3)
+    recorded = {"initiative": [15, 5], "complication": [20] * 6, "chase_con": [1, 1, 1],
+                "chase_con_advantage": [1, 1]}
+    result = resolve_chase(spec, "d20", RollSource(7, 1, 0, recorded),
+                           advantage_mode="scaled")
+    moves = [t.moved_ft for r in result.rounds for t in r.turns if t.name == "Thief"]
+    dice = [r.dice for r in result.rolls if r.purpose == "chase_con"]
+    assert moves == [60, 50, 40] and dice == ["1d20", "1d20-1d4", "1d20-1d6"]
+    classic = resolve_chase(spec, "d20", RollSource(7, 1, 0, {**recorded, "chase_con": [1] * 5}))
+    assert [t.moved_ft for r in classic.rounds for t in r.turns if t.name == "Thief"] == [
+        60, 60, 30]
+
+
 # -- item 13: missing dice are visible ------------------------------------------------------
 
 

@@ -37,8 +37,11 @@ Model and rules choices (each cites seed 003 or rules.md section 10):
   the participant's speed; level 5 drops it out (seed: "его скорость становится равной 0"). In
   5e level 1 already gives disadvantage on ability checks, so an exhausted participant (level
   1+) makes its Constitution and Stealth checks with one disadvantage
-  (``M.EXHAUSTION_CHECK_DISADVANTAGE_LEVEL``; it cancels with an escape-factor advantage). Set
-  that constant above 5 to switch the rule off.
+  (``EXHAUSTION_CHECK_DISADVANTAGE_LEVEL``; it cancels with an escape-factor advantage). Set
+  that constant above 5 to switch the rule off. With ``advantage: scaled`` (d20) the campaign
+  plays seed 004's homebrew instead: each of the first three levels is one disadvantage (so
+  1d4, 1d6, 1d8 off the check) and -5 ft of speed, and exhaustion halves nothing
+  (``chase_model.exhaustion_effects``).
 - **Halving** rounds down to the whole foot and applies to the whole turn's movement: a
   complication and exhaustion 2+ together quarter it.
 - **Complications.** Seed 003: every participant rolls d20 at the end of its turn (purpose
@@ -182,8 +185,12 @@ class _Chase:
                 return other
         return None
 
+    def exhaustion(self, runner: _Runner) -> tuple[int, int, int]:
+        """(disadvantages, feet off the speed, halvings) of the runner's exhaustion."""
+        return M.exhaustion_effects(self.system, self.ctx.advantage_mode, runner.exhaustion)
+
     def disadvantage(self, runner: _Runner) -> int:
-        return 1 if runner.exhaustion >= M.EXHAUSTION_CHECK_DISADVANTAGE_LEVEL else 0
+        return self.exhaustion(runner)[0]
 
     # -- initiative ------------------------------------------------------------------------
     def roll_initiative(self) -> None:
@@ -203,9 +210,9 @@ class _Chase:
     def turn(self, runner: _Runner, number: int) -> TurnRecord:
         mark = len(self.rolls.log)
         received, runner.pending = runner.pending, None
-        halvings = (1 if runner.exhaustion >= M.EXHAUSTION_HALF_SPEED else 0) + (
-            1 if received is not None else 0)
-        moved = M.dash_feet(runner.actor.speed_ft, halvings)
+        _, slower, halved = self.exhaustion(runner)
+        halvings = halved + (1 if received is not None else 0)
+        moved = M.dash_feet(runner.actor.speed_ft - slower, halvings)
         start = runner.position
         runner.position += moved
         runner.dashes += 1

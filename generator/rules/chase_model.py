@@ -30,6 +30,9 @@ EXHAUSTION_HALF_SPEED = 2
 EXHAUSTION_DROP_OUT = 5
 #: 5e exhaustion level 1: disadvantage on ability checks (Constitution, Stealth).
 EXHAUSTION_CHECK_DISADVANTAGE_LEVEL = 1
+#: Seed 004 (``advantage: scaled``): each of the first three levels one disadvantage, -5 ft.
+SCALED_EXHAUSTION_LEVELS = 3
+SCALED_EXHAUSTION_SPEED_FT = 5
 COMPLICATION_DIE = 20
 #: d20 results up to this one are a complication (rules.md section 10: 1-10).
 COMPLICATION_MAX = 10
@@ -178,6 +181,31 @@ def con_check_score(system: str, con: int) -> int:
     """The number a Constitution check uses (rules.md section 8): the modifier (d20),
     CON x 5 % (brp), the score (bsh)."""
     return con * 5 if system == "brp" else con
+
+
+def scaled_exhaustion(system: str, advantage_mode: str) -> bool:
+    """Whether exhaustion follows seed 004's homebrew (d20 with ``advantage: scaled``)."""
+    return system == "d20" and advantage_mode == "scaled"
+
+
+def exhaustion_effects(system: str, advantage_mode: str, level: int) -> tuple[int, int, int]:
+    """(disadvantages on Constitution and Stealth checks, feet off the speed, halvings of
+    the move) at exhaustion ``level``.
+
+    5e (seed 003): level 1 gives disadvantage on ability checks, level 2 halves the speed.
+    With ``advantage: scaled`` (d20 only) seed 004's homebrew instead: each of the first three
+    levels is one disadvantage and -5 ft of speed. Level 5 drops out either way.
+
+    >>> exhaustion_effects("d20", "classic", 2), exhaustion_effects("d20", "scaled", 2)
+    ((1, 0, 1), (2, 10, 0))
+    >>> exhaustion_effects("d20", "scaled", 4), exhaustion_effects("bsh", "scaled", 1)
+    ((3, 15, 0), (1, 0, 0))
+    """
+    if scaled_exhaustion(system, advantage_mode):
+        n = min(level, SCALED_EXHAUSTION_LEVELS)
+        return n, SCALED_EXHAUSTION_SPEED_FT * n, 0
+    return (1 if level >= EXHAUSTION_CHECK_DISADVANTAGE_LEVEL else 0, 0,
+            1 if level >= EXHAUSTION_HALF_SPEED else 0)
 
 
 def dash_feet(speed_ft: int, halvings: int) -> int:
