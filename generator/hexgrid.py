@@ -15,7 +15,7 @@ Red Blob Games' hexagon guide.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -192,18 +192,23 @@ class Grid:
             return Fraction(9, 4) * dq * dq + 3 * (Fraction(dr) + Fraction(dq, 2)) ** 2
         return 3 * (Fraction(dq) + Fraction(dr, 2)) ** 2 + Fraction(9, 4) * dr * dr
 
-    def toward(self, here: Hex, target: Hex) -> str | None:
+    def toward(self, here: Hex, target: Hex,
+               passable: Callable[[Hex], bool] | None = None) -> str | None:
         """The face to leave by when heading for ``target`` (rules, section 5).
 
         The neighbour nearest the target by hex distance; ties go to the neighbour whose centre
-        is nearest the target's centre, then to the first face clockwise from N. None when
-        already there.
+        is nearest the target's centre, then to the first face clockwise from N. Only
+        neighbours for which ``passable`` holds are candidates (the target itself always is,
+        so a party heading for a lake walks up to its shore). None when already there or when
+        no neighbour is a candidate.
         """
         if here == target:
             return None
         best: tuple[int, Fraction, int] | None = None
         best_face = None
         for i, (face, n) in enumerate(self.neighbors(here)):
+            if passable is not None and n != target and not passable(n):
+                continue
             key = (distance(n, target), self.centre_sq_distance(n, target), i)
             if best is None or key < best:
                 best, best_face = key, face

@@ -93,6 +93,7 @@ class Replayer:
             state.lost = state.knows_lost = False
             state.veer = 0
             state.frozen_true = state.frozen_believed = None
+            state.last_believed = None
             state.found_this_visit = set()
             flush_pending(self.c, self.chronicle, state)
             self.chronicle.explored.add(sp.start)

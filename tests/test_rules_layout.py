@@ -66,3 +66,14 @@ def test_one_roll_source() -> None:
     for path in [*MODULES, PACKAGE / "replay.py"]:
         text = source(path)
         assert "event_rng" not in text and "randint" not in text, path.name
+
+
+def test_one_rule_decides_trackless() -> None:
+    """Rules.md 5: one function decides "trackless" for every check: travel.trackless (the
+    stretch rule), read by navigation.stretch_dc alone, which adds the +2."""
+    uses = {p.name: source(p).count("trackless(") for p in [*MODULES, PACKAGE / "replay.py"]}
+    assert {name: n for name, n in uses.items() if n} == {"travel.py": 1, "navigation.py": 1}
+    plus_two = {p.name for p in [*MODULES, PACKAGE / "replay.py"]
+                if "DC_TRACKLESS" in source(p)}
+    assert plus_two == {"tables.py", "navigation.py"}
+    assert source(PACKAGE / "rules" / "navigation.py").count("DC_TRACKLESS") == 1

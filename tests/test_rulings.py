@@ -113,6 +113,202 @@ def test_item_11_the_engine_turns_back_after_the_miles_made(tmp_path: Path) -> N
     assert w[1]["miles"] == 3 and w[1]["hexes_entered"] == ["0505"]
 
 
+# -- item 1: one stretch rule for "trackless" --------------------------------------------------
+
+
+def test_item_1_reorienting_judges_the_stretch_not_the_hex(tmp_path: Path) -> None:
+    """3x2, start 0202 (a fresh trip), Survival +5, a road 0302-0202: the party entered by no
+    road and leaves by no road face, so its stretch is trackless: new course DC 12 + 2 + 10 =
+    24; 17 + 5 = 22 fails (today: DC 22 because *a* road crosses the hex, a success)."""
+    root = make_campaign(tmp_path, rows=plains(3, 2), start="0202", members=member(survival=5),
+                         paths={"road-1": {"kind": "road", "hexes": ["0302", "0202"]}},
+                         sessions=[{"log": [{"reorient": {"method": "new_course"},
+                                             "rolls": {"reorient": 17, "veer": 10}}]}])
+    ch, diags = run(root)
+    assert not diags.warnings, [d.format() for d in diags.warnings]
+    (roll,) = rolls_of(watches(ch)[0], "reorient")
+    assert (roll["target"], roll["total"], roll["outcome"]) == (24, 22, "failure")
+    assert watches(ch)[0]["lost"] and watches(ch)[0]["veer"] == 1
+
+
+def test_item_1_a_lost_partys_navigation_judges_the_face_it_really_takes(
+        tmp_path: Path) -> None:
+    """2x2, 0101 sparse forest, a road 0201-0101 (it leaves 0101 by SE). Heading SE,
+    exploring: the first check is on the road, DC 14; 6 fails, veer 10: one face right, the
+    party really leaves by S, off the road (3 miles of the 6 in the watch, so it is still in
+    0101). The second check judges that stretch: DC 14 + 2 = 16, and 14 fails (today: DC 14,
+    the intended SE on the road, a success). Realising judges it too: DC 16."""
+    root = make_campaign(tmp_path, rows=["fp", "pp"], start="0101", members=member(),
+                         hexes={"0101": {"terrain": "forest", "density": "sparse"}},
+                         paths={"road-1": {"kind": "road", "hexes": ["0201", "0101"]}},
+                         sessions=[{"log": [
+                             {"travel": {"heading": "SE", "mode": ["exploring"]},
+                              "rolls": {"navigation": 6, "veer": 10, "realise": 13}},
+                             {"travel": {"heading": "SE"},
+                              "rolls": {"navigation": 14, "veer": 9, "realise": 14}}]}])
+    w = watches(run(root)[0])
+    first, second = rolls_of(w[0], "navigation")[0], rolls_of(w[1], "navigation")[0]
+    assert (first["target"], first["outcome"]) == (14, "failure")
+    assert w[0]["exit_face"] == "S" and w[0]["end_hex"] == "0101"
+    assert (second["target"], second["total"], second["outcome"]) == (16, 14, "failure")
+    assert [r["target"] for r in rolls_of(w[0], "realise") + rolls_of(w[1], "realise")] == [
+        16, 16]
+
+
+def test_item_1_realising_after_an_exact_crossing_judges_the_face_it_leaves_by(
+        tmp_path: Path) -> None:
+    """Lost (no veer) heading N from 0505, 9 miles to leave (a start offset): the party
+    crosses into 0504 exactly at the end of the watch. It entered off the road, but a road
+    runs 0504-0503 and it would leave by N along it: its stretch is on the road, realise DC
+    12 (today 14: only the way in was looked at), and 13 succeeds."""
+    root = make_campaign(tmp_path, members=member(),
+                         paths={"track": {"kind": "road", "hexes": ["0504", "0503"]}},
+                         sessions=[{"party": {"start": "0505", "start_offsets": {"N": 9}},
+                                    "log": [{"travel": {"heading": "N"},
+                                             "rolls": {"navigation": 2, "veer": 5,
+                                                       "realise": 13}}]}])
+    w = watches(run(root)[0])[0]
+    assert w["hexes_entered"] == ["0504"] and w["progress_miles"] == 0
+    (roll,) = rolls_of(w, "realise")
+    assert (roll["target"], roll["outcome"]) == (12, "success")
+    assert w["knows_lost"]
+
+
+# -- item 2: toward never aims off the map -------------------------------------------------
+
+
+def test_item_2_toward_never_aims_off_the_map(tmp_path: Path) -> None:
+    """6x6, from 0101 toward 0301: NE of 0101 is off the map (and as near the target as SE),
+    so only SE (0201) and S are candidates: 6 miles into 0201, 3 of progress; then NE, a far
+    face: 3 + 9 = 12 crosses into 0301 at the end of the second watch."""
+    root = make_campaign(tmp_path, rows=plains(6, 6), start="0101", members=member(),
+                         sessions=[{"log": [
+                             {"travel": {"toward": "0301"}, "rolls": {"navigation": 20}},
+                             {"travel": {"toward": "0301"}, "rolls": {"navigation": 20}}]}])
+    ch, diags = run(root)
+    w = watches(ch)
+    assert [x["end_hex"] for x in w] == ["0201", "0301"]
+    assert [x["hexes_entered"] for x in w] == [["0201"], ["0301"]]
+    assert not any(x["warnings"] for x in w), [x["warnings"] for x in w]
+
+
+def test_item_2_toward_walks_around_an_impassable_hex(tmp_path: Path) -> None:
+    """A lake in 0504 between 0505 and 0503: toward 0503 goes by a neighbour on dry land
+    (NE, 0604 ties with NW, 0404, by centre distance; the first clockwise from N wins)."""
+    rows = plains()
+    rows[3] = "pppplppppp"
+    root = make_campaign(tmp_path, rows=rows, members=member(), sessions=[{"log": [
+        {"travel": {"toward": "0503"}, "rolls": {"navigation": 20}}]}])
+    w = watches(run(root)[0])[0]
+    assert w["hexes_entered"] == ["0604"] and not w["warnings"]
+
+
+# -- item 3: a toward that starts at its target --------------------------------------------
+
+
+def test_item_3_a_toward_that_starts_at_its_target_makes_no_move_and_no_check(
+        tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, members=member(), sessions=[{"log": [
+        {"travel": {"toward": "0505"}, "rolls": {"encounter": [5]}}]}])
+    ch, diags = run(root)
+    w = watches(ch)[0]
+    assert rolls_of(w, "navigation") == [] and rolls_of(w, "veer") == []
+    assert (w["end_hex"], w["miles"], w["hexes_entered"], w["lost"]) == ("0505", 0, [], False)
+    assert w["warnings"] == ["the party is already in 0505, the target: no move and no "
+                             "navigation check"]
+    assert [d.message for d in diags.warnings] == w["warnings"]
+    assert [r["purpose"] for r in w["rolls"]] == ["encounter"]
+
+
+# -- item 4: turning back on purpose -------------------------------------------------------
+
+
+def test_item_4_turning_back_on_purpose_needs_the_miles_made(tmp_path: Path) -> None:
+    """Seed 000, "Back the way they came": turning back through the entry face, the party
+    walks its progress back down. 7.5 miles into 0504 (entered by S: 6 + 3 miles, then 2 h
+    more), heading S crosses back without first having to make the 6 miles any other way
+    out needs, after exactly the 7.5 miles made (3 h 20 min at 2.25 mph), and walks 1.5
+    miles into 0505. One 2 miles in (8 miles in 3 h 33 min 20 s) needs 2: 53 min 20 s, then
+    7 miles into 0505."""
+    far = make_campaign(tmp_path / "far", members=member(), sessions=[{"log": [
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 20}},
+        {"travel": {"heading": "N", "hours": 2}, "rolls": {"navigation": 20}},
+        {"travel": {"heading": "S"}, "rolls": {"navigation": 20}}]}])
+    w = watches(run(far)[0])
+    assert (w[1]["end_hex"], w[1]["progress_miles"]) == ("0504", 7.5)
+    assert w[2]["hexes_entered"] == ["0505"] and w[2]["progress_miles"] == 1.5
+    near = make_campaign(tmp_path / "near", members=member(), sessions=[{"log": [
+        {"travel": {"heading": "N", "hours": "32/9"}, "rolls": {"navigation": 20}},
+        {"travel": {"heading": "S"}, "rolls": {"navigation": 20}}]}])
+    w = watches(run(near)[0])
+    assert (w[0]["end_hex"], w[0]["progress_miles"]) == ("0504", 2)
+    assert w[1]["hexes_entered"] == ["0505"] and w[1]["progress_miles"] == 7
+
+
+def test_item_4_a_lost_party_veering_out_through_the_entry_face_needs_6(
+        tmp_path: Path) -> None:
+    """2 miles into 0504 (entered by S), heading SE but lost (veer 9: one face right, S):
+    not a deliberate return, so 6 are needed: 4 more (1 h 46 min 40 s), then 5 miles into
+    0505."""
+    root = make_campaign(tmp_path, members=member(), sessions=[{"log": [
+        {"travel": {"heading": "N", "hours": "32/9"}, "rolls": {"navigation": 20}},
+        {"travel": {"heading": "SE"}, "rolls": {"navigation": 2, "veer": 9, "realise": 2}}]}])
+    w = watches(run(root)[0])
+    assert w[1]["exit_face"] == "S" and w[1]["hexes_entered"] == ["0505"]
+    assert w[1]["progress_miles"] == 5
+
+
+# -- item 5: a failed new course keeps the believed track -----------------------------------
+
+
+def test_item_5_a_failed_new_course_never_moves_the_believed_track_onto_the_true_one(
+        tmp_path: Path) -> None:
+    """Lost heading N with veer +1: truly into 0604, believed into 0504; it realises (so its
+    believed position is unknown). A failed new course leaves it lost again and unaware, and
+    it believes it is where it last believed it was, 0504: never the true 0604. The next
+    watch moves the believed track on from there."""
+    root = make_campaign(tmp_path, members=member(), sessions=[{"log": [
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 2, "veer": 9, "realise": 19}},
+        {"reorient": {"method": "new_course"}, "rolls": {"reorient": 1, "veer": 5}},
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 20, "realise": 1}}]}])
+    w = watches(run(root)[0])
+    assert (w[0]["end_hex"], w[0]["believed_hex"], w[0]["knows_lost"]) == ("0604", None, True)
+    assert (w[1]["end_hex"], w[1]["believed_hex"]) == ("0604", "0504")
+    assert w[1]["lost"] and not w[1]["knows_lost"]
+    assert w[2]["believed_start_hex"] == "0504" and w[2]["believed_hexes_entered"] == ["0503"]
+
+
+# -- item 6: a lost party may change its heading --------------------------------------------
+
+
+def test_item_6_a_lost_party_takes_its_new_heading_and_the_veer_still_turns_it(
+        tmp_path: Path) -> None:
+    """Lost heading N with veer +1 (truly NE into 0604, 3 miles in), unaware. The players
+    now log heading S: that is the intended face, turned one face right by the veer: SW, the
+    way it came in, so 6 - 3 = 3 miles back into 0505 (today the new heading was ignored and
+    it kept leaving by NE)."""
+    root = make_campaign(tmp_path, members=member(), sessions=[{"log": [
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 2, "veer": 9, "realise": 2}},
+        {"travel": {"heading": "S"}, "rolls": {"navigation": 20, "realise": 2}}]}])
+    w = watches(run(root)[0])
+    assert (w[1]["intended_face"], w[1]["exit_face"]) == ("S", "SW")
+    assert w[1]["hexes_entered"] == ["0505"] and w[1]["lost"] and w[1]["veer"] == 1
+    assert w[1]["believed_hexes_entered"] == ["0505"]
+
+
+def test_item_6_toward_stays_frozen_while_lost(tmp_path: Path) -> None:
+    """A lost party heading toward a hex keeps the face it had when it got lost, even when a
+    later watch names another target."""
+    root = make_campaign(tmp_path, rows=plains(20, 20), start="1010", members=member(),
+                         sessions=[{"log": [
+                             {"travel": {"toward": "1001"},
+                              "rolls": {"navigation": 2, "veer": 5, "realise": 2}},
+                             {"travel": {"toward": "1019"},
+                              "rolls": {"navigation": 20, "realise": 2}}]}])
+    w = watches(run(root)[0])
+    assert w[0]["intended_face"] == "N" and w[1]["intended_face"] == "N"
+
+
 # -- item 7: doom in chases ----------------------------------------------------------------
 
 WOLVES = {"creatures": {"wolves": {"name": "Wolf", "speed": 30, "con": 12,
@@ -175,6 +371,39 @@ def test_item_7_bsh_nets_escape_exhaustion_and_the_dc_band_once(tmp_path: Path) 
     stealth = next(r for r in ch.sessions[0].watches[0].rolls if r.purpose == "stealth")
     assert (stealth.dice, stealth.natural, stealth.outcome) == ("1d20", 5, "success")
     assert ch.sessions[0].watches[0].chase.outcome == "escaped"
+
+
+# -- item 10: Knowledge for the region -----------------------------------------------------
+
+
+def test_item_10_knowledge_counts_only_in_its_regions(tmp_path: Path) -> None:
+    """Knowledge (geography) 5 for the region north-wood only (0505): +2 in 0505, nothing in
+    0504, where the second watch starts (DC 14 both; 12 + 0 + 2 = 14 succeeds, 12 fails)."""
+    root = make_campaign(tmp_path, members=member(knowledge_geography=5,
+                                                  knowledge_regions=["north-wood"]),
+                         sessions=[{"log": [
+                             {"travel": {"heading": "N"}, "rolls": {"navigation": 12}},
+                             {"travel": {"heading": "N"},
+                              "rolls": {"navigation": 12, "veer": 5, "realise": 1}}]}])
+    (root / "regions.yaml").write_text(
+        'north-wood: {name: North Wood, hexes: ["0505"]}\n', "utf-8")
+    w = watches(run(root)[0])
+    first, second = rolls_of(w[0], "navigation")[0], rolls_of(w[1], "navigation")[0]
+    assert w[1]["start_hex"] == "0504"
+    assert "knowledge of North Wood" in first["detail"]
+    assert (first["total"], first["outcome"]) == (14, "success")
+    assert (second["total"], second["outcome"]) == (12, "failure")
+
+
+def test_item_10_an_unknown_knowledge_region_is_an_error(tmp_path: Path) -> None:
+    root = write_campaign(tmp_path, campaign_overrides={"party": {"members": [
+        {"name": "Aria", "speed": 30, "survival": 3, "knowledge_geography": 5,
+         "knowledge_regions": ["nort-wood"]}]}},
+        files={"regions.yaml": 'north-wood: {name: North Wood, hexes: ["0304"]}\n'})
+    campaign, diags = load(root)
+    assert campaign is None
+    assert [d.message for d in diags.errors] == [
+        "unknown region 'nort-wood' (did you mean 'north-wood'?)"]
 
 
 # -- item 12: chase exhaustion under scaled advantage ---------------------------------------

@@ -196,6 +196,8 @@ class _Loader:
         self.broken: dict[str, set[str]] = {"path": set(), "table": set(), "location": set(),
                                             "region": set()}
         self.rows_file: str | None = None
+        #: the regions of regions.yaml, once loaded (for members' knowledge_regions)
+        self.regions: dict[str, Region] = {}
 
     # -- files ----------------------------------------------------------------------------
     def path_str(self, path: Path) -> str:
@@ -322,6 +324,9 @@ class _Loader:
         tables = self.load_tables()
         self.tables = tables
         regions = self.load_regions()
+        self.regions = regions
+        for i, mem in enumerate(spec.party.members):
+            self.check_knowledge_regions(mem, cdoc, ("party", "members", i))
         hexes = self.load_hexes(regions)
         paths = self.load_paths()
         locations = self.load_locations(paths)
@@ -470,6 +475,13 @@ class _Loader:
         if ident not in self.broken.get(what, ()):
             self.diags.error(pos, f"unknown {what} '{ident}'{suggest(ident, known)}")
         return False
+
+    def check_knowledge_regions(self, member: m.Member, doc: Located,
+                                at: tuple[str | int, ...]) -> None:
+        """A member's ``knowledge_regions`` name regions of regions.yaml (rules.md 5)."""
+        for j, rid in enumerate(member.knowledge_regions or ()):
+            self.check_ref(rid, self.regions, "region",
+                           doc.pos(at + ("knowledge_regions", j)))
 
     def check_offsets(self, offsets: Iterable[str] | None, doc: Located,
                       at: tuple[str | int, ...]) -> None:
@@ -1003,6 +1015,7 @@ class _Loader:
                         present.add(who)
                     else:
                         self.check_mount(who, doc.pos(("party", "members", i, "mount")))
+                        self.check_knowledge_regions(who, doc, ("party", "members", i))
                         present.add(who.name)
                         members.add(who.name)
             if party.navigator and party.navigator not in present:

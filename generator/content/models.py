@@ -109,6 +109,8 @@ class Member(Model):
     con: int = 0
     knowledge_geography: int = 0
     knowledge_local: int = 0
+    #: regions (ids of regions.yaml) the Knowledge ranks are for; None: everywhere (rules.md 5)
+    knowledge_regions: list[str] | None = None
     mount: str | None = None
     mount_loaded: bool = False
     stealth: int = 0

@@ -124,6 +124,9 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "knowledge_geography": "Ranks in Knowledge (geography): 5 or more give +2 to "
                                "navigation.",
         "knowledge_local": "Ranks in Knowledge (local).",
+        "knowledge_regions": "Ids of regions (regions.yaml) the Knowledge ranks are for: the "
+                             "+2 applies only while the party is in one of them. Omit for "
+                             "everywhere.",
         "mount": "horse, pony, riding_dog, cart or wagon.",
         "mount_loaded": "The mount carries a load (slower).",
         "stealth": "Stealth bonus.",

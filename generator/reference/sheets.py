@@ -248,10 +248,8 @@ def hex_progress_sheet(ctx: Ctx) -> dict[str, Any]:
     req = progress_requirements(grid, miles, entry)
     fresh = travel.requirement(grid, travel.Track(Hex(0, 0)), grid.faces[0], miles)
     made = Fraction(5)
-    # going back on purpose: the requirement runs the progress back down to the entry face,
-    # so the miles still to walk are the miles already made
-    back = travel.requirement(grid, travel.Track(Hex(0, 0), entry, made), entry, miles,
-                              backtrack=True) - made
+    back = travel.miles_to_leave(grid, travel.Track(Hex(0, 0), entry, made), entry, miles,
+                                 deliberate=True)
     kinds = {face: travel.face_kind(grid, entry, face) for face in grid.faces}
     far = [fc for fc in grid.faces if kinds[fc] == "far"]
     near = [fc for fc in grid.faces if kinds[fc] == "near"]
@@ -261,7 +259,7 @@ def hex_progress_sheet(ctx: Ctx) -> dict[str, Any]:
          t.gettext("the opposite face or either face beside it"), f.num(req[far[0]])),
         (t.gettext("Turning to a near side"), t.gettext("either face beside the one entered by"),
          f.num(req[near[0]])),
-        (t.gettext("Going back on purpose (backtrack)"), t.gettext("the face entered by"),
+        (t.gettext("Going back the way it came, on purpose"), t.gettext("the face entered by"),
          t.gettext("the miles already made here")),
         (t.gettext("Going back any other way (e.g. lost)"), t.gettext("the face entered by"),
          f.num(req[entry])),
@@ -312,7 +310,8 @@ def navigation_sheet(ctx: Ctx) -> dict[str, Any]:
         "navigation-modifiers",
                       [t.gettext("Situation"), t.gettext("Navigation DC"), t.gettext("Forage DC")],
         [
-            (t.gettext("Trackless (no highway, road or trail)"), f.signed(T.DC_TRACKLESS), "—"),
+            (t.gettext("Trackless (not entering or leaving along a highway, road or trail)"),
+             f.signed(T.DC_TRACKLESS), "—"),
             (t.gettext("Poor visibility (fog, night, storm)"), f.signed(T.DC_POOR_VISIBILITY),
              f.signed(T.FORAGE_POOR_VISIBILITY)),
             (t.gettext("Hustling during the watch"), f.signed(T.DC_HUSTLE), "—"),
@@ -378,7 +377,7 @@ def getting_lost_sheet(ctx: Ctx) -> dict[str, Any]:
             (t.gettext("Set a new course"),
              t.gettext("navigation %(dc)s + %(n)s", dc=ctx.dc(), n=T.NEW_COURSE_EXTRA_DC),
              t.gettext("no longer lost; position re-anchored"),
-             t.gettext("lost again at once, with a fresh veer roll")),
+             t.gettext("lost again at once, unaware, with a fresh veer roll")),
             (t.gettext("Backtrack"), t.gettext("navigation %(dc)s, each watch", dc=ctx.dc()),
              t.gettext("learns truly whether it was on course"),
              t.gettext("%(pct)s%% chance it judges wrongly", pct=T.BACKTRACK_MISJUDGE_PERCENT)),
@@ -769,6 +768,25 @@ def complication_rows(ctx: Ctx, environment: str) -> tuple[str, list[tuple[str, 
     return "default", rows
 
 
+def exhaustion_rows(ctx: Ctx) -> list[tuple[str, str]]:
+    """What exhaustion does in a chase, asked of the engine: 5e's levels (seed 003), or with
+    ``advantage: scaled`` seed 004's homebrew; and the doom die on a critical failure."""
+    t, rules = ctx.t, ctx.campaign.rules
+    if CH.scaled_exhaustion(rules.checks, rules.advantage):
+        rows = [(t.gettext("Each of exhaustion levels 1–%(n)s", n=CH.SCALED_EXHAUSTION_LEVELS),
+                 t.gettext("one disadvantage on Constitution and Stealth, −%(ft)s ft of speed",
+                           ft=CH.SCALED_EXHAUSTION_SPEED_FT))]
+    else:
+        rows = [(t.gettext("Exhaustion that hinders Constitution and Stealth"),
+                 t.gettext("level %(n)s+", n=CH.EXHAUSTION_CHECK_DISADVANTAGE_LEVEL)),
+                (t.gettext("Exhaustion that halves speed"),
+                 t.gettext("level %(n)s+", n=CH.EXHAUSTION_HALF_SPEED))]
+    if any(R.doom_die_of(m, rules) for m in ctx.campaign.party.members):
+        rows.append((t.gettext("A critical failure on a chase check"),
+                     t.gettext("the doom die rolls; doomed, every check has disadvantage")))
+    return rows
+
+
 def chases_sheet(ctx: Ctx) -> dict[str, Any]:
     t, f = ctx.t, ctx.f
     escape = table("escape-factors",
@@ -791,10 +809,7 @@ def chases_sheet(ctx: Ctx) -> dict[str, Any]:
         (t.gettext("Free Dashes"), t.gettext("%(n)s + Con modifier", n=CH.FREE_DASHES_BASE)),
         (t.gettext("Each further Dash"),
          t.gettext("Constitution DC %(dc)s or 1 exhaustion", dc=CH.CON_CHECK_DC)),
-        (t.gettext("Exhaustion that hinders Constitution and Stealth"),
-         t.gettext("level %(n)s+", n=CH.EXHAUSTION_CHECK_DISADVANTAGE_LEVEL)),
-        (t.gettext("Exhaustion that halves speed"),
-         t.gettext("level %(n)s+", n=CH.EXHAUSTION_HALF_SPEED)),
+        *exhaustion_rows(ctx),
         (t.gettext("Exhaustion that drops out"),
          t.gettext("level %(n)s+", n=CH.EXHAUSTION_DROP_OUT)),
         (t.gettext("Complication"),

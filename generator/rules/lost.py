@@ -15,7 +15,7 @@ from fractions import Fraction
 from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.rules import tables as T
-from generator.rules.navigation import terrain_dc, veer_text
+from generator.rules.navigation import next_face, stretch_dc, veer_text
 from generator.rules.state import PartyState, WatchCtx
 from generator.rules.travel import (
     MoveResult,
@@ -24,7 +24,6 @@ from generator.rules.travel import (
     fmt_miles,
     move_timed,
     rate_fn,
-    stretch_path,
 )
 
 
@@ -48,6 +47,7 @@ def reanchor(ctx: WatchCtx) -> None:
     state.lost_terrains.clear()
     state.trail = []
     state.believed = state.true.copy()
+    state.last_believed = None
     flush_pending(ctx.campaign, ctx.chronicle, state)
     ctx.chronicle.explored.add(ctx.campaign.grid.label(state.true.hex))
 
@@ -56,14 +56,8 @@ def realise(ctx: WatchCtx, moved: MoveResult, visibility: str) -> None:
     """Rules.md section 5a.6: a lost party unaware of it checks Survival against the
     navigation DC of the hex where it is at the end of the watch."""
     state, watch, campaign = ctx.state, ctx.watch, ctx.campaign
-    here = state.true.hex
-    dc, terrain_txt = terrain_dc(campaign, here)
-    why = [terrain_txt]
-    last = moved.segments[-1] if moved.segments and moved.segments[-1].hex == here else None
-    pk = last.path_kind if last else stretch_path(campaign, state.true, None)[0]
-    if pk is None:
-        dc += T.DC_TRACKLESS
-        why.append("trackless +2")
+    dc, off, terrain_txt = stretch_dc(ctx, next_face(ctx))
+    why = [terrain_txt] + (["trackless +2"] if off else [])
     if visibility == "poor":
         dc += T.DC_POOR_VISIBILITY
         why.append("poor visibility +4")
@@ -82,14 +76,17 @@ def realise(ctx: WatchCtx, moved: MoveResult, visibility: str) -> None:
         res = ctx.check("realise", state.navigator, dc, why=", ".join(why))
         if res.success:
             state.knows_lost = True
-            state.believed = None
+            forget_believed(state)
             watch.summary += " The party realises it is lost."
             return
 
 
-def _hex_on_any_road(ctx: WatchCtx) -> bool:
-    return any(ctx.state.true.hex in p.hexes for p in ctx.campaign.paths.values()
-               if T.PATH_SPEED_COLUMN[p.kind] is not None)
+def forget_believed(state: PartyState) -> None:
+    """The party knows it is lost: its believed position is unknown from now on, but the
+    last position it believed in is kept (a failed new course resumes from there)."""
+    if state.believed is not None:
+        state.last_believed = state.believed
+    state.believed = None
 
 
 def reorient_north(ctx: WatchCtx) -> None:
@@ -116,10 +113,7 @@ def reorient_new_course(ctx: WatchCtx) -> None:
     """Seed 000: Survival against the navigation DC + 10; success ends the lost state, failure
     leaves the party lost again with a fresh veer, unaware."""
     state, watch = ctx.state, ctx.watch
-    dc, terrain = terrain_dc(ctx.campaign, state.true.hex)
-    is_trackless = not _hex_on_any_road(ctx)
-    if is_trackless:
-        dc += T.DC_TRACKLESS
+    dc, is_trackless, terrain = stretch_dc(ctx, next_face(ctx))
     target = dc + T.NEW_COURSE_EXTRA_DC
     res = ctx.check("reorient", state.navigator, target,
                     why=f"{terrain}{', trackless' if is_trackless else ''}, +10 new course")
@@ -132,8 +126,11 @@ def reorient_new_course(ctx: WatchCtx) -> None:
     roll.outcome = veer_text(state.veer)
     state.lost = True
     state.knows_lost = False
-    state.believed = state.true.copy()
     state.trail = [state.true.hex]
+    # it believes it has its bearings: the believed track resumes where it last believed it
+    # was, never on the true track (the players' map must not learn that)
+    if state.believed is None and state.last_believed is not None:
+        state.believed = state.last_believed.copy()
     state.frozen_true = state.frozen_believed = None
     watch.summary += " The new course is wrong, and the party does not know it."
 
@@ -156,15 +153,13 @@ def backtrack(ctx: WatchCtx) -> None:
     if len(trail) > 1:
         moved = move_timed(grid, state.true, Fraction(T.WATCH_HOURS), campaign.hex_miles,
                            retrace, lambda h: blocked(campaign, h),
-                           rate_fn(campaign, state.mph), Fraction(0), backtrack_faces=True)
+                           rate_fn(campaign, state.mph), Fraction(0), deliberate=True)
         state.true = moved.track
         retrace(state.true)
         watch.miles = moved.miles
         watch.hexes_entered = [grid.label(h) for h in moved.entered]
         watch.summary += f" Retracing its tracks: {fmt_miles(moved.miles)} miles."
-    dc, terrain = terrain_dc(campaign, state.true.hex)
-    if not _hex_on_any_road(ctx):
-        dc += T.DC_TRACKLESS
+    dc, _, terrain = stretch_dc(ctx, retrace(state.true))
     res = ctx.check("backtrack", state.navigator, dc, why=terrain)
     on_course = not state.lost or len(trail) <= 1
     believes = on_course
@@ -186,7 +181,7 @@ def backtrack(ctx: WatchCtx) -> None:
     else:
         state.lost = True
         state.knows_lost = True
-        state.believed = None
+        forget_believed(state)
         watch.summary += " The party believes it is still off course."
 
 

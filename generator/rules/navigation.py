@@ -31,17 +31,24 @@ def terrain_dc(campaign: Campaign, h: Hex) -> tuple[int, str]:
     return rule.nav_dc(info.density), name
 
 
-def roll_bonus(state: PartyState) -> tuple[int, list[str]]:
+def roll_bonus(campaign: Campaign, state: PartyState, h: Hex) -> tuple[int, list[str]]:
     """Roll bonuses of the navigation check (rules.md section 5): compass +2; 5 ranks of
-    Knowledge (geography) or (local) +2."""
+    Knowledge (geography) or (local) +2 for the region the party travels through: with
+    ``knowledge_regions`` only while it is in one of them (``h``: where the watch starts),
+    without the list everywhere."""
     bonus, why = 0, []
     if "compass" in state.gear:
         bonus += T.BONUS_COMPASS
         why.append("compass")
     nav = state.navigator
     if max(nav.knowledge_geography, nav.knowledge_local) >= T.KNOWLEDGE_RANKS:
-        bonus += T.BONUS_KNOWLEDGE
-        why.append("knowledge")
+        region = campaign.region_of(h)
+        if nav.knowledge_regions is None:
+            bonus += T.BONUS_KNOWLEDGE
+            why.append("knowledge")
+        elif region is not None and region.id in nav.knowledge_regions:
+            bonus += T.BONUS_KNOWLEDGE
+            why.append(f"knowledge of {region.name}")
     return bonus, why
 
 
@@ -105,17 +112,30 @@ def taken_face(state: PartyState, intended: str | None, rotate: Callable[[str, i
     return rotate(intended, state.veer)
 
 
+def stretch_dc(ctx: WatchCtx, face: str | None) -> tuple[int, bool, str]:
+    """(DC, trackless, terrain name) of the stretch where the party is: the terrain DC of its
+    hex, +2 when the stretch is trackless (``travel.trackless``: it entered by no highway,
+    road or trail and leaves by ``face``, the face it really takes, along none). The one rule
+    for every check of rules.md section 5: navigation (the watch's first stretch), realising
+    and re-orienting (the stretch where the party is).
+    """
+    dc, terrain = terrain_dc(ctx.campaign, ctx.state.true.hex)
+    off = trackless(ctx.campaign, ctx.state.true, face)
+    return dc + (T.DC_TRACKLESS if off else 0), off, terrain
+
+
+def next_face(ctx: WatchCtx) -> str | None:
+    """The face the party would leave by next: its intended face, turned by the veer."""
+    return taken_face(ctx.state, ctx.state.frozen_true, ctx.campaign.grid.rotate)
+
+
 def navigation_dc(ctx: WatchCtx, travel: Travel, hustle: int, face: str | None,
                   ) -> tuple[int, int, int, list[str]]:
     """(navigation DC, terrain DC, mode modifiers, reasons) for a watch starting in the
     party's hex and leaving it first by ``face`` (rules.md section 5)."""
-    start = ctx.state.true
-    base, terrain = terrain_dc(ctx.campaign, start.hex)
-    dc = base
-    why = [terrain]
-    if trackless(ctx.campaign, start, face):
-        dc += T.DC_TRACKLESS
-        why.append("trackless +2")
+    dc, off, terrain = stretch_dc(ctx, face)
+    base = terrain_dc(ctx.campaign, ctx.state.true.hex)[0]
+    why = [terrain] + (["trackless +2"] if off else [])
     if travel.visibility == "poor":
         dc += T.DC_POOR_VISIBILITY
         why.append("poor visibility +4")

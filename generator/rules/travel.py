@@ -44,17 +44,43 @@ class Track:
         return Track(self.hex)
 
 
-def requirement(grid: Grid, track: Track, face: str, hex_miles: int,
-                backtrack: bool = False) -> Fraction:
-    """Miles of progress needed to leave ``track.hex`` by ``face`` (rules.md section 4)."""
+def requirement(grid: Grid, track: Track, face: str, hex_miles: int) -> Fraction:
+    """Miles of progress needed to leave ``track.hex`` by ``face`` (rules.md section 4): 6 from
+    a fresh start (or the session's start offset), 12 by a far face, 6 by a near one, and 6
+    back out through the entry face when the party does not mean to go back (lost, say)."""
     half = T.NEAR_FRACTION * hex_miles
     if track.entry is None:
         return track.offsets.get(face, T.START_FRACTION * hex_miles)
     if face == track.entry:
-        return track.progress * 2 if backtrack else half
+        return half
     if face in (grid.rotate(track.entry, 1), grid.rotate(track.entry, -1)):
         return half
     return T.FAR_FRACTION * hex_miles
+
+
+def goes_back(track: Track, face: str, deliberate: bool) -> bool:
+    """The party turns back the way it came on purpose (rules.md section 4): it means to,
+    and it leaves by the face it entered through."""
+    return deliberate and track.entry is not None and face == track.entry
+
+
+def miles_to_leave(grid: Grid, track: Track, face: str, hex_miles: int,
+                   deliberate: bool = False) -> Fraction:
+    """Miles still to walk before the party crosses ``face``. Going back on purpose through
+    the entry face it walks its progress back down (seed 000, "Back the way they came": "just
+    reduce their progress until they exit the hex"): the miles already made. Otherwise what
+    the requirement still lacks (0 when progress already meets it: it crosses at once).
+
+    >>> g = Grid(1, 1)
+    >>> five_in = Track(Hex(0, 0), entry="S", progress=Fraction(5))
+    >>> miles_to_leave(g, five_in, "S", 12, deliberate=True), miles_to_leave(g, five_in, "S", 12)
+    (Fraction(5, 1), Fraction(1, 1))
+    >>> miles_to_leave(g, five_in, "N", 12), miles_to_leave(g, five_in, "SE", 12)
+    (Fraction(7, 1), Fraction(1, 1))
+    """
+    if goes_back(track, face, deliberate):
+        return track.progress
+    return max(Fraction(0), requirement(grid, track, face, hex_miles) - track.progress)
 
 
 def face_kind(grid: Grid, entry: str | None, face: str) -> str:
@@ -119,13 +145,14 @@ RateFn = Callable[[Track, str, Hex], tuple[Fraction, str | None, str | None]]
 
 def move_timed(grid: Grid, track: Track, hours: Fraction, hex_miles: int, choose: Chooser,
                blocked: Blocker, rate_of: RateFn, hustle_until: Fraction,
-               factor: Fraction = Fraction(1), backtrack_faces: bool = False) -> MoveResult:
+               factor: Fraction = Fraction(1), deliberate: bool = False) -> MoveResult:
     """Move the true track for ``hours``, crossing faces as progress allows.
 
     ``choose(track)`` gives the exit face for the current hex (None: stop for the watch);
     ``blocked(hex)`` names why a hex cannot be entered (None when it can); ``rate_of(track,
     face, next_hex)`` gives the rate in this hex and the path the party is on. Time carries
-    across faces; ``factor`` is the actual-distance multiplier.
+    across faces; ``factor`` is the actual-distance multiplier. ``deliberate``: the party
+    means its way, so turning back through the entry face walks its progress back down.
     """
     t = Fraction(0)
     result = MoveResult(track=track, hours=Fraction(0), miles=Fraction(0))
@@ -140,8 +167,8 @@ def move_timed(grid: Grid, track: Track, hours: Fraction, hex_miles: int, choose
             break
         nxt = grid.neighbor(track.hex, face)
         why = blocked(nxt)
-        back = backtrack_faces and face == track.entry
-        need = requirement(grid, track, face, hex_miles, backtrack=back) - track.progress
+        back = goes_back(track, face, deliberate)
+        need = miles_to_leave(grid, track, face, hex_miles, deliberate)
         rate, path_kind, path_id = rate_of(track, face, nxt)
         result.segments.append(Segment(track.hex, face, path_kind, path_id, rate))
         eff = rate * factor
@@ -154,9 +181,10 @@ def move_timed(grid: Grid, track: Track, hours: Fraction, hex_miles: int, choose
             dt = hustle_time_for(need, t, eff, hustle_until)
         if t + dt <= hours:
             t += dt
-            result.miles += max(need, Fraction(0))
+            result.miles += need
             if why is not None:
-                track.progress = track.progress + max(need, Fraction(0))
+                # stopped at the face: progress reaches that face's requirement
+                track.progress = Fraction(0) if back else track.progress + need
                 result.stopped = why
                 result.blocked_hex = nxt
                 break
@@ -169,8 +197,6 @@ def move_timed(grid: Grid, track: Track, hours: Fraction, hex_miles: int, choose
                 break
         else:
             covered = hustle_miles(t, hours, eff, hustle_until)
-            # walking back out through the entry face undoes progress (seed 000: "simply
-            # reduce their progress until they exit the hex")
             track.progress = track.progress - covered if back else track.progress + covered
             result.miles += covered
             t = hours
@@ -181,9 +207,10 @@ def move_timed(grid: Grid, track: Track, hours: Fraction, hex_miles: int, choose
 
 
 def move_distance(grid: Grid, track: Track, miles: Fraction, hex_miles: int, choose: Chooser,
-                  blocked: Blocker) -> MoveResult:
+                  blocked: Blocker, deliberate: bool = True) -> MoveResult:
     """Move the believed track by ``miles`` (rules.md section 5: it moves by the intended face
-    and the miles the party believes it covered)."""
+    and the miles the party believes it covered). The party believes it knows its way, so a
+    turn back through the believed entry face is deliberate unless told otherwise."""
     left = miles
     result = MoveResult(track=track, hours=Fraction(0), miles=Fraction(0))
     for _ in range(10_000):
@@ -192,13 +219,14 @@ def move_distance(grid: Grid, track: Track, miles: Fraction, hex_miles: int, cho
             result.stopped = "target"
             break
         nxt = grid.neighbor(track.hex, face)
-        need = max(Fraction(0), requirement(grid, track, face, hex_miles) - track.progress)
+        back = goes_back(track, face, deliberate)
+        need = miles_to_leave(grid, track, face, hex_miles, deliberate)
         if need <= left:
             left -= need
             result.miles += need
             why = blocked(nxt)
             if why is not None:
-                track.progress += need
+                track.progress = Fraction(0) if back else track.progress + need
                 result.stopped = why
                 break
             result.faces.append(face)
@@ -207,12 +235,11 @@ def move_distance(grid: Grid, track: Track, miles: Fraction, hex_miles: int, cho
             if left == 0:
                 break
         else:
-            track.progress += left
+            track.progress = track.progress - left if back else track.progress + left
             result.miles += left
             break
     result.track = track
     return result
-
 
 # ---------------------------------------------------------------------------------------------
 # the map as movement sees it: what blocks a hex, which path a stretch is on, how fast

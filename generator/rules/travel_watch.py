@@ -9,8 +9,10 @@ Each step is a procedure of its own module; this one only keeps the order.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 
+from generator.content.campaign import Path_
 from generator.content.models import Travel
 from generator.hexgrid import Hex, distance
 from generator.rules import tables as T
@@ -23,6 +25,7 @@ from generator.rules.navigation import (
     navigation_dc,
     path_face,
     roll_bonus,
+    taken_face,
 )
 from generator.rules.state import WatchCtx, believed_label
 from generator.rules.travel import (
@@ -70,25 +73,36 @@ def note_stop(ctx: WatchCtx, moved: MoveResult) -> None:
         ctx.watch.warnings.append("unknown_hex")
 
 
-def travel_watch(ctx: WatchCtx, t: Travel) -> None:
-    """One travel watch (rules.md section 5a)."""
-    campaign, state, watch, rolls = ctx.campaign, ctx.state, ctx.watch, ctx.rolls
-    grid = campaign.grid
-    modes = t.modes
-    hours = t.hours if t.hours is not None else Fraction(T.WATCH_HOURS)
-    hustle_hours = min(t.hustle_hours or (T.WATCH_HOURS if "hustle" in modes else 0),
-                       int(hours))
+@dataclass
+class Way:
+    """Where a travel watch means to go (rules.md section 5): its kind (``heading``,
+    ``toward``, ``follow`` or ``landmark``) and how to aim from any position."""
+
+    kind: str
+    target: Hex | None
+    aim: Chooser
+    #: the path followed (None when not following one, or when off it)
+    follow: Path_ | None
+
+    @property
+    def navigates(self) -> bool:
+        """``heading`` and ``toward`` need a navigation check; ``follow`` and ``landmark``
+        do not."""
+        return self.kind in ("heading", "toward")
+
+
+def way_of(ctx: WatchCtx, t: Travel) -> Way:
+    """The watch's way. Off a path it is told to follow, the party heads for the path's
+    nearest hex (a warning), with a navigation check. ``toward`` and ``landmark`` aim at
+    neighbours on the map and passable only (rules.md section 5)."""
+    campaign, grid, start = ctx.campaign, ctx.campaign.grid, ctx.state.true.hex
     follow = campaign.paths.get(t.follow) if t.follow else None
     kind = "heading" if t.heading else "toward" if t.toward and not follow else \
         "follow" if follow else "landmark"
-    target_hex: Hex | None = grid.parse(t.toward) if t.toward and not follow else None
-    landmark_hex: Hex | None = None
+    target: Hex | None = grid.parse(t.toward) if t.toward and not follow else None
     if t.landmark:
         loc = campaign.locations.get(t.landmark)
-        landmark_hex = loc.hex if loc else grid.parse(t.landmark)
-    start = state.true.hex
-
-    # follow: off the path -> head for its nearest hex (with a navigation check)
+        target = loc.hex if loc else grid.parse(t.landmark)
     direction = 1
     if follow is not None:
         idx = follow.index_of(start)
@@ -97,45 +111,83 @@ def travel_watch(ctx: WatchCtx, t: Travel) -> None:
             nearest = min(follow.hexes, key=lambda h: (distance(h, start), order[h]))
             msg = (f"the party is in {grid.label(start)}, not on '{follow.id}': it heads "
                    f"for the path's nearest hex {grid.label(nearest)}")
-            watch.warnings.append(msg)
+            ctx.watch.warnings.append(msg)
             ctx.diags.warning(ctx.pos("travel", "follow"), msg)
-            kind, target_hex, follow = "toward", nearest, None
+            kind, target, follow = "toward", nearest, None
         elif t.toward:
             goal = follow.hexes.index(grid.parse(t.toward))
             direction = 1 if goal >= idx[0] else -1
         elif t.direction == "backward":
             direction = -1
 
-    # 1. intended face -------------------------------------------------------------------
-    on_path = path_face(ctx, follow, direction, grid.parse(t.toward) if t.toward else None) \
-        if follow is not None else None
+    def passable(h: Hex) -> bool:
+        return blocked(campaign, h) not in ("map_edge", "impassable")
 
-    def aim(track: Track) -> str | None:
-        if kind == "heading":
+    if follow is not None:
+        aim = path_face(ctx, follow, direction, grid.parse(t.toward) if t.toward else None)
+    elif kind == "heading":
+        def aim(track: Track) -> str | None:
             return t.heading
-        if kind == "toward":
-            assert target_hex is not None
-            return grid.toward(track.hex, target_hex)
-        if kind == "landmark":
-            assert landmark_hex is not None
-            return grid.toward(track.hex, landmark_hex)
-        assert on_path is not None
-        return on_path(track)
+    else:
+        def aim(track: Track) -> str | None:
+            assert target is not None
+            return grid.toward(track.hex, target, passable)
+    return Way(kind, target, aim, follow)
 
-    navigates = kind in ("heading", "toward")
-    poor_trail = follow is not None and follow.kind == "trail" and follow.condition == "poor"
-    if kind in ("follow", "landmark") and not poor_trail:
+
+def travel_watch(ctx: WatchCtx, t: Travel) -> None:
+    """One travel watch (rules.md section 5a)."""
+    campaign, state, watch = ctx.campaign, ctx.state, ctx.watch
+    way = way_of(ctx, t)
+    start = state.true.hex
+    if way.kind == "toward" and not state.lost and way.target == start:
+        # rules.md 4: a toward that starts at its target makes no move and no check; a lost
+        # party does not know it is there
+        msg = (f"the party is already in {campaign.grid.label(start)}, the target: no move "
+               f"and no navigation check")
+        watch.warnings.append(msg)
+        ctx.diags.warning(ctx.pos("travel", "toward"), msg)
+        moved = MoveResult(state.true, Fraction(0), Fraction(0))
+    else:
+        moved = journey(ctx, t, way)
+    # 5. encounters and discovery --------------------------------------------------------
+    following = way.follow.id if (way.follow is not None and not state.lost) else None
+    passive_discovery(ctx, [start] + moved.entered, following, moved.entered)
+    encounter_checks(ctx, checks=2 if "exploring" in t.modes else 1, keyed_allowed=True,
+                     cautious="cautious" in t.modes, start=start, crossings=moved.crossings)
+    if "foraging" in t.modes:
+        forage(ctx, t.visibility)
+    # 6. realising -----------------------------------------------------------------------
+    if state.lost and not state.knows_lost:
+        realise(ctx, moved, t.visibility)
+
+
+def journey(ctx: WatchCtx, t: Travel, way: Way) -> MoveResult:
+    """Steps 1 to 4 of a travel watch: intended face, navigation, distance, movement."""
+    campaign, state, watch, rolls = ctx.campaign, ctx.state, ctx.watch, ctx.rolls
+    grid = campaign.grid
+    hours = t.hours if t.hours is not None else Fraction(T.WATCH_HOURS)
+    hustle_hours = min(t.hustle_hours or (T.WATCH_HOURS if "hustle" in t.modes else 0),
+                       int(hours))
+
+    # 1. intended face -------------------------------------------------------------------
+    poor_trail = way.follow is not None and way.follow.kind == "trail" and \
+        way.follow.condition == "poor"
+    if not way.navigates and not poor_trail:
         if state.lost:
             watch.summary += " Following a sure guide ends the lost state."
         reanchor(ctx)
         watch.lost = watch.knows_lost = False
         watch.veer = 0
         watch.believed_start_hex = believed_label(campaign, state)
-
-    intended_true = aim(state.true)
-    intended_believed = aim(state.believed) if state.believed is not None else None
+    intended_true = way.aim(state.true)
+    intended_believed = way.aim(state.believed) if state.believed is not None else None
     if state.lost:
-        if state.frozen_true is None:
+        if way.kind == "heading":
+            # the players' own choice (rules.md 5a.1): a new heading is the intended face,
+            # and the veer still turns it
+            state.frozen_true = state.frozen_believed = t.heading
+        elif state.frozen_true is None:
             state.frozen_true = intended_true
             state.frozen_believed = intended_believed
         intended_true = state.frozen_true
@@ -143,16 +195,17 @@ def travel_watch(ctx: WatchCtx, t: Travel) -> None:
     watch.intended_face = intended_true
 
     # 2. navigation check ----------------------------------------------------------------
-    nav_dc, base_dc, mode_dc, why = navigation_dc(ctx, t, hustle_hours, intended_true)
-    if navigates or poor_trail:
-        bonus, bonus_why = roll_bonus(state)
-        res = ctx.check("navigation", state.navigator, nav_dc if navigates else T.POOR_TRAIL_DC,
-                        bonus=bonus,
-                        why=", ".join((why if navigates else ["poor trail"]) + bonus_why))
+    nav_dc, base_dc, mode_dc, why = navigation_dc(
+        ctx, t, hustle_hours, taken_face(state, intended_true, grid.rotate))
+    if way.navigates or poor_trail:
+        bonus, bonus_why = roll_bonus(campaign, state, state.true.hex)
+        res = ctx.check("navigation", state.navigator,
+                        nav_dc if way.navigates else T.POOR_TRAIL_DC, bonus=bonus,
+                        why=", ".join((why if way.navigates else ["poor trail"]) + bonus_why))
         if res.success and poor_trail:
             reanchor(ctx)
             watch.believed_start_hex = believed_label(campaign, state)
-            intended_true = intended_believed = aim(state.true)
+            intended_true = intended_believed = way.aim(state.true)
         elif not res.success:
             get_lost(ctx, intended_true, intended_believed)
             intended_true, intended_believed = state.frozen_true, state.frozen_believed
@@ -165,18 +218,19 @@ def travel_watch(ctx: WatchCtx, t: Travel) -> None:
         roll = rolls.take("distance", 2, 6, modifier=T.ACTUAL_DISTANCE_BONUS)
         factor = Fraction(roll.natural + T.ACTUAL_DISTANCE_BONUS, 10)
         roll.outcome = f"{int(factor * 100)}%"
-        judge_dc = nav_dc if navigates else base_dc + (
+        judge_dc = nav_dc if way.navigates else base_dc + (
             T.DC_POOR_VISIBILITY if t.visibility == "poor" else 0) + mode_dc
         judged = ctx.check("judge_distance", state.navigator, judge_dc,
                            why="judging the distance").success
 
     # 4. movement ------------------------------------------------------------------------
-    choose_true, choose_believed = _choosers(ctx, aim, intended_true, intended_believed)
+    choose_true, choose_believed = _choosers(ctx, way.aim, intended_true, intended_believed)
+    lost_now = state.lost
     true_start = state.true
     moved = move_timed(grid, state.true, hours, campaign.hex_miles, choose_true,
                        lambda h: blocked(campaign, h),
-                       rate_fn(campaign, state.mph * mode_multiplier(modes)),
-                       Fraction(hustle_hours), factor)
+                       rate_fn(campaign, state.mph * mode_multiplier(t.modes)),
+                       Fraction(hustle_hours), factor, deliberate=not lost_now)
     state.true = moved.track
     watch.miles = moved.miles
     watch.hexes_entered = [grid.label(h) for h in moved.entered]
@@ -192,7 +246,7 @@ def travel_watch(ctx: WatchCtx, t: Travel) -> None:
         state.believed = bmoved.track
         watch.believed_miles = believed_miles
         watch.believed_hexes_entered = [grid.label(h) for h in bmoved.entered]
-        if kind in ("follow", "landmark") and moved.stopped == "target" and \
+        if not way.navigates and moved.stopped == "target" and \
                 not state.lost and state.believed.hex != state.true.hex:
             # arriving at a landmark or a named place on the path is unmistakable
             watch.believed_hexes_entered = [grid.label(h) for h in moved.entered]
@@ -206,18 +260,7 @@ def travel_watch(ctx: WatchCtx, t: Travel) -> None:
         state.found_this_visit = set()
     watch.summary = (f"{describe_move(ctx, moved, true_start, factor)} "
                      + watch.summary).strip()
-
-    # 5. encounters and discovery --------------------------------------------------------
-    following = follow.id if (follow is not None and not state.lost) else None
-    passive_discovery(ctx, [start] + moved.entered, following, moved.entered)
-    encounter_checks(ctx, checks=2 if "exploring" in modes else 1, keyed_allowed=True,
-                     cautious="cautious" in modes, start=start, crossings=moved.crossings)
-    if "foraging" in modes:
-        forage(ctx, t.visibility)
-
-    # 6. realising -----------------------------------------------------------------------
-    if state.lost and not state.knows_lost:
-        realise(ctx, moved, t.visibility)
+    return moved
 
 
 Chooser = Callable[[Track], str | None]
