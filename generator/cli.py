@@ -11,6 +11,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -18,6 +19,9 @@ from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
 from generator.diagnostics import Diagnostics, Pos
 from generator.discovery import CampaignPlace, find_campaign, place_of
+
+if TYPE_CHECKING:
+    from generator.knowledge import Audience
 
 CONTENT_OPTION = click.option(
     "--content", "content", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -142,7 +146,6 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
 
     build/ and site/ go beside the campaign (the folder holding campaign.yaml, or the one
     holding content/), wherever the command runs."""
-    from generator.knowledge import Audience
     from generator.mkdocs_config import ConfigOptions
     from generator.site import AUDIENCES, SiteError, build_sites
 
@@ -181,26 +184,43 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
               help="address to serve on")
 @NO_HOOKS_OPTION
 def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) -> None:
-    """Serve one site with live reload; content edits regenerate only the changed pages."""
+    """Serve one site with live reload; content edits regenerate only the changed pages.
+
+    While the content has errors, every page shows them (with their positions) instead, and
+    reloads by itself once they are fixed."""
     from mkdocs.commands.serve import serve as mkdocs_serve
 
     from generator.mkdocs_config import ConfigOptions
+    from generator.replay import replay
     from generator.site import SiteError, write_docs
 
+    which: Audience = "players" if audience == "players" else "gm"
     place = locate(content)
-    campaign, diags = load_or_exit(place.content)
-    chronicle = replay_or_exit(campaign, diags)
+    campaign, diags = load_campaign(place.content)
+    if campaign is not None:
+        chronicle, replay_diags = replay(campaign)
+        diags.extend(replay_diags.items)
     print_diagnostics(diags)
-    try:
-        docs = write_docs(campaign, chronicle, "players" if audience == "players" else "gm",
-                          place.build_dir, place.site_dir, place.config,
-                          ConfigOptions(no_hooks=no_hooks))
-    except SiteError as exc:
-        click.echo(site_error(exc), err=True)
-        sys.exit(1)
-    click.echo(f"serving the {audience} site of {campaign.name} on http://{dev_addr}/ "
+    config = place.build_dir / which / "mkdocs.yml"
+    if campaign is None or diags.has_errors():
+        click.echo(summary_line(diags), err=True)
+        if not config.is_file():
+            click.echo(f"{config}: error: no earlier build of the {audience} site to serve "
+                       "while the content has errors; fix them first", err=True)
+            sys.exit(1)
+        click.echo("the browser shows these errors until they are fixed", err=True)
+        name = campaign.name if campaign is not None else str(place.content)
+    else:
+        try:
+            config = write_docs(campaign, chronicle, which, place.build_dir, place.site_dir,
+                                place.config, ConfigOptions(no_hooks=no_hooks)).config
+        except SiteError as exc:
+            click.echo(site_error(exc), err=True)
+            sys.exit(1)
+        name = campaign.name
+    click.echo(f"serving the {audience} site of {name} on http://{dev_addr}/ "
                f"(edits in {place.content} rebuild it)", err=True)
-    mkdocs_serve(config_file=str(docs.config), livereload=True, dev_addr=dev_addr)
+    mkdocs_serve(config_file=str(config), livereload=True, dev_addr=dev_addr)
 
 
 @main.command("print")

@@ -4,8 +4,12 @@
 on every rebuild this hook loads the campaign, replays it and rewrites the docs tree, writing
 only files whose content changed, so MkDocs sees just the pages that really changed. When
 ``hexcrawl build`` runs MkDocs itself the docs are already fresh and the hook does nothing
-(nor does it with ``HEXCRAWL_HOOK=off``, for measuring MkDocs alone). A campaign with errors
-keeps the last good docs: the diagnostics are logged as MkDocs errors.
+(nor does it with ``HEXCRAWL_HOOK=off``, for measuring MkDocs alone).
+
+A campaign with errors keeps the last good docs tree. While serving, every page is then
+replaced by an error page listing the messages with their positions
+(``generator.serve_errors``); MkDocs' live reload brings the pages back as soon as an edit
+fixes the content. ``mkdocs build`` on a campaign with errors fails with the messages instead.
 """
 
 from __future__ import annotations
@@ -13,43 +17,92 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from generator.knowledge import Audience
 
 log = logging.getLogger("mkdocs.plugins.hexcrawl")
 
 
-def on_pre_build(config: Any, **_: Any) -> None:
+def on_startup(command: str, dirty: bool, **_: Any) -> None:
+    from generator.serve_errors import STATE
+
+    STATE.command = command
+    STATE.failed = []
+
+
+def _active(config: Any) -> tuple[Audience, Path, dict[str, Any]] | None:
+    """(audience, folder of the generated mkdocs.yml, extra) when the hook should run."""
     from generator import site
-    from generator.content.loader import load_campaign
-    from generator.mkdocs_config import ConfigOptions
-    from generator.replay import replay
 
     if site.IN_HEXCRAWL_BUILD or os.environ.get("HEXCRAWL_HOOK") == "off":
-        return
+        return None
     extra = config.extra or {}
     audience = extra.get("hexcrawl_audience")
     content = extra.get("hexcrawl_content")
     config_file = config.config_file_path
     if audience not in ("players", "gm") or not content or not config_file:
+        return None
+    return ("players" if audience == "players" else "gm"), \
+        Path(config_file).resolve().parent, extra
+
+
+def on_pre_build(config: Any, **_: Any) -> None:
+    from mkdocs.exceptions import Abort
+
+    from generator import site
+    from generator.content.loader import load_campaign
+    from generator.diagnostics import Diagnostics, Pos
+    from generator.mkdocs_config import ConfigOptions
+    from generator.replay import replay
+    from generator.serve_errors import STATE
+
+    active = _active(config)
+    if active is None:
+        STATE.failed = []
         return
-    base = Path(config_file).resolve().parent
-    content_dir = (base / content).resolve()
+    audience, base, extra = active
+    theme = config.theme
+    STATE.language = str(theme["language"]) if theme is not None and "language" in theme \
+        else "en"
+    content_dir = (base / extra["hexcrawl_content"]).resolve()
     campaign, diags = load_campaign(content_dir)
     if campaign is not None:
         chronicle, rdiags = replay(campaign)
         diags.extend(rdiags.items)
     for d in diags.sorted():
         (log.error if d.severity == "error" else log.warning)(d.format())
-    if campaign is None or diags.has_errors():
-        log.error("hexcrawl: content has errors; the pages were not regenerated")
-        return
-    repo = extra.get("hexcrawl_repo_config")
-    options = ConfigOptions(no_hooks=bool(extra.get("hexcrawl_no_hooks")),
-                            site_url=extra.get("hexcrawl_site_url") or None)
-    result = site.write_docs(campaign, chronicle, audience, build_dir=base.parent,
-                             out_dir=(base / extra.get("hexcrawl_out", "../../site")).resolve(),
-                             repo_config=(base / repo).resolve() if repo else None,
-                             options=options)
-    if result.written or result.removed:
-        log.info("hexcrawl: %d files regenerated, %d removed", len(result.written),
-                 len(result.removed))
+    if campaign is not None and not diags.has_errors():
+        repo = extra.get("hexcrawl_repo_config")
+        options = ConfigOptions(no_hooks=bool(extra.get("hexcrawl_no_hooks")),
+                                site_url=extra.get("hexcrawl_site_url") or None)
+        try:
+            result = site.write_docs(
+                campaign, chronicle, audience, build_dir=base.parent,
+                out_dir=(base / extra.get("hexcrawl_out", "../../site")).resolve(),
+                repo_config=(base / repo).resolve() if repo else None,
+                options=options)
+        except site.SiteError as exc:
+            diags = Diagnostics()
+            diags.error(Pos(str(content_dir)), str(exc))
+            log.error("hexcrawl: %s", exc)
+        else:
+            STATE.failed = []
+            if result.written or result.removed:
+                log.info("hexcrawl: %d files regenerated, %d removed", len(result.written),
+                         len(result.removed))
+            return
+    if not STATE.serving:
+        raise Abort(f"hexcrawl: {len(diags.errors)} content errors (listed above); "
+                    "the site was not built")
+    STATE.failed = diags.sorted()
+    log.error("hexcrawl: content has errors; the browser shows them until they are fixed")
+
+
+def on_post_page(output: str, page: Any, config: Any, **_: Any) -> str:
+    from generator.serve_errors import STATE, error_page
+
+    if not STATE.failed or not STATE.serving:
+        return output
+    return error_page(STATE.failed, STATE.language, str(config.site_name or ""))
