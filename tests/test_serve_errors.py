@@ -210,3 +210,11 @@ def test_browser_shows_content_errors_and_reloads_when_fixed(browser: Browser,
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    from generator import serve_errors
+
+    assert doctest.testmod(serve_errors).failed == 0
