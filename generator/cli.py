@@ -11,7 +11,7 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
@@ -22,6 +22,7 @@ from generator.discovery import CampaignPlace, find_campaign, place_of
 
 if TYPE_CHECKING:
     from generator.knowledge import Audience
+    from generator.progress import Reporter
 
 CONTENT_OPTION = click.option(
     "--content", "content", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -54,9 +55,26 @@ def site_error(exc: Exception) -> str:
     return text if re.match(r"^.+:\d+:\d+: error: ", text) else f"error: {text}"
 
 
-def print_diagnostics(diags: Diagnostics) -> None:
+QUIET_OPTION = click.option("--quiet", "-q", is_flag=True,
+                            help="print errors only: no warnings, progress or summary")
+VERBOSE_OPTION = click.option("--verbose", "-v", is_flag=True,
+                              help="print each stage as it ends, with its time and what it did")
+
+
+def reporter(quiet: bool, verbose: bool) -> Reporter:
+    """The progress reporter of ``--quiet`` / ``--verbose`` (they exclude each other)."""
+    from generator.progress import Reporter
+
+    if quiet and verbose:
+        raise click.UsageError("--quiet and --verbose exclude each other")
+    return Reporter("quiet" if quiet else "verbose" if verbose else "normal")
+
+
+def print_diagnostics(diags: Diagnostics, progress: Reporter | None = None) -> None:
+    quiet = progress is not None and progress.quiet
     for d in diags.sorted():
-        click.echo(d.format(), err=True)
+        if not quiet or d.severity == "error":
+            click.echo(d.format(), err=True)
 
 
 def summary_line(diags: Diagnostics) -> str:
@@ -64,24 +82,48 @@ def summary_line(diags: Diagnostics) -> str:
     return f"{e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}"
 
 
-def load_or_exit(content: Path) -> tuple[Campaign, Diagnostics]:
-    campaign, diags = load_campaign(content)
-    if campaign is None:
-        print_diagnostics(diags)
+def _fail(diags: Diagnostics, progress: Reporter | None) -> NoReturn:
+    if progress is not None:
+        progress.close()
+    print_diagnostics(diags, progress)
+    if progress is None or not progress.quiet:
         click.echo(summary_line(diags), err=True)
-        sys.exit(1)
+    sys.exit(1)
+
+
+def load_or_exit(content: Path,
+                 progress: Reporter | None = None) -> tuple[Campaign, Diagnostics]:
+    from generator.progress import count
+
+    if progress is None:
+        campaign, diags = load_campaign(content)
+    else:
+        with progress.stage("load") as st:
+            campaign, diags = load_campaign(content)
+            if campaign is not None:
+                st.detail = ", ".join(count(len(things), noun) for things, noun in (
+                    (campaign.hexes, "hex"), (campaign.locations, "location"),
+                    (campaign.tables, "table"), (campaign.sessions, "session")))
+    if campaign is None:
+        _fail(diags, progress)
     return campaign, diags
 
 
-def replay_or_exit(campaign: Campaign, diags: Diagnostics):  # type: ignore[no-untyped-def]
+def replay_or_exit(campaign: Campaign, diags: Diagnostics,  # type: ignore[no-untyped-def]
+                   progress: Reporter | None = None):
+    from generator.progress import count
     from generator.replay import replay
 
-    chronicle, replay_diags = replay(campaign)
+    if progress is None:
+        chronicle, replay_diags = replay(campaign)
+    else:
+        with progress.stage("replay", total=len(campaign.sessions)) as st:
+            chronicle, replay_diags = replay(campaign)
+            st.advance(len(campaign.sessions))
+            st.detail = count(sum(len(s.watches) for s in chronicle.sessions), "watch")
     diags.extend(replay_diags.items)
     if diags.has_errors():
-        print_diagnostics(diags)
-        click.echo(summary_line(diags), err=True)
-        sys.exit(1)
+        _fail(diags, progress)
     return chronicle
 
 
@@ -97,7 +139,9 @@ def main() -> None:
 @click.option("--list-seeded", is_flag=True,
               help="list every roll the replay made itself (not recorded in the logs): "
                    "session, log entry, purpose and the value used")
-def check(content: Path | None, list_seeded: bool) -> None:
+@QUIET_OPTION
+@VERBOSE_OPTION
+def check(content: Path | None, list_seeded: bool, quiet: bool, verbose: bool) -> None:
     """Validate the campaign, its MkDocs settings, and replay every session; exit 1 on
     errors. Counts, per session, the rolls the replay made itself."""
     from generator.mkdocs_config import (
@@ -106,22 +150,26 @@ def check(content: Path | None, list_seeded: bool) -> None:
         campaign_config_files,
         read_campaign_config,
     )
+    from generator.progress import count
 
     place = locate(content)
-    campaign, diags = load_or_exit(place.content)
-    try:
-        read_campaign_config(campaign_config_files(place.config, place.content),
-                             ConfigOptions())
-    except ConfigError as exc:
-        diags.error(Pos(str(exc.path), exc.line, exc.column), exc.message)
-    chronicle = replay_or_exit(campaign, diags)
-    print_diagnostics(diags)
-    from generator.render.text import seeded_text
+    with reporter(quiet, verbose) as progress:
+        campaign, diags = load_or_exit(place.content, progress)
+        try:
+            read_campaign_config(campaign_config_files(place.config, place.content),
+                                 ConfigOptions())
+        except ConfigError as exc:
+            diags.error(Pos(str(exc.path), exc.line, exc.column), exc.message)
+        chronicle = replay_or_exit(campaign, diags, progress)
+        progress.close()
+        print_diagnostics(diags, progress)
+        from generator.render.text import seeded_text
 
-    click.echo(seeded_text(campaign, chronicle, listing=list_seeded))
-    click.echo(f"{place.content}: {len(campaign.hexes)} hexes, "
-               f"{len(campaign.locations)} locations, {len(campaign.sessions)} sessions; "
-               f"{summary_line(diags)}", err=True)
+        if list_seeded or not progress.quiet:
+            click.echo(seeded_text(campaign, chronicle, listing=list_seeded))
+        progress.close(f"{place.content}: {count(len(campaign.hexes), 'hex')}, "
+                       f"{count(len(campaign.locations), 'location')}, "
+                       f"{count(len(campaign.sessions), 'session')}; {summary_line(diags)}")
 
 
 AUDIENCE_CHOICE = click.Choice(["players", "gm", "both"])
@@ -140,40 +188,52 @@ AUDIENCE_CHOICE = click.Choice(["players", "gm", "both"])
 @click.option("--gm-site-url", "gm_site_url", default=None, metavar="URL",
               help="the address the GM site is served at, if it has one")
 @NO_HOOKS_OPTION
+@QUIET_OPTION
+@VERBOSE_OPTION
 def build(content: Path | None, audience: str, out: Path | None, docs_only: bool,
-          site_url: str | None, gm_site_url: str | None, no_hooks: bool) -> None:
+          site_url: str | None, gm_site_url: str | None, no_hooks: bool, quiet: bool,
+          verbose: bool) -> None:
     """Build the players' and the GM's sites (atomically: on any error the old site stays).
 
     build/ and site/ go beside the campaign (the folder holding campaign.yaml, or the one
-    holding content/), wherever the command runs."""
+    holding content/), wherever the command runs. On a terminal, a build that takes over a
+    second shows each stage as it runs; one summary line follows every build."""
     from generator.mkdocs_config import ConfigOptions
+    from generator.progress import count
     from generator.site import AUDIENCES, SiteError, build_sites
 
     place = locate(content)
     out = out if out is not None else place.site_dir
-    campaign, diags = load_or_exit(place.content)
-    chronicle = replay_or_exit(campaign, diags)
-    print_diagnostics(diags)
-    audiences: tuple[Audience, ...] = AUDIENCES if audience == "both" else (
-        "players" if audience == "players" else "gm",)
-    urls = {a: u for a, u in (("players", site_url), ("gm", gm_site_url)) if u}
-    try:
-        report = build_sites(campaign, chronicle, out_dir=out, build_root=place.build_dir,
-                             audiences=audiences, docs_only=docs_only,
-                             repo_config=place.config,
-                             options=ConfigOptions(no_hooks=no_hooks), site_urls=urls)
-    except SiteError as exc:
-        click.echo(site_error(exc), err=True)
-        click.echo(f"the previous site in {out} is untouched", err=True)
-        sys.exit(1)
-    left_out = sorted({x for d in report.docs.values() for x in d.left_out})
-    if left_out:
-        click.echo(f"--no-hooks: left out {'; '.join(left_out)}", err=True)
-    for warning in report.warnings:
-        click.echo(f"warning: {warning}", err=True)
-    for a in audiences:
-        where = report.docs[a].config if docs_only else out / a
-        click.echo(f"{a}: {where}")
+    with reporter(quiet, verbose) as progress:
+        campaign, diags = load_or_exit(place.content, progress)
+        chronicle = replay_or_exit(campaign, diags, progress)
+        print_diagnostics(diags, progress)
+        audiences: tuple[Audience, ...] = AUDIENCES if audience == "both" else (
+            "players" if audience == "players" else "gm",)
+        urls = {a: u for a, u in (("players", site_url), ("gm", gm_site_url)) if u}
+        try:
+            report = build_sites(campaign, chronicle, out_dir=out, build_root=place.build_dir,
+                                 audiences=audiences, docs_only=docs_only,
+                                 repo_config=place.config,
+                                 options=ConfigOptions(no_hooks=no_hooks), site_urls=urls,
+                                 progress=progress)
+        except SiteError as exc:
+            progress.close()
+            click.echo(site_error(exc), err=True)
+            click.echo(f"the previous site in {out} is untouched", err=True)
+            sys.exit(1)
+        progress.close()
+        left_out = sorted({x for d in report.docs.values() for x in d.left_out})
+        if left_out and not progress.quiet:
+            click.echo(f"--no-hooks: left out {'; '.join(left_out)}", err=True)
+        if not progress.quiet:
+            for warning in report.warnings:
+                click.echo(f"warning: {warning}", err=True)
+        wrote = [str(report.docs[a].config) if docs_only else str(out / a) for a in audiences]
+        warnings = len(diags.warnings) + len(report.warnings)
+        progress.close(f"{'wrote' if docs_only else 'built'} {' and '.join(wrote)} in "
+                       f"{progress.elapsed():.1f} s"
+                       + (f" ({count(warnings, 'warning')})" if warnings else ""))
 
 
 @main.command()

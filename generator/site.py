@@ -43,6 +43,7 @@ from generator.mkdocs_config import (
     generated_config,
     read_campaign_config,
 )
+from generator.progress import Reporter, Stage, silent
 from generator.reference.render import reference_nav, reference_pages
 from generator.render.pages import DocsTree, NavItem, asset_files, render_docs
 from generator.writer import TreeWriter, UnsafePath
@@ -187,8 +188,32 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def run_mkdocs(config_file: Path, site_dir: Path) -> list[str]:
-    """Build one site in-process; returns MkDocs' warnings, raises SiteError on failure."""
+def _page_counter(stage: Stage) -> Any:
+    """An MkDocs plugin that tells ``stage`` how many pages there are and each one built."""
+    from mkdocs.plugins import BasePlugin
+
+    class PageCounter(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
+        """Two steps a page: MkDocs renders every page's Markdown, then writes every page."""
+
+        def on_files(self, files: Any, **_: Any) -> Any:
+            stage.size(2 * len(files.documentation_pages()))
+            return files
+
+        def on_page_content(self, html: str, **_: Any) -> str:
+            stage.advance()
+            return html
+
+        def on_post_page(self, output: str, **_: Any) -> str:
+            stage.advance()
+            return output
+
+    return PageCounter()
+
+
+def run_mkdocs(config_file: Path, site_dir: Path, stage: Stage | None = None) -> list[str]:
+    """Build one site in-process; returns MkDocs' warnings, raises SiteError on failure.
+
+    ``stage``, if given, learns the number of pages and is advanced as each is built."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
@@ -198,6 +223,8 @@ def run_mkdocs(config_file: Path, site_dir: Path) -> list[str]:
     try:
         config = load_config(config_file=str(config_file), site_dir=str(site_dir),
                              strict=False)
+        if stage is not None:
+            config.plugins["hexcrawl-progress"] = _page_counter(stage)
         config.plugins.on_startup(command="build", dirty=False)
         try:
             build(config, dirty=False)
@@ -223,17 +250,20 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                 audiences: Sequence[Audience] = AUDIENCES, docs_only: bool = False,
                 repo_config: Path | None = None, options: ConfigOptions = DEFAULT_OPTIONS,
                 site_urls: Mapping[str, str] | None = None,
-                notify: Callable[[str], None] | None = None) -> BuildReport:
+                notify: Callable[[str], None] | None = None,
+                progress: Reporter | None = None) -> BuildReport:
     """Write the docs of each audience, build them with MkDocs and make them the sites in
     ``out_dir/<audience>`` in one step, only when all built (see ``generator.output``).
     ``out_dir`` and ``build_root`` default to ``site/`` and ``build/`` of the campaign's
     repository; ``site_urls`` gives the address an audience's site is published at (else the
-    campaign's ``site_url`` applies).
+    campaign's ``site_url`` applies). ``progress`` is told each stage (the pages of each
+    audience, its MkDocs build, the swap).
 
     The build holds a lock on the build root and the output folder for its whole run: a
     second build waits for it (``notify`` is told so). Raises ``SiteError``.
     """
     global IN_HEXCRAWL_BUILD
+    progress = progress if progress is not None else silent()
     place = place_of(campaign.root)
     out_dir = out_dir if out_dir is not None else place.site_dir
     build_root = build_root if build_root is not None else place.build_dir
@@ -244,9 +274,12 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
         with output.build_lock(output.lock_files(None, build_root), notify):
             for audience in audiences:
                 url = (site_urls or {}).get(audience)
-                report.docs[audience] = write_docs(
-                    campaign, chronicle, audience, build_root, out_dir, repo_config,
-                    dataclasses.replace(options, site_url=url) if url else options)
+                with progress.stage(f"{audience}: pages") as st:
+                    docs = report.docs[audience] = write_docs(
+                        campaign, chronicle, audience, build_root, out_dir, repo_config,
+                        dataclasses.replace(options, site_url=url) if url else options)
+                    st.detail = (f"{len(docs.written)} files written, {len(docs.removed)} "
+                                 "removed")
             if docs_only:
                 return report
             out = Path(os.path.abspath(out_dir))
@@ -258,13 +291,17 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                         target = staging / audience
                         IN_HEXCRAWL_BUILD = True
                         try:
-                            warnings = run_mkdocs(report.docs[audience].config, target)
+                            with progress.stage(f"{audience}: MkDocs") as st:
+                                warnings = run_mkdocs(report.docs[audience].config, target,
+                                                      st)
+                                st.detail = f"{st.done // 2} pages"
                         finally:
                             IN_HEXCRAWL_BUILD = False
                         report.warnings += [f"{audience}: {w}" for w in warnings]
                         if not (target / "index.html").is_file():
                             raise SiteError(f"{audience} site: MkDocs wrote no index.html")
-                    output.publish(out, staging, audiences)
+                    with progress.stage("swap"):
+                        output.publish(out, staging, audiences)
                 finally:
                     shutil.rmtree(staging, ignore_errors=True)
                 output.clean_stale(out)
