@@ -231,7 +231,8 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
                 click.echo(f"warning: {warning}", err=True)
         wrote = [str(report.docs[a].config) if docs_only else str(out / a) for a in audiences]
         warnings = len(diags.warnings) + len(report.warnings)
-        progress.close(f"{'wrote' if docs_only else 'built'} {' and '.join(wrote)} in "
+        if not progress.quiet:  # the command's result: on standard output
+            click.echo(f"{'wrote' if docs_only else 'built'} {' and '.join(wrote)} in "
                        f"{progress.elapsed():.1f} s"
                        + (f" ({count(warnings, 'warning')})" if warnings else ""))
 

@@ -95,8 +95,8 @@ def test_build_quiet_verbose_and_the_summary_line(tmp_path: Path) -> None:
 
     plain = hexcrawl("build", "--content", str(camp), "--audience", "players", cwd=tmp_path)
     assert plain.returncode == 0, plain.stderr
-    assert plain.stdout == ""
-    assert re.fullmatch(r"built site/players in \d+\.\d s\n", plain.stderr), plain.stderr
+    assert plain.stderr == ""
+    assert re.fullmatch(r"built site/players in \d+\.\d s\n", plain.stdout), plain.stdout
 
     verbose = hexcrawl("build", "--content", str(camp), "--audience", "players", "--verbose",
                        cwd=tmp_path)
@@ -107,7 +107,8 @@ def test_build_quiet_verbose_and_the_summary_line(tmp_path: Path) -> None:
     assert stages[2] == "players: pages (0 files written, 0 removed)"  # nothing changed
     assert re.fullmatch(r"players: MkDocs \(\d+ pages\)", stages[3]), stages
     assert stages[4] == "swap"
-    assert stages[5].startswith("built site/players in ")
+    assert len(stages) == 5
+    assert verbose.stdout.startswith("built site/players in ")
 
     both = hexcrawl("build", "--content", str(camp), "-q", "-v", cwd=tmp_path)
     assert both.returncode == 2
