@@ -96,7 +96,7 @@ def test_build_quiet_verbose_and_the_summary_line(tmp_path: Path) -> None:
     plain = hexcrawl("build", "--content", str(camp), "--audience", "players", cwd=tmp_path)
     assert plain.returncode == 0, plain.stderr
     assert plain.stderr == ""
-    assert re.fullmatch(r"built site/players in \d+\.\d s\n", plain.stdout), plain.stdout
+    assert re.fullmatch(r"built camp/site/players in \d+\.\d s\n", plain.stdout), plain.stdout
 
     verbose = hexcrawl("build", "--content", str(camp), "--audience", "players", "--verbose",
                        cwd=tmp_path)
@@ -108,7 +108,7 @@ def test_build_quiet_verbose_and_the_summary_line(tmp_path: Path) -> None:
     assert re.fullmatch(r"players: MkDocs \(\d+ pages\)", stages[3]), stages
     assert stages[4] == "swap"
     assert len(stages) == 5
-    assert verbose.stdout.startswith("built site/players in ")
+    assert verbose.stdout.startswith("built camp/site/players in ")
 
     both = hexcrawl("build", "--content", str(camp), "-q", "-v", cwd=tmp_path)
     assert both.returncode == 2
@@ -161,4 +161,4 @@ def test_build_on_a_terminal_shows_each_stage(tmp_path: Path) -> None:
                   "gm: MkDocs"):
         assert stage in screen, screen
     assert "✓ players: MkDocs" in screen  # a finished stage keeps its row until the end
-    assert re.search(r"built site/players and site/gm in \d+\.\d s\s*$", screen), screen
+    assert re.search(r"built camp/site/players and camp/site/gm in \d+\.\d s\s*$", screen), screen

@@ -103,12 +103,12 @@ def test_mkdocs_build_of_a_broken_campaign_fails_with_the_messages(tmp_path: Pat
     break_terrain(camp)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     mk = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f",
-                         str(tmp_path / "build" / "players" / "mkdocs.yml")], cwd=tmp_path,
+                         str(camp / "build" / "players" / "mkdocs.yml")], cwd=tmp_path,
                         env=env, capture_output=True, text=True, timeout=600, check=False)
     assert mk.returncode == 1, mk.stderr
     assert "camp/hexes/map.yaml:7:6: error: unknown terrain 'forrest'" in mk.stderr
     assert "content errors (listed above); the site was not built" in mk.stdout
-    assert not (tmp_path / "site").exists()
+    assert not (camp / "site").exists()
 
 
 def test_serve_refuses_a_broken_campaign_it_has_never_built(tmp_path: Path) -> None:
