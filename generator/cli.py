@@ -320,14 +320,40 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
 
 
 @main.command("schema")
-@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("schemas"), show_default=True)
-def schema_cmd(out: Path) -> None:
-    """Write JSON Schemas of every content file (for editors) and of the replay JSON."""
-    from generator.content.schema import write_schemas
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="folder for the schemas (default: schemas/ beside the campaign, or of the "
+                   "current folder when there is no campaign)")
+@click.option("--content", "content", type=click.Path(file_okay=False, path_type=Path),
+              default=None, help="the campaign the VS Code snippet points at (default: found "
+                                 "from the current folder upward)")
+def schema_cmd(out: Path | None, content: Path | None) -> None:
+    """Write JSON Schemas of every content file (for editors) and of the replay JSON, and
+    vscode-settings.json, the VS Code settings that apply them to the campaign's files."""
+    import os
 
+    from generator.content.schema import VSCODE_SNIPPET, vscode_snippet, write_schemas
+
+    place = locate(content) if content is not None else find_campaign()
+    workspace = Path(os.path.abspath(place.repository if place is not None else Path.cwd()))
+    out = out if out is not None else (
+        place.repository / "schemas" if place is not None else Path("schemas"))
+
+    def inside(path: Path) -> str:
+        absolute = Path(os.path.abspath(path))
+        try:
+            return absolute.relative_to(workspace).as_posix() or "."
+        except ValueError:
+            return absolute.as_posix()
+
+    campaign = inside(place.content) if place is not None else "**"
     for path in write_schemas(out):
         click.echo(str(path))
+    snippet = out / VSCODE_SNIPPET
+    snippet.write_text(vscode_snippet(inside(out), campaign), encoding="utf-8")
+    click.echo(str(snippet))
+    click.echo(f"VS Code (YAML extension): merge {snippet} into {workspace.name}/.vscode/"
+               "settings.json to check every campaign file against its schema; or start a "
+               "file with '# yaml-language-server: $schema=<path to its schema>'.", err=True)
 
 
 @main.command("replay")

@@ -12,6 +12,11 @@ not travel well through packaging tools).
 versions of the packages it runs on here (with their platform markers), so the published
 site is built with what was checked on the GM's machine, not with whatever is newest that day.
 
+Editors: every YAML file of the campaign starts with a ``# yaml-language-server: $schema=``
+line pointing at its JSON Schema in ``schemas/``, which holds what ``hexcrawl schema`` writes
+(the schemas and ``vscode-settings.json``, a snippet for VS Code's YAML extension that also
+covers files written later, such as new session logs).
+
 Nothing that already exists is ever overwritten: ``create`` refuses when any file it would
 write is there, and writes every file exclusively.
 """
@@ -27,12 +32,16 @@ from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from generator.content.schema import VSCODE_SNIPPET, modeline, schema_texts, vscode_snippet
+
 #: The package folder holding the starter campaign.
 SCAFFOLD_PACKAGE = "generator"
 SCAFFOLD_FOLDER = "scaffold_campaign"
 #: Package file names starting with this are written as hidden files (``dot-x`` -> ``.x``).
 DOT = "dot-"
 REQUIREMENTS = "requirements.txt"
+#: The folder of the JSON Schemas (``hexcrawl schema``'s default there).
+SCHEMAS = "schemas"
 
 
 def _source() -> Traversable:
@@ -56,9 +65,24 @@ def _walk(folder: Traversable, prefix: tuple[str, ...] = ()) -> list[tuple[tuple
     return out
 
 
+def _schema_files() -> dict[str, str]:
+    """``schemas/``: what ``hexcrawl schema`` writes in the new repository (the JSON Schemas
+    the first lines of the YAML files point at, and the VS Code settings snippet)."""
+    files = {f"{SCHEMAS}/{name}": text for name, text in schema_texts().items()}
+    files[f"{SCHEMAS}/{VSCODE_SNIPPET}"] = vscode_snippet(SCHEMAS, ".")
+    return files
+
+
+def _with_modeline(relative: str, data: bytes) -> bytes:
+    """A campaign YAML file with its ``# yaml-language-server: $schema=...`` first line."""
+    line = modeline(relative, SCHEMAS)
+    return data if line is None else line.encode("utf-8") + b"\n" + data
+
+
 def scaffold_files() -> list[str]:
     """Relative paths (POSIX style) of the files ``create`` writes."""
-    return sorted(["/".join(parts) for parts, _ in _walk(_source())] + [REQUIREMENTS])
+    return sorted(["/".join(parts) for parts, _ in _walk(_source())] + [REQUIREMENTS]
+                  + list(_schema_files()))
 
 
 def version() -> str:
@@ -124,9 +148,11 @@ def create(target: Path) -> list[Path]:
     files = _walk(_source())
     if not files:  # pragma: no cover - a broken installation
         raise FileNotFoundError("the starter campaign is missing from the installed package")
-    contents: list[tuple[Path, bytes]] = [(target.joinpath(*parts), item.read_bytes())
-                                          for parts, item in files]
+    contents: list[tuple[Path, bytes]] = [
+        (target.joinpath(*parts), _with_modeline("/".join(parts), item.read_bytes()))
+        for parts, item in files]
     contents.append((target / REQUIREMENTS, requirements_text().encode("utf-8")))
+    contents += [(target / rel, text.encode("utf-8")) for rel, text in _schema_files().items()]
     clashes = [p for p, _ in contents if p.exists() or p.is_symlink()]
     if clashes:
         names = ", ".join(p.relative_to(target).as_posix() for p in clashes[:5])

@@ -335,3 +335,78 @@ def test_replay_of_a_factory_campaign_matches_the_replay_schema(tmp_path: Path) 
     assert [s["session"] for s in data["sessions"]] == [1, 2]
     assert sum(len(s["watches"]) for s in data["sessions"]) >= 5
     assert validate(data, all_schemas()["replay.schema.json"]) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# editors: the scaffold's first lines and the VS Code snippet
+
+
+def test_scaffolded_yaml_files_point_at_their_schema_and_match_it(tmp_path: Path) -> None:
+    """Every YAML file of `hexcrawl new` starts with the YAML language server's line; the path
+    resolves to the schema `hexcrawl schema` writes, and the file is valid against it."""
+    from generator.content.schema import FILE_SCHEMAS, MODELINE, schema_for
+    from generator.scaffold import create
+
+    camp = tmp_path / "camp"
+    create(camp)
+    checked = 0
+    for path in sorted(camp.rglob("*.yaml")):
+        rel = path.relative_to(camp).as_posix()
+        first = path.read_text("utf-8").splitlines()[0]
+        if schema_for(rel) is None:  # mkdocs.yml, the workflow: not campaign files
+            assert not first.startswith(MODELINE), rel
+            continue
+        assert first.startswith(MODELINE), rel
+        target = (path.parent / first[len(MODELINE):]).resolve()
+        assert target.parent == (camp / "schemas").resolve(), rel
+        assert target.name == schema_for(rel)
+        schema = json.loads(target.read_text("utf-8"))
+        assert schema == all_schemas()[target.name]
+        assert validate(yaml_data(path), schema) == [], rel
+        checked += 1
+    assert checked == 6
+    assert set(FILE_SCHEMAS.values()) <= {p.name for p in (camp / "schemas").iterdir()}
+    assert load(camp)[0] is not None  # the lines change nothing for the loader
+
+
+def test_schema_command_writes_a_vscode_snippet_for_the_campaign(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    repo = tmp_path / "repo"
+    write_campaign(repo / "content")
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    result = subprocess.run([sys.executable, "-m", "generator.cli", "schema"],
+                            cwd=repo / "content" / "sessions", env=env, capture_output=True,
+                            text=True, check=False, timeout=120)
+    assert result.returncode == 0, result.stderr
+    snippet = repo / "schemas" / "vscode-settings.json"  # beside the campaign, not the cwd
+    assert snippet.is_file() and (repo / "schemas" / "session.schema.json").is_file()
+    settings = json.loads(snippet.read_text("utf-8"))["yaml.schemas"]
+    assert settings["./schemas/session.schema.json"] == ["content/sessions/*.yaml",
+                                                         "content/sessions/*.yml"]
+    assert settings["./schemas/campaign.schema.json"] == ["content/campaign.yaml"]
+    assert "location.schema.json" not in json.dumps(settings)  # Markdown front matter
+    assert ".vscode/settings.json" in result.stderr
+    # every glob finds the campaign's files of that kind, and nothing else
+    for schema_path, globs in settings.items():
+        name = Path(schema_path).name
+        found = {p for g in globs for p in repo.glob(g)}
+        for p in (repo / "content").rglob("*.y*ml"):
+            assert (p in found) == (name == schema_for_path(p, repo / "content")), p
+
+
+def schema_for_path(path: Path, campaign: Path) -> str | None:
+    from generator.content.schema import schema_for
+
+    return schema_for(path.relative_to(campaign).as_posix())
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    from generator.content import schema
+
+    assert doctest.testmod(schema).failed == 0

@@ -12,8 +12,10 @@ touch, table ranges) are ``hexcrawl check``'s job.
 
 from __future__ import annotations
 
+import fnmatch
 import json
-from pathlib import Path
+import posixpath
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from pydantic import BaseModel
@@ -537,13 +539,102 @@ def all_schemas() -> dict[str, dict[str, Any]]:
     }
 
 
+def schema_texts() -> dict[str, str]:
+    """Every schema file's text, by file name."""
+    return {name: json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+            for name, schema in all_schemas().items()}
+
+
 def write_schemas(out: Path) -> list[Path]:
     """Write every schema into ``out`` (created if needed); return the files written."""
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    for name, schema in all_schemas().items():
+    for name, text in schema_texts().items():
         target = out / name
-        target.write_text(json.dumps(schema, indent=2, ensure_ascii=False) + "\n",
-                          encoding="utf-8")
+        target.write_text(text, encoding="utf-8")
         written.append(target)
     return written
+
+
+# ---------------------------------------------------------------------------------------------
+# editors: which schema a file of a campaign folder follows
+
+
+#: The YAML files of a campaign folder, as globs relative to it, and the schema of each.
+#: (A location's front matter sits in a Markdown file, which YAML language servers skip.)
+FILE_SCHEMAS: dict[str, str] = {
+    "campaign.yaml": "campaign.schema.json",
+    "terrain.yaml": "terrain.schema.json",
+    "hexes/*.yaml": "hexes.schema.json",
+    "hexes/*.yml": "hexes.schema.json",
+    "paths.yaml": "paths.schema.json",
+    "regions.yaml": "regions.schema.json",
+    "tables/*.yaml": "table.schema.json",
+    "tables/*.yml": "table.schema.json",
+    "sessions/*.yaml": "session.schema.json",
+    "sessions/*.yml": "session.schema.json",
+}
+#: What ``hexcrawl schema`` names the VS Code settings snippet it writes beside the schemas.
+VSCODE_SNIPPET = "vscode-settings.json"
+MODELINE = "# yaml-language-server: $schema="
+
+
+def schema_for(relative: str) -> str | None:
+    """The schema file a campaign file follows, by its path inside the campaign folder.
+
+    >>> schema_for("sessions/01-first-steps.yaml"), schema_for("campaign.yaml")
+    ('session.schema.json', 'campaign.schema.json')
+    >>> schema_for("locations/mill.md") is None, schema_for("hexes/deep/x.yaml") is None
+    (True, True)
+    """
+    parts = PurePosixPath(relative).parts
+    for pattern, name in FILE_SCHEMAS.items():
+        want = PurePosixPath(pattern).parts
+        if len(want) == len(parts) and all(fnmatch.fnmatchcase(p, w)
+                                           for p, w in zip(parts, want, strict=True)):
+            return name
+    return None
+
+
+def modeline(relative: str, schemas: str = "schemas") -> str | None:
+    """The first line that points a YAML language server at the schema of a campaign file.
+
+    ``relative`` is the file's path inside the campaign folder and ``schemas`` the schemas'
+    folder relative to the campaign folder (POSIX style).
+
+    >>> modeline("hexes/map.yaml")
+    '# yaml-language-server: $schema=../schemas/hexes.schema.json'
+    >>> modeline("campaign.yaml", "../schemas")
+    '# yaml-language-server: $schema=../schemas/campaign.schema.json'
+    """
+    name = schema_for(relative)
+    if name is None:
+        return None
+    depth = len(PurePosixPath(relative).parts) - 1
+    return f"{MODELINE}{posixpath.normpath(posixpath.join(*(['..'] * depth), schemas, name))}"
+
+
+def vscode_settings(schemas: str, campaign: str) -> dict[str, Any]:
+    """VS Code settings (``yaml.schemas`` of the YAML extension) for one campaign folder.
+
+    ``schemas`` and ``campaign`` are the schemas' folder and the campaign folder relative to
+    the workspace folder (POSIX style; ``.`` when the campaign is the workspace itself).
+    The extension matches every file of the campaign, new session logs included, whether or
+    not it carries the ``# yaml-language-server`` line.
+
+    >>> vscode_settings("schemas", "content")["yaml.schemas"]["./schemas/table.schema.json"]
+    ['content/tables/*.yaml', 'content/tables/*.yml']
+    """
+    by_schema: dict[str, list[str]] = {}
+    for pattern, name in FILE_SCHEMAS.items():
+        key = posixpath.normpath(posixpath.join(schemas, name))
+        key = key if posixpath.isabs(key) else "./" + key
+        by_schema.setdefault(key, []).append(
+            posixpath.normpath(posixpath.join(campaign, pattern)))
+    return {"yaml.schemas": by_schema}
+
+
+def vscode_snippet(schemas: str, campaign: str) -> str:
+    """``vscode-settings.json``: the settings above as a file to merge into
+    ``.vscode/settings.json``."""
+    return json.dumps(vscode_settings(schemas, campaign), indent=2) + "\n"
