@@ -666,6 +666,8 @@ def _row(table: Table, i: int, visible_tables: set[str], visible_locations: set[
 
 def _table_users(campaign: Campaign, tid: str) -> tuple[tuple[str, str], ...]:
     users: list[tuple[str, str]] = []
+    if tid in campaign.encounter_tables:
+        users.append(("campaign", ""))
     users += [("region", r.id) for r in campaign.regions.values() if tid in r.tables]
     users += [("hex", info.label) for info in sorted(campaign.hexes.values(),
                                                      key=lambda i: i.label)

@@ -158,6 +158,8 @@ class Campaign:
     creatures: dict[str, ChaseActor] = field(default_factory=dict)
     #: the players' sheets of the rules reference (generator.reference.sheets.site_sheets)
     reference: ReferenceSpec = field(default_factory=ReferenceSpec)
+    #: campaign.yaml ``tables``: wandering-encounter tables for hexes with no other table
+    encounter_tables: tuple[str, ...] = ()
 
     @property
     def hex_miles(self) -> int:
@@ -172,6 +174,26 @@ class Campaign:
     def terrain_of(self, h: Hex) -> TerrainRule | None:
         info = self.hex_info(h)
         return self.terrain.get(info.terrain) if info else None
+
+    def wandering_table(self, h: Hex) -> Table | None:
+        """The table a wandering encounter in ``h`` rolls on: the hex's own ``tables``, else
+        its region's, else its terrain's (a table whose id is the terrain, or
+        ``<terrain>-encounters``, ``encounters-<terrain>``), else campaign.yaml's ``tables``;
+        the first of a list that exists."""
+        info = self.hex_info(h)
+        region = self.region_of(h)
+        for tid in (*(info.tables if info else ()), *(region.tables if region else ())):
+            if tid in self.tables:
+                return self.tables[tid]
+        if info:
+            for tid in (info.terrain, f"{info.terrain}-encounters",
+                        f"encounters-{info.terrain}"):
+                if tid in self.tables:
+                    return self.tables[tid]
+        for tid in self.encounter_tables:
+            if tid in self.tables:
+                return self.tables[tid]
+        return None
 
     def region_of(self, h: Hex) -> Region | None:
         info = self.hexes.get(h)

@@ -323,6 +323,7 @@ class _Loader:
 
         tables = self.load_tables()
         self.tables = tables
+        self.check_ids(spec.tables, tables, "table", cdoc, ("tables",))
         regions = self.load_regions()
         self.regions = regions
         for i, mem in enumerate(spec.party.members):
@@ -364,6 +365,7 @@ class _Loader:
             members_by_name={mem.name: mem for mem in spec.party.members},
             creatures=dict(spec.creatures),
             reference=spec.reference,
+            encounter_tables=tuple(spec.tables),
         )
 
     def load_rest_without_campaign(self) -> None:
@@ -740,13 +742,14 @@ class _Loader:
                 self.broken["region"].add(str(rid))
                 continue
             hexes: list[Hex] = []
-            for i, label in enumerate(spec.hexes):
-                h = self.check_label(label, doc.pos((rid, "hexes", i)))
-                if h is None:
-                    continue
+            listed: list[tuple[Hex, str, Pos]] = []
+            for i, item in enumerate(spec.hexes):
+                listed += self.region_hexes(item, doc.pos((rid, "hexes", i)))
+            listed += self.region_rows(doc, (rid, "rows"), spec.rows)
+            for h, label, pos in listed:
                 if h in owner:
-                    self.diags.error(doc.pos((rid, "hexes", i)),
-                                     f"hex '{label}' is already in region '{owner[h]}'")
+                    where = "this region" if owner[h] == str(rid) else f"region '{owner[h]}'"
+                    self.diags.error(pos, f"hex '{label}' is already in {where}")
                     continue
                 owner[h] = str(rid)
                 hexes.append(h)
@@ -754,6 +757,48 @@ class _Loader:
             regions[str(rid)] = Region(str(rid), spec.name, tuple(hexes), tuple(spec.tables),
                                        spec.description, spec.gm)
         return regions
+
+    def region_hexes(self, item: str, pos: Pos) -> list[tuple[Hex, str, Pos]]:
+        """A label, or a rectangle ``"0101-0510"`` (columns 01-05, rows 01-10), as hexes."""
+        if "-" not in item:
+            h = self.check_label(item, pos)
+            return [] if h is None else [(h, item, pos)]
+        first, _, last = item.partition("-")
+        a, b = self.check_label(first, pos), self.check_label(last, pos)
+        if a is None or b is None:
+            return []
+        (c1, r1), (c2, r2) = self.grid.col_row(first), self.grid.col_row(last)
+        if c1 > c2 or r1 > r2:
+            self.diags.error(pos, f"range '{item}' runs backwards: give the top-left hex first "
+                             f"('{self.grid.label_of(min(c1, c2), min(r1, r2))}-"
+                             f"{self.grid.label_of(max(c1, c2), max(r1, r2))}')")
+            return []
+        return [(self.grid.from_offset(c, r), self.grid.label_of(c, r), pos)
+                for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
+
+    def region_rows(self, doc: Located, at: tuple[str | int, ...],
+                    rows: list[str]) -> list[tuple[Hex, str, Pos]]:
+        """A region drawn like ``terrain_rows``: 'x' marks its hexes, '.' the others."""
+        out: list[tuple[Hex, str, Pos]] = []
+        if len(rows) > self.grid.rows:
+            self.diags.error(doc.pos(at + (self.grid.rows,)),
+                             f"{len(rows)} rows, but the map has {self.grid.rows}")
+        for r, text in enumerate(rows[: self.grid.rows]):
+            pos = doc.pos(at + (r,))
+            shift = 1 if at + (r,) in doc.quoted else 0
+            cells = [(i, ch) for i, ch in enumerate(text) if ch != " "]
+            if len(cells) > self.grid.columns:
+                self.diags.error(pos, f"row {r + 1} has {len(cells)} marks, but the map has "
+                                 f"{self.grid.columns} columns")
+            for c, (i, mark) in enumerate(cells[: self.grid.columns]):
+                here = Pos(pos.path, pos.line, pos.col + shift + i)
+                if mark in "xX":
+                    label = self.grid.label_of(c + 1, r + 1)
+                    out.append((self.grid.from_offset(c + 1, r + 1), label, here))
+                elif mark != ".":
+                    self.diags.error(here, f"'{mark}' (row {r + 1}, column {c + 1}): mark the "
+                                     f"region's hexes with 'x' and the others with '.'")
+        return out
 
     # -- hexes/*.yaml ---------------------------------------------------------------------
     def load_hexes(self, regions: dict[str, Region]) -> dict[Hex, HexInfo]:

@@ -8,6 +8,7 @@ rather than a silently ignored line. Cross-file checks (unknown ids, contiguity)
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import re
 from fractions import Fraction
 from typing import Annotated, Any, Literal
@@ -58,6 +59,12 @@ Label = Annotated[str, BeforeValidator(_label), WithJsonSchema(
 Ref = Annotated[str, BeforeValidator(_label), WithJsonSchema(
     {"anyOf": [{"type": "string"}, {"type": "integer", "minimum": 0}],
      "description": "a location id or a hex label"})]
+#: A hex label, or a rectangle of hexes "0101-0510" (columns 01-05, rows 01-10, both ends in).
+HexOrRange = Annotated[str, BeforeValidator(_label), WithJsonSchema(
+    {"anyOf": [{"type": "string", "pattern": "^[0-9]{4,}(-[0-9]{4,})?$"},
+               {"type": "integer", "minimum": 0}],
+     "description": "a hex label such as \"0304\", or a rectangle \"0101-0510\": the hexes "
+                    "from column 01, row 01 to column 05, row 10"})]
 Multiplier = Annotated[
     Fraction,
     BeforeValidator(_fraction),
@@ -174,6 +181,8 @@ class CampaignFile(Model):
     rules: RulesSpec = RulesSpec()
     party: PartySpec
     default_terrain: str | None = None
+    #: wandering-encounter tables of the last resort: hex, then region, then terrain, then these
+    tables: list[str] = []
     resources: dict[str, ResourceSpec] = {}
     #: creatures that chases may name by id (rules.md section 10)
     creatures: dict[str, ChaseActor] = {}
@@ -231,7 +240,10 @@ class PathSpec(Model):
 
 class RegionSpec(Model):
     name: str
-    hexes: list[Label] = []
+    hexes: list[HexOrRange] = []
+    #: the region drawn like terrain_rows: one string per map row from row 1, one mark per
+    #: column ('x' in the region, '.' not; spaces ignored); fewer rows than the map is fine
+    rows: list[str] = []
     tables: list[str] = []
     description: str | None = None
     gm: str | None = None
@@ -395,6 +407,8 @@ ACTION_KEYS = ("travel", "rest", "camp", "sleep", "search", "reorient", "encount
                "note", "use", "chase")
 #: Entries that do not take a watch (content.md: every entry but note, reveal and use).
 INSTANT_ACTIONS = ("note", "reveal", "use")
+#: Actions a log may give as a bare word (``- rest``): those that need no options.
+BARE_ACTIONS = ("rest", "sleep", "camp", "search")
 
 
 class LogEntry(Model):
@@ -416,7 +430,17 @@ class LogEntry(Model):
     @model_validator(mode="before")
     @classmethod
     def _empty_actions(cls, data: Any) -> Any:
-        # `rest: {}` and a bare `rest:` (null) both mean "rest with no options"
+        # `rest: {}` and a bare `rest:` (null) both mean "rest with no options", and so does
+        # a bare word in the log (`- rest`, `- sleep`)
+        if isinstance(data, str) and data.strip() in BARE_ACTIONS:
+            return {data.strip(): {}}
+        if isinstance(data, str):
+            close = difflib.get_close_matches(data.strip(), BARE_ACTIONS, n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            raise ValueError(
+                f"'{data}' is not a log entry: {hint}a bare word may only be one of "
+                f"{', '.join(BARE_ACTIONS)}; other entries are mappings such as "
+                "'travel: {heading: N}' or 'note: text'")
         if isinstance(data, dict):
             data = dict(data)
             for key in ("rest", "camp", "sleep", "search"):

@@ -89,6 +89,9 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
                            "is an error.",
         "resources": "Resources tracked with usage dice, by id.",
         "creatures": "Creatures that chases may name, by id (rules.md section 10).",
+        "tables": "Wandering-encounter tables of the last resort (table ids): a hex rolls on "
+                  "its own tables, else its region's, else its terrain's, else the first of "
+                  "these.",
     },
     "MapSpec": {
         "columns": "Number of columns (1-999).",
@@ -189,7 +192,11 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
     },
     "RegionSpec": {
         "name": "Display name.",
-        "hexes": "Hex labels of the region (a hex belongs to one region at most).",
+        "hexes": "Hex labels of the region, or rectangles such as \"0101-0510\" (columns "
+                 "01-05, rows 01-10); a hex belongs to one region at most.",
+        "rows": "The region drawn like terrain_rows: one string per map row from row 1, one "
+                "mark per column, 'x' in the region and '.' not (spaces ignored); later rows "
+                "may be left out.",
         "tables": "Encounter tables of the region (table ids).",
         "description": "Player-facing text.",
         "gm": "GM-only text.",
@@ -364,6 +371,17 @@ def _model_file(title: str, model: type[BaseModel]) -> dict[str, Any]:
     return _file_schema(title, schema.get("description", title), schema, defs)
 
 
+def _session_file() -> dict[str, Any]:
+    """sessions/*.yaml; a log entry may also be a bare word (``- rest``, ``- sleep``)."""
+    schema = _model_file("sessions/*.yaml", m.SessionFile)
+    log = schema["properties"]["log"]
+    log["items"] = {"anyOf": [log["items"], {
+        "enum": list(m.BARE_ACTIONS),
+        "description": "an action without options, as a bare word: the same as "
+                       "'rest: {}' and so on"}]}
+    return schema
+
+
 def _mapping_file(title: str, description: str, model: type[BaseModel],
                   key_description: str) -> dict[str, Any]:
     """A file that maps ids to entries of ``model`` (paths.yaml, regions.yaml, ...)."""
@@ -534,7 +552,7 @@ def all_schemas() -> dict[str, dict[str, Any]]:
             m.RegionSpec, "region id"),
         "location.schema.json": _model_file("locations/*.md front matter", m.LocationFront),
         "table.schema.json": _model_file("tables/*.yaml", m.TableFile),
-        "session.schema.json": _model_file("sessions/*.yaml", m.SessionFile),
+        "session.schema.json": _session_file(),
         "replay.schema.json": replay_schema(),
     }
 

@@ -76,22 +76,9 @@ def encounter_die(rules: RulesSpec) -> tuple[int, int, int]:
 def table_for(campaign: Campaign, h: Hex) -> Table | None:
     """The wandering-encounter table of a hex: its own, else its region's, else its
     terrain's (a table with the terrain's id, or ``<terrain>-encounters``,
-    ``encounters-<terrain>``)."""
-    info = campaign.hex_info(h)
-    for tid in (info.tables if info else ()):
-        if tid in campaign.tables:
-            return campaign.tables[tid]
-    region = campaign.region_of(h)
-    if region:
-        for tid in region.tables:
-            if tid in campaign.tables:
-                return campaign.tables[tid]
-    if info:
-        for table in campaign.tables.values():
-            if table.id in (info.terrain, f"{info.terrain}-encounters",
-                            f"encounters-{info.terrain}"):
-                return table
-    return None
+    ``encounters-<terrain>``), else the campaign's (``tables:`` in campaign.yaml); see
+    ``Campaign.wandering_table``."""
+    return campaign.wandering_table(h)
 
 
 def hex_at(start: Hex, crossings: list[tuple[Fraction, Hex]], hours: Fraction) -> Hex:
