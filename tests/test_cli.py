@@ -149,8 +149,11 @@ def test_schema_writes_a_schema_per_file_kind(tmp_path: Path) -> None:
     names = sorted(p.name for p in (tmp_path / "schemas").glob("*.json"))
     assert "campaign.schema.json" in names and "replay.schema.json" in names
     assert "session.schema.json" in names
-    for path in (tmp_path / "schemas").glob("*.json"):
+    for path in (tmp_path / "schemas").glob("*.schema.json"):
         assert json.loads(path.read_text("utf-8"))["title"]
+    # beside them, the VS Code settings that apply them
+    snippet = json.loads((tmp_path / "schemas" / "vscode-settings.json").read_text("utf-8"))
+    assert "yaml.schemas" in snippet
 
 
 def chromium_or_skip() -> None:
