@@ -528,7 +528,8 @@ def test_start_offset_face_not_on_a_flat_hex(tmp_path: Path) -> None:
     _, diags = load(root)
     assert errors(diags, root) == [("campaign.yaml", *find(root, "campaign.yaml", "E: 3"),
                                     "'E' is not a face of a flat-top hex "
-                                    "(faces: N, NE, SE, S, SW, NW)")]
+                                    "(faces: N, NE, SE, S, SW, NW); did you mean 'NE' or "
+                                    "'SE'?")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1010,20 +1011,34 @@ def test_session_start_off_the_map(tmp_path: Path) -> None:
 def test_session_start_offsets_face(tmp_path: Path) -> None:
     assert one(tmp_path, session("party: {start_offsets: {W: 2}}\n")) == (
         "sessions/02.yaml", 2, 25, "error",
-        "'W' is not a face of a flat-top hex (faces: N, NE, SE, S, SW, NW)")
+        "'W' is not a face of a flat-top hex (faces: N, NE, SE, S, SW, NW); did you mean 'SW' "
+        "or 'NW'?")
 
 
 def test_heading_not_a_face_of_this_map(tmp_path: Path) -> None:
     assert one(tmp_path, session("log:\n  - travel: {heading: E}\n")) == (
         "sessions/02.yaml", 3, 23, "error",
-        "'E' is not a face of a flat-top hex (faces: N, NE, SE, S, SW, NW)")
+        "'E' is not a face of a flat-top hex (faces: N, NE, SE, S, SW, NW); did you mean 'NE' "
+        "or 'SE'?")
 
 
 def test_heading_misspelt(tmp_path: Path) -> None:
     assert one(tmp_path, session("log:\n  - travel: {heading: NNE}\n"))[1:] == (
         3, 23, "error",
-        "heading: 'NNE' is not one of 'N', 'NE', 'E', 'SE', 'S', 'SW', 'W' or 'NW' "
-        "(did you mean 'NE'?)")
+        "'NNE' is not a face of a flat-top hex (faces: N, NE, SE, S, SW, NW); did you mean "
+        "'NE'?")
+
+
+def test_headings_offered_are_the_maps_own(tmp_path: Path) -> None:
+    """A pointy-top map offers its own faces, E and W among them, and no N or S."""
+    root = write_campaign(tmp_path, campaign_overrides={
+        "map": {"orientation": "pointy"}, "party": {"start_offsets": {"N": 2}}},
+        files=session("log:\n  - travel: {heading: north}\n"))
+    found = [x[3] for x in errors(load(root)[1], root)]
+    assert "'north' is not a face of a pointy-top hex (faces: NE, E, SE, SW, W, NW); did " \
+           "you mean 'NW' or 'NE'?" in found
+    assert "'N' is not a face of a pointy-top hex (faces: NE, E, SE, SW, W, NW); did you " \
+           "mean 'NW' or 'NE'?" in found
 
 
 def test_toward_off_the_map(tmp_path: Path) -> None:

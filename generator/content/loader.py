@@ -6,6 +6,7 @@ diagnostics with a position, all collected in one run, so a GM sees every mistak
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import types
@@ -40,6 +41,12 @@ T = TypeVar("T", bound=BaseModel)
 
 #: Folders of a campaign whose files are read or published: none may link out of it.
 LINKED_FOLDERS = ("hexes", "locations", "tables", "sessions", "templates")
+#: Every face of either orientation, clockwise from N.
+ALL_FACES = m.FACES
+#: Faces written as words.
+FACE_WORDS = {"NORTH": "N", "SOUTH": "S", "EAST": "E", "WEST": "W", "NORTHEAST": "NE",
+              "NORTHWEST": "NW", "SOUTHEAST": "SE", "SOUTHWEST": "SW"}
+
 KNOWN_GEAR = ("compass",)
 
 
@@ -489,9 +496,26 @@ class _Loader:
                       at: tuple[str | int, ...]) -> None:
         for face in offsets or {}:
             if face not in self.faces:
-                self.diags.error(doc.pos(at + (face,), key=True),
-                                 f"'{face}' is not a face of a {self.grid.orientation}-top "
-                                 f"hex (faces: {', '.join(self.faces)})")
+                self.diags.error(doc.pos(at + (face,), key=True), self.not_a_face(face))
+
+    def not_a_face(self, face: str) -> str:
+        """'E' is not a face of a flat-top hex, with the faces of this map and the likeliest
+        ones: the same face in capitals or in words ('ne', 'north-east'), else the two faces
+        either side of a face of the other orientation (E lies between NE and SE), else the
+        closest spelling."""
+        faces = self.faces
+        word = re.sub(r"[\s_-]", "", face).upper()
+        word = FACE_WORDS.get(word, word)
+        if word in faces:
+            near = [word]
+        elif word in ALL_FACES:
+            i = ALL_FACES.index(word)
+            near = [f for f in (ALL_FACES[i - 1], ALL_FACES[(i + 1) % 8]) if f in faces]
+        else:
+            near = difflib.get_close_matches(word, faces, n=1, cutoff=0.6)
+        hint = f"; did you mean {' or '.join(repr(f) for f in near)}?" if near else ""
+        return (f"'{face}' is not a face of a {self.grid.orientation}-top hex (faces: "
+                f"{', '.join(faces)}){hint}")
 
     def check_unique_members(self, names: list[tuple[str, tuple[str | int, ...]]],
                              doc: Located) -> None:
@@ -1085,8 +1109,7 @@ class _Loader:
         if t is not None:
             if t.heading is not None and t.heading not in self.faces:
                 self.diags.error(doc.pos(at + ("travel", "heading")),
-                                 f"'{t.heading}' is not a face of a {self.grid.orientation}-top "
-                                 f"hex (faces: {', '.join(self.faces)})")
+                                 self.not_a_face(t.heading))
             toward = None
             if t.toward is not None:
                 toward = self.check_label(t.toward, doc.pos(at + ("travel", "toward")))

@@ -72,7 +72,14 @@ Multiplier = Annotated[
     WithJsonSchema({"oneOf": [{"type": "number"}, {"type": "string",
                                                   "pattern": r"^\d+(/\d+)?$"}]}),
 ]
-Face = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+FACES = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+#: A face of a hex: N NE SE S SW NW on a flat-top map, NE E SE SW W NW on a pointy-top one.
+#: The loader checks it against the map's own orientation (and suggests the nearest face), so
+#: the model takes any text; the schema lists every face of either orientation.
+Face = Annotated[str, WithJsonSchema(
+    {"enum": list(FACES),
+     "description": "a face of the map's hexes: N NE SE S SW NW (flat-top maps) or NE E SE SW "
+                    "W NW (pointy-top maps)"})]
 Die = Annotated[str, Field(pattern=r"^d(4|6|8|10|12|20)$")]
 Audience = Literal["gm", "players"]
 
