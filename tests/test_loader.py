@@ -120,7 +120,6 @@ def test_broken_campaign_yaml_still_reports_other_files(tmp_path: Path) -> None:
         ("locations/x.md", 4, 1),
         ("paths.yaml", 3, 13),
         ("sessions/02.yaml", 3, 1),
-        ("tables/b.yaml", 1, 1),
         ("tables/b.yaml", 2, 1),
     ]
     messages = [msg for *_, msg in found]
@@ -128,8 +127,35 @@ def test_broken_campaign_yaml_still_reports_other_files(tmp_path: Path) -> None:
     assert messages[1] == "unknown key 'visiblity' (did you mean 'visibility'?)"
     assert "did you mean 'trail'" in messages[2]
     assert messages[3].startswith("duplicate key 'title'")
-    assert messages[4] == "missing required key 'name'"
-    assert messages[5] == "unknown key 'nme' (did you mean 'name'?)"
+    # one mistake, one message: no "missing required key 'name'" beside it
+    assert messages[4] == "unknown key 'nme' (did you mean 'name'?)"
+
+
+def test_a_campaign_yaml_error_hides_no_other_check(tmp_path: Path) -> None:
+    """With a bad seed, rules or key in campaign.yaml, the other files are still checked in
+    full, cross-references, labels, faces and table ranges included (issue 13)."""
+    root, found = run(tmp_path, {
+        **session("log:\n  - travel: {heading: E}\n  - travel: {follow: kings-raod}\n"),
+        **table("dice: 1d4\nrows:\n  - {roll: 1-2, result: a}\n  - {roll: 2-4, result: b}\n"),
+        **hexes('"0101": {terrain: forrest}\n'),
+    }, co={"sed": 3, "rules": {"checks": "d21"}})
+    assert [(p, msg.split(" (")[0]) for p, _, _, _, msg in found] == [
+        ("campaign.yaml", "checks: 'd21' is not one of 'd20', 'brp' or 'bsh'"),
+        ("campaign.yaml", "unknown key 'sed'"),
+        ("hexes/extra.yaml", "unknown terrain 'forrest'"),
+        ("sessions/02.yaml", "'E' is not a face of a flat-top hex"),
+        ("sessions/02.yaml", "unknown path 'kings-raod'"),
+        ("tables/b.yaml", "table 'b': row 2 overlaps row 1 on 2"),
+    ]
+
+
+def test_a_broken_party_still_falls_back_to_shape_checks(tmp_path: Path) -> None:
+    """No stand-in for a broken party (session checks would name members wrongly): the
+    other files get their shape checks only, as before."""
+    root, found = run(tmp_path, {**session("log:\n  - travel: {heading: E}\n  - bogus: 1\n")},
+                      co={"party": {"members": "nobody"}})
+    assert [p for p, *_ in found] == ["campaign.yaml", "sessions/02.yaml"]
+    assert "unknown key 'bogus'" in found[1][4] or "exactly one action" in found[1][4]
 
 
 def test_diagnostics_print_as_path_line_col(tmp_path: Path) -> None:

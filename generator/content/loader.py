@@ -169,9 +169,16 @@ def _validation_diags(exc: ValidationError, doc: Located, prefix: tuple[str | in
         score = (max(d for d, _ in same), max(r for _, r in same), tag)
         if at not in best or score[:2] > best[at][:2]:
             best[at] = score
+    # a misspelt key is one mistake, not two: drop "missing required key 'seed'" beside
+    # "unknown key 'sed' (did you mean 'seed'?)" in the same mapping
+    misspelt = {(p[:-1] if k == "extra_forbidden" and p else p, m.split("'")[-2])
+                for _, m, p, k, _ in found
+                if k == "extra_forbidden" and "(did you mean '" in m}
     seen: set[Pos] = set()
-    for pos, msg, _, _, branch in found:
+    for pos, msg, at, kind, branch in found:
         if branch is not None and best[branch[0]][2] != branch[1]:
+            continue
+        if kind == "missing" and (at, msg.split("'")[-2]) in misspelt:
             continue
         if pos in seen:
             continue
@@ -205,6 +212,8 @@ class _Loader:
         self.rows_file: str | None = None
         #: the regions of regions.yaml, once loaded (for members' knowledge_regions)
         self.regions: dict[str, Region] = {}
+        #: hexes whose terrain letter stands for a terrain reported as unknown
+        self.broken_terrain: set[Hex] = set()
 
     # -- files ----------------------------------------------------------------------------
     def path_str(self, path: Path) -> str:
@@ -289,6 +298,8 @@ class _Loader:
             return None
         cdoc = self.mapping_doc(campaign_path)
         spec = _validate(m.CampaignFile, cdoc, (), self.diags) if cdoc else None
+        if spec is None and cdoc is not None:
+            spec = self.salvage_campaign(cdoc)
         if spec is None or cdoc is None:
             # keep going far enough to report problems in other files too
             self.load_rest_without_campaign()
@@ -374,6 +385,29 @@ class _Loader:
             reference=spec.reference,
             encounter_tables=tuple(spec.tables),
         )
+
+    def salvage_campaign(self, doc: Located) -> m.CampaignFile | None:
+        """A stand-in for a campaign.yaml with errors (already reported), so that one run
+        checks every other file as fully as a good campaign.yaml would.
+
+        Only the keys the other files do not depend on may be broken: the name, the seed,
+        the language, the description, the rules and the campaign-level tables (stand-ins:
+        empty, 0, defaults, none). A broken map, party, terrain default, resources or
+        creatures would make checks of the other files wrong, so then there is no stand-in.
+        """
+        standins: dict[str, Any] = {"name": "", "seed": 0}
+        replaceable = ("name", "seed", "language", "description", "rules", "tables")
+        data = {k: v for k, v in doc.data.items() if k in m.CampaignFile.model_fields}
+        for _ in range(len(m.CampaignFile.model_fields) + 1):
+            try:
+                return m.CampaignFile.model_validate({**standins, **data})
+            except ValidationError as exc:
+                bad = {str(e["loc"][0]) for e in exc.errors() if e["loc"]}
+                if not bad or not bad <= set(replaceable):
+                    return None
+                for key in bad:
+                    data.pop(key, None)
+        return None
 
     def load_rest_without_campaign(self) -> None:
         """Check the shape of every other file when campaign.yaml is unusable.
@@ -872,6 +906,8 @@ class _Loader:
                 default = self.default_terrain_id()
                 if default:
                     hexes[h] = replace(info, terrain=default)
+                elif h in self.broken_terrain:  # its letter's terrain is reported already
+                    del hexes[h]
                 else:
                     self.diags.error(info.pos or Pos("hexes"),
                                      f"hex '{info.label}' has no terrain (give it 'terrain:', "
@@ -931,8 +967,9 @@ class _Loader:
             shift = 1 if ("terrain_rows", r) in doc.quoted else 0
             for c, (i, letter) in enumerate(cells[: self.grid.columns]):
                 if letter not in letters:
-                    if letter in legend:
-                        continue  # already reported in the legend
+                    if letter in legend:  # already reported in the legend
+                        self.broken_terrain.add(self.grid.from_offset(c + 1, r + 1))
+                        continue
                     hint = f" (did you mean '{letter.swapcase()}'?)" \
                         if letter.swapcase() in letters else ""
                     self.diags.error(Pos(pos.path, pos.line, pos.col + shift + i),
