@@ -33,6 +33,7 @@ from generator.rules.lost import flush_pending, reorient
 from generator.rules.state import PartyState, Places, WatchCtx, believed_label
 from generator.rules.travel import Track
 from generator.rules.travel_watch import travel_watch
+from generator.rules.unused import why_unused
 
 
 class Replayer:
@@ -267,8 +268,9 @@ class Replayer:
         for purpose, rest in rolls.unused().items():
             values = entry.rolls[purpose]
             first = (len(values) - len(rest)) if isinstance(values, list) else 0
+            why = why_unused(purpose, rolls.used.get(purpose, 0), watch, entry, self.c)
             msg = (f"recorded {purpose} roll{'s' * (len(rest) > 1)} "
-                   f"{', '.join(map(str, rest))} never used by this watch")
+                   f"{', '.join(map(str, rest))} never used by this watch: {why}")
             self.diags.warning(session.roll_pos(i, purpose, first), msg)
             if watch is not None:
                 watch.warnings.append(msg)
@@ -314,7 +316,8 @@ class Replayer:
                              entry.use.note, R.When(session.number, after, state.day), watch)
         if event is None:
             self.diags.warning(session.entry_pos(i, "use"),
-                               f"resource '{rid}' is already exhausted")
+                               f"resource '{rid}' is already exhausted: its usage die ran "
+                               f"out on an earlier use, so this one rolls nothing")
         elif watch is None:
             rec.notes.append((after, f"{resources[rid].name}: {event.before} -> {event.after}"))
 

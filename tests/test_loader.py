@@ -1141,7 +1141,9 @@ def test_use_by_someone_not_in_the_party(tmp_path: Path) -> None:
 
 def test_empty_recorded_rolls_warn(tmp_path: Path) -> None:
     assert one(tmp_path, session("log:\n  - rest: {}\n    rolls: {encounter: []}\n")) == (
-        "sessions/02.yaml", 4, 24, "warning", "empty list of rolls")
+        "sessions/02.yaml", 4, 24, "warning",
+        "empty list of encounter rolls: it records nothing, so the generator rolls them (give "
+        "the dice rolled at the table, or remove the key)")
 
 
 def test_default_session_loads_its_log(tmp_path: Path) -> None:

@@ -232,7 +232,9 @@ def test_recorded_roll_out_of_range_is_an_error_at_its_position(tmp_path: Path) 
     assert errors == [
         f"{path}:4:25: error: recorded navigation roll 21 is outside the die's range 1-20"]
     assert [d.message for d in diags.warnings] == [
-        "recorded encounter roll 13 never used by this watch"]
+        "recorded encounter roll 13 never used by this watch: the watch made 1 encounter "
+        "check (travel, rest and camp one, exploring and search two, a search's target one "
+        "more)"]
 
 
 def test_unused_recorded_roll_is_a_warning(tmp_path: Path) -> None:
@@ -241,7 +243,8 @@ def test_unused_recorded_roll_is_a_warning(tmp_path: Path) -> None:
     _, diags = run(root)
     assert not diags.errors
     assert [d.message for d in diags.warnings] == [
-        "recorded navigation roll 12 never used by this watch"]
+        "recorded navigation roll 12 never used by this watch: a rest watch rolls no "
+        "navigation"]
 
 
 def test_poor_trail_needs_a_dc_12_check(tmp_path: Path) -> None:

@@ -1236,7 +1236,10 @@ class _Loader:
         for purpose, value in entry.rolls.items():
             values = value if isinstance(value, list) else [value]
             if not values:
-                self.diags.warning(doc.pos(at + ("rolls", purpose)), "empty list of rolls")
+                self.diags.warning(doc.pos(at + ("rolls", purpose)),
+                                   f"empty list of {purpose} rolls: it records nothing, so "
+                                   f"the generator rolls them (give the dice rolled at the "
+                                   f"table, or remove the key)")
 
 
 def load_campaign(root: Path, overrides: Mapping[Path, str] | None = None,

@@ -1,0 +1,54 @@
+"""One-pass diagnostics (issue 13, item 2): warnings that say why. A recorded roll the watch
+never used names what made the watch not need it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.replay import replay
+
+from campaign_factory import errors, load, write_campaign
+
+
+def unused_warnings(tmp_path: Path, entry: str, **co: object) -> list[str]:
+    root = write_campaign(tmp_path, campaign_overrides=dict(co) or None,
+                          files={"sessions/01.yaml": f"session: 1\nlog:\n{entry}"})
+    campaign, diags = load(root)
+    assert campaign is not None, errors(diags, root)
+    _, rdiags = replay(campaign)
+    assert not rdiags.errors, rdiags.errors
+    return [d.message.split(": ", 1)[1] for d in rdiags.warnings
+            if "never used by this watch" in d.message]
+
+
+CASES = [
+    # the wandering result of the issue: no table anywhere for plains 0304
+    ("  - rest: {}\n    rolls: {encounter: [1], table: 3}\n", {},
+     "the wandering encounter had no table to roll on (none for the hex, its region, its "
+     "terrain or the campaign: see 'tables' in campaign.yaml)"),
+    ("  - travel: {heading: N}\n    rolls: {navigation: 18, veer: 3, encounter: [5]}\n", {},
+     "the navigation check succeeded: only a party that gets lost rolls the veer"),
+    ("  - travel: {heading: N}\n    rolls: {navigation: 18, encounter: [5], realise: 9}\n", {},
+     "the party was not lost at the end of the watch"),
+    ("  - travel: {follow: kings-road}\n    rolls: {navigation: 9, encounter: [5]}\n",
+     {"party": {"start": "0302"}},
+     "a 'follow' watch needs no navigation check"),
+    ("  - travel: {heading: N}\n    rolls: {navigation: 18, distance: 7, encounter: [5]}\n",
+     {}, "campaign.yaml's rules.actual_distance is off"),
+    ("  - camp: {}\n    rolls: {forage: 12, encounter: [5]}\n", {},
+     "the party was not foraging"),
+    ("  - rest: {}\n    rolls: {encounter: [5], moment: 3}\n", {},
+     "no encounter came up in a watch that crossed hexes (the moment places one in the hex "
+     "the party was in at the time)"),
+    ("  - reorient: {method: north}\n    rolls: {reorient: 15, north: 15, encounter: [5]}\n",
+     {}, "only a 'reorient: {method: new_course}' watch rolls reorient (this one is 'north')"),
+]
+
+
+@pytest.mark.parametrize("entry, co, why", CASES, ids=[c[2][:30] for c in CASES])
+def test_an_unused_roll_says_what_made_the_watch_not_need_it(
+        tmp_path: Path, entry: str, co: dict[str, object], why: str) -> None:
+    found = unused_warnings(tmp_path, entry, **co)
+    assert found == [why] or any(why in f for f in found), found
