@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,10 +76,33 @@ class Diagnostics:
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:
-    """A did-you-mean suffix for an unknown name, or an empty string."""
+    """A did-you-mean suffix for an unknown name, or an empty string.
+
+    The closest spelling first; failing that, the names the word is a part of (``sallow``
+    for ``upper-sallow``), letter case aside, when there are at most three.
+
+    >>> suggest("kings-raod", ["kings-road", "mere"])
+    " (did you mean 'kings-road'?)"
+    >>> suggest("sallow", ["the-upper-sallow-river", "queens-road"])
+    " (did you mean 'the-upper-sallow-river'?)"
+    >>> suggest("Mere", ["mere"]), suggest("xyz", ["mere"])
+    (" (did you mean 'mere'?)", '')
+    """
     pool = [c for c in choices if isinstance(c, str)]
     close = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    if not close:
+        folded = {c.casefold(): c for c in pool}
+        close = [folded[c] for c in difflib.get_close_matches(word.casefold(), list(folded),
+                                                               n=1, cutoff=0.6)]
+    if not close and len(word) >= 3:
+        w = word.casefold()
+        close = [c for c in pool if w in re.split(r"[-_\s]+", c.casefold())
+                 or c.casefold().startswith(w)]
+        if len(close) > 3:
+            close = []
+    if not close:
+        return ""
+    return " (did you mean " + " or ".join(f"'{c}'" for c in close) + "?)"
 
 
 def display_path(path: Path) -> str:

@@ -52,3 +52,27 @@ def test_an_unused_roll_says_what_made_the_watch_not_need_it(
         tmp_path: Path, entry: str, co: dict[str, object], why: str) -> None:
     found = unused_warnings(tmp_path, entry, **co)
     assert found == [why] or any(why in f for f in found), found
+
+
+def test_did_you_mean_finds_an_id_from_a_part_of_it(tmp_path: Path) -> None:
+    """`unknown path 'sallow'` of the issue: a word that is part of an id suggests it."""
+    paths = ("upper-sallow-river: {kind: river, hexes: ['0601', '0602', '0703']}\n"
+             "kings-road: {kind: highway, hexes: ['0101', '0201', '0302', '0402', '0503']}\n")
+    root = write_campaign(tmp_path, files={
+        "paths.yaml": paths, "locations/thornfold-mill.md": None,
+        "sessions/01.yaml": "session: 1\nlog:\n  - travel: {follow: sallow}\n"})
+    campaign, diags = load(root)
+    assert campaign is None
+    assert errors(diags, root) == [
+        ("sessions/01.yaml", 3, 22,
+         "unknown path 'sallow' (did you mean 'upper-sallow-river'?)")]
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    from generator import diagnostics
+    from generator.rules import unused
+
+    assert doctest.testmod(diagnostics).failed == 0
+    assert doctest.testmod(unused).failed == 0

@@ -44,6 +44,12 @@ def break_terrain(camp: Path) -> Path:
     return path
 
 
+def forrest_line(camp: Path) -> int:
+    """The line of the misspelt legend entry (1-based)."""
+    lines = (camp / "hexes" / "map.yaml").read_text("utf-8").splitlines()
+    return lines.index("  f: forrest") + 1
+
+
 def mend_terrain(camp: Path) -> None:
     path = camp / "hexes" / "map.yaml"
     path.write_text(path.read_text("utf-8").replace("  f: forrest\n", "  f: forest\n"), "utf-8")
@@ -106,7 +112,8 @@ def test_mkdocs_build_of_a_broken_campaign_fails_with_the_messages(tmp_path: Pat
                          str(camp / "build" / "players" / "mkdocs.yml")], cwd=tmp_path,
                         env=env, capture_output=True, text=True, timeout=600, check=False)
     assert mk.returncode == 1, mk.stderr
-    assert "camp/hexes/map.yaml:7:6: error: unknown terrain 'forrest'" in mk.stderr
+    assert f"camp/hexes/map.yaml:{forrest_line(camp)}:6: error: unknown terrain 'forrest'" \
+        in mk.stderr
     assert "content errors (listed above); the site was not built" in mk.stdout
     assert not (camp / "site").exists()
 
@@ -188,7 +195,8 @@ def test_browser_shows_content_errors_and_reloads_when_fixed(browser: Browser,
         page.screenshot(path=str(ARTIFACTS / "serve-error.png"), full_page=True)
         text = errors.inner_text()
         assert "The campaign has errors" in text
-        assert "map.yaml:7:6: error: unknown terrain 'forrest' (did you mean 'forest'?)" \
+        assert f"map.yaml:{forrest_line(camp)}:6: error: unknown terrain 'forrest' (did you " \
+            "mean 'forest'?)" \
             in text
         assert "f: forrest\n     ^" in text  # the source line, a caret under the column
         assert page.locator(".md-content").count() == 0
