@@ -91,15 +91,28 @@ def _fail(diags: Diagnostics, progress: Reporter | None) -> NoReturn:
     sys.exit(1)
 
 
+def load_all_errors(content: Path) -> tuple[Campaign | None, Diagnostics]:
+    """``load_campaign``, and when it finds errors, the replay's independent errors too, so
+    that one run reports them all (``generator.onepass``)."""
+    from generator.content.loader import load_partial
+    from generator.onepass import replay_errors_despite
+
+    campaign, diags, trustworthy = load_partial(content)
+    if not diags.has_errors():
+        return campaign, diags
+    diags.extend(replay_errors_despite(campaign, diags, trustworthy))
+    return None, diags
+
+
 def load_or_exit(content: Path,
                  progress: Reporter | None = None) -> tuple[Campaign, Diagnostics]:
     from generator.progress import count
 
     if progress is None:
-        campaign, diags = load_campaign(content)
+        campaign, diags = load_all_errors(content)
     else:
         with progress.stage("load") as st:
-            campaign, diags = load_campaign(content)
+            campaign, diags = load_all_errors(content)
             if campaign is not None:
                 st.detail = ", ".join(count(len(things), noun) for things, noun in (
                     (campaign.hexes, "hex"), (campaign.locations, "location"),

@@ -76,3 +76,53 @@ def test_module_doctests() -> None:
 
     assert doctest.testmod(diagnostics).failed == 0
     assert doctest.testmod(unused).failed == 0
+
+
+# ------------------------------------------------------------------------------------------
+# the replay's errors in the same run as the loader's
+
+
+def all_errors(tmp_path: Path, session: str, **co: object) -> list[tuple[str, int, str]]:
+    from generator.cli import load_all_errors
+
+    root = write_campaign(tmp_path, campaign_overrides=dict(co) or None, files={
+        "hexes/extra.yaml": '"0808": {terrain: forrest}\n',
+        "sessions/01.yaml": f"session: 1\nlog:\n{session}"})
+    campaign, diags = load_all_errors(root)
+    assert campaign is None
+    return [(path, line, msg.split(" (")[0]) for path, line, _, msg in errors(diags, root)]
+
+
+def test_a_roll_outside_its_die_is_reported_with_the_loaders_errors(tmp_path: Path) -> None:
+    found = all_errors(tmp_path, "  - travel: {heading: N}\n    rolls: {navigation: 25}\n"
+                                 "  - travel: {follow: kings-raod}\n")
+    assert found == [
+        ("hexes/extra.yaml", 1, "unknown terrain 'forrest'"),
+        ("sessions/01.yaml", 4, "recorded navigation roll 25 is outside the die's range 1-20"),
+        ("sessions/01.yaml", 5, "unknown path 'kings-raod'"),
+    ]
+
+
+def test_nothing_after_an_entry_with_an_error_is_replayed(tmp_path: Path) -> None:
+    """The party's position after a broken entry is unknown: rolls after it are not judged."""
+    found = all_errors(tmp_path, "  - travel: {follow: kings-raod}\n"
+                                 "  - travel: {heading: N}\n    rolls: {navigation: 25}\n")
+    assert [msg for *_, msg in found] == ["unknown terrain 'forrest'",
+                                          "unknown path 'kings-raod'"]
+
+
+def test_no_replay_when_campaign_yaml_is_wrong(tmp_path: Path) -> None:
+    """campaign.yaml's rules decide every die: with errors there, no roll is judged."""
+    found = all_errors(tmp_path, "  - travel: {heading: N}\n    rolls: {navigation: 25}\n",
+                       sed=1)
+    assert [msg for *_, msg in found] == ["unknown key 'sed'", "unknown terrain 'forrest'"]
+
+
+def test_a_bare_word_with_keys_says_how_to_write_it(tmp_path: Path) -> None:
+    root = write_campaign(tmp_path, files={
+        "sessions/01.yaml": "session: 1\nlog:\n  - search\n    rolls: {encounter: [12]}\n"})
+    _, diags = load(root)
+    (only,) = errors(diags, root)
+    assert only[:3] == ("sessions/01.yaml", 4, 10)
+    assert only[3].endswith("(a bare '- search' cannot carry keys such as 'rolls:': write "
+                            "'- search: {}' and put the keys under it)")

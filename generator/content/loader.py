@@ -214,6 +214,10 @@ class _Loader:
         self.regions: dict[str, Region] = {}
         #: hexes whose terrain letter stands for a terrain reported as unknown
         self.broken_terrain: set[Hex] = set()
+        #: False when a session file could not be read or validated (its number is unknown)
+        self.sessions_complete = True
+        #: False when campaign.yaml itself had errors (a stand-in took its place)
+        self.campaign_file_ok = True
 
     # -- files ----------------------------------------------------------------------------
     def path_str(self, path: Path) -> str:
@@ -299,6 +303,7 @@ class _Loader:
         cdoc = self.mapping_doc(campaign_path)
         spec = _validate(m.CampaignFile, cdoc, (), self.diags) if cdoc else None
         if spec is None and cdoc is not None:
+            self.campaign_file_ok = False
             spec = self.salvage_campaign(cdoc)
         if spec is None or cdoc is None:
             # keep going far enough to report problems in other files too
@@ -1077,10 +1082,13 @@ class _Loader:
         for path in self.files("sessions", ".yaml", ".yml"):
             doc = self.mapping_doc(path)
             if doc is None:
+                self.sessions_complete = False
                 continue
             sf = _validate(m.SessionFile, doc, (), self.diags)
             if sf is not None:
                 parsed.append((sf, doc))
+            else:
+                self.sessions_complete = False
         # in the order they are replayed: a member described in one session may be named
         # by the sessions after it
         parsed.sort(key=lambda item: item[0].session)
@@ -1253,3 +1261,13 @@ def load_campaign(root: Path, overrides: Mapping[Path, str] | None = None,
     if loader.diags.has_errors():
         return None, loader.diags
     return campaign, loader.diags
+
+
+def load_partial(root: Path) -> tuple[Campaign | None, Diagnostics, bool]:
+    """Like ``load_campaign``, but the campaign as far as it loaded even with errors, and
+    whether the replay of its sessions could still tell independent errors: campaign.yaml
+    itself was right and every session file was read (``generator.onepass``). The campaign
+    is None only when campaign.yaml gave nothing to build on."""
+    loader = _Loader(root)
+    campaign = loader.load()
+    return campaign, loader.diags, loader.sessions_complete and loader.campaign_file_ok

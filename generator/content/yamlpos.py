@@ -177,6 +177,26 @@ class _Builder:
         return None  # pragma: no cover - PyYAML has no other node kinds
 
 
+_BARE_ENTRY = re.compile(r"^\s*-\s+(rest|sleep|camp|search)\s*(#.*)?$")
+
+
+def _bare_word_hint(text: str, mark: Any) -> str:
+    """A log entry written as a bare word (``- search``) followed by keys of its own
+    (``rolls:``) reads to YAML as one text that runs on: say how to write it."""
+    if mark is None:
+        return ""
+    lines = text.splitlines()
+    for number in range(min(mark.line, len(lines)) - 1, -1, -1):
+        if lines[number].strip():
+            found = _BARE_ENTRY.match(lines[number])
+            if found:
+                word = found.group(1)
+                return (f" (a bare '- {word}' cannot carry keys such as 'rolls:': write "
+                        f"'- {word}: {{}}' and put the keys under it)")
+            return ""
+    return ""
+
+
 def load_yaml(text: str, path: str, diags: Diagnostics, line_offset: int = 0) -> Located | None:
     """Parse one YAML document. Syntax errors become diagnostics and return None."""
     try:
@@ -200,7 +220,8 @@ def load_yaml(text: str, path: str, diags: Diagnostics, line_offset: int = 0) ->
                            f"{ctx.column + 1}"
         line = (mark.line + 1 if mark else 1) + line_offset
         col = mark.column + 1 if mark else 1
-        diags.error(Pos(path, line, col), f"YAML syntax: {problem}{context}")
+        diags.error(Pos(path, line, col),
+                    f"YAML syntax: {problem}{context}{_bare_word_hint(text, mark)}")
         return None
     except yaml.reader.ReaderError as exc:
         # a character YAML does not allow (a control character pasted from elsewhere)
