@@ -43,7 +43,7 @@ from generator.mkdocs_config import (
     generated_config,
     read_campaign_config,
 )
-from generator.progress import Reporter, Stage, silent
+from generator.progress import Reporter, Stage, count, silent
 from generator.reference.render import reference_nav, reference_pages
 from generator.render.pages import DocsTree, NavItem, asset_files, render_docs
 from generator.writer import TreeWriter, UnsafePath
@@ -278,8 +278,8 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                     docs = report.docs[audience] = write_docs(
                         campaign, chronicle, audience, build_root, out_dir, repo_config,
                         dataclasses.replace(options, site_url=url) if url else options)
-                    st.detail = (f"{len(docs.written)} files written, {len(docs.removed)} "
-                                 "removed")
+                    st.detail = (f"{count(len(docs.written), 'file')} written, "
+                                 f"{len(docs.removed)} removed")
             if docs_only:
                 return report
             out = Path(os.path.abspath(out_dir))
