@@ -1,7 +1,7 @@
 """What each audience may see, computed before anything is rendered.
 
 The players' view is built from the Campaign and the Chronicle by *copying in* only what the
-party knows: discovered locations (never ``gm_only`` ones, and only their ``body_players``),
+party knows: discovered locations (never ``gm_only`` ones, their bodies without GM blocks),
 explored hexes with their terrain and player-facing name and description, the believed track,
 the session chronicle, tables with ``audience: players`` and the stretches of paths that
 cross explored hexes. The player types below have no field that could hold a GM secret
@@ -25,7 +25,7 @@ revealed or re-anchored (``Chronicle.explored``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -39,6 +39,7 @@ from generator.chronicle import (
     WatchRecord,
 )
 from generator.content.campaign import Campaign, HexInfo, Location, Session, Table
+from generator.content.markdown import MarkdownRenderer, Prose, default_renderer
 from generator.content.models import Member
 from generator.hexgrid import Grid, Hex, distance
 from generator.rules.resources import LADDER as USAGE_LADDER
@@ -46,6 +47,8 @@ from generator.rules.tables import MOUNTS, TERRAIN, WATCHES_PER_DAY
 from generator.slug import slugify
 
 Audience = Literal["players", "gm"]
+#: Renders one Markdown field for the view's audience (``MarkdownRenderer.prose``).
+ProseFn = Callable[[str | None], Prose | None]
 #: A track as drawable polylines of hexes; a break between polylines is an unknown stretch
 #: (the party knew it was lost) or a jump (re-anchoring).
 Track = tuple[tuple[Hex, ...], ...]
@@ -58,7 +61,7 @@ Track = tuple[tuple[Hex, ...], ...]
 @dataclass(frozen=True)
 class SiteInfo:
     name: str
-    description: str | None
+    description: Prose | None
     language: str
     audience: Audience
     grid: Grid
@@ -87,7 +90,7 @@ class HexView:
     hex: Hex
     terrain: str
     name: str | None
-    description: str | None
+    description: Prose | None
     #: ids of the locations in this hex that this audience may see
     locations: tuple[str, ...]
 
@@ -111,8 +114,8 @@ class LocationView:
     label: str
     tags: tuple[str, ...]
     icon: str | None
-    #: Markdown body: ``body_players`` for players, ``body_gm`` for the GM
-    body: str
+    #: the Markdown body, rendered for the audience (players: without its GM blocks)
+    body: Prose
     #: session number of its discovery by the party, None when not (yet) found
     found_in: int | None
 
@@ -121,7 +124,7 @@ class LocationView:
 class RowView:
     low: int
     high: int
-    result: str
+    result: Prose
     #: id of a table to roll on, when this audience may see that table
     table: str | None
     distance: str | None
@@ -135,7 +138,7 @@ class TableView:
     id: str
     name: str
     dice: str
-    description: str | None
+    description: Prose | None
     rows: tuple[RowView, ...]
 
 
@@ -156,7 +159,7 @@ class WatchView:
     #: ids of locations found in this watch (visible ones only)
     found: tuple[str, ...]
     #: chronicle notes that follow this watch
-    notes: tuple[str, ...]
+    notes: tuple[Prose, ...]
     #: ids of locations first found through a GM reveal after this watch (visible ones only)
     revealed: tuple[str, ...]
 
@@ -178,7 +181,7 @@ class SessionView:
     slug: str
     title: str
     date: str | None
-    summary: str | None
+    summary: Prose | None
     members: tuple[str, ...]
     start_day: int
     start_watch: int
@@ -191,7 +194,7 @@ class SessionView:
     #: location ids found during the session (visible ones only)
     found: tuple[str, ...]
     #: notes written before the first watch
-    opening_notes: tuple[str, ...]
+    opening_notes: tuple[Prose, ...]
     watches: tuple[WatchView, ...]
     believed_track: Track
     believed_start: str | None
@@ -210,7 +213,7 @@ class ResourceEventView:
     before: str
     after: str
     reason: str
-    note: str | None
+    note: Prose | None
 
 
 @dataclass(frozen=True)
@@ -220,7 +223,7 @@ class ResourceView:
     id: str
     name: str
     owner: str | None
-    description: str | None
+    description: Prose | None
     start: str
     now: str
     doom: bool
@@ -274,7 +277,7 @@ class MomentView:
     session: int
     kind: str
     locations: tuple[str, ...] = ()
-    text: str | None = None
+    text: Prose | None = None
 
 
 @dataclass(frozen=True)
@@ -319,7 +322,7 @@ class PlayerView:
 @dataclass(frozen=True)
 class GMHexView(HexView):
     density: str | None
-    gm: str | None
+    gm: Prose | None
     region: str | None
     tables: tuple[str, ...]
     #: watches the party spent here (true track), of which while lost
@@ -331,8 +334,8 @@ class GMHexView(HexView):
 @dataclass(frozen=True)
 class GMPathView(PathView):
     condition: str
-    description: str | None
-    gm: str | None
+    description: Prose | None
+    gm: Prose | None
     labels: tuple[str, ...]
 
 
@@ -350,7 +353,7 @@ class GMLocationView(LocationView):
 
 @dataclass(frozen=True)
 class GMRowView(RowView):
-    gm: str | None
+    gm: Prose | None
 
 
 @dataclass(frozen=True)
@@ -368,7 +371,7 @@ class GMWatchView(WatchView):
 
 @dataclass(frozen=True)
 class GMResourceView(ResourceView):
-    gm: str | None
+    gm: Prose | None
 
 
 @dataclass(frozen=True)
@@ -383,7 +386,7 @@ class GMMemberView(MemberView):
     perception: int | None
     initiative: int | None
     level: int | None
-    notes: str | None
+    notes: Prose | None
     #: navigator of the last session (before any session: of the starting party)
     navigator: bool
     nonlethal: int
@@ -431,7 +434,7 @@ class GMNowView(NowView):
 
 @dataclass(frozen=True)
 class GMSessionView(SessionView):
-    gm: str | None
+    gm: Prose | None
     source: str
     true_track: Track
     start_hex: str
@@ -448,8 +451,8 @@ class RegionView:
     id: str
     slug: str
     name: str
-    description: str | None
-    gm: str | None
+    description: Prose | None
+    gm: Prose | None
     tables: tuple[str, ...]
     #: hex labels in the region, sorted
     hexes: tuple[str, ...]
@@ -489,8 +492,15 @@ class GMView:
 # building
 
 
-def players_view(campaign: Campaign, chronicle: Chronicle) -> PlayerView:
-    """The players' knowledge: see the module docstring for what goes in."""
+def players_view(campaign: Campaign, chronicle: Chronicle,
+                 markdown: MarkdownRenderer | None = None) -> PlayerView:
+    """The players' knowledge: see the module docstring for what goes in. Every Markdown
+    field is rendered by ``markdown`` for the players: no GM block reaches the view."""
+    md = markdown or default_renderer()
+
+    def prose(text: str | None) -> Prose | None:
+        return md.prose(text, "players")
+
     grid = campaign.grid
     visible_locs = {
         lid: loc for lid, loc in campaign.locations.items()
@@ -505,13 +515,14 @@ def players_view(campaign: Campaign, chronicle: Chronicle) -> PlayerView:
             continue
         hexes[label] = HexView(
             label=label, hex=info.hex, terrain=info.terrain, name=info.name,
-            description=info.description,
+            description=prose(info.description),
             locations=tuple(loc.id for loc in campaign.locations_in(info.hex)
                             if loc.id in visible_locs))
     locations = {
         lid: LocationView(
             id=lid, name=loc.name, hex=loc.hex, label=loc.label, tags=loc.tags, icon=loc.icon,
-            body=loc.body_players, found_in=chronicle.discovered[lid][0])
+            body=md.prose(loc.body, "players") or Prose("", "players"),
+            found_in=chronicle.discovered[lid][0])
         for lid, loc in sorted(visible_locs.items())
     }
     explored_hexes = {v.hex for v in hexes.values()}
@@ -522,19 +533,19 @@ def players_view(campaign: Campaign, chronicle: Chronicle) -> PlayerView:
             paths.append(PathView(path.id, path.kind, path.name, runs, stubs))
     player_tables = {tid for tid, t in campaign.tables.items() if t.audience == "players"}
     tables: dict[str, TableView] = {
-        tid: TableView(t.id, t.name, t.roll_dice, t.description,
-                       tuple(_row(t, i, player_tables, set(visible_locs), gm=False)
+        tid: TableView(t.id, t.name, t.roll_dice, prose(t.description),
+                       tuple(_row(t, i, player_tables, set(visible_locs), prose, gm=False)
                              for i in range(len(t.rows))))
         for tid, t in sorted(campaign.tables.items()) if tid in player_tables
     }
-    sessions = tuple(_player_session(grid, rec, set(visible_locs))
+    sessions = tuple(_player_session(grid, rec, set(visible_locs), prose)
                      for rec in chronicle.sessions)
     terrain_ids = {h.terrain for h in hexes.values()}
     now = _now(campaign, chronicle)
-    resources = tuple(ResourceView(**_resource_fields(r, chronicle))
+    resources = tuple(ResourceView(**_resource_fields(r, chronicle, prose))
                       for r in _resources(chronicle))
     return PlayerView(
-        site=_site(campaign, "players"),
+        site=_site(campaign, "players", prose),
         terrains=_terrains(campaign, terrain_ids),
         hexes=hexes,
         paths=tuple(sorted(paths, key=lambda p: p.id)),
@@ -548,8 +559,15 @@ def players_view(campaign: Campaign, chronicle: Chronicle) -> PlayerView:
     )
 
 
-def gm_view(campaign: Campaign, chronicle: Chronicle) -> GMView:
-    """Everything the campaign and the chronicle hold, shaped like the players' view."""
+def gm_view(campaign: Campaign, chronicle: Chronicle,
+            markdown: MarkdownRenderer | None = None) -> GMView:
+    """Everything the campaign and the chronicle hold, shaped like the players' view (its
+    Markdown fields rendered by ``markdown`` with the GM blocks kept)."""
+    md = markdown or default_renderer()
+
+    def prose(text: str | None) -> Prose | None:
+        return md.prose(text, "gm")
+
     grid = campaign.grid
     discovered = frozenset(chronicle.discovered)
     explored = frozenset(chronicle.explored)
@@ -558,29 +576,29 @@ def gm_view(campaign: Campaign, chronicle: Chronicle) -> GMView:
         info = campaign.hex_info(h)
         if info is None:
             continue
-        hexes[info.label] = _gm_hex(campaign, chronicle, info)
-    locations = {lid: _gm_location(loc, chronicle)
+        hexes[info.label] = _gm_hex(campaign, chronicle, info, prose)
+    locations = {lid: _gm_location(loc, chronicle, md)
                  for lid, loc in sorted(campaign.locations.items())}
     paths = tuple(
-        GMPathView(p.id, p.kind, p.name, (p.hexes,), (), p.condition, p.description, p.gm,
-                   p.labels)
+        GMPathView(p.id, p.kind, p.name, (p.hexes,), (), p.condition, prose(p.description),
+                   prose(p.gm), p.labels)
         for p in sorted(campaign.paths.values(), key=lambda p: p.id))
     all_tables = set(campaign.tables)
     tables = {tid: GMTableView(
-        t.id, t.name, t.roll_dice, t.description,
-        tuple(_row(t, i, all_tables, set(campaign.locations), gm=True)
+        t.id, t.name, t.roll_dice, prose(t.description),
+        tuple(_row(t, i, all_tables, set(campaign.locations), prose, gm=True)
               for i in range(len(t.rows))),
         t.audience, t.source, _table_users(campaign, tid))
         for tid, t in sorted(campaign.tables.items())}
     remarks = {s.number: s for s in campaign.sessions}
     states = explored_states(campaign, chronicle)
-    sessions = tuple(_gm_session(campaign, rec, remarks.get(rec.session), state)
+    sessions = tuple(_gm_session(campaign, rec, remarks.get(rec.session), state, prose)
                      for rec, state in zip(chronicle.sessions, states, strict=True))
-    regions = _regions(campaign)
-    resources = tuple(GMResourceView(**_resource_fields(r, chronicle), gm=r.gm)
+    regions = _regions(campaign, prose)
+    resources = tuple(GMResourceView(**_resource_fields(r, chronicle, prose), gm=prose(r.gm))
                       for r in _resources(chronicle))
     return GMView(
-        site=_site(campaign, "gm"),
+        site=_site(campaign, "gm", prose),
         terrains=_terrains(campaign, {h.terrain for h in hexes.values()}),
         hexes=hexes,
         paths=paths,
@@ -588,7 +606,8 @@ def gm_view(campaign: Campaign, chronicle: Chronicle) -> GMView:
         sessions=sessions,
         tables=tables,
         now=_now(campaign, chronicle),
-        members=tuple(_gm_member(entry, chronicle) for entry in _roster(campaign, chronicle)),
+        members=tuple(_gm_member(entry, chronicle, prose)
+                      for entry in _roster(campaign, chronicle)),
         resources=resources,
         timeline=_timeline([(s, _gm_moments(s, resources)) for s in sessions]),
         regions=regions,
@@ -597,12 +616,12 @@ def gm_view(campaign: Campaign, chronicle: Chronicle) -> GMView:
     )
 
 
-def view_for(campaign: Campaign, chronicle: Chronicle,
-             audience: Audience) -> PlayerView | GMView:
+def view_for(campaign: Campaign, chronicle: Chronicle, audience: Audience,
+             markdown: MarkdownRenderer | None = None) -> PlayerView | GMView:
     if audience == "players":
-        return players_view(campaign, chronicle)
+        return players_view(campaign, chronicle, markdown)
     if audience == "gm":
-        return gm_view(campaign, chronicle)
+        return gm_view(campaign, chronicle, markdown)
     raise ValueError(f"unknown audience '{audience}' (players or gm)")
 
 
@@ -610,10 +629,11 @@ def view_for(campaign: Campaign, chronicle: Chronicle,
 # helpers
 
 
-def _site(campaign: Campaign, audience: Audience) -> SiteInfo:
+def _site(campaign: Campaign, audience: Audience, prose: ProseFn) -> SiteInfo:
     gm = audience == "gm"
     return SiteInfo(
-        name=campaign.name, description=campaign.description, language=campaign.language,
+        name=campaign.name, description=prose(campaign.description),
+        language=campaign.language,
         audience=audience, grid=campaign.grid, hex_miles=campaign.hex_miles,
         show_labels=gm or campaign.map.player_labels,
         show_grid=gm or campaign.map.player_grid)
@@ -654,14 +674,17 @@ def _visible_runs(grid: Grid, hexes: Sequence[Hex], visible: set[Hex],
 
 
 def _row(table: Table, i: int, visible_tables: set[str], visible_locations: set[str],
-         gm: bool) -> RowView:
+         prose: ProseFn, gm: bool) -> RowView:
     row = table.rows[i]
     low, high = table.ranges[i] if i < len(table.ranges) else (0, 0)
     sub = row.table if row.table in visible_tables else None
     loc = row.location if row.location in visible_locations else None
+    result = prose(row.result) or prose("")
+    assert result is not None
     if gm:
-        return GMRowView(low, high, row.result, sub, row.distance, row.reaction, loc, row.gm)
-    return RowView(low, high, row.result, sub, row.distance, row.reaction, loc)
+        return GMRowView(low, high, result, sub, row.distance, row.reaction, loc,
+                         prose(row.gm))
+    return RowView(low, high, result, sub, row.distance, row.reaction, loc)
 
 
 def _table_users(campaign: Campaign, tid: str) -> tuple[tuple[str, str], ...]:
@@ -729,7 +752,7 @@ def _believed_legs(rec: SessionRecord) -> list[list[str | None]]:
     return legs
 
 
-def _player_watch(w: WatchRecord, visible: set[str], notes: tuple[str, ...],
+def _player_watch(w: WatchRecord, visible: set[str], notes: tuple[Prose, ...],
                   revealed: tuple[str, ...]) -> WatchView:
     return WatchView(
         index=w.index, day=w.day, watch=w.watch, activity=w.activity,
@@ -741,10 +764,12 @@ def _player_watch(w: WatchRecord, visible: set[str], notes: tuple[str, ...],
         revealed=revealed)
 
 
-def _notes_by_watch(rec: SessionRecord) -> dict[int, tuple[str, ...]]:
-    out: dict[int, list[str]] = {}
+def _notes_by_watch(rec: SessionRecord, prose: ProseFn) -> dict[int, tuple[Prose, ...]]:
+    out: dict[int, list[Prose]] = {}
     for index, text in rec.notes:
-        out.setdefault(index, []).append(text)
+        note = prose(text)
+        if note is not None:
+            out.setdefault(index, []).append(note)
     return {k: tuple(v) for k, v in out.items()}
 
 
@@ -760,14 +785,15 @@ def _revealed_finds(rec: SessionRecord, visible: set[str]) -> list[tuple[str, ..
     return out
 
 
-def _player_session(grid: Grid, rec: SessionRecord, visible: set[str]) -> SessionView:
-    notes = _notes_by_watch(rec)
+def _player_session(grid: Grid, rec: SessionRecord, visible: set[str],
+                    prose: ProseFn) -> SessionView:
+    notes = _notes_by_watch(rec, prose)
     watches = tuple(_player_watch(w, visible, notes.get(w.index, ()), revealed)
                     for w, revealed in zip(rec.watches, _revealed_finds(rec, visible),
                                            strict=True))
     return SessionView(
         number=rec.session, slug=_session_slug(rec), title=rec.title, date=rec.date,
-        summary=rec.summary,
+        summary=prose(rec.summary),
         members=tuple(rec.members), start_day=rec.start.day, start_watch=rec.start.watch,
         end_day=rec.end.day, end_watch=rec.end.watch,
         elapsed_watches=_elapsed(rec.start, rec.end),
@@ -780,10 +806,10 @@ def _player_session(grid: Grid, rec: SessionRecord, visible: set[str]) -> Sessio
 
 
 def _gm_session(campaign: Campaign, rec: SessionRecord, session: Session | None,
-                state: ExploredState) -> GMSessionView:
+                state: ExploredState, prose: ProseFn) -> GMSessionView:
     """The players' session with every location visible, true miles, and the GM extras."""
     grid = campaign.grid
-    base = dict(_player_session(grid, rec, set(campaign.locations)).__dict__)
+    base = dict(_player_session(grid, rec, set(campaign.locations), prose).__dict__)
     base["watches"] = tuple(GMWatchView(**watch.__dict__, record=record)
                             for watch, record in zip(base["watches"], rec.watches,
                                                      strict=True))
@@ -791,34 +817,36 @@ def _gm_session(campaign: Campaign, rec: SessionRecord, session: Session | None,
     true_legs: list[list[str | None]] = [[rec.start.hex]]
     true_legs += [[w.start_hex, *w.hexes_entered] for w in rec.watches]
     return GMSessionView(
-        **base, gm=session.gm if session is not None else None, source=rec.source,
+        **base, gm=prose(session.gm) if session is not None else None, source=rec.source,
         true_track=track(grid, true_legs), start_hex=rec.start.hex, end=rec.end, record=rec,
         warnings=tuple((w.index, text) for w in rec.watches for text in w.warnings),
         state=state)
 
 
-def _gm_hex(campaign: Campaign, chronicle: Chronicle, info: HexInfo) -> GMHexView:
+def _gm_hex(campaign: Campaign, chronicle: Chronicle, info: HexInfo,
+            prose: ProseFn) -> GMHexView:
     region = campaign.region_of(info.hex)
     return GMHexView(
         label=info.label, hex=info.hex, terrain=info.terrain, name=info.name,
-        description=info.description,
+        description=prose(info.description),
         locations=tuple(loc.id for loc in campaign.locations_in(info.hex)),
-        density=info.density, gm=info.gm, region=region.id if region else None,
+        density=info.density, gm=prose(info.gm), region=region.id if region else None,
         tables=info.tables, visits=chronicle.visits.get(info.label, 0),
         lost_watches=chronicle.lost_watches.get(info.label, 0),
         explored=info.label in chronicle.explored)
 
 
-def _gm_location(loc: Location, chronicle: Chronicle) -> GMLocationView:
+def _gm_location(loc: Location, chronicle: Chronicle, md: MarkdownRenderer) -> GMLocationView:
     found = chronicle.discovered.get(loc.id)
     return GMLocationView(
         id=loc.id, name=loc.name, hex=loc.hex, label=loc.label, tags=loc.tags, icon=loc.icon,
-        body=loc.body_gm, found_in=found[0] if found else None, gm_only=loc.gm_only,
+        body=md.prose(loc.body, "gm") or Prose("", "gm"),
+        found_in=found[0] if found else None, gm_only=loc.gm_only,
         visibility=loc.visibility, visible_from=loc.visible_from, on=loc.on,
-        tables=loc.tables, source=loc.source, has_secrets=loc.body_gm != loc.body_players)
+        tables=loc.tables, source=loc.source, has_secrets=md.has_gm(loc.body))
 
 
-def _regions(campaign: Campaign) -> tuple[RegionView, ...]:
+def _regions(campaign: Campaign, prose: ProseFn) -> tuple[RegionView, ...]:
     grid = campaign.grid
     members: dict[str | None, list[str]] = {}
     for h in grid.all_hexes():
@@ -830,8 +858,9 @@ def _regions(campaign: Campaign) -> tuple[RegionView, ...]:
     out: list[RegionView] = []
     for region in sorted(campaign.regions.values(), key=lambda r: r.name.casefold()):
         slug = _unique(slugify(region.name, fallback=slugify(region.id)), used)
-        out.append(RegionView(region.id, slug, region.name, region.description, region.gm,
-                              region.tables, tuple(sorted(members.get(region.id, [])))))
+        out.append(RegionView(region.id, slug, region.name, prose(region.description),
+                              prose(region.gm), region.tables,
+                              tuple(sorted(members.get(region.id, [])))))
     rest = members.get(None, [])
     if rest:
         out.append(RegionView("", _unique("other", used), "", None, None, (),
@@ -905,7 +934,7 @@ def _member(entry: _RosterEntry) -> MemberView:
         current=entry.current)
 
 
-def _gm_member(entry: _RosterEntry, chronicle: Chronicle) -> GMMemberView:
+def _gm_member(entry: _RosterEntry, chronicle: Chronicle, prose: ProseFn) -> GMMemberView:
     spec = entry.spec
     state = chronicle.members.get(entry.name)
     return GMMemberView(
@@ -915,7 +944,7 @@ def _gm_member(entry: _RosterEntry, chronicle: Chronicle) -> GMMemberView:
         knowledge_local=spec.knowledge_local if spec else None,
         stealth=spec.stealth if spec else None, perception=spec.perception if spec else None,
         initiative=spec.initiative if spec else None, level=spec.level if spec else None,
-        notes=spec.notes if spec else None, navigator=entry.navigator,
+        notes=prose(spec.notes) if spec else None, navigator=entry.navigator,
         nonlethal=state.nonlethal if state else 0, lethal=state.lethal if state else 0,
         fatigued=state.fatigued if state else False, doomed=state.doomed if state else False)
 
@@ -924,12 +953,13 @@ def _resources(chronicle: Chronicle) -> list[ResourceState]:
     return sorted(chronicle.resources.values(), key=lambda r: (r.doom, r.name.casefold()))
 
 
-def _resource_fields(r: ResourceState, chronicle: Chronicle) -> dict[str, Any]:
+def _resource_fields(r: ResourceState, chronicle: Chronicle, prose: ProseFn) -> dict[str, Any]:
     return {
-        "id": r.id, "name": r.name, "owner": r.owner, "description": r.description,
+        "id": r.id, "name": r.name, "owner": r.owner, "description": prose(r.description),
         "start": r.start, "now": r.now, "doom": r.doom,
         "history": tuple(ResourceEventView(_event_session(chronicle, r, e), e.watch, e.day,
-                                           e.by, e.roll, e.before, e.after, e.reason, e.note)
+                                           e.by, e.roll, e.before, e.after, e.reason,
+                                           prose(e.note))
                          for e in r.history),
     }
 

@@ -31,6 +31,7 @@ import jinja2
 from generator import output
 from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
+from generator.content.markdown import MarkdownError, MarkdownRenderer, Prose, gm_elements
 from generator.discovery import place_of
 from generator.knowledge import Audience, view_for
 from generator.mkdocs_config import (
@@ -45,6 +46,7 @@ from generator.mkdocs_config import (
 )
 from generator.progress import Reporter, Stage, count, silent
 from generator.reference.render import reference_nav, reference_pages
+from generator.render.escape import html_text, with_title
 from generator.render.pages import DocsTree, NavItem, asset_files, render_docs
 from generator.writer import TreeWriter, UnsafePath
 
@@ -103,14 +105,35 @@ def site_config(campaign: Campaign, audience: Audience, nav: list[dict[str, Any]
     return generated_config(facts, nav, config_dir, site_dir, settings, options)
 
 
+def secure_config(config: dict[str, Any], campaign: Campaign,
+                  description: Prose | None) -> dict[str, Any]:
+    """The generated config with what the GM typed escaped for where the theme writes it:
+    ``site_name`` and ``site_description`` go into HTML unescaped, so they are HTML text here
+    (navigation titles are escaped by ``NavItem``). Heading anchors follow the one slug rule
+    (``generator.mdext``), so a Cyrillic heading gets a readable anchor, unless the site's
+    config gives ``toc`` a ``slugify`` of its own."""
+    config["site_name"] = html_text(campaign.name)
+    if config.get("site_description") == campaign.description and description is not None:
+        config["site_description"] = html_text(" ".join(description.text.split()))
+    extensions = config.get("markdown_extensions")
+    if isinstance(extensions, list) and HEADING_IDS not in extensions:
+        extensions.append(HEADING_IDS)
+    return config
+
+
+#: The extension that gives headings anchors by the one slug rule (after ``toc``).
+HEADING_IDS = "generator.mdext"
+
+
 def add_reference(tree: DocsTree, campaign: Campaign, audience: Audience,
-                  known_locations: set[str], overrides: bool = True) -> None:
+                  known_locations: set[str], overrides: bool = True,
+                  markdown: MarkdownRenderer | None = None) -> None:
     """The rules reference sheets and roll tables (generator.reference), rendered from the
     engine's own tables, as a section of the site."""
     tree.files.update(reference_pages(campaign, audience,
                                       known_locations=known_locations
                                       if audience == "players" else None,
-                                      overrides=overrides))
+                                      overrides=overrides, markdown=markdown))
     entries = reference_nav(campaign, audience)
     if not entries:  # reference.players: [] gives the players no reference
         return
@@ -144,10 +167,18 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     overrides = not options.no_hooks
     writer = TreeWriter(base)
     try:
-        view = view_for(campaign, chronicle, audience)
-        tree = render_docs(view, campaign.root / "templates" if overrides else None)
-        add_reference(tree, campaign, audience, set(view.locations), overrides)
-        files: dict[str, bytes] = {p: text.encode("utf-8") for p, text in tree.files.items()}
+        facts = SiteFacts(campaign.name, campaign.language, campaign.description, audience,
+                          campaign.root, settings.files[0] if settings.files else None)
+        # the site's own Markdown extensions render the campaign's Markdown fields
+        probe = generated_config(facts, [], base, out_dir / audience, settings, options)
+        markdown = MarkdownRenderer(probe.get("markdown_extensions") or ())
+        view = view_for(campaign, chronicle, audience, markdown)
+        tree = render_docs(view, campaign.root / "templates" if overrides else None, markdown)
+        add_reference(tree, campaign, audience, set(view.locations), overrides, markdown)
+        # every page but the home page (whose <title> is the site name) gets its title
+        files: dict[str, bytes] = {
+            p: (with_title(text) if p.endswith(".md") and p != "index.md" else text)
+            .encode("utf-8") for p, text in tree.files.items()}
         if "maps/overview.svg" in files:
             files["maps/overview.svg"] = (b'<?xml version="1.0" encoding="utf-8"?>\n'
                                           + files["maps/overview.svg"])
@@ -157,17 +188,16 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                 result.written.append(rel)
         result.removed = [rel.removeprefix("docs/") for rel in
                           writer.remove_stale({f"docs/{rel}" for rel in files}, under="docs")]
-        facts = SiteFacts(campaign.name, campaign.language, campaign.description, audience,
-                          campaign.root, settings.files[0] if settings.files else None)
-        config = generated_config(facts, tree.nav_config(), base, out_dir / audience,
-                                  settings, options)
+        config = secure_config(generated_config(facts, tree.nav_config(), base,
+                                                out_dir / audience, settings, options),
+                               campaign, view.site.description)
         if writer.write_if_changed("mkdocs.yml", dump_config(config).encode("utf-8")):
             result.written.append("mkdocs.yml")
     except jinja2.TemplateError as exc:
         where = f" ({exc.filename}:{exc.lineno})" if isinstance(
             exc, jinja2.TemplateSyntaxError) else ""
         raise SiteError(f"{audience} pages: template error{where}: {exc}") from exc
-    except UnsafePath as exc:
+    except (UnsafePath, MarkdownError) as exc:
         raise SiteError(f"{audience} docs: {exc}") from exc
     except OSError as exc:
         raise SiteError(f"{audience} docs: cannot write {exc.filename or base}: "
@@ -245,6 +275,17 @@ def run_mkdocs(config_file: Path, site_dir: Path, stage: Stage | None = None) ->
     return handler.messages
 
 
+def check_no_gm_boxes(site: Path) -> None:
+    """The last line of defence of the players' site: no built page may hold an element of
+    the GM box class (whatever put it there: a template override, a plugin, a theme).
+    Raises ``SiteError`` naming the page; the previous site stays."""
+    for page in sorted(site.rglob("*.html")):
+        found = list(gm_elements(page.read_text("utf-8", errors="replace")))
+        if found:
+            raise SiteError(f"players' site: {page.relative_to(site).as_posix()} holds a GM "
+                            f"box ({found[0][:80]}); nothing was published")
+
+
 def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None = None,
                 build_root: Path | None = None,
                 audiences: Sequence[Audience] = AUDIENCES, docs_only: bool = False,
@@ -300,6 +341,8 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                         report.warnings += [f"{audience}: {w}" for w in warnings]
                         if not (target / "index.html").is_file():
                             raise SiteError(f"{audience} site: MkDocs wrote no index.html")
+                        if audience == "players":
+                            check_no_gm_boxes(target)
                     with progress.stage("swap"):
                         output.publish(out, staging, audiences)
                 finally:

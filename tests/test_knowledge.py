@@ -90,7 +90,9 @@ def test_player_view_contents(campaign: Campaign) -> None:
     # explored hexes only, with terrain and player-facing text
     assert set(view.hexes) == {"0303", "0304", "0602"}
     assert view.hexes["0304"].name == "Crossroads Meadow"
-    assert view.hexes["0304"].description == "Tall grass around a weathered milestone."
+    description = view.hexes["0304"].description
+    assert description is not None
+    assert description.text == "Tall grass around a weathered milestone."
     # gm_only locations never, undiscovered never; discovered ones with the player body
     assert set(view.locations) == {"thornfold-mill"}
     mill = view.locations["thornfold-mill"]
@@ -118,7 +120,7 @@ def test_player_view_believed_track_only(campaign: Campaign) -> None:
     assert view.now.knows_lost is False
     assert session.miles == 18
     assert session.found == ("thornfold-mill",)      # the gm_only lair is filtered out
-    assert session.watches[1].notes == ("We saw smoke in the east.",)
+    assert [n.text for n in session.watches[1].notes] == ["We saw smoke in the east."]
 
 
 def test_player_paths_only_where_explored(campaign: Campaign) -> None:
@@ -147,7 +149,7 @@ def test_gm_view_holds_everything(campaign: Campaign) -> None:
     grid = campaign.grid
     assert [[grid.label(h) for h in line] for line in session.true_track] == [
         ["0304", "0303", "0403"]]
-    assert session.gm == "SECRET-SESSION-GM"
+    assert session.gm is not None and session.gm.text == "SECRET-SESSION-GM"
     assert [r.name for r in view.regions] == ["North Reach", ""]
     assert view.regions[0].hexes == ("0303", "0304", "0403")
     assert isinstance(view, GMView)
@@ -156,7 +158,8 @@ def test_gm_view_holds_everything(campaign: Campaign) -> None:
 def test_resources_and_members(campaign: Campaign) -> None:
     view = players_view(campaign, secret_chronicle())
     assert [(r.name, r.start, r.now) for r in view.resources] == [("Kessa owes us", "d6", "d4")]
-    assert view.resources[0].history[0].note == "Paid for the ferry"
+    note = view.resources[0].history[0].note
+    assert note is not None and note.text == "Paid for the ferry"
     # players: travel facts only; scores and conditions are the GM's
     assert [(m.name, m.speed, m.mph, m.mount, m.sessions, m.current)
             for m in view.members] == [("Aria", 30, 3.0, None, (1,), True),
@@ -164,7 +167,7 @@ def test_resources_and_members(campaign: Campaign) -> None:
     assert {f.name for f in dataclasses.fields(view.members[0])} == {
         "name", "speed", "mph", "mount", "mount_loaded", "sessions", "current"}
     gm = gm_view(campaign, secret_chronicle())
-    assert gm.resources[0].gm == "SECRET-RESOURCE-GM"
+    assert gm.resources[0].gm is not None and gm.resources[0].gm.text == "SECRET-RESOURCE-GM"
     assert [(m.name, m.fatigued, m.survival, m.navigator) for m in gm.members] == [
         ("Aria", False, 3, True), ("Bram", True, 2, False)]
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator.content.loader import load_campaign
-from generator.content.markdown import has_gm_blocks, split_front_matter, strip_gm_blocks
+from generator.content.markdown import default_renderer, split_front_matter
 from generator.diagnostics import display_path
 
 from campaign_factory import (
@@ -88,8 +88,9 @@ def test_factory_campaign_is_clean(tmp_path: Path) -> None:
     assert campaign.locations["thornfold-mill"].on == ("mere",)
     assert campaign.tables["thornwood-day"].ranges == ((1, 2), (3, 3), (4, 8))
     assert [s.number for s in campaign.sessions] == [1]
-    assert "smuggles" not in campaign.locations["thornfold-mill"].body_players
-    assert "smuggles" in campaign.locations["thornfold-mill"].body_gm
+    body = campaign.locations["thornfold-mill"].body
+    assert "smuggles" in body
+    assert "smuggles" not in default_renderer().prose(body, "players").text
 
 
 def test_three_mistakes_in_three_files_give_three_errors(tmp_path: Path) -> None:
@@ -1204,63 +1205,3 @@ def test_split_front_matter_lines() -> None:
     assert (doc.front_line, doc.body_line) == (2, 4)
     assert doc.body == "Body\n"
     assert split_front_matter("No front matter\n").front is None
-
-
-def test_strip_gm_blocks_removes_every_gm_form() -> None:
-    text = textwrap.dedent("""\
-        Intro.
-
-        !!! gm "Secrets"
-            Hidden line.
-
-            - a nested list
-                with deeper text
-
-        Between.
-
-        ??? gm
-            Collapsed secret.
-
-        ???+ gm "Open"
-            Open secret.
-
-        !!! note "For players"
-            Kept note.
-
-        <!-- the GM's aside,
-        on two lines -->
-        End.
-        """)
-    out = strip_gm_blocks(text)
-    for secret in ("Hidden", "nested", "deeper", "Collapsed", "Open secret", "aside",
-                   "two lines", "gm"):
-        assert secret not in out
-    for kept in ("Intro.", "Between.", '!!! note "For players"', "    Kept note.", "End."):
-        assert kept in out
-    assert "Intro.\n\n" in out and "\nBetween.\n" in out
-    assert has_gm_blocks(text) and not has_gm_blocks(out)
-
-
-def test_strip_gm_blocks_inside_another_admonition() -> None:
-    text = textwrap.dedent("""\
-        !!! note
-            Visible.
-
-            !!! gm
-                Inner secret.
-
-            Still visible.
-        """)
-    out = strip_gm_blocks(text)
-    assert "Inner secret" not in out
-    assert "    Visible." in out and "    Still visible." in out
-
-
-def test_strip_gm_blocks_exact_output() -> None:
-    assert strip_gm_blocks("A\n!!! gm\n    x\nB\n") == "A\n\nB\n"
-    assert strip_gm_blocks("A <!-- x --> B\n") == "A  B\n"
-    assert strip_gm_blocks('!!! gmail "not gm"\n    kept\n') == '!!! gmail "not gm"\n    kept\n'
-
-
-def test_strip_gm_blocks_unclosed_comment_hides_the_rest() -> None:
-    assert strip_gm_blocks("Seen.\n<!-- forgot to close\nsecret\n") == "Seen.\n"

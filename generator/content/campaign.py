@@ -80,10 +80,9 @@ class Location:
     familiar: bool
     icon: str | None
     tables: tuple[str, ...]
-    #: the Markdown body with every GM block removed (what players may read)
-    body_players: str
-    #: the full Markdown body, GM blocks included
-    body_gm: str
+    #: the full Markdown body, GM blocks included (the players' view renders it without
+    #: them: generator.content.markdown)
+    body: str
     source: str
     pos: Pos
 

@@ -27,7 +27,7 @@ from generator.content.campaign import (
     Session,
     Table,
 )
-from generator.content.markdown import split_front_matter, strip_gm_blocks
+from generator.content.markdown import split_front_matter
 from generator.content.yamlpos import Located, load_yaml
 from generator.diagnostics import Diagnostics, Pos, display_path, suggest
 from generator.dice import parse_dice
@@ -1071,8 +1071,7 @@ class _Loader:
                 id=lid, name=spec.name, hex=h, label=spec.hex, visibility=spec.visibility,
                 visible_from=spec.visible_from, on=tuple(spec.on), tags=tuple(spec.tags),
                 gm_only=spec.gm_only, familiar=spec.familiar, icon=spec.icon,
-                tables=tuple(spec.tables), body_players=strip_gm_blocks(parts.body),
-                body_gm=parts.body, source=shown, pos=doc.pos())
+                tables=tuple(spec.tables), body=parts.body, source=shown, pos=doc.pos())
         return locations
 
     # -- sessions/*.yaml ------------------------------------------------------------------

@@ -1,20 +1,120 @@
-"""Markdown with YAML front matter, and the ``!!! gm`` / ``??? gm`` blocks.
+"""Markdown a campaign writes, made safe to publish: GM blocks, HTML comments and raw HTML.
 
-A GM block is an admonition of type ``gm``: a line ``!!! gm "Title"`` (or ``??? gm``,
-``???+ gm`` for the collapsible forms) followed by indented lines. ``strip_gm_blocks`` removes
-such blocks completely, so the players' build is made from text that never held them.
+Every Markdown-bearing field of the content (a location's body, a hex or table description, a
+session summary, a chronicle note, a table row, a GM remark...) goes through one function,
+``MarkdownRenderer.prose``, before any page sees it. It renders the text the way MkDocs will:
+with Python-Markdown and the site's own Markdown extensions (admonition, pymdownx.details,
+attr_list, md_in_html, tables, and whatever ``mkdocs.yml`` adds), so what counts as a GM block
+is decided by the parser that draws the boxes, not by a pattern. Then:
+
+1. the HTML is sanitised with nh3 (ammonia) under the policy below, which also drops every
+   HTML comment;
+2. for the players, every element of the GM class (``class="... gm ..."``: ``!!! gm``,
+   ``!!!gm "x"``, ``??? gm``, ``???+ gm``, ``!!! note gm``, nested in block quotes, lists or
+   other boxes, ``{: .gm }`` on a paragraph, or written as raw HTML) is removed with all it
+   holds, and an HTML comment left open (``<!--`` without ``-->``) hides the rest of the text,
+   as a browser would;
+3. the result is kept as a ``Prose`` value: sanitised HTML that a template embeds as a block
+   (``{{ prose }}``) or inline (``{{ prose | inline }}``). Embedded, its text is written with
+   character references for every character Markdown, HTML, ``attr_list`` or Jinja give a
+   meaning to, so MkDocs, rendering the page around it, cannot read anything into it.
+
+So the players' view never holds a GM block, and the GM site shows the same text with the
+boxes styled. Content is data: no Jinja is ever evaluated in it, and extensions that read
+files (``pymdownx.snippets``, ``pymdownx.b64``, markdown-include) are not used on it.
+
+Sanitising policy (both sites): the tags Markdown and its usual extensions produce survive
+(``ALLOWED_TAGS``: paragraphs, headings, lists, tables, quotes, code, emphasis, links,
+images, details/summary, figures, abbreviations, definition lists...); attributes survive
+only as listed in ``ALLOWED_ATTRIBUTES`` (``class`` and ``title`` anywhere, ``href`` on
+links, ``src``/``alt``/size on images, ``open`` on details, table spans and text alignment);
+URLs must be relative or ``http``, ``https`` or ``mailto``; ``script``, ``style``, forms,
+frames, ``svg``, event handlers, ``style`` (but a table cell's ``text-align``) and ``id``
+never survive (MkDocs gives headings their ids). Anything else is dropped, keeping its text.
 """
 
 from __future__ import annotations
 
+import contextvars
+import html
+import importlib
+import os
+import posixpath
 import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from html.parser import HTMLParser
+from typing import Any, Literal
+
+import markdown as pymarkdown  # type: ignore[import-untyped]
+import nh3
+
+Audience = Literal["players", "gm"]
 
 _FENCE = re.compile(r"^---\s*$")
-_GM_START = re.compile(r"^(?P<indent>[ \t]*)(!!!|\?\?\?\+?)\s+gm\b.*$")
-#: an HTML comment; one left open runs to the end of the text (as a browser reads it), so
-#: a forgotten ``-->`` hides the rest rather than leaking it to players
-_HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+
+#: The Markdown extensions of the generated sites (site.REQUIRED_EXTENSIONS, minus toc:
+#: MkDocs gives the headings their ids and permalinks when it renders the page).
+DEFAULT_EXTENSIONS: tuple[str | dict[str, Any], ...] = (
+    "admonition", "pymdownx.details", "attr_list", "md_in_html", "tables")
+#: Extensions never run on content: they read files or take the toc MkDocs builds.
+EXCLUDED_EXTENSIONS = frozenset({"pymdownx.snippets", "pymdownx.b64",
+                                 "markdown_include.include", "mdx_include", "toc",
+                                 "markdown.extensions.toc"})
+#: The class of GM blocks (the admonition type ``gm``).
+GM_CLASS = "gm"
+
+ALLOWED_TAGS = frozenset({
+    "a", "abbr", "b", "blockquote", "br", "caption", "cite", "code", "col", "colgroup", "dd",
+    "del", "details", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "h1", "h2",
+    "h3", "h4", "h5", "h6", "hr", "i", "img", "ins", "kbd", "li", "mark", "ol", "p", "pre",
+    "q", "s", "samp", "small", "span", "strong", "sub", "summary", "sup", "table", "tbody",
+    "td", "tfoot", "th", "thead", "tr", "u", "ul", "var",
+})
+ALLOWED_ATTRIBUTES: dict[str, set[str]] = {
+    "*": {"class", "title", "lang", "dir"},
+    "a": {"href"},
+    "img": {"src", "alt", "width", "height"},
+    "details": {"open"},
+    "ol": {"start", "reversed"},
+    "td": {"colspan", "rowspan", "style"},
+    "th": {"colspan", "rowspan", "style"},
+    "col": {"span"},
+    "colgroup": {"span"},
+}
+URL_SCHEMES = frozenset({"http", "https", "mailto"})
+#: Tags removed together with everything inside them.
+CONTENT_TAGS = frozenset({"script", "style", "noscript", "template", "iframe", "object",
+                          "embed", "svg", "math", "textarea", "select", "title"})
+
+_VOID = frozenset({"br", "img", "hr", "col", "wbr", "area", "source", "input"})
+_CONTAINERS = frozenset({"div", "blockquote", "ul", "ol", "dl", "table", "thead", "tbody",
+                         "tfoot", "tr", "details", "figure", "colgroup"})
+_BLOCK = frozenset({"p", "div", "ul", "ol", "li", "dl", "dt", "dd", "table", "thead", "tbody",
+                    "tfoot", "tr", "td", "th", "blockquote", "pre", "details", "summary",
+                    "figure", "figcaption", "h1", "h2", "h3", "h4", "h5", "h6", "hr",
+                    "caption"})
+#: Characters written as character references in embedded text: those HTML, Markdown, its
+#: extensions (attr_list, tables, admonitions, tabs, critic, caret, mark, tilde) or Jinja
+#: read anything into.
+_INERT = frozenset("&<>\"\\`*_{}[]()#+!|~^=?")
+_INERT_TABLE = {ord(c): f"&#{ord(c)};" for c in _INERT}
+
+
+def inert(text: str) -> str:
+    """Plain text made inert for Markdown and HTML alike: every character either gives a
+    meaning to becomes a character reference, line breaks become spaces. The result shows as
+    typed in a page body, a heading, a link text, a table cell or an attribute value.
+
+    >>> inert("Tom & Jerry's <Inn> {{ 7*7 }}")
+    "Tom &#38; Jerry's &#60;Inn&#62; &#123;&#123; 7&#42;7 &#125;&#125;"
+    """
+    return " ".join(text.split("\n")).replace("\r", " ").replace("\t", " ").translate(
+        _INERT_TABLE)
+
+
+# ------------------------------------------------------------------------------------------
+# front matter
 
 
 @dataclass(frozen=True)
@@ -35,35 +135,389 @@ def split_front_matter(text: str) -> FrontMatterDoc:
     return FrontMatterDoc(None, text, 1, 1)
 
 
-def _indent_width(line: str) -> int:
-    expanded = line.expandtabs(4)
-    return len(expanded) - len(expanded.lstrip(" "))
+# ------------------------------------------------------------------------------------------
+# the page a fragment is embedded in (for its relative links)
+
+#: docs path of the page being rendered (``locations/ashford.md``), set by the page renderer
+current_page: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "hexcrawl_current_page", default=None)
 
 
-def strip_gm_blocks(markdown: str) -> str:
-    """Remove every ``gm`` admonition and every HTML comment (GM notes often hide there)."""
-    lines = markdown.splitlines(keepends=True)
-    out: list[str] = []
-    i = 0
-    while i < len(lines):
-        m = _GM_START.match(lines[i])
-        if not m:
-            out.append(lines[i])
-            i += 1
-            continue
-        base = _indent_width(m.group("indent"))
-        i += 1
-        while i < len(lines):
-            line = lines[i]
-            if line.strip() == "" or _indent_width(line) > base:
-                i += 1
+def _page_url(path: str) -> str:
+    if path == "index.md":
+        return ""
+    stem = path[:-3] if path.endswith(".md") else path
+    if stem == "index" or stem.endswith("/index"):
+        return stem[: -len("index")]
+    return stem + "/"
+
+
+def rewrite_url(url: str, page: str | None) -> str:
+    """A relative URL written in content, as MkDocs would rewrite it on ``page`` (directory
+    URLs): ``other.md#x`` from ``locations/a.md`` becomes ``../other/#x``."""
+    if page is None or not url or url.startswith(("#", "/")) or ":" in url.split("/")[0]:
+        return url
+    path, sep, fragment = url.partition("#")
+    path, qsep, query = path.partition("?")
+    if not path:
+        return url
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(page), path))
+    if target.startswith("../") or target == "..":
+        return url
+    base = _page_url(page) or "."
+    if target.endswith(".md"):
+        rel = posixpath.relpath(_page_url(target) or ".", base)
+        rel = "./" if rel == "." else rel + "/"
+    else:
+        folder, name = posixpath.split(target)
+        rel = posixpath.normpath(posixpath.join(posixpath.relpath(folder or ".", base), name))
+    return rel + (qsep + query) + (sep + fragment)
+
+
+# ------------------------------------------------------------------------------------------
+# Prose: a sanitised fragment, embedded inert
+
+
+class _Inert(HTMLParser):
+    """Re-writes sanitised HTML: text as character references (``inert``), attributes
+    escaped, relative URLs rewritten for the page, GM elements (players) dropped with their
+    content, and the rest of the text after an unclosed ``<!--`` (players) dropped."""
+
+    def __init__(self, *, drop_gm: bool, inline: bool, page: str | None) -> None:
+        super().__init__(convert_charrefs=True)
+        self.drop_gm = drop_gm
+        self.inline = inline
+        self.page = page
+        self.out: list[str] = []
+        self.stack: list[str] = []
+        #: depth in ``stack`` of the GM element being skipped (None: not skipping)
+        self.skip_from: int | None = None
+        self.code = 0
+        self.cut = False
+        self.newline = False
+
+    def _emit(self, text: str) -> None:
+        if self.newline and not self.inline:
+            self.out.append("\n")
+        self.newline = False
+        self.out.append(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.cut:
+            return
+        void = tag in _VOID
+        if self.skip_from is None and self.drop_gm and GM_CLASS in _classes(attrs):
+            if not void:
+                self.skip_from = len(self.stack)
+                self.stack.append(tag)
+            return
+        if not void:
+            self.stack.append(tag)
+        if self.skip_from is not None:
+            return
+        if tag in ("code", "pre"):
+            self.code += 1
+        parts = [f"<{tag}"]
+        for name, value in attrs:
+            if value is None:
+                parts.append(f" {name}")
                 continue
-            break
-        # keep one blank line where the block stood so paragraphs do not merge
-        if out and out[-1].strip():
-            out.append("\n")
-    return _HTML_COMMENT.sub("", "".join(out))
+            if name in ("href", "src"):
+                value = rewrite_url(value, self.page)
+            parts.append(f' {name}="{html.escape(value, quote=True)}"')
+        self._emit("".join(parts) + ">")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag not in _VOID:
+            self.handle_endtag(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _VOID or tag not in self.stack:
+            return
+        while self.stack:
+            top = self.stack.pop()
+            if self.skip_from is not None:
+                if len(self.stack) == self.skip_from:
+                    self.skip_from = None
+                if top == tag:
+                    return
+                continue
+            if top in ("code", "pre"):
+                self.code -= 1
+            self._emit(f"</{top}>")
+            self.newline = top in _BLOCK
+            if top == tag:
+                return
+
+    def handle_data(self, data: str) -> None:
+        if self.cut or self.skip_from is not None:
+            return
+        if self.drop_gm and not self.code and "<!--" in data:
+            data = data[: data.index("<!--")]
+            self.cut = True
+        if "pre" in self.stack:
+            text = data.translate(_INERT_TABLE).replace("\n", "&#10;")
+        elif not data.strip() and (not self.stack or self.stack[-1] in _CONTAINERS):
+            return  # layout between blocks: at the top it would read as Markdown indentation
+        elif not self.stack:
+            # bare text at the top (a dropped tag's): a paragraph of its own, never indented
+            text = f"<p>{inert(data.strip())}</p>"
+        else:
+            text = inert(data)
+        if text:
+            self._emit(text)
+
+    def close(self) -> None:
+        super().close()
+        self.skip_from = None
+        while self.stack:
+            self.handle_endtag(self.stack[-1])
 
 
-def has_gm_blocks(markdown: str) -> bool:
-    return any(_GM_START.match(line) for line in markdown.splitlines())
+def _classes(attrs: Iterable[tuple[str, str | None]]) -> list[str]:
+    for name, value in attrs:
+        if name == "class" and value:
+            return value.split()
+    return []
+
+
+@dataclass(frozen=True)
+class Prose:
+    """A Markdown field, rendered and sanitised for one audience (see the module docstring).
+
+    ``str(prose)`` is the block form; ``inline()`` fits a table cell or a list item.
+    """
+
+    html: str
+    audience: Audience
+
+    def __bool__(self) -> bool:
+        return bool(self.html.strip())
+
+    def _inert(self, *, inline: bool) -> str:
+        parser = _Inert(drop_gm=self.audience == "players", inline=inline,
+                        page=current_page.get())
+        parser.feed(self.html)
+        parser.close()
+        return "".join(parser.out)
+
+    def block(self, tag: str = "div", css: str = "hexcrawl-md") -> str:
+        """Raw HTML for a Markdown page, on lines of its own (MkDocs' md_in_html turns its
+        headings into real ones, with ids and a place in the table of contents)."""
+        return f'<{tag} class="{css}" markdown="1">\n{self._inert(inline=False)}\n</{tag}>'
+
+    def inline(self) -> str:
+        """The fragment on one line, for inside a paragraph, a list item or a table cell; a
+        single paragraph loses its ``<p>``."""
+        text = self._inert(inline=True)
+        if text.startswith("<p>") and text.endswith("</p>") and text.count("<p>") == 1:
+            return text[3:-4]
+        return text
+
+    def box(self, css: str, title: str) -> str:
+        """The block form as an admonition-shaped box (``css``: its classes; ``title`` is
+        written as given: interface text, or a name already escaped)."""
+        return (f'<div class="{css}" markdown="1">\n<p class="admonition-title">{title}</p>\n'
+                f"{self._inert(inline=False)}\n</div>")
+
+    def quoted(self) -> str:
+        """The block form as a block quote (a chronicle note)."""
+        return self.block("blockquote", "hexcrawl-note")
+
+    @property
+    def text(self) -> str:
+        """The fragment as plain text (what a reader sees, without markup)."""
+        return _plain(self.html)
+
+    def __str__(self) -> str:
+        return self.block()
+
+    def __contains__(self, needle: str) -> bool:
+        return needle in self.text
+
+
+def _plain(fragment: str) -> str:
+    parts: list[str] = []
+
+    class _Text(HTMLParser):
+        def handle_data(self, data: str) -> None:
+            parts.append(data)
+
+    parser = _Text(convert_charrefs=True)
+    parser.feed(fragment)
+    parser.close()
+    return "".join(parts)
+
+
+# ------------------------------------------------------------------------------------------
+# rendering
+
+
+def _attribute_filter(tag: str, attr: str, value: str) -> str | None:
+    if attr == "style":
+        return value if tag in ("td", "th") else None
+    return value
+
+
+def sanitise(fragment: str) -> str:
+    """``fragment`` under the sanitising policy of the module docstring (comments dropped)."""
+    return nh3.clean(
+        fragment, tags=set(ALLOWED_TAGS), clean_content_tags=set(CONTENT_TAGS),
+        attributes={k: set(v) for k, v in ALLOWED_ATTRIBUTES.items()},
+        attribute_filter=_attribute_filter, strip_comments=True,
+        link_rel="noopener noreferrer", url_schemes=set(URL_SCHEMES),
+        filter_style_properties={"text-align"})
+
+
+def _resolve(value: Any) -> Any:
+    """Option values of an extension as MkDocs would pass them: ``!!python/name:`` tags
+    imported, ``!ENV`` read; other tagged values are left out."""
+    if isinstance(value, dict):
+        return {k: _resolve(v) for k, v in value.items() if not _unresolved(v)}
+    if isinstance(value, list):
+        return [_resolve(v) for v in value if not _unresolved(v)]
+    tag = getattr(value, "tag", None)
+    if isinstance(tag, str) and hasattr(value, "value"):
+        if tag.startswith("tag:yaml.org,2002:python/name:"):
+            module, _, name = tag.rsplit(":", 1)[1].rpartition(".")
+            return getattr(importlib.import_module(module), name)
+        if tag == "!ENV":
+            names = value.value if isinstance(value.value, list) else [value.value]
+            for name in names[:-1] if len(names) > 1 else names:
+                if isinstance(name, str) and name in os.environ:
+                    return os.environ[name]
+            return names[-1] if len(names) > 1 else None
+    return value
+
+
+def _unresolved(value: Any) -> bool:
+    tag = getattr(value, "tag", None)
+    return isinstance(tag, str) and not (tag == "!ENV"
+                                         or tag.startswith("tag:yaml.org,2002:python/name:"))
+
+
+def _extensions(entries: Iterable[str | dict[str, Any]]) -> tuple[list[str], dict[str, Any]]:
+    names: list[str] = []
+    configs: dict[str, Any] = {}
+    for entry in entries:
+        if isinstance(entry, str):
+            name, options = entry, None
+        elif isinstance(entry, dict) and len(entry) == 1:
+            name, options = next(iter(entry.items()))
+        else:
+            continue
+        if name in EXCLUDED_EXTENSIONS or name in names:
+            continue
+        names.append(name)
+        if isinstance(options, dict):
+            configs[name] = _resolve(options)
+    return names, configs
+
+
+class MarkdownError(Exception):
+    """The site's Markdown extensions cannot be loaded."""
+
+
+class MarkdownRenderer:
+    """Renders Markdown fields with the site's extensions (see the module docstring)."""
+
+    def __init__(self, extensions: Sequence[str | dict[str, Any]] = DEFAULT_EXTENSIONS) -> None:
+        names, configs = _extensions([*DEFAULT_EXTENSIONS, *extensions])
+        try:
+            self._md = pymarkdown.Markdown(extensions=names, extension_configs=configs)
+        except Exception as exc:  # an extension missing or misconfigured in mkdocs.yml
+            raise MarkdownError(f"cannot load the Markdown extensions {names}: "
+                                f"{type(exc).__name__}: {exc}") from exc
+        self._cache: dict[tuple[str, str], Prose] = {}
+
+    def html(self, text: str) -> str:
+        """``text`` rendered and sanitised (GM blocks still in: see ``prose``)."""
+        self._md.reset()
+        return sanitise(self._md.convert(text))
+
+    def prose(self, text: str | None, audience: Audience) -> Prose | None:
+        """A Markdown field for ``audience``: for the players, GM blocks and everything after
+        an unclosed comment are gone from it before it is stored."""
+        if text is None:
+            return None
+        key = (text, audience)
+        found = self._cache.get(key)
+        if found is None:
+            fragment = self.html(text)
+            if audience == "players":
+                fragment = strip_gm(fragment)
+            found = self._cache[key] = Prose(fragment, audience)
+        return found
+
+    def has_gm(self, text: str) -> bool:
+        """Whether ``text`` holds a GM block (as the players' rendering would remove it)."""
+        fragment = self.html(text)
+        return strip_gm(fragment) != _reserialise(fragment)
+
+    def prose_all(self, texts: Iterable[str], audience: Audience) -> tuple[Prose, ...]:
+        out = []
+        for text in texts:
+            prose = self.prose(text, audience)
+            if prose is not None:
+                out.append(prose)
+        return tuple(out)
+
+
+_DEFAULT: list[MarkdownRenderer] = []
+
+
+def default_renderer() -> MarkdownRenderer:
+    """A renderer with the sites' built-in Markdown extensions (``site.write_docs`` makes one
+    from the site's own ``mkdocs.yml`` instead)."""
+    if not _DEFAULT:
+        _DEFAULT.append(MarkdownRenderer())
+    return _DEFAULT[0]
+
+
+def strip_gm(fragment: str) -> str:
+    """Sanitised HTML without its GM elements and what follows an unclosed comment (kept as
+    HTML, not yet made inert)."""
+    return _Keep(drop_gm=True).run(fragment)
+
+
+def _reserialise(fragment: str) -> str:
+    return _Keep(drop_gm=False).run(fragment)
+
+
+class _Keep(_Inert):
+    """``_Inert`` writing plain escaped HTML (no character references, no URL rewriting)."""
+
+    def __init__(self, *, drop_gm: bool) -> None:
+        super().__init__(drop_gm=drop_gm, inline=True, page=None)
+
+    def run(self, fragment: str) -> str:
+        self.feed(fragment)
+        self.close()
+        return "".join(self.out)
+
+    def handle_data(self, data: str) -> None:
+        if self.cut or self.skip_from is not None:
+            return
+        if self.drop_gm and not self.code and "<!--" in data:
+            data = data[: data.index("<!--")]
+            self.cut = True
+        if data:
+            self._emit(html.escape(data, quote=False))
+
+
+def gm_elements(page_html: str) -> Iterator[str]:
+    """Start tags of elements of the GM class in a built page (the players' build must have
+    none: ``site.build_sites`` fails if it does)."""
+    found: list[str] = []
+
+    class _Find(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if GM_CLASS in _classes(attrs):
+                found.append(self.get_starttag_text() or tag)
+
+    parser = _Find(convert_charrefs=True)
+    parser.feed(page_html)
+    parser.close()
+    yield from found
+

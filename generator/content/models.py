@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -23,6 +24,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 
 class Model(BaseModel):
@@ -81,6 +83,17 @@ Face = Annotated[str, WithJsonSchema(
      "description": "a face of the map's hexes: N NE SE S SW NW (flat-top maps) or NE E SE SW "
                     "W NW (pointy-top maps)"})]
 Die = Annotated[str, Field(pattern=r"^d(4|6|8|10|12|20)$")]
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise PydanticCustomError("blank", "is empty or only spaces (write the name)")
+    return value
+
+
+#: A name or title a page shows: anything but empty or only spaces.
+Name = Annotated[str, AfterValidator(_not_blank), WithJsonSchema(
+    {"type": "string", "minLength": 1, "pattern": "\\S"})]
 Audience = Literal["gm", "players"]
 
 
@@ -117,7 +130,7 @@ class RulesSpec(Model):
 
 
 class Member(Model):
-    name: str
+    name: Name
     speed: int = Field(default=30, ge=5, description="feet per round; miles per hour = speed/10")
     survival: int = 0
     con: int = 0
@@ -152,7 +165,7 @@ class PartySpec(Model):
 
 class ResourceSpec(Model):
     die: Literal["d4", "d6", "d8", "d10", "d12", "d20"]
-    name: str | None = None
+    name: Name | None = None
     owner: str | None = None
     description: str | None = None
     gm: str | None = None
@@ -180,7 +193,7 @@ class ReferenceSpec(Model):
 
 
 class CampaignFile(Model):
-    name: str
+    name: Name
     seed: int
     language: str = "en"
     description: str | None = None
@@ -207,7 +220,7 @@ class TerrainSpeed(Model):
 
 
 class TerrainSpec(Model):
-    name: str | None = None
+    name: Name | None = None
     letter: str | None = Field(default=None, min_length=1, max_length=1)
     color: str | None = Field(default=None, pattern=r"^#[0-9a-fA-F]{3,8}$")
     navigation_dc: int | None = None
@@ -225,7 +238,7 @@ class TerrainSpec(Model):
 class HexEntry(Model):
     terrain: str | None = None
     density: Literal["sparse", "medium", "dense"] | None = None
-    name: str | None = None
+    name: Name | None = None
     description: str | None = None
     gm: str | None = None
     tables: list[str] = []
@@ -238,7 +251,7 @@ class HexEntry(Model):
 
 class PathSpec(Model):
     kind: Literal["highway", "road", "trail", "river"]
-    name: str | None = None
+    name: Name | None = None
     condition: Literal["good", "poor"] = "good"
     hexes: list[Label] = Field(min_length=2)
     description: str | None = None
@@ -246,7 +259,7 @@ class PathSpec(Model):
 
 
 class RegionSpec(Model):
-    name: str
+    name: Name
     hexes: list[HexOrRange] = []
     #: the region drawn like terrain_rows: one string per map row from row 1, one mark per
     #: column ('x' in the region, '.' not; spaces ignored); fewer rows than the map is fine
@@ -262,7 +275,7 @@ class RegionSpec(Model):
 
 class LocationFront(Model):
     id: str | None = None
-    name: str
+    name: Name
     hex: Label
     visibility: Literal["normal", "visible", "hidden"] = "normal"
     visible_from: int = Field(default=0, ge=0)
@@ -291,7 +304,7 @@ class TableRow(Model):
 
 class TableFile(Model):
     id: str
-    name: str
+    name: Name
     dice: str | None = None
     audience: Audience = "gm"
     description: str | None = None
@@ -373,7 +386,7 @@ class ChaseActor(Model):
     """A creature in a chase (seed 003): speed in feet per round, the Constitution number of
     the check system (d20 modifier, brp score, bsh score), Stealth and passive Perception."""
 
-    name: str
+    name: Name
     speed: int = Field(default=30, ge=0)
     con: int = 0
     stealth: int = 0
@@ -481,7 +494,7 @@ class SessionParty(Model):
 class SessionFile(Model):
     session: int = Field(ge=0)
     date: dt.date | str | None = None
-    title: str | None = None
+    title: Name | None = None
     summary: str | None = None
     gm: str | None = None
     party: SessionParty = SessionParty()

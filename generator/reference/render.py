@@ -16,6 +16,7 @@ import jinja2
 
 from generator import i18n
 from generator.content.campaign import Campaign
+from generator.content.markdown import MarkdownRenderer
 from generator.package_data import SITE_TEMPLATES
 from generator.reference import sheets as S
 from generator.reference.sheets import Audience, Ctx
@@ -52,8 +53,9 @@ class Renderer:
 
     def __init__(self, campaign: Campaign, audience: Audience, language: str | None = None,
                  known_locations: Collection[str] | None = None,
-                 overrides: bool = True) -> None:
-        self.ctx = Ctx(campaign, audience, language or campaign.language)
+                 overrides: bool = True,
+                 markdown: MarkdownRenderer | None = None) -> None:
+        self.ctx = Ctx(campaign, audience, language or campaign.language, markdown)
         self.env = environment(campaign, overrides)
         i18n.install(self.env, self.ctx.t)
         self.known_locations = set(known_locations) if known_locations is not None else None
@@ -129,7 +131,8 @@ class Renderer:
 
 def reference_pages(campaign: Campaign, audience: Audience, language: str | None = None, *,
                     known_locations: Collection[str] | None = None,
-                    overrides: bool = True) -> dict[str, str]:
+                    overrides: bool = True,
+                    markdown: MarkdownRenderer | None = None) -> dict[str, str]:
     """Every reference file of one site: docs-relative path -> text.
 
     ``reference/index.md``, one page per topic (``reference/travel.md`` ...), the diagrams
@@ -138,9 +141,11 @@ def reference_pages(campaign: Campaign, audience: Audience, language: str | None
     and, for the GM only, ``reference/gm-screen.md`` for the campaign's check system.
     ``language`` defaults to the campaign's. ``known_locations`` (players' site) names the
     locations a roll-table row may link to; the GM site links every location.
-    ``overrides=False`` ignores the campaign's template overrides.
+    ``overrides=False`` ignores the campaign's template overrides. The campaign's Markdown
+    (rows, descriptions) is rendered by ``markdown`` (players: without GM blocks) and its
+    names escaped (generator.content.markdown.inert).
     """
-    r = Renderer(campaign, audience, language, known_locations, overrides)
+    r = Renderer(campaign, audience, language, known_locations, overrides, markdown)
     if not r.sheets:
         return {}
     files = {"index.md": r.index(), **r.topics()}

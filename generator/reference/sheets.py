@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from generator.content.campaign import Campaign, Table
+from generator.content.markdown import MarkdownRenderer, Prose, default_renderer, inert
 from generator.content.models import DEFAULT_PLAYER_SHEETS, Member
 from generator.dice import parse_dice
 from generator.hexgrid import Grid, Hex
@@ -105,6 +106,17 @@ class Ctx:
     campaign: Campaign
     audience: Audience
     language: str
+    #: renders the campaign's Markdown (table rows and descriptions) for the audience
+    markdown: MarkdownRenderer | None = None
+
+    def prose(self, text: str | None) -> Prose | None:
+        """A Markdown field of the campaign for this audience (players: no GM blocks)."""
+        return (self.markdown or default_renderer()).prose(text, self.audience)
+
+    def inline(self, text: str | None) -> str:
+        """A Markdown field on one line, for a table cell."""
+        prose = self.prose(text)
+        return prose.inline() if prose is not None else ""
 
     @property
     def t(self) -> Translator:
@@ -122,7 +134,7 @@ class Ctx:
         builtin = T.TERRAIN.get(rule.id)
         if builtin is not None and rule.name == builtin.name:
             return self.t.label("terrain", rule.id)
-        return rule.name
+        return inert(rule.name)
 
     def passable_terrain(self) -> list[T.TerrainRule]:
         return [r for r in self.campaign.terrain.values() if not r.impassable]
@@ -756,7 +768,7 @@ def complication_rows(ctx: Ctx, environment: str) -> tuple[str, list[tuple[str, 
     if own is not None and (ctx.audience == "gm" or own.audience == "players"):
         spec = parse_dice(own.roll_dice)
         d100 = spec.count == 1 and spec.sides == 100
-        return "campaign", [(f.span(lo, hi, d100=d100), row.result)
+        return "campaign", [(f.span(lo, hi, d100=d100), ctx.inline(row.result))
                             for (lo, hi), row in zip(own.ranges, own.rows, strict=False)]
     rows = [(str(i), ctx.t.label("complication", f"{environment}.{i}"))
             for i in range(1, D.COMPLICATION_COUNT + 1)]
@@ -894,7 +906,7 @@ def roll_table_sheet(ctx: Ctx, tb: Table, known_locations: set[str] | None) -> d
         notes: list[str] = []
         if row.table:
             if row.table in shown:
-                notes.append(t.gettext("roll on %(name)s", name=f"[{shown[row.table].name}]"
+                notes.append(t.gettext("roll on %(name)s", name=f"[{inert(shown[row.table].name)}]"
                                                               f"({row.table}.md)"))
             else:
                 notes.append(t.gettext("the GM rolls further"))
@@ -910,15 +922,16 @@ def roll_table_sheet(ctx: Ctx, tb: Table, known_locations: set[str] | None) -> d
             loc = ctx.campaign.locations[row.location]
             if ctx.audience == "gm" or (known_locations is not None
                                         and row.location in known_locations):
-                notes.append(f"[{loc.name}](../../locations/{loc.id}.md)")
+                notes.append(f"[{inert(loc.name)}](../../locations/{loc.id}.md)")
         if ctx.audience == "gm" and row.gm:
-            notes.append("*" + t.gettext("GM") + f": {row.gm}*")
+            notes.append("<em>" + t.gettext("GM") + f": {ctx.inline(row.gm)}</em>")
         chance = sum((dist.get(v, Fraction(0)) for v in range(lo, hi + 1)), Fraction(0))
-        rows.append((f.span(lo, hi, d100=d100), row.result, "; ".join(notes),
+        rows.append((f.span(lo, hi, d100=d100), ctx.inline(row.result), "; ".join(notes),
                      f.pct(chance * 100, 1)))
     md = table(f"roll-{tb.id}", [f.die(spec.sides, spec.count), t.gettext("Result"),
                                  t.gettext("Notes"), t.gettext("Chance")], rows, "cllr")
     return {"table": md, "tb": tb, "dice": f.die(spec.sides, spec.count),
+            "name": inert(tb.name), "description": ctx.prose(tb.description),
             "audience_label": t.label("audience", tb.audience)}
 
 
@@ -954,7 +967,8 @@ def tables_index_sheet(ctx: Ctx) -> dict[str, Any]:
     rows = []
     for tid, tb in visible_tables(ctx.campaign, ctx.audience).items():
         spec = parse_dice(tb.roll_dice)
-        row = [f"[{tb.name}]({tid}.md)", ctx.f.die(spec.sides, spec.count), str(len(tb.rows))]
+        row = [f"[{inert(tb.name)}]({tid}.md)", ctx.f.die(spec.sides, spec.count),
+               str(len(tb.rows))]
         if ctx.audience == "gm":
             row.append(t.label("audience", tb.audience))
         rows.append(tuple(row))

@@ -34,8 +34,10 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from generator import i18n
+from generator.content.markdown import MarkdownRenderer, Prose, current_page, default_renderer
 from generator.knowledge import (
     GMSessionView,
     GMView,
@@ -47,6 +49,7 @@ from generator.knowledge import (
 )
 from generator.package_data import SITE_TEMPLATES
 from generator.render import maps
+from generator.render.escape import html_text, template_view, text
 from generator.render.i18n import Translator
 from generator.slug import slugify
 
@@ -71,10 +74,12 @@ class NavItem:
     children: tuple[NavItem, ...] = ()
 
     def to_mkdocs(self) -> dict[str, Any]:
+        """The entry for ``nav:`` in mkdocs.yml. The theme writes titles out as HTML, so a
+        title is escaped here (``html_text``): ``Tom & Jerry's <Inn>`` shows as typed."""
+        title = html_text(self.title)
         if self.children:
-            return {self.title: [c.to_mkdocs() if c.title else c.path
-                                 for c in self.children]}
-        return {self.title: self.path}
+            return {title: [c.to_mkdocs() if c.title else c.path for c in self.children]}
+        return {title: self.path}
 
 
 @dataclass
@@ -116,9 +121,25 @@ def region_path(region: RegionView) -> str:
     return f"hex-key/{region.slug}.md"
 
 
-def cell(text: object) -> str:
-    """Text safe inside a Markdown table cell."""
-    return str(text if text is not None else "").replace("|", "\\|").replace("\n", "<br>")
+def cell(value: object) -> str:
+    """Text safe inside a Markdown table cell (Prose on one line)."""
+    if isinstance(value, Prose):
+        return value.inline()
+    return str(value if value is not None else "").replace("|", "\\|").replace("\n", "<br>")
+
+
+def inline(value: object) -> str:
+    """A Prose field on one line (inside a list item, a sentence or a cell)."""
+    if isinstance(value, Prose):
+        return value.inline()
+    return "" if value is None else str(value)
+
+
+def quoted(value: object) -> str:
+    """A Prose field as a block quote (chronicle notes)."""
+    if isinstance(value, Prose):
+        return value.quoted()
+    return quote(str(value))
 
 
 def runs(numbers: Iterable[int]) -> list[tuple[int, int]]:
@@ -138,8 +159,17 @@ def quote(text: str) -> str:
 
 
 class _Renderer:
-    def __init__(self, view: View, overrides: Path | None) -> None:
+    def __init__(self, view: View, overrides: Path | None,
+                 markdown: MarkdownRenderer | None = None) -> None:
         self.view = view
+        md = markdown or default_renderer()
+        audience = view.site.audience
+
+        def prose(value: str | None) -> Prose | None:
+            return md.prose(value, audience)
+
+        #: what the templates get: every GM-typed string escaped (generator.render.escape)
+        self.tview = template_view(view, prose)
         self.t = Translator(view.site.language)
         loaders: list[jinja2.BaseLoader] = []
         if overrides is not None and overrides.is_dir():
@@ -151,6 +181,8 @@ class _Renderer:
             keep_trailing_newline=True)
         i18n.install(self.env, self.t)
         self.env.filters["cell"] = cell
+        self.env.filters["inline"] = inline
+        self.env.filters["quoted"] = quoted
         self.env.filters["quote"] = quote
         self.env.filters["num"] = self.t.number  # 4.5, 4,5: the language's decimals
         self.env.filters["slug"] = slugify
@@ -191,7 +223,7 @@ class _Renderer:
 
     def terrain_name(self, terrain: TerrainView | str | None) -> str:
         if isinstance(terrain, str):
-            found = self.view.terrains.get(terrain)
+            found = self.tview.terrains.get(terrain)
             if found is None:
                 return terrain
             terrain = found
@@ -223,19 +255,26 @@ class _Renderer:
             return link(page + (f"#{anchor}" if anchor else ""))
 
         values: dict[str, Any] = {
-            "view": self.view, "site": self.view.site, "gm": self.view.site.gm,
+            "view": self.tview, "site": self.tview.site, "gm": self.view.site.gm,
             "t": self.t, "page": path, "root": root, "link": link, "hex_link": hex_link,
             "terrain_name": self.terrain_name, "maps": maps,
             "session_path": session_path, "location_path": location_path,
             "region_path": region_path, "page_url": page_url,
         }
         values.update(context)
-        return self.env.get_template(template).render(values)
+        token = current_page.set(path)
+        try:
+            return self.env.get_template(template).render(values)
+        finally:
+            current_page.reset(token)
 
 
-def render_docs(view: View, overrides: Path | None = None) -> DocsTree:
-    """Every page and map of one audience's site (see the module docstring)."""
-    r = _Renderer(view, overrides)
+def render_docs(view: View, overrides: Path | None = None,
+                markdown: MarkdownRenderer | None = None) -> DocsTree:
+    """Every page and map of one audience's site (see the module docstring). Templates get
+    the view with every GM-typed string escaped; maps and navigation titles escape theirs."""
+    r = _Renderer(view, overrides, markdown)
+    tv = r.tview
     t = r.t
     tree = DocsTree()
     files = tree.files
@@ -246,6 +285,7 @@ def render_docs(view: View, overrides: Path | None = None) -> DocsTree:
     files["map.md"] = r.render("map.md", "map.md", svg=overview)
 
     sessions = list(view.sessions)
+    shown = list(tv.sessions)
     files["sessions/index.md"] = r.render("sessions.md", "sessions/index.md")
     session_template = "session-gm.md" if isinstance(view, GMView) else "session.md"
     for i, session in enumerate(sessions):
@@ -256,9 +296,9 @@ def render_docs(view: View, overrides: Path | None = None) -> DocsTree:
         if isinstance(view, GMView) and isinstance(session, GMSessionView):
             explored = maps.explored_map(view, session, links, t)
         files[path] = r.render(
-            session_template, path, session=session, route=route, explored_svg=explored,
-            previous=sessions[i - 1] if i > 0 else None,
-            next=sessions[i + 1] if i + 1 < len(sessions) else None)
+            session_template, path, session=shown[i], route=route, explored_svg=explored,
+            previous=shown[i - 1] if i > 0 else None,
+            next=shown[i + 1] if i + 1 < len(shown) else None)
 
     files["party.md"] = r.render("party.md", "party.md")
     files["timeline.md"] = r.render("timeline.md", "timeline.md")
@@ -268,7 +308,7 @@ def render_docs(view: View, overrides: Path | None = None) -> DocsTree:
                                            key=lambda loc: loc.name.casefold())
     for loc in locations:
         files[location_path(loc.id)] = r.render("location.md", location_path(loc.id),
-                                                location=loc)
+                                                location=tv.locations[loc.id])
 
     # The navigation stays small whatever the campaign's size: Material renders it into every
     # page, so a nav listing every page would make the build quadratic. Past NAV_LIMIT pages
@@ -293,11 +333,13 @@ def render_docs(view: View, overrides: Path | None = None) -> DocsTree:
     if isinstance(view, GMView):
         files["hex-key/index.md"] = r.render("hex-key.md", "hex-key/index.md")
         region_items: list[NavItem] = [NavItem("", "hex-key/index.md")]
-        for region in view.regions:
+        assert isinstance(tv, GMView)
+        for region, shown_region in zip(view.regions, tv.regions, strict=True):
             path = region_path(region)
             title = region.name or (t.gettext("Other hexes") if len(view.regions) > 1
                                     else t.gettext("All hexes"))
-            files[path] = r.render("region.md", path, region=region, title=title)
+            files[path] = r.render("region.md", path, region=shown_region,
+                                   title=text(region.name) if region.name else Markup(title))
             region_items.append(NavItem(title, path))
         nav.append(NavItem(t.gettext("Hex key"), children=tuple(region_items)))
     if view.tables or isinstance(view, GMView):
