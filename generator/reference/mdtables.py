@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 
@@ -64,7 +65,9 @@ def tables_in(markdown: str) -> dict[str, ParsedTable]:
 
 
 def plain(cell: str) -> str:
-    """A cell as it reads on paper: links become their text, emphasis marks go."""
+    """A cell as it reads on paper: links become their text, emphasis marks and inline tags
+    go, character references are read (campaign text is written as references)."""
     text = _LINK.sub(r"\1", cell)
     text = re.sub(r"(\*\*|__|\*|`)", "", text)
-    return text.strip()
+    text = re.sub(r"<[^>]+>", "", text)
+    return html.unescape(text).strip()
