@@ -1,14 +1,32 @@
-"""Benchmark: `hexcrawl build` against MkDocs alone on the same pages.
+"""The benchmark: one command, every figure of the performance targets, as ratios.
 
-    python bench/run.py [--sizes small,medium,large] [--repeat 3]
+    python bench/run.py [--sizes 50,100,200] [--target 100] [--sessions 200] [--repeat 2]
+                        [--no-serve] [--no-browser] [--no-scaling] [--port 8109]
 
-For each size a synthetic campaign is written (bench/synthetic.py), `hexcrawl build` runs
-once to warm up, then each measurement is repeated and the best time kept:
-- hexcrawl: the whole `hexcrawl build` (load, replay, pages, maps, both MkDocs builds);
-- mkdocs: `mkdocs build` of the two generated trees with the regeneration hook off;
-- ratio = hexcrawl / mkdocs. Pages per second shows the build stays linear in pages.
-Results go to bench/results/latest.json and a table on stdout. Speed is measured here, never
-asserted in tests.
+For each map size N (an N x N map, N*N/10 locations, ``--sessions`` sessions of 12 watches,
+written by bench/synthetic.py into a temporary folder) it measures:
+
+- the generator stage by stage (load, replay, views, render, write; bench/stages.py in a
+  fresh process, cold: an empty build folder) and its peak memory;
+- the generator stage as the GM runs it, ``hexcrawl build --docs-only`` (both docs trees,
+  cold), against ``mkdocs build -f build/gm/mkdocs.yml`` on the same GM tree (the regeneration
+  hook off): the two are run in turns and the best of ``--repeat`` kept, so both see the same
+  machine load, and their ratio is the figure to read;
+- the GM overview map's size in bytes per hex (labels, links and symbols included);
+- the whole ``hexcrawl build`` (both MkDocs builds too): time and peak memory;
+- the overview map in headless Chromium: first paint and panning (bench/browser.py);
+- under ``hexcrawl serve`` (the GM site), the time from saving a file to the server serving
+  the changed page: the last session log, a session in the middle (every later one replays),
+  a location, each twice.
+
+On the ``--target`` size it also measures scaling: the generator stage on a half-size map
+(N x N/2, half the locations) against the full one, and with 100, 200 and 400 sessions.
+
+Figures go to stdout as Markdown (bench/README.md records them) and, complete, to
+bench/results/latest.json. The machine (CPU, cores, memory, versions) and the load average
+before and after each size are recorded with them: on a shared machine absolute seconds are
+noisy, ratios taken in the same run much less so. Speed is measured here, never asserted in
+tests.
 """
 
 from __future__ import annotations
@@ -16,11 +34,19 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -28,56 +54,373 @@ sys.path.insert(0, str(HERE))
 
 from synthetic import write  # noqa: E402
 
-SIZES = {
-    "small": dict(columns=20, rows=16, locations=100, sessions=5),
-    "medium": dict(columns=50, rows=40, locations=800, sessions=20),
-    "large": dict(columns=100, rows=80, locations=3000, sessions=60),
-}
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1"}
+LOCATIONS_PER_HEX = 0.1
+BASE = ["Targets at 100x100, 1,000 locations, 200 sessions: generator <= 10% of MkDocs (GM);",
+        "doubling map or sessions <= 2.1x; GM overview <= 150 bytes/hex; peak memory < 1 GB;",
+        "first paint < 2 s; edit to refresh < 2 s."]
 
 
-def timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> float:
+# ------------------------------------------------------------------------------------------
+# the machine
+
+
+def machine() -> dict[str, Any]:
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem_gb = 0.0
+    try:
+        m = re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text())
+        mem_gb = round(int(m.group(1)) / 1024 / 1024, 1) if m else 0.0
+    except OSError:
+        pass
+
+    def version(package: str) -> str:
+        from importlib.metadata import PackageNotFoundError
+        from importlib.metadata import version as v
+        try:
+            return v(package)
+        except PackageNotFoundError:
+            return "?"
+
+    return {"cpu": cpu, "cores": os.cpu_count(), "memory_gb": mem_gb,
+            "system": f"{platform.system()} {platform.release()}",
+            "python": platform.python_version(), "mkdocs": version("mkdocs"),
+            "mkdocs-material": version("mkdocs-material"),
+            "commit": _git("rev-parse", "--short", "HEAD"),
+            "date": time.strftime("%Y-%m-%d %H:%M")}
+
+
+def _git(*args: str) -> str:
+    try:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
+def load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+# ------------------------------------------------------------------------------------------
+# processes
+
+
+def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[float, float]:
+    """Run ``cmd``; its wall seconds and peak memory (MB). Raises on failure."""
     start = time.perf_counter()
-    subprocess.run(cmd, cwd=cwd, env=env, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env or ENV, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed ({proc.returncode}):\n"
+                           f"{err.decode(errors='replace')[-3000:]}")
+    return wall, usage.ru_maxrss / 1024
 
 
-def measure(size: str, repeat: int) -> dict[str, float | int | str]:
-    with tempfile.TemporaryDirectory() as tmp:
-        repo = Path(tmp)
-        write(repo / "content", **SIZES[size])  # type: ignore[arg-type]
-        (repo / "mkdocs.yml").write_text((ROOT / "mkdocs.yml").read_text("utf-8"), "utf-8")
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        hexcrawl = [sys.executable, "-m", "generator.cli", "build"]
-        timed(hexcrawl, repo, env)  # warm-up, and the generated trees for MkDocs alone
-        full = min(timed(hexcrawl, repo, env) for _ in range(repeat))
-        mk_env = {**env, "HEXCRAWL_HOOK": "off"}
-        alone = min(
-            sum(timed([sys.executable, "-m", "mkdocs", "build", "-q", "-f",
-                       f"build/{a}/mkdocs.yml", "-d", str(repo / "alone" / a)], repo, mk_env)
-                for a in ("players", "gm"))
-            for _ in range(repeat))
-        pages = sum(1 for a in ("players", "gm")
-                    for _ in (repo / "build" / a / "docs").rglob("*.md"))
-    return {"size": size, "pages": pages, "hexcrawl_s": round(full, 2),
-            "mkdocs_s": round(alone, 2), "ratio": round(full / alone, 2),
-            "pages_per_s": round(pages / full, 1)}
+def campaign(repo: Path, columns: int, rows: int, sessions: int) -> Path:
+    locations = round(columns * rows * LOCATIONS_PER_HEX)
+    write(repo / "content", columns=columns, rows=rows, locations=locations, sessions=sessions)
+    shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
+    return repo
+
+
+def hexcrawl(*args: str) -> list[str]:
+    return [sys.executable, "-m", "generator.cli", *args]
+
+
+def docs_only(repo: Path) -> float:
+    """``hexcrawl build --docs-only`` from an empty build folder: its wall seconds."""
+    shutil.rmtree(repo / "build", ignore_errors=True)
+    return run(hexcrawl("build", "--docs-only"), repo)[0]
+
+
+def mkdocs_gm(repo: Path) -> float:
+    out = repo / "alone-gm"
+    shutil.rmtree(out, ignore_errors=True)
+    return run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", "build/gm/mkdocs.yml",
+                "-d", str(out)], repo, {**ENV, "HEXCRAWL_HOOK": "off"})[0]
+
+
+def stages(repo: Path) -> dict[str, float]:
+    build = repo / "stage-build"
+    shutil.rmtree(build, ignore_errors=True)
+    out = subprocess.run([sys.executable, str(HERE / "stages.py"), str(repo / "content"),
+                          str(build)], cwd=repo, env=ENV, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(f"stages.py failed:\n{out.stderr[-3000:]}")
+    shutil.rmtree(build, ignore_errors=True)
+    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def best(n: int, measure: Callable[[], float]) -> float:
+    return min(measure() for _ in range(n))
+
+
+# ------------------------------------------------------------------------------------------
+# hexcrawl serve: from saving a file to serving the changed page
+
+
+class Server:
+    """``hexcrawl serve`` of the GM site in a child process; its log lines with times."""
+
+    def __init__(self, repo: Path, port: int) -> None:
+        self.base = f"http://127.0.0.1:{port}/"
+        self.events: list[tuple[float, str]] = []
+        self.proc = subprocess.Popen(
+            hexcrawl("serve", "--audience", "gm", "--dev-addr", f"127.0.0.1:{port}"),
+            cwd=repo, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self.events.append((time.perf_counter(), line.rstrip()))
+
+    def get(self, path: str) -> str | None:
+        try:
+            with urllib.request.urlopen(self.base + path, timeout=30) as resp:
+                return str(resp.read().decode("utf-8", errors="replace"))
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            return None
+
+    def wait_until(self, path: str, marker: str, timeout: float) -> float:
+        """Poll ``path`` every 20 ms until it holds ``marker``; the time it first did."""
+        end = time.perf_counter() + timeout
+        while time.perf_counter() < end:
+            if self.proc.poll() is not None:
+                raise RuntimeError("hexcrawl serve ended:\n"
+                                   + "\n".join(e for _, e in self.events[-30:]))
+            body = self.get(path)
+            if body is not None and marker in body:
+                return time.perf_counter()
+            time.sleep(0.02)
+        raise RuntimeError(f"{path} never showed {marker!r} within {timeout} s:\n"
+                           + "\n".join(e for _, e in self.events[-30:]))
+
+    def settle(self, quiet: float = 2.0, timeout: float = 600) -> None:
+        """Wait until the server has logged nothing for ``quiet`` seconds."""
+        end = time.perf_counter() + timeout
+        while time.perf_counter() < end:
+            last = self.events[-1][0] if self.events else 0.0
+            if time.perf_counter() - last >= quiet:
+                return
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def page_url(docs_path: str) -> str:
+    stem = docs_path[:-3]
+    return stem[: -len("index")] if stem.endswith("index") else stem + "/"
+
+
+def serve_edits(repo: Path, port: int, sessions: int) -> dict[str, Any]:
+    """Seconds from saving each edited file to the server serving the changed page."""
+    docs = repo / "build" / "gm" / "docs"
+    server = Server(repo, port)
+    try:
+        server.wait_until("", "<html", timeout=1200)
+        server.settle()
+
+        def session_page(n: int) -> str:
+            found = sorted((docs / "sessions").glob(f"{n:02d}-*.md"))
+            assert found, f"no page for session {n}"
+            return page_url(found[0].relative_to(docs).as_posix())
+
+        edits: list[tuple[str, Path, str]] = [
+            ("last session", repo / "content" / "sessions" / f"{sessions:03d}.yaml",
+             session_page(sessions)),
+            ("middle session", repo / "content" / "sessions" / f"{sessions // 2:03d}.yaml",
+             session_page(sessions // 2)),
+            ("location", repo / "content" / "locations" / "site-00010.md",
+             "locations/site-00010/"),
+        ]
+        result: dict[str, Any] = {}
+        for name, path, url in edits:
+            times: list[float] = []
+            for attempt in range(2):
+                marker = f"benchmark-edit-{name.replace(' ', '-')}-{attempt}-{time.time_ns()}"
+                text = path.read_text(encoding="utf-8")
+                addition = (f"- note: {marker}\n" if path.suffix == ".yaml"
+                            else f"\n{marker}\n")
+                start = time.perf_counter()
+                path.write_text(text + addition, encoding="utf-8")
+                times.append(server.wait_until(url, marker, timeout=600) - start)
+                server.settle()
+            result[name] = [round(t, 2) for t in times]
+        return result
+    finally:
+        server.stop()
+
+
+# ------------------------------------------------------------------------------------------
+# one size
+
+
+def measure(n: int, sessions: int, repeat: int, target: bool, args: argparse.Namespace,
+            ) -> dict[str, Any]:
+    out: dict[str, Any] = {"size": f"{n}x{n}", "hexes": n * n,
+                           "locations": round(n * n * LOCATIONS_PER_HEX),
+                           "sessions": sessions, "load_before": load()}
+    with tempfile.TemporaryDirectory(prefix=f"hexcrawl-bench-{n}-") as tmp:
+        repo = campaign(Path(tmp), n, n, sessions)
+        print(f"# {n}x{n}: stages", file=sys.stderr)
+        runs = [stages(repo) for _ in range(repeat)]
+        out["stages"] = min(runs, key=lambda r: r["total"])
+        print(f"# {n}x{n}: generator against MkDocs", file=sys.stderr)
+        gen: list[float] = []
+        mk: list[float] = []
+        for _ in range(repeat):
+            gen.append(docs_only(repo))
+            mk.append(mkdocs_gm(repo))
+        out["generator_s"] = round(min(gen), 2)
+        out["mkdocs_gm_s"] = round(min(mk), 2)
+        out["generator_vs_mkdocs"] = round(min(gen) / min(mk), 3)
+        gm_docs = repo / "build" / "gm" / "docs"
+        out["pages_gm"] = sum(1 for _ in gm_docs.rglob("*.md"))
+        out["pages_players"] = sum(1 for _ in (repo / "build" / "players" / "docs").rglob("*.md"))
+        svg = (gm_docs / "maps" / "overview.svg").stat().st_size
+        out["overview_svg_bytes"] = svg
+        out["overview_bytes_per_hex"] = round(svg / (n * n), 1)
+        out["gm_docs_mb"] = round(sum(p.stat().st_size for p in gm_docs.rglob("*")
+                                      if p.is_file()) / 1e6, 1)
+        print(f"# {n}x{n}: hexcrawl build", file=sys.stderr)
+        shutil.rmtree(repo / "build", ignore_errors=True)
+        wall, peak = run(hexcrawl("build"), repo)
+        out["build_s"] = round(wall, 2)
+        out["build_peak_mb"] = round(peak, 1)
+        if not args.no_browser:
+            print(f"# {n}x{n}: Chromium", file=sys.stderr)
+            from browser import measure as browser_measure
+            out["browser_ms"] = browser_measure(repo / "site" / "gm")
+        if target and not args.no_scaling:
+            print(f"# {n}x{n}: scaling", file=sys.stderr)
+            out["scaling"] = scaling(n, sessions, repeat, out["generator_s"])
+        if not args.no_serve:
+            print(f"# {n}x{n}: hexcrawl serve", file=sys.stderr)
+            out["serve_edit_s"] = serve_edits(repo, args.port, sessions)
+    out["load_after"] = load()
+    return out
+
+
+def scaling(n: int, sessions: int, repeat: int, full: float) -> dict[str, Any]:
+    """The generator stage on a half-size map and on half and double the sessions."""
+    result: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="hexcrawl-bench-half-") as tmp:
+        half_repo = campaign(Path(tmp), n, n // 2, sessions)
+        half = best(repeat, lambda: docs_only(half_repo))
+    result["half_map_s"] = round(half, 2)
+    result["map_doubling"] = round(full / half, 2)
+    times = {sessions: full}
+    for count in (sessions // 2, sessions * 2):
+        with tempfile.TemporaryDirectory(prefix="hexcrawl-bench-sessions-") as tmp:
+            repo = campaign(Path(tmp), n, n, count)
+            times[count] = best(repeat, lambda: docs_only(repo))  # noqa: B023
+    for count in sorted(times):
+        result[f"sessions_{count}_s"] = round(times[count], 2)
+    result["sessions_doubling"] = [round(times[sessions] / times[sessions // 2], 2),
+                                   round(times[sessions * 2] / times[sessions], 2)]
+    return result
+
+
+# ------------------------------------------------------------------------------------------
+# the report
+
+
+def markdown(info: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+    lines = [f"Machine: {info['cpu']}, {info['cores']} cores, {info['memory_gb']} GB, "
+             f"{info['system']}; Python {info['python']}, MkDocs {info['mkdocs']}, "
+             f"Material {info['mkdocs-material']}; commit {info['commit']}, {info['date']}.",
+             ""]
+    lines += ["| map | pages (GM) | load | replay | views | render | write | generator | "
+              "MkDocs (GM) | generator / MkDocs | overview bytes/hex | peak MB (generator, "
+              "build) | build | load avg |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    for r in rows:
+        s = r["stages"]
+        lines.append(
+            f"| {r['size']} ({r['locations']} loc., {r['sessions']} sess.) | {r['pages_gm']} | "
+            f"{s['load']:.2f} | {s['replay']:.2f} | {s['views']:.2f} | {s['render']:.2f} | "
+            f"{s['write']:.2f} | {r['generator_s']:.2f} | {r['mkdocs_gm_s']:.2f} | "
+            f"**{r['generator_vs_mkdocs']:.3f}** | {r['overview_bytes_per_hex']} | "
+            f"{s['peak_rss_mb']:.0f}, {r['build_peak_mb']:.0f} | {r['build_s']:.1f} | "
+            f"{r['load_before']} → {r['load_after']} |")
+    browser_rows = [r for r in rows if "browser_ms" in r]
+    if browser_rows:
+        lines += ["", "| map | first contentful paint ms | map painted ms | load ms | "
+                      "pan frame median / p95 / max ms | pan fps |",
+                  "|---|---:|---:|---:|---|---:|"]
+        for r in browser_rows:
+            b = r["browser_ms"]
+            lines.append(f"| {r['size']} | {b['first_contentful_paint']} | {b['map_painted']} | "
+                         f"{b['load']} | {b['pan_frame_median']} / {b['pan_frame_p95']} / "
+                         f"{b['pan_frame_max']} | {b['pan_fps']} |")
+    serve_rows = [r for r in rows if "serve_edit_s" in r]
+    if serve_rows:
+        lines += ["", "| map | pages (GM) | edit to served, s: last session | middle session "
+                      "| location |", "|---|---:|---|---|---|"]
+        for r in serve_rows:
+            e = r["serve_edit_s"]
+            lines.append(f"| {r['size']} | {r['pages_gm']} | "
+                         + " | ".join(", ".join(f"{t:.2f}" for t in e[k])
+                                      for k in ("last session", "middle session", "location"))
+                         + " |")
+    for r in rows:
+        if "scaling" in r:
+            sc = r["scaling"]
+            counts = sorted(int(k.split("_")[1]) for k in sc if k.startswith("sessions_")
+                            and k.endswith("_s"))
+            lines += ["", f"Scaling at {r['size']}: half-size map {sc['half_map_s']:.2f} s → "
+                          f"full {r['generator_s']:.2f} s (**{sc['map_doubling']}x**); "
+                          + ", ".join(f"{c} sessions {sc[f'sessions_{c}_s']:.2f} s"
+                                      for c in counts)
+                          + f" (**{sc['sessions_doubling'][0]}x**, "
+                            f"**{sc['sessions_doubling'][1]}x** per doubling)."]
+    lines += ["", *BASE]
+    return "\n".join(lines)
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--sizes", default="small,medium")
-    ap.add_argument("--repeat", type=int, default=3)
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sizes", default="50,100,200", help="map sizes N (N x N), comma-separated")
+    ap.add_argument("--target", type=int, default=100,
+                    help="the size whose scaling is measured")
+    ap.add_argument("--sessions", type=int, default=200)
+    ap.add_argument("--repeat", type=int, default=2, help="runs per timing (the best kept)")
+    ap.add_argument("--no-serve", action="store_true")
+    ap.add_argument("--no-browser", action="store_true")
+    ap.add_argument("--no-scaling", action="store_true")
+    ap.add_argument("--port", type=int, default=8109, help="port of the hexcrawl serve trial")
+    ap.add_argument("--json", type=Path, default=HERE / "results" / "latest.json")
     args = ap.parse_args()
-    rows = [measure(s, args.repeat) for s in args.sizes.split(",")]
-    print(f"{'size':<8}{'pages':>7}{'hexcrawl s':>12}{'mkdocs s':>10}{'ratio':>7}"
-          f"{'pages/s':>9}")
-    for r in rows:
-        print(f"{r['size']:<8}{r['pages']:>7}{r['hexcrawl_s']:>12}{r['mkdocs_s']:>10}"
-              f"{r['ratio']:>7}{r['pages_per_s']:>9}")
-    out = HERE / "results"
-    out.mkdir(exist_ok=True)
-    (out / "latest.json").write_text(json.dumps(rows, indent=1) + "\n", "utf-8")
+    info = machine()
+    rows: list[dict[str, Any]] = []
+    for n in (int(s) for s in args.sizes.split(",")):
+        rows.append(measure(n, args.sessions, args.repeat, n == args.target, args))
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps({"machine": info, "sizes": rows}, indent=1) + "\n",
+                             encoding="utf-8")
+    print(markdown(info, rows))
 
 
 if __name__ == "__main__":

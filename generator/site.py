@@ -21,7 +21,8 @@ import dataclasses
 import logging
 import os
 import shutil
-from collections.abc import Callable, Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -142,10 +143,25 @@ def add_reference(tree: DocsTree, campaign: Campaign, audience: Audience,
                                              *(NavItem(t, p) for t, p in rest))))
 
 
+class _Clock:
+    """Adds the seconds since the last call to ``timings[name]`` (for bench/run.py)."""
+
+    def __init__(self, timings: MutableMapping[str, float] | None) -> None:
+        self.timings = timings
+        self.last = time.perf_counter()
+
+    def __call__(self, name: str) -> None:
+        now = time.perf_counter()
+        if self.timings is not None:
+            self.timings[name] = self.timings.get(name, 0.0) + now - self.last
+        self.last = now
+
+
 def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                build_dir: Path | None = None, out_dir: Path | None = None,
                repo_config: Path | None = None,
-               options: ConfigOptions = DEFAULT_OPTIONS) -> DocsResult:
+               options: ConfigOptions = DEFAULT_OPTIONS,
+               timings: MutableMapping[str, float] | None = None) -> DocsResult:
     """Write ``build_dir/<audience>/docs/`` and ``build_dir/<audience>/mkdocs.yml``.
 
     Only files whose content changed are written; files no longer generated are removed.
@@ -154,7 +170,8 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     repository. ``repo_config`` replaces that repository's ``mkdocs.yml``. With
     ``options.no_hooks`` the campaign's template overrides are ignored too. Raises
     ``SiteError`` when the campaign's MkDocs config is refused, a file cannot be written or a
-    template fails.
+    template fails. ``timings``, if given, receives the seconds spent on the view, the
+    rendering and the writing (keys ``views``, ``render``, ``write``; added to).
     """
     place = place_of(campaign.root)
     build_dir = build_dir if build_dir is not None else place.build_dir
@@ -167,12 +184,14 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     overrides = not options.no_hooks
     writer = TreeWriter(base)
     try:
+        clock = _Clock(timings)
         facts = SiteFacts(campaign.name, campaign.language, campaign.description, audience,
                           campaign.root, settings.files[0] if settings.files else None)
         # the site's own Markdown extensions render the campaign's Markdown fields
         probe = generated_config(facts, [], base, out_dir / audience, settings, options)
         markdown = MarkdownRenderer(probe.get("markdown_extensions") or ())
         view = view_for(campaign, chronicle, audience, markdown)
+        clock("views")
         tree = render_docs(view, campaign.root / "templates" if overrides else None, markdown)
         add_reference(tree, campaign, audience, set(view.locations), overrides, markdown)
         # every page but the home page (whose <title> is the site name) gets its title
@@ -183,6 +202,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
             files["maps/overview.svg"] = (b'<?xml version="1.0" encoding="utf-8"?>\n'
                                           + files["maps/overview.svg"])
         files.update(asset_files())
+        clock("render")
         for rel, data in sorted(files.items()):
             if writer.write_if_changed(f"docs/{rel}", data):
                 result.written.append(rel)
@@ -193,6 +213,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                                campaign, view.site.description)
         if writer.write_if_changed("mkdocs.yml", dump_config(config).encode("utf-8")):
             result.written.append("mkdocs.yml")
+        clock("write")
     except jinja2.TemplateError as exc:
         where = f" ({exc.filename}:{exc.lineno})" if isinstance(
             exc, jinja2.TemplateSyntaxError) else ""
