@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from functools import cached_property
+from typing import Literal, NamedTuple
 
 Orientation = Literal["flat", "pointy"]
 
@@ -32,9 +33,13 @@ _FLAT_DIRS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1
 _POINTY_DIRS: tuple[tuple[int, int], ...] = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
 
 
-@dataclass(frozen=True, order=True)
-class Hex:
-    """Axial coordinates of a hex (q = column axis, r = row axis)."""
+class Hex(NamedTuple):
+    """Axial coordinates of a hex (q = column axis, r = row axis).
+
+    A named tuple: immutable, ordered by (q, r), and compared and hashed in C, which matters
+    because the replay, the views and the maps compare and look up hexes millions of times
+    on a big map.
+    """
 
     q: int
     r: int
@@ -43,7 +48,7 @@ class Hex:
     def s(self) -> int:
         return -self.q - self.r
 
-    def __add__(self, other: Hex) -> Hex:
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]
         return Hex(self.q + other.q, self.r + other.r)
 
 
@@ -99,10 +104,15 @@ class Grid:
     orientation: Orientation = "flat"
 
     # -- labels ---------------------------------------------------------------------------
-    @property
+    @cached_property
     def width(self) -> int:
         """Digits per coordinate in a label: 2, or more for maps over 99 wide or tall."""
         return max(2, len(str(self.columns)), len(str(self.rows)))
+
+    @cached_property
+    def _parsed(self) -> dict[str, Hex]:
+        """Labels already parsed (``parse`` is called for every label of every page)."""
+        return {}
 
     @property
     def faces(self) -> tuple[str, ...]:
@@ -126,8 +136,11 @@ class Grid:
         return 1 <= col <= self.columns and 1 <= row <= self.rows
 
     def parse(self, label: str) -> Hex:
-        col, row = self.col_row(label)
-        return self.from_offset(col, row)
+        h = self._parsed.get(label)
+        if h is None:
+            col, row = self.col_row(label)
+            h = self._parsed[label] = self.from_offset(col, row)
+        return h
 
     def label(self, h: Hex) -> str:
         col, row = self.to_offset(h)

@@ -7,6 +7,7 @@ render) reads only this, never the files.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from generator.content.models import (
@@ -203,6 +204,14 @@ class Campaign:
                 return region
         return None
 
+    @cached_property
+    def _locations_by_hex(self) -> dict[Hex, tuple[Location, ...]]:
+        """Every hex's locations, sorted by id: built once, on first use."""
+        by_hex: dict[Hex, list[Location]] = {}
+        for loc in sorted(self.locations.values(), key=lambda loc: loc.id):
+            by_hex.setdefault(loc.hex, []).append(loc)
+        return {h: tuple(locs) for h, locs in by_hex.items()}
+
     def locations_in(self, h: Hex) -> list[Location]:
-        return sorted((loc for loc in self.locations.values() if loc.hex == h),
-                      key=lambda loc: loc.id)
+        """The locations in hex ``h``, sorted by id."""
+        return list(self._locations_by_hex.get(h, ()))
