@@ -12,6 +12,7 @@ rules.md section 5a), its parts in ``travel``, ``navigation``, ``lost``, ``encou
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from generator.chronicle import (
     Chronicle,
@@ -35,6 +36,9 @@ from generator.rules.travel import Track
 from generator.rules.travel_watch import travel_watch
 from generator.rules.unused import why_unused
 
+if TYPE_CHECKING:
+    from generator.replay_cache import ReplayCache
+
 
 class Replayer:
     """The fold: one Chronicle and one PartyState, carried through every session."""
@@ -48,7 +52,9 @@ class Replayer:
         self.places = Places.of(campaign)
 
     # -- the campaign and its sessions ----------------------------------------------------
-    def run(self) -> Chronicle:
+    def run(self, cache: ReplayCache | None = None) -> Chronicle:
+        """The fold over every session; with ``cache``, from the last snapshot whose inputs
+        are unchanged (``generator.replay_cache``)."""
         c = self.c
         party = c.party
         start = self.grid.parse(party.start)
@@ -63,8 +69,13 @@ class Replayer:
         R.declare(self.chronicle.resources, c.resources, session=-1, day=state.day)
         for member in party.members:
             R.declare_doom(self.chronicle.resources, member, c.rules)
-        for session in c.sessions:
+        done = 0
+        if cache is not None:
+            done, state = cache.resume(self, state)
+        for i, session in enumerate(c.sessions[done:], done + 1):
             self.run_session(session, state)
+            if cache is not None:
+                cache.after_session(self, i, state)
         return self.chronicle
 
     def apply_session_party(self, session: Session, state: PartyState) -> None:
@@ -322,11 +333,13 @@ class Replayer:
             rec.notes.append((after, f"{resources[rid].name}: {event.before} -> {event.after}"))
 
 
-def replay(campaign: Campaign) -> tuple[Chronicle, Diagnostics]:
-    """Replay every session of a loaded campaign. Pure: reads only the Campaign."""
+def replay(campaign: Campaign, cache: ReplayCache | None = None,
+           ) -> tuple[Chronicle, Diagnostics]:
+    """Replay every session of a loaded campaign. Pure: reads only the Campaign (and
+    ``cache``, which makes it start from the fold before the first changed session)."""
     from generator.expect import check_expectations
 
     r = Replayer(campaign)
-    chronicle = r.run()
+    chronicle = r.run(cache)
     check_expectations(campaign, chronicle, r.diags)
     return chronicle, r.diags

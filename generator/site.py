@@ -34,6 +34,7 @@ from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.content.markdown import MarkdownError, MarkdownRenderer, Prose, gm_elements
 from generator.discovery import place_of
+from generator.incremental import BuildCache, templates_fingerprint
 from generator.knowledge import Audience, view_for
 from generator.mkdocs_config import (
     CampaignConfig,
@@ -48,7 +49,7 @@ from generator.mkdocs_config import (
 from generator.progress import Reporter, Stage, count, silent
 from generator.reference.render import reference_nav, reference_pages
 from generator.render.escape import html_text, with_title
-from generator.render.pages import DocsTree, NavItem, asset_files, render_docs
+from generator.render.pages import TEMPLATES, DocsTree, NavItem, asset_files, render_docs
 from generator.writer import TreeWriter, UnsafePath
 
 AUDIENCES: tuple[Audience, ...] = ("players", "gm")
@@ -128,13 +129,23 @@ HEADING_IDS = "generator.mdext"
 
 def add_reference(tree: DocsTree, campaign: Campaign, audience: Audience,
                   known_locations: set[str], overrides: bool = True,
-                  markdown: MarkdownRenderer | None = None) -> None:
+                  markdown: MarkdownRenderer | None = None,
+                  cache: BuildCache | None = None) -> None:
     """The rules reference sheets and roll tables (generator.reference), rendered from the
-    engine's own tables, as a section of the site."""
-    tree.files.update(reference_pages(campaign, audience,
-                                      known_locations=known_locations
-                                      if audience == "players" else None,
-                                      overrides=overrides, markdown=markdown))
+    engine's own tables, as a section of the site. With ``cache``, the pages of the last
+    build are reused while the campaign's inputs (and the players' finds) are unchanged."""
+    known = frozenset(known_locations) if audience == "players" else None
+    key: tuple[object, ...] | None = None
+    pages: dict[str, str] | None = None
+    if cache is not None and cache.replay.sessions is campaign.sessions:
+        key = ("reference", cache.replay.inputs_token, known, overrides)
+        pages = cache.pages_of(audience).get_pages(key)
+    if pages is None:
+        pages = reference_pages(campaign, audience, known_locations=known, overrides=overrides,
+                                markdown=markdown)
+        if key is not None and cache is not None:
+            cache.pages_of(audience).put_pages(key, pages)
+    tree.files.update(pages)
     entries = reference_nav(campaign, audience)
     if not entries:  # reference.players: [] gives the players no reference
         return
@@ -161,7 +172,8 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                build_dir: Path | None = None, out_dir: Path | None = None,
                repo_config: Path | None = None,
                options: ConfigOptions = DEFAULT_OPTIONS,
-               timings: MutableMapping[str, float] | None = None) -> DocsResult:
+               timings: MutableMapping[str, float] | None = None,
+               cache: BuildCache | None = None) -> DocsResult:
     """Write ``build_dir/<audience>/docs/`` and ``build_dir/<audience>/mkdocs.yml``.
 
     Only files whose content changed are written; files no longer generated are removed.
@@ -171,7 +183,10 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     ``options.no_hooks`` the campaign's template overrides are ignored too. Raises
     ``SiteError`` when the campaign's MkDocs config is refused, a file cannot be written or a
     template fails. ``timings``, if given, receives the seconds spent on the view, the
-    rendering and the writing (keys ``views``, ``render``, ``write``; added to).
+    rendering and the writing (keys ``views``, ``render``, ``write``; added to). ``cache``
+    (``generator.incremental``, kept by ``hexcrawl serve`` between builds) makes it reuse
+    the pages of sessions whose inputs are unchanged and skip files it wrote before with the
+    same bytes; the tree written is the same.
     """
     place = place_of(campaign.root)
     build_dir = build_dir if build_dir is not None else place.build_dir
@@ -192,8 +207,19 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
         markdown = MarkdownRenderer(probe.get("markdown_extensions") or ())
         view = view_for(campaign, chronicle, audience, markdown)
         clock("views")
-        tree = render_docs(view, campaign.root / "templates" if overrides else None, markdown)
-        add_reference(tree, campaign, audience, set(view.locations), overrides, markdown)
+        templates = campaign.root / "templates" if overrides else None
+        memo = tokens = None
+        if cache is not None:
+            memo = cache.pages_of(audience)
+            memo.begin((templates_fingerprint(TEMPLATES, templates),
+                        repr(probe.get("markdown_extensions"))))
+            if cache.replay.sessions is campaign.sessions:
+                tokens = cache.replay.tokens
+        tree = render_docs(view, templates, markdown, memo, tokens)
+        add_reference(tree, campaign, audience, set(view.locations), overrides, markdown,
+                      cache)
+        if memo is not None:
+            memo.end()
         # every page but the home page (whose <title> is the site name) gets its title
         files: dict[str, bytes] = {
             p: (with_title(text) if p.endswith(".md") and p != "index.md" else text)
@@ -203,9 +229,16 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                                           + files["maps/overview.svg"])
         files.update(asset_files())
         clock("render")
+        disk = cache.disk_of(audience) if cache is not None else None
         for rel, data in sorted(files.items()):
+            if disk is not None and disk.unchanged(docs / rel, rel, data):
+                continue
             if writer.write_if_changed(f"docs/{rel}", data):
                 result.written.append(rel)
+            if disk is not None:
+                disk.record(docs / rel, rel, data)
+        if disk is not None:
+            disk.keep_only(set(files))
         result.removed = [rel.removeprefix("docs/") for rel in
                           writer.remove_stale({f"docs/{rel}" for rel in files}, under="docs")]
         config = secure_config(generated_config(facts, tree.nav_config(), base,

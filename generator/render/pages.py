@@ -28,7 +28,7 @@ Pages (paths inside ``docs/``; MkDocs serves ``x/y.md`` at ``x/y/``):
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,7 @@ from markupsafe import Markup
 
 from generator import i18n
 from generator.content.markdown import MarkdownRenderer, Prose, current_page, default_renderer
+from generator.incremental import PageMemo
 from generator.knowledge import (
     GMSessionView,
     GMView,
@@ -158,6 +159,50 @@ def quote(text: str) -> str:
     return "\n".join(f"> {line}" if line.strip() else ">" for line in text.splitlines())
 
 
+def relative(target: str, start: str) -> str:
+    """``posixpath.relpath`` for docs paths (no ``..``, no leading ``/``), without its
+    trips to the file system: ``relative("locations/a.md", "sessions")`` is
+    ``../locations/a.md``."""
+    to = target.split("/")
+    base = start.split("/") if start else []
+    common = 0
+    while common < len(base) and common < len(to) - 1 and base[common] == to[common]:
+        common += 1
+    return "/".join([".."] * (len(base) - common) + to[common:])
+
+
+#: Jinja environments by (language, override folder): each template is compiled once per
+#: process, for every build of every audience (Jinja reloads a template whose file changed).
+_ENVIRONMENTS: dict[tuple[str, str | None], tuple[jinja2.Environment, Translator]] = {}
+
+
+def environment(language: str, overrides: Path | None) -> tuple[jinja2.Environment, Translator]:
+    """The page templates' environment for ``language`` (and the campaign's overrides),
+    with its translator."""
+    folder = str(overrides) if overrides is not None and overrides.is_dir() else None
+    key = (language, folder)
+    if key not in _ENVIRONMENTS:
+        t = Translator(language)
+        loaders: list[jinja2.BaseLoader] = []
+        if folder is not None:
+            loaders.append(jinja2.FileSystemLoader(folder))
+        loaders.append(jinja2.FileSystemLoader(str(PAGE_TEMPLATES)))
+        env = jinja2.Environment(
+            loader=jinja2.ChoiceLoader(loaders), undefined=jinja2.StrictUndefined,
+            autoescape=False, trim_blocks=True, lstrip_blocks=True,
+            keep_trailing_newline=True)
+        i18n.install(env, t)
+        env.filters["cell"] = cell
+        env.filters["inline"] = inline
+        env.filters["quoted"] = quoted
+        env.filters["quote"] = quote
+        env.filters["num"] = t.number  # 4.5, 4,5: the language's decimals
+        env.filters["slug"] = slugify
+        env.filters["runs"] = runs
+        _ENVIRONMENTS[key] = (env, t)
+    return _ENVIRONMENTS[key]
+
+
 class _Renderer:
     def __init__(self, view: View, overrides: Path | None,
                  markdown: MarkdownRenderer | None = None) -> None:
@@ -170,23 +215,8 @@ class _Renderer:
 
         #: what the templates get: every GM-typed string escaped (generator.render.escape)
         self.tview = template_view(view, prose)
-        self.t = Translator(view.site.language)
-        loaders: list[jinja2.BaseLoader] = []
-        if overrides is not None and overrides.is_dir():
-            loaders.append(jinja2.FileSystemLoader(str(overrides)))
-        loaders.append(jinja2.FileSystemLoader(str(PAGE_TEMPLATES)))
-        self.env = jinja2.Environment(
-            loader=jinja2.ChoiceLoader(loaders), undefined=jinja2.StrictUndefined,
-            autoescape=False, trim_blocks=True, lstrip_blocks=True,
-            keep_trailing_newline=True)
-        i18n.install(self.env, self.t)
-        self.env.filters["cell"] = cell
-        self.env.filters["inline"] = inline
-        self.env.filters["quoted"] = quoted
-        self.env.filters["quote"] = quote
-        self.env.filters["num"] = self.t.number  # 4.5, 4,5: the language's decimals
-        self.env.filters["slug"] = slugify
-        self.env.filters["runs"] = runs
+        self.env, self.t = environment(view.site.language, overrides)
+        self.session_by_number = {s.number: s for s in self.tview.sessions}
         self.region_of: dict[str, RegionView] = {}
         if isinstance(view, GMView):
             for region in view.regions:
@@ -243,8 +273,7 @@ class _Renderer:
                 anchor = "#" + anchor
             if not target:
                 return anchor
-            rel = posixpath.relpath(target, posixpath.dirname(path) or ".")
-            return rel + anchor
+            return relative(target, posixpath.dirname(path)) + anchor
 
         def hex_link(label: str) -> str | None:
             """A Markdown link target for a hex (GM: its hex key entry)."""
@@ -260,6 +289,7 @@ class _Renderer:
             "terrain_name": self.terrain_name, "maps": maps,
             "session_path": session_path, "location_path": location_path,
             "region_path": region_path, "page_url": page_url,
+            "session_by_number": self.session_by_number,
         }
         values.update(context)
         token = current_page.set(path)
@@ -270,9 +300,17 @@ class _Renderer:
 
 
 def render_docs(view: View, overrides: Path | None = None,
-                markdown: MarkdownRenderer | None = None) -> DocsTree:
+                markdown: MarkdownRenderer | None = None, memo: PageMemo | None = None,
+                tokens: Sequence[object] | None = None) -> DocsTree:
     """Every page and map of one audience's site (see the module docstring). Templates get
-    the view with every GM-typed string escaped; maps and navigation titles escape theirs."""
+    the view with every GM-typed string escaped; maps and navigation titles escape theirs.
+
+    With ``memo`` and ``tokens`` (one per session of the view, from
+    ``generator.replay_cache``), the GM's page of a session, maps included, is taken from the
+    memo when its token and the next session's title are those it was drawn with: what
+    the page shows comes from the campaign's files and the sessions up to its own, which the
+    token stands for. (A players' session page shows the session as the party knows the map
+    now, so it is always drawn.)"""
     r = _Renderer(view, overrides, markdown)
     tv = r.tview
     t = r.t
@@ -288,8 +326,20 @@ def render_docs(view: View, overrides: Path | None = None,
     shown = list(tv.sessions)
     files["sessions/index.md"] = r.render("sessions.md", "sessions/index.md")
     session_template = "session-gm.md" if isinstance(view, GMView) else "session.md"
+    keyed = memo is not None and tokens is not None and len(tokens) == len(sessions) \
+        and isinstance(view, GMView)
     for i, session in enumerate(sessions):
         path = session_path(session)
+        following = sessions[i + 1] if i + 1 < len(sessions) else None
+        key: tuple[object, ...] | None = None
+        if keyed:
+            assert memo is not None and tokens is not None
+            key = ("session-page", tokens[i], following.slug if following else None,
+                   following.title if following else None)
+            page = memo.get(key)
+            if page is not None:
+                files[path] = page
+                continue
         links = r.map_links(root_of(path))
         route = maps.session_map(view, session, links, t)
         explored: str | None = None
@@ -299,6 +349,9 @@ def render_docs(view: View, overrides: Path | None = None,
             session_template, path, session=shown[i], route=route, explored_svg=explored,
             previous=shown[i - 1] if i > 0 else None,
             next=shown[i + 1] if i + 1 < len(shown) else None)
+        if key is not None:
+            assert memo is not None
+            memo.put(key, files[path])
 
     files["party.md"] = r.render("party.md", "party.md")
     files["timeline.md"] = r.render("timeline.md", "timeline.md")

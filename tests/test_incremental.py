@@ -1,0 +1,205 @@
+"""What ``hexcrawl serve`` reuses between builds (generator.replay_cache, generator.incremental).
+
+A small synthetic campaign (bench/synthetic.py: 14 x 12 hexes, 40 locations, 20 sessions) is
+edited the way a GM edits one while it is served; every build through the cache must equal
+a build from scratch, byte for byte, while reusing what did not change: the replay of the
+sessions before the edited one, the GM's pages of those sessions, and the files on disk.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.chronicle import Chronicle
+from generator.content.campaign import Campaign
+from generator.content.loader import load_campaign
+from generator.diagnostics import Diagnostics
+from generator.incremental import BuildCache
+from generator.knowledge import Audience
+from generator.replay import replay
+from generator.replay_cache import EVERY, RECENT, ReplayCache
+from generator.site import write_docs
+
+ROOT = Path(__file__).resolve().parent.parent
+SESSIONS = 20
+
+
+def _synthetic() -> object:
+    spec = importlib.util.spec_from_file_location("synthetic", ROOT / "bench" / "synthetic.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    repo = tmp_path_factory.mktemp("synthetic")
+    _synthetic().write(repo / "content", columns=14, rows=12,  # type: ignore[attr-defined]
+                       locations=40, sessions=SESSIONS)
+    shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
+    return repo
+
+
+@pytest.fixture
+def repo(pristine: Path, tmp_path: Path) -> Path:
+    shutil.copytree(pristine, tmp_path / "repo")
+    return tmp_path / "repo"
+
+
+def load(repo: Path) -> Campaign:
+    campaign, diags = load_campaign(repo / "content")
+    assert campaign is not None, [d.format() for d in diags.items]
+    return campaign
+
+
+def session_file(repo: Path, n: int) -> Path:
+    return repo / "content" / "sessions" / f"{n:03d}.yaml"
+
+
+def add_watch(repo: Path, n: int) -> None:
+    """Session ``n`` gets one more travel watch: it and every later session replay
+    differently."""
+    path = session_file(repo, n)
+    path.write_text(path.read_text("utf-8") + "- travel: {heading: S}\n", "utf-8")
+
+
+def cold(campaign: Campaign) -> tuple[Chronicle, Diagnostics]:
+    return replay(campaign)
+
+
+# ------------------------------------------------------------------------------------------
+# the replay
+
+
+def test_editing_session_n_reuses_the_replay_before_it(repo: Path) -> None:
+    cache = ReplayCache()
+    first, _ = replay(load(repo), cache)
+    assert cache.reused == 0
+    assert sorted(cache.snapshots) == sorted({EVERY, *range(SESSIONS - RECENT, SESSIONS + 1)})
+    tokens = list(cache.tokens)
+    assert len(tokens) == SESSIONS
+
+    edited = SESSIONS - 2
+    add_watch(repo, edited)
+    campaign = load(repo)
+    chronicle, diags = replay(campaign, cache)
+    assert cache.unchanged == edited - 1
+    assert cache.reused == edited - 1  # a snapshot after each of the last sessions
+    assert cache.tokens[:edited - 1] == tokens[:edited - 1]
+    assert all(a is not b for a, b in zip(cache.tokens[edited - 1:], tokens[edited - 1:],
+                                          strict=True))
+    expected, expected_diags = cold(campaign)
+    assert chronicle == expected
+    assert chronicle.to_json() == expected.to_json()
+    assert diags.items == expected_diags.items
+    assert chronicle != first
+
+
+def test_an_early_edit_restarts_from_the_snapshot_before_it(repo: Path) -> None:
+    cache = ReplayCache()
+    replay(load(repo), cache)
+    add_watch(repo, 3)
+    campaign = load(repo)
+    chronicle, diags = replay(campaign, cache)
+    assert (cache.unchanged, cache.reused) == (2, 0)
+    assert (chronicle, diags.items) == (cold(campaign)[0], cold(campaign)[1].items)
+    # the snapshots after the edit were dropped, the new ones taken
+    assert sorted(cache.snapshots) == sorted({EVERY, *range(SESSIONS - RECENT, SESSIONS + 1)})
+
+
+def test_a_location_body_changes_nothing_the_replay_reads(repo: Path) -> None:
+    cache = ReplayCache()
+    replay(load(repo), cache)
+    tokens, inputs_token = list(cache.tokens), cache.inputs_token
+    path = repo / "content" / "locations" / "site-00003.md"
+    path.write_text(path.read_text("utf-8") + "\nA new paragraph of lore.\n", "utf-8")
+    campaign = load(repo)
+    chronicle, _ = replay(campaign, cache)
+    assert (cache.unchanged, cache.reused) == (SESSIONS, SESSIONS)
+    assert cache.tokens == tokens and cache.inputs_token is inputs_token
+    assert chronicle == cold(campaign)[0]
+
+
+def test_a_change_the_rules_read_replays_everything(repo: Path) -> None:
+    cache = ReplayCache()
+    replay(load(repo), cache)
+    tokens = list(cache.tokens)
+    path = repo / "content" / "locations" / "site-00003.md"
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("visibility: normal", "visibility: hidden", 1)
+                    .replace("visibility: visible", "visibility: normal", 1), "utf-8")
+    campaign = load(repo)
+    chronicle, _ = replay(campaign, cache)
+    assert (cache.unchanged, cache.reused) == (0, 0)
+    assert not any(a is b for a, b in zip(cache.tokens, tokens, strict=True))
+    assert chronicle == cold(campaign)[0]
+
+
+# ------------------------------------------------------------------------------------------
+# the docs trees
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def mtimes(root: Path) -> dict[str, int]:
+    return {p.relative_to(root).as_posix(): os.stat(p).st_mtime_ns
+            for p in root.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize("audience", ["gm", "players"])
+def test_an_incremental_build_is_a_cold_build(repo: Path, tmp_path: Path,
+                                              audience: Audience) -> None:
+    cache = BuildCache()
+    warm, fresh = tmp_path / "warm", tmp_path / "cold"
+    campaign = load(repo)
+    chronicle, _ = replay(campaign, cache.replay)
+    write_docs(campaign, chronicle, audience, warm, tmp_path / "site", cache=cache)
+    before = mtimes(warm / audience)
+
+    add_watch(repo, SESSIONS - 1)
+    campaign = load(repo)
+    chronicle, _ = replay(campaign, cache.replay)
+    result = write_docs(campaign, chronicle, audience, warm, tmp_path / "site", cache=cache)
+    memo = cache.pages_of(audience)
+    if audience == "gm":
+        # the GM's pages of sessions 1..N-2 come from the memo: only N-1 (its own) and N
+        # (whose page follows from it) are drawn again
+        assert (memo.hits, memo.misses) == (SESSIONS - 2, 2)
+    cold_chronicle, _ = replay(campaign)
+    write_docs(campaign, cold_chronicle, audience, fresh, tmp_path / "site")
+    assert tree(warm / audience) == tree(fresh / audience)
+
+    # only what changed was written; every other file kept its modification time
+    after = mtimes(warm / audience)
+    touched = {rel for rel in after if after[rel] != before.get(rel)}
+    assert touched == {f"docs/{rel}" if rel != "mkdocs.yml" else rel for rel in result.written}
+    assert f"docs/sessions/{SESSIONS - 1:02d}-session-{SESSIONS - 1}.md" in touched
+    assert not any(rel.startswith(f"docs/sessions/{n:02d}-") for rel in touched
+                   for n in range(1, SESSIONS - 2))
+    assert not any(rel.startswith("docs/locations/site-") for rel in touched)
+
+
+def test_a_page_edited_on_disk_is_written_again(repo: Path, tmp_path: Path) -> None:
+    """The memo of what was written trusts a file only while its size and time are the ones
+    it was written with."""
+    cache = BuildCache()
+    campaign = load(repo)
+    chronicle, _ = replay(campaign, cache.replay)
+    write_docs(campaign, chronicle, "gm", tmp_path / "b", tmp_path / "site", cache=cache)
+    page = tmp_path / "b" / "gm" / "docs" / "party.md"
+    original = page.read_bytes()
+    page.write_bytes(b"scribbled over")
+    chronicle, _ = replay(campaign, cache.replay)
+    result = write_docs(campaign, chronicle, "gm", tmp_path / "b", tmp_path / "site",
+                        cache=cache)
+    assert result.written == ["party.md"]
+    assert page.read_bytes() == original
