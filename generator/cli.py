@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import logging
 import re
 import sys
 from pathlib import Path
@@ -260,19 +261,23 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
 def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) -> None:
     """Serve one site with live reload; content edits regenerate only the changed pages.
 
-    While the content has errors, every page shows them (with their positions) instead, and
-    reloads by itself once they are fixed."""
+    Each edit replays only from the edited session on, redraws only what changed and has
+    MkDocs rebuild only the pages whose Markdown changed (a dirty build, kept exact by the
+    hook: generator.incremental). While the content has errors, every page shows them (with
+    their positions) instead, and reloads by itself once they are fixed."""
     from mkdocs.commands.serve import serve as mkdocs_serve
 
+    from generator.incremental import cache_for
     from generator.mkdocs_config import ConfigOptions
     from generator.replay import replay
     from generator.site import SiteError, write_docs
 
     which: Audience = "players" if audience == "players" else "gm"
     place = locate(content)
+    cache = cache_for(place.content)
     campaign, diags = load_campaign(place.content)
     if campaign is not None:
-        chronicle, replay_diags = replay(campaign)
+        chronicle, replay_diags = replay(campaign, cache.replay)
         diags.extend(replay_diags.items)
     print_diagnostics(diags)
     config = place.build_dir / which / "mkdocs.yml"
@@ -287,14 +292,19 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
     else:
         try:
             config = write_docs(campaign, chronicle, which, place.build_dir, place.site_dir,
-                                place.config, ConfigOptions(no_hooks=no_hooks)).config
+                                place.config, ConfigOptions(no_hooks=no_hooks),
+                                cache=cache).config
         except SiteError as exc:
             click.echo(site_error(exc), err=True)
             sys.exit(1)
         name = campaign.name
     click.echo(f"serving the {audience} site of {name} on http://{dev_addr}/ "
                f"(edits in {place.content} rebuild it)", err=True)
-    mkdocs_serve(config_file=str(config), livereload=True, dev_addr=dev_addr)
+    # the dirty builds are kept exact by the hook: MkDocs' warning about them does not apply
+    logging.getLogger("mkdocs.commands.build").addFilter(
+        lambda record: not record.getMessage().startswith("A 'dirty' build"))
+    mkdocs_serve(config_file=str(config), livereload=True, dev_addr=dev_addr,
+                 build_type="dirty")
 
 
 @main.command("print")

@@ -24,6 +24,7 @@ import os
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from generator.replay_cache import ReplayCache
 
@@ -148,3 +149,105 @@ def templates_fingerprint(*folders: Path | None) -> tuple[tuple[str, int, int], 
                     continue
                 out.append((path, st.st_size, st.st_mtime_ns))
     return tuple(sorted(out))
+
+
+# ------------------------------------------------------------------------------------------
+# MkDocs' dirty reload, made exact (``hexcrawl serve``; ``mkdocs serve --dirty``)
+
+
+@dataclass
+class DirtySite:
+    """What the MkDocs hook keeps of one served site between its builds.
+
+    MkDocs' dirty build (``mkdocs serve --dirty``, which ``hexcrawl serve`` uses) renders
+    only the pages whose Markdown file is newer than their HTML. Since the generator writes
+    only the files whose bytes changed, those are exactly the pages that changed, and an edit
+    to one session rebuilds a handful of pages instead of thousands. Three things a dirty
+    build gets wrong are put right here:
+
+    - what every page shows (the navigation, the configuration, the theme, an error page)
+      changed: the site folder is emptied first, so every page is built (``full``);
+    - the search index would hold only the rebuilt pages: each page's entries are kept
+      (``search``, by page URL) and the index is written from all of them;
+    - pages not read in this build have no title for the navigation of the pages that are:
+      the titles of the last build are lent to them (``titles``).
+    """
+
+    built: bool = False
+    #: the site folder was emptied before this build (every page is built)
+    full: bool = True
+    failed: bool = False
+    config_pending: bool = False
+    search: dict[str, list[dict[str, object]]] = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)
+    #: of the build under way: every documentation page (MkDocs ``File``\ s), the URLs of
+    #: those read (their Markdown changed, or every page in a full build)
+    pages: list[Any] = field(default_factory=list)
+    read: set[str] = field(default_factory=set)
+
+    def start(self, site_dir: str, *, dirty: bool, nav_changed: bool, removed: bool,
+              failed: bool) -> None:
+        """Before a build: empty the site folder when every page must be built.
+
+        ``nav_changed``: the hook has just rewritten ``mkdocs.yml``. MkDocs read the old one
+        for this build and will build again for the new one (it watches the file): that
+        build is a full one too."""
+        self.full = not dirty or not self.built or nav_changed or removed \
+            or failed or self.failed or self.config_pending
+        self.failed = failed
+        self.config_pending = nav_changed
+        if not dirty:  # the hook keeps no record of a build that is not dirty
+            self.built = False
+        if dirty and self.full:
+            from mkdocs.utils import clean_directory
+
+            clean_directory(site_dir)
+        if self.full:
+            self.search.clear()
+            self.titles.clear()
+        self.read = set()
+        self.pages = []
+
+    def remember(self, page: Any) -> None:
+        """A page was read: its title is kept for the builds that will not read it."""
+        self.read.add(page.url)
+        if page.title is not None:
+            self.titles[page.url] = page.title
+
+    def lend_titles(self, pages: list[Any]) -> None:
+        """Pages this dirty build will not read get the titles they had."""
+        if self.full:
+            return
+        for page in pages:
+            if page.url in self.titles and not page.file.is_modified():
+                page.title = self.titles[page.url]
+
+    def merge_search(self, plugins: Any) -> None:
+        """Make the search plugin write the entries of every page of the site: those of the
+        pages read now, the kept ones for the others."""
+        self.built = True
+        urls = [f.page.url for f in self.pages if f.page is not None]
+        search = next((p for p in plugins.values() if hasattr(p, "search_index")
+                       and hasattr(p.search_index, "entries")), None)
+        if search is None:
+            return
+        current: dict[str, list[dict[str, object]]] = {}
+        for entry in search.search_index.entries:
+            page = str(entry.get("location", "")).split("#", 1)[0]
+            current.setdefault(page, []).append(entry)
+        for url in self.read:
+            self.search[url] = current.get(url, [])
+        self.search = {url: self.search[url] for url in urls if url in self.search}
+        search.search_index.entries = [e for url in urls for e in self.search.get(url, ())]
+        # the plugin's own merging assumes one changed page; the list above is complete
+        search.search_index_prev = None
+
+
+_SITES: dict[str, DirtySite] = {}
+#: MkDocs builds dirty (``on_startup``'s ``dirty``: ``mkdocs serve --dirty``, hexcrawl serve)
+DIRTY = False
+
+
+def dirty_site(config_file: str) -> DirtySite:
+    """The state of the site built from ``config_file`` in this process."""
+    return _SITES.setdefault(os.path.realpath(config_file), DirtySite())

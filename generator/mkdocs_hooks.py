@@ -6,6 +6,12 @@ only files whose content changed, so MkDocs sees just the pages that really chan
 ``hexcrawl build`` runs MkDocs itself the docs are already fresh and the hook does nothing
 (nor does it with ``HEXCRAWL_HOOK=off``, for measuring MkDocs alone).
 
+Between builds the hook keeps what did not change (``generator.incremental``): the replay of
+the sessions before the edited one, the pages drawn of them, the files already written. Under
+``hexcrawl serve`` MkDocs builds *dirty* (only the pages whose Markdown changed); the hook
+keeps that exact: it empties the site when the navigation or the configuration changed, and
+writes the search index of every page, not only of the rebuilt ones.
+
 A campaign with errors keeps the last good docs tree. While serving, every page is then
 replaced by an error page listing the messages with their positions
 (``generator.serve_errors``); MkDocs' live reload brings the pages back as soon as an edit
@@ -19,6 +25,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mkdocs.plugins import event_priority
+
 if TYPE_CHECKING:
     from generator.knowledge import Audience
 
@@ -26,10 +34,12 @@ log = logging.getLogger("mkdocs.plugins.hexcrawl")
 
 
 def on_startup(command: str, dirty: bool, **_: Any) -> None:
+    from generator import incremental
     from generator.serve_errors import STATE
 
     STATE.command = command
     STATE.failed = []
+    incremental.DIRTY = dirty
 
 
 def _active(config: Any) -> tuple[Audience, Path, dict[str, Any]] | None:
@@ -51,7 +61,7 @@ def _active(config: Any) -> tuple[Audience, Path, dict[str, Any]] | None:
 def on_pre_build(config: Any, **_: Any) -> None:
     from mkdocs.exceptions import Abort
 
-    from generator import site
+    from generator import incremental, site
     from generator.content.loader import load_campaign
     from generator.diagnostics import Diagnostics, Pos
     from generator.mkdocs_config import ConfigOptions
@@ -62,14 +72,16 @@ def on_pre_build(config: Any, **_: Any) -> None:
     if active is None:
         STATE.failed = []
         return
+    dirty = incremental.dirty_site(config.config_file_path)
     audience, base, extra = active
     theme = config.theme
     STATE.language = str(theme["language"]) if theme is not None and "language" in theme \
         else "en"
     content_dir = (base / extra["hexcrawl_content"]).resolve()
+    cache = incremental.cache_for(content_dir)
     campaign, diags = load_campaign(content_dir)
     if campaign is not None:
-        chronicle, rdiags = replay(campaign)
+        chronicle, rdiags = replay(campaign, cache.replay)
         diags.extend(rdiags.items)
     for d in diags.sorted():
         (log.error if d.severity == "error" else log.warning)(d.format())
@@ -82,7 +94,7 @@ def on_pre_build(config: Any, **_: Any) -> None:
                 campaign, chronicle, audience, build_dir=base.parent,
                 out_dir=(base / extra.get("hexcrawl_out", "../../site")).resolve(),
                 repo_config=(base / repo).resolve() if repo else None,
-                options=options)
+                options=options, cache=cache)
         except site.SiteError as exc:
             diags = Diagnostics()
             diags.error(Pos(str(content_dir)), str(exc))
@@ -92,12 +104,50 @@ def on_pre_build(config: Any, **_: Any) -> None:
             if result.written or result.removed:
                 log.info("hexcrawl: %d files regenerated, %d removed", len(result.written),
                          len(result.removed))
+            dirty.start(config.site_dir, dirty=incremental.DIRTY,
+                        nav_changed="mkdocs.yml" in result.written,
+                        removed=bool(result.removed), failed=False)
             return
     if not STATE.serving:
         raise Abort(f"hexcrawl: {len(diags.errors)} content errors (listed above); "
                     "the site was not built")
     STATE.failed = diags.sorted()
+    dirty.start(config.site_dir, dirty=incremental.DIRTY, nav_changed=False, removed=False,
+                failed=True)
     log.error("hexcrawl: content has errors; the browser shows them until they are fixed")
+
+
+def _dirty_site(config: Any) -> Any:
+    """The hook's record of the site being served dirty, or None (``generator.incremental``)."""
+    from generator import incremental
+
+    if not incremental.DIRTY or _active(config) is None:
+        return None
+    return incremental.dirty_site(config.config_file_path)
+
+
+def on_files(files: Any, config: Any, **_: Any) -> Any:
+    if (site := _dirty_site(config)) is not None:
+        site.pages = files.documentation_pages()
+    return files
+
+
+def on_nav(nav: Any, config: Any, **_: Any) -> Any:
+    if (site := _dirty_site(config)) is not None:
+        site.lend_titles(nav.pages)
+    return nav
+
+
+def on_page_content(html: str, page: Any, config: Any, **_: Any) -> str:
+    if (site := _dirty_site(config)) is not None:
+        site.remember(page)
+    return html
+
+
+@event_priority(50)  # before the search plugin writes its index
+def on_post_build(config: Any, **_: Any) -> None:
+    if (site := _dirty_site(config)) is not None:
+        site.merge_search(config.plugins)
 
 
 def on_post_page(output: str, page: Any, config: Any, **_: Any) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
 from generator.diagnostics import Diagnostics
-from generator.incremental import BuildCache
+from generator.incremental import BuildCache, cache_for
 from generator.knowledge import Audience
 from generator.replay import replay
 from generator.replay_cache import EVERY, RECENT, ReplayCache
@@ -203,3 +204,87 @@ def test_a_page_edited_on_disk_is_written_again(repo: Path, tmp_path: Path) -> N
                         cache=cache)
     assert result.written == ["party.md"]
     assert page.read_bytes() == original
+
+
+# ------------------------------------------------------------------------------------------
+# MkDocs' dirty builds under serve
+
+
+SERVE_URL = "http://127.0.0.1:8109/"
+
+
+def mkdocs_build(config_file: Path, site_dir: Path, *, dirty: bool) -> None:
+    """One build as ``hexcrawl serve`` runs it (``mkdocs serve --dirty``: the hook
+    regenerates the docs first), or, ``dirty=False``, as a plain full build of the same
+    served site."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    config = load_config(config_file=str(config_file), site_dir=str(site_dir))
+    config.plugins.on_startup(command="serve", dirty=dirty)
+    config.site_url = SERVE_URL
+    try:
+        build(config, serve_url=SERVE_URL, dirty=dirty)
+    finally:
+        config.plugins.on_shutdown()
+
+
+def full_build(config_file: Path, site_dir: Path) -> None:
+    from generator import incremental
+
+    shutil.rmtree(site_dir, ignore_errors=True)
+    mkdocs_build(config_file, site_dir, dirty=False)
+    incremental.DIRTY = True  # as under serve, for the next dirty build
+
+
+@pytest.fixture
+def serving() -> Iterator[None]:
+    yield
+    from generator import incremental
+    from generator.serve_errors import STATE
+
+    incremental.DIRTY = False
+    STATE.command = None
+    STATE.failed = []
+
+
+@pytest.mark.slow
+def test_a_dirty_rebuild_builds_only_changed_pages_and_equals_a_full_build(
+        repo: Path, tmp_path: Path, serving: None) -> None:
+    import json
+
+    served, full = tmp_path / "served", tmp_path / "full"
+    campaign = load(repo)
+    cache = cache_for(repo / "content")
+    chronicle, _ = replay(campaign, cache.replay)
+    config = write_docs(campaign, chronicle, "gm", repo / "build", repo / "site",
+                        cache=cache).config
+    mkdocs_build(config, served, dirty=True)
+    before = mtimes(served)
+
+    add_watch(repo, SESSIONS)  # the last session: no page lists a new session
+    mkdocs_build(config, served, dirty=True)
+    after = mtimes(served)
+    html = {rel for rel in after if rel.endswith(".html") and after[rel] != before.get(rel)}
+    session = f"sessions/{SESSIONS:02d}-session-{SESSIONS}/index.html"
+    assert session in html
+    assert "locations/site-00001/index.html" not in html
+    assert len(html) < 15, sorted(html)  # the session, home, map, party, timeline, ...
+    full_build(config, full)
+    assert tree(served) == tree(full)
+
+    # a new session: the navigation changes (mkdocs.yml is rewritten during the build, which
+    # read the old one), so this build and the one MkDocs then runs for the new mkdocs.yml
+    # build every page
+    session_file(repo, SESSIONS + 1).write_text(
+        f"session: {SESSIONS + 1}\ntitle: One more\nlog:\n- travel: {{heading: N}}\n",
+        "utf-8")
+    mkdocs_build(config, served, dirty=True)
+    mkdocs_build(config, served, dirty=True)
+    full_build(config, full)
+    assert tree(served) == tree(full)
+    index = json.loads((served / "search" / "search_index.json").read_text("utf-8"))
+    pages = {d["location"].split("#")[0] for d in index["docs"]}
+    assert f"sessions/{SESSIONS:02d}-session-{SESSIONS}/" in pages
+    assert f"sessions/{SESSIONS + 1:02d}-one-more/" in pages
+    assert "locations/site-00001/" in pages
