@@ -37,6 +37,7 @@ class PageMemo:
         self.fingerprint: Hashable = None
         self.entries: dict[Hashable, str] = {}
         self.groups: dict[Hashable, dict[str, str]] = {}
+        self.objects: dict[Hashable, Any] = {}
         self.used: set[Hashable] = set()
         self.hits = 0
         self.misses = 0
@@ -45,6 +46,7 @@ class PageMemo:
         if fingerprint != self.fingerprint:
             self.entries.clear()
             self.groups.clear()
+            self.objects.clear()
             self.fingerprint = fingerprint
         self.used = set()
         self.hits = self.misses = 0
@@ -74,7 +76,21 @@ class PageMemo:
         self.groups[key] = dict(pages)
         self.used.add(key)
 
+    def get_object(self, key: Hashable) -> Any:
+        """Anything else kept under ``key`` (the templates' copy of a session's view), or
+        None."""
+        found = self.objects.get(key)
+        if found is not None:
+            self.used.add(key)
+        return found
+
+    def put_object(self, key: Hashable, value: Any) -> None:
+        self.objects[key] = value
+        self.used.add(key)
+
     def end(self) -> None:
+        for key in [k for k in self.objects if k not in self.used]:
+            del self.objects[key]
         for key in [k for k in self.entries if k not in self.used]:
             del self.entries[key]
         for key in [k for k in self.groups if k not in self.used]:

@@ -32,7 +32,13 @@ import jinja2
 from generator import output
 from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
-from generator.content.markdown import MarkdownError, MarkdownRenderer, Prose, gm_elements
+from generator.content.markdown import (
+    MarkdownError,
+    MarkdownRenderer,
+    Prose,
+    gm_elements,
+    shared_renderer,
+)
 from generator.discovery import place_of
 from generator.incremental import BuildCache, templates_fingerprint
 from generator.knowledge import Audience, view_for
@@ -204,7 +210,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                           campaign.root, settings.files[0] if settings.files else None)
         # the site's own Markdown extensions render the campaign's Markdown fields
         probe = generated_config(facts, [], base, out_dir / audience, settings, options)
-        markdown = MarkdownRenderer(probe.get("markdown_extensions") or ())
+        markdown = shared_renderer(probe.get("markdown_extensions") or ())
         view = view_for(campaign, chronicle, audience, markdown)
         clock("views")
         templates = campaign.root / "templates" if overrides else None

@@ -430,11 +430,17 @@ class MarkdownRenderer:
             raise MarkdownError(f"cannot load the Markdown extensions {names}: "
                                 f"{type(exc).__name__}: {exc}") from exc
         self._cache: dict[tuple[str, str], Prose] = {}
+        self._html: dict[str, str] = {}
+        self._has_gm: dict[str, bool] = {}
 
     def html(self, text: str) -> str:
-        """``text`` rendered and sanitised (GM blocks still in: see ``prose``)."""
-        self._md.reset()
-        return sanitise(self._md.convert(text))
+        """``text`` rendered and sanitised (GM blocks still in: see ``prose``). Each text is
+        rendered once per renderer (``shared_renderer`` keeps one per configuration)."""
+        found = self._html.get(text)
+        if found is None:
+            self._md.reset()
+            found = self._html[text] = sanitise(self._md.convert(text))
+        return found
 
     def prose(self, text: str | None, audience: Audience) -> Prose | None:
         """A Markdown field for ``audience``: for the players, GM blocks and everything after
@@ -452,8 +458,11 @@ class MarkdownRenderer:
 
     def has_gm(self, text: str) -> bool:
         """Whether ``text`` holds a GM block (as the players' rendering would remove it)."""
-        fragment = self.html(text)
-        return strip_gm(fragment) != _reserialise(fragment)
+        found = self._has_gm.get(text)
+        if found is None:
+            fragment = self.html(text)
+            found = self._has_gm[text] = strip_gm(fragment) != _reserialise(fragment)
+        return found
 
     def prose_all(self, texts: Iterable[str], audience: Audience) -> tuple[Prose, ...]:
         out = []
@@ -465,6 +474,16 @@ class MarkdownRenderer:
 
 
 _DEFAULT: list[MarkdownRenderer] = []
+_SHARED: dict[str, MarkdownRenderer] = {}
+
+
+def shared_renderer(extensions: Sequence[str | dict[str, Any]]) -> MarkdownRenderer:
+    """The renderer for the site's ``markdown_extensions``, one per configuration and process:
+    every build after the first (``hexcrawl serve``) finds the fields it rendered already."""
+    key = repr(list(extensions))
+    if key not in _SHARED:
+        _SHARED[key] = MarkdownRenderer(extensions)
+    return _SHARED[key]
 
 
 def default_renderer() -> MarkdownRenderer:

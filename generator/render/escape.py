@@ -27,6 +27,7 @@ svgwrite, which escapes text and attributes.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 from collections.abc import Callable
 from html.parser import HTMLParser
@@ -68,10 +69,12 @@ def text(value: str) -> Markup:
     return Markup(inert(value))
 
 
-def template_view(view: T, prose: ProseFn) -> T:
+def template_view(view: T, prose: ProseFn, copies: dict[int, Any] | None = None) -> T:
     """A copy of ``view`` (a players' or GM view) for the templates: see the module
-    docstring. ``prose`` renders the chronicle's Markdown strings for the view's audience."""
-    memo: dict[int, Any] = {}
+    docstring. ``prose`` renders the chronicle's Markdown strings for the view's audience.
+    ``copies`` (``id`` of a part of the view -> its copy, made earlier) are used as they
+    are; it is filled with every copy made."""
+    memo: dict[int, Any] = copies if copies is not None else {}
     return _copy(view, None, prose, memo)  # type: ignore[no-any-return]
 
 
@@ -125,10 +128,18 @@ class _Text(HTMLParser):
         self.parts.append(data)
 
 
+_TITLE_MARKDOWN: list[Any] = []
+
+
+@functools.lru_cache(maxsize=8192)
 def markdown_text(line: str) -> str:
     """What a line of the generated Markdown shows, as plain text (``# Tom &#38; Jerry`` ->
     ``Tom & Jerry``): rendered by Python-Markdown, tags dropped, references read."""
-    rendered = pymarkdown.markdown(line, extensions=["attr_list"])
+    if not _TITLE_MARKDOWN:
+        _TITLE_MARKDOWN.append(pymarkdown.Markdown(extensions=["attr_list"]))
+    md = _TITLE_MARKDOWN[0]
+    md.reset()
+    rendered = md.convert(line)
     parser = _Text()
     parser.feed(rendered)
     parser.close()
@@ -151,10 +162,16 @@ def with_title(page: str) -> str:
     if title is None:
         return page
     doc = split_front_matter(page)
-    meta: dict[str, Any] = {}
-    if doc.front is not None:
-        loaded = yaml.safe_load(doc.front)
-        meta = loaded if isinstance(loaded, dict) else {}
+    if doc.front is None:
+        return f"---\n{_title_front(html_text(title))}---\n{doc.body}"
+    loaded = yaml.safe_load(doc.front)
+    meta: dict[str, Any] = loaded if isinstance(loaded, dict) else {}
     meta.setdefault("title", html_text(title))
     front = yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, width=1000)
     return f"---\n{front}---\n{doc.body}"
+
+
+@functools.lru_cache(maxsize=8192)
+def _title_front(title: str) -> str:
+    return str(yaml.safe_dump({"title": title}, sort_keys=False, allow_unicode=True,
+                              width=1000))

@@ -205,7 +205,8 @@ def environment(language: str, overrides: Path | None) -> tuple[jinja2.Environme
 
 class _Renderer:
     def __init__(self, view: View, overrides: Path | None,
-                 markdown: MarkdownRenderer | None = None) -> None:
+                 markdown: MarkdownRenderer | None = None,
+                 copies: dict[int, Any] | None = None) -> None:
         self.view = view
         md = markdown or default_renderer()
         audience = view.site.audience
@@ -214,7 +215,7 @@ class _Renderer:
             return md.prose(value, audience)
 
         #: what the templates get: every GM-typed string escaped (generator.render.escape)
-        self.tview = template_view(view, prose)
+        self.tview = template_view(view, prose, copies)
         self.env, self.t = environment(view.site.language, overrides)
         self.session_by_number = {s.number: s for s in self.tview.sessions}
         self.region_of: dict[str, RegionView] = {}
@@ -311,8 +312,29 @@ def render_docs(view: View, overrides: Path | None = None,
     the page shows comes from the campaign's files and the sessions up to its own, which the
     token stands for. (A players' session page shows the session as the party knows the map
     now, so it is always drawn.)"""
-    r = _Renderer(view, overrides, markdown)
+    keyed = memo is not None and tokens is not None and len(tokens) == len(view.sessions) \
+        and isinstance(view, GMView)
+    copies: dict[int, Any] = {}
+    if keyed:
+        # the templates' copy of a session's view depends on what its token stands for; a
+        # hex's on the hex's view alone (a value)
+        assert memo is not None and tokens is not None
+        for session, token in zip(view.sessions, tokens, strict=True):
+            found = memo.get_object(("session-view", token))
+            if found is not None:
+                copies[id(session)] = found
+        for info in view.hexes.values():
+            found = memo.get_object(("hex-view", info))
+            if found is not None:
+                copies[id(info)] = found
+    r = _Renderer(view, overrides, markdown, copies)
     tv = r.tview
+    if keyed:
+        assert memo is not None and tokens is not None
+        for shown_session, token in zip(tv.sessions, tokens, strict=True):
+            memo.put_object(("session-view", token), shown_session)
+        for label, info in view.hexes.items():
+            memo.put_object(("hex-view", info), tv.hexes[label])
     t = r.t
     tree = DocsTree()
     files = tree.files
@@ -326,8 +348,6 @@ def render_docs(view: View, overrides: Path | None = None,
     shown = list(tv.sessions)
     files["sessions/index.md"] = r.render("sessions.md", "sessions/index.md")
     session_template = "session-gm.md" if isinstance(view, GMView) else "session.md"
-    keyed = memo is not None and tokens is not None and len(tokens) == len(sessions) \
-        and isinstance(view, GMView)
     for i, session in enumerate(sessions):
         path = session_path(session)
         following = sessions[i + 1] if i + 1 < len(sessions) else None
