@@ -41,6 +41,7 @@ from generator.chronicle import (
 from generator.content.campaign import Campaign, HexInfo, Location, Session, Table
 from generator.content.markdown import MarkdownRenderer, Prose, default_renderer
 from generator.content.models import Member
+from generator.content.symbols import SymbolArt
 from generator.hexgrid import Grid, Hex, distance
 from generator.rules.resources import LADDER as USAGE_LADDER
 from generator.rules.tables import MOUNTS, TERRAIN, WATCHES_PER_DAY
@@ -82,6 +83,10 @@ class TerrainView:
     color: str
     #: the name is the built-in English one (the interface may translate it)
     builtin: bool
+    #: the built-in map symbol drawn on its colour (None: a plain colour)
+    symbol: str | None = None
+    #: the campaign's own drawing (``symbols/<id>.svg``), drawn instead of ``symbol``
+    art: SymbolArt | None = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,8 @@ class HexView:
     label: str
     hex: Hex
     terrain: str
+    #: forest only: sparse | medium | dense (None: medium)
+    density: str | None
     name: str | None
     description: Prose | None
     #: ids of the locations in this hex that this audience may see
@@ -321,7 +328,6 @@ class PlayerView:
 
 @dataclass(frozen=True)
 class GMHexView(HexView):
-    density: str | None
     gm: Prose | None
     region: str | None
     tables: tuple[str, ...]
@@ -514,7 +520,8 @@ def players_view(campaign: Campaign, chronicle: Chronicle,
         if info is None:
             continue
         hexes[label] = HexView(
-            label=label, hex=info.hex, terrain=info.terrain, name=info.name,
+            label=label, hex=info.hex, terrain=info.terrain, density=info.density,
+            name=info.name,
             description=prose(info.description),
             locations=tuple(loc.id for loc in campaign.locations_in(info.hex)
                             if loc.id in visible_locs))
@@ -572,11 +579,13 @@ def gm_view(campaign: Campaign, chronicle: Chronicle,
     discovered = frozenset(chronicle.discovered)
     explored = frozenset(chronicle.explored)
     hexes: dict[str, GMHexView] = {}
+    by_hex = _location_ids_by_hex(campaign)
     for h in sorted(grid.all_hexes(), key=grid.label):
         info = campaign.hex_info(h)
         if info is None:
             continue
-        hexes[info.label] = _gm_hex(campaign, chronicle, info, prose)
+        hexes[info.label] = _gm_hex(campaign, chronicle, info, prose,
+                                    by_hex.get(h, ()))
     locations = {lid: _gm_location(loc, chronicle, md)
                  for lid, loc in sorted(campaign.locations.items())}
     paths = tuple(
@@ -647,7 +656,8 @@ def _terrains(campaign: Campaign, ids: Iterable[str]) -> dict[str, TerrainView]:
             continue
         builtin = TERRAIN.get(tid)
         out[tid] = TerrainView(tid, rule.name, rule.color,
-                               builtin is not None and builtin.name == rule.name)
+                               builtin is not None and builtin.name == rule.name,
+                               campaign.terrain_symbol(tid), campaign.symbols.get(tid))
     return out
 
 
@@ -823,13 +833,21 @@ def _gm_session(campaign: Campaign, rec: SessionRecord, session: Session | None,
         state=state)
 
 
+def _location_ids_by_hex(campaign: Campaign) -> dict[Hex, tuple[str, ...]]:
+    """Location ids per hex, sorted (``Campaign.locations_in`` for every hex at once)."""
+    out: dict[Hex, list[str]] = {}
+    for loc in sorted(campaign.locations.values(), key=lambda loc: loc.id):
+        out.setdefault(loc.hex, []).append(loc.id)
+    return {h: tuple(ids) for h, ids in out.items()}
+
+
 def _gm_hex(campaign: Campaign, chronicle: Chronicle, info: HexInfo,
-            prose: ProseFn) -> GMHexView:
+            prose: ProseFn, location_ids: tuple[str, ...]) -> GMHexView:
     region = campaign.region_of(info.hex)
     return GMHexView(
         label=info.label, hex=info.hex, terrain=info.terrain, name=info.name,
         description=prose(info.description),
-        locations=tuple(loc.id for loc in campaign.locations_in(info.hex)),
+        locations=location_ids,
         density=info.density, gm=prose(info.gm), region=region.id if region else None,
         tables=info.tables, visits=chronicle.visits.get(info.label, 0),
         lost_watches=chronicle.lost_watches.get(info.label, 0),

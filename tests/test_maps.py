@@ -18,7 +18,6 @@ from generator.render.maps import SIZE, MapLinks, overview_map, session_map
 from campaign_factory import load, write_campaign
 
 SVG = "{http://www.w3.org/2000/svg}"
-XLINK = "{http://www.w3.org/1999/xlink}href"
 
 
 @pytest.fixture
@@ -67,7 +66,9 @@ def test_player_map_has_no_element_for_unexplored_hexes(campaign: Campaign) -> N
     assert all("0505" not in (t or "") for t in titles)
     # only the terrain symbols and icons in use: no forest, no hills, no shrine or lair icon
     ids = {e.get("id") for e in root.iter() if e.get("id")}
-    assert ids == {"m-t-plains", "m-i-settlement"}
+    assert ids == {"m-t0", "m-village"}
+    symbol = next(e for e in root.iter(f"{SVG}symbol") if e.get("id") == "m-t0")
+    assert symbol[0].get("fill") == campaign.terrain["plains"].color
     # the believed track (dashed class), never a true one
     classes = [p.get("class") for p in root.iter(f"{SVG}polyline")]
     assert "tr tr-believed" in classes and "tr tr-true" not in classes
@@ -91,7 +92,7 @@ def test_gm_map_shows_everything_with_links(campaign: Campaign) -> None:
     svg = overview_map(gm_view(campaign, secret_chronicle()), links)
     root = parse(svg)
     assert len(hex_positions(root)) == 64
-    hrefs = [a.get(XLINK) for a in root.iter(f"{SVG}a")]
+    hrefs = [a.get("href") for a in root.iter(f"{SVG}a")]
     assert "hex-key/#hex-0304" in hrefs and "locations/hidden-shrine/" in hrefs
     labels = group(root, "labels")
     assert labels is not None and len(list(labels)) == 64

@@ -22,6 +22,7 @@ from generator.content.models import (
     SessionParty,
     TableRow,
 )
+from generator.content.symbols import NO_SYMBOL, SYMBOL_NAMES, SymbolArt
 from generator.content.yamlpos import Located
 from generator.diagnostics import Pos
 from generator.hexgrid import Grid, Hex
@@ -160,6 +161,17 @@ class Campaign:
     reference: ReferenceSpec = field(default_factory=ReferenceSpec)
     #: campaign.yaml ``tables``: wandering-encounter tables for hexes with no other table
     encounter_tables: tuple[str, ...] = ()
+    #: terrain id -> built-in map symbol chosen in terrain.yaml (``symbol:`` or ``like:``);
+    #: a terrain not listed draws the symbol of its own id, if there is one
+    terrain_symbols: dict[str, str] = field(default_factory=dict)
+    #: the campaign's own symbol drawings (``symbols/<terrain-id>.svg``)
+    symbols: dict[str, SymbolArt] = field(default_factory=dict)
+
+    def terrain_symbol(self, terrain_id: str) -> str | None:
+        """The built-in symbol a terrain draws, or None (a plain colour)."""
+        name = self.terrain_symbols.get(terrain_id,
+                                        terrain_id if terrain_id in SYMBOL_NAMES else None)
+        return None if name in (None, NO_SYMBOL) else name
 
     @property
     def hex_miles(self) -> int:

@@ -28,6 +28,7 @@ from generator.content.campaign import (
     Table,
 )
 from generator.content.markdown import split_front_matter
+from generator.content.symbols import NO_SYMBOL, SYMBOL_NAMES, load_symbols
 from generator.content.yamlpos import Located, load_yaml
 from generator.diagnostics import Diagnostics, Pos, display_path, suggest
 from generator.dice import parse_dice
@@ -218,6 +219,8 @@ class _Loader:
         self.sessions_complete = True
         #: False when campaign.yaml itself had errors (a stand-in took its place)
         self.campaign_file_ok = True
+        #: terrain id -> built-in map symbol, where terrain.yaml decides it (symbol / like)
+        self.terrain_symbols: dict[str, str] = {}
 
     # -- files ----------------------------------------------------------------------------
     def path_str(self, path: Path) -> str:
@@ -314,6 +317,7 @@ class _Loader:
         self.faces = FACES if grid.orientation == "flat" else POINTY_FACES
         terrain = self.load_terrain()
         self.terrain = terrain
+        symbols = load_symbols(self.root, set(terrain), self.diags, self.path_str)
         if spec.default_terrain and spec.default_terrain not in terrain:
             self.diags.error(cdoc.pos(("default_terrain",)),
                              f"unknown terrain '{spec.default_terrain}'"
@@ -389,6 +393,8 @@ class _Loader:
             creatures=dict(spec.creatures),
             reference=spec.reference,
             encounter_tables=tuple(spec.tables),
+            terrain_symbols=dict(self.terrain_symbols),
+            symbols=symbols,
         )
 
     def salvage_campaign(self, doc: Located) -> m.CampaignFile | None:
@@ -589,6 +595,15 @@ class _Loader:
                                      f"{suggest(spec.like, TERRAIN)}")
                     continue
             speed = spec.speed or m.TerrainSpeed()
+            if spec.symbol is not None and spec.symbol not in (*SYMBOL_NAMES, NO_SYMBOL):
+                self.diags.error(doc.pos((tid, "symbol")),
+                                 f"unknown map symbol '{spec.symbol}'"
+                                 f"{suggest(spec.symbol, SYMBOL_NAMES)} (built-in symbols: "
+                                 f"{', '.join(SYMBOL_NAMES)}, or {NO_SYMBOL})")
+            elif spec.symbol is not None:
+                self.terrain_symbols[tid] = spec.symbol
+            elif spec.like:
+                self.terrain_symbols[tid] = spec.like
             if base is None:
                 missing = [k for k in ("navigation_dc", "forage_dc", "speed")
                            if getattr(spec, k) is None]

@@ -229,6 +229,7 @@ class TerrainSpec(Model):
     impassable: bool | None = None
     density_dc: dict[Literal["sparse", "medium", "dense"], int] | None = None
     like: str | None = Field(default=None, description="built-in terrain to start from")
+    symbol: str | None = None
 
 
 # ---------------------------------------------------------------------------------------------

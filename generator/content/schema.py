@@ -167,6 +167,10 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "impassable": "The party cannot enter on foot.",
         "density_dc": "Navigation DC by density (forest: sparse, medium, dense).",
         "like": "Built-in terrain to start from; only the keys given change.",
+        "symbol": "The map symbol drawn on the terrain's colour: a built-in one (desert, "
+                  "forest, hills, jungle, moor, mountains, plains, swamp, tundra, lake, sea, "
+                  "fields) or 'none'. Default: the terrain's own, else its 'like' terrain's. "
+                  "A file symbols/<terrain-id>.svg replaces it.",
     },
     "TerrainSpeed": {
         "highway": "Multiplier on a highway.",

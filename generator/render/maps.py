@@ -17,12 +17,15 @@ map is embedded in); a hex without a link is drawn without ``<a>``.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import svgwrite
+from svgwrite.base import BaseElement
 from svgwrite.container import Group
 
+from generator.content.symbols import SymbolArt, SymbolElement
 from generator.hexgrid import Grid, Hex
 from generator.knowledge import (
     GMSessionView,
@@ -31,11 +34,12 @@ from generator.knowledge import (
     PathView,
     PlayerView,
     SessionView,
+    TerrainView,
     Track,
 )
 from generator.package_data import SITE_TEMPLATES
+from generator.render import symbols
 from generator.render.i18n import Translator
-from generator.slug import slugify
 
 View = PlayerView | GMView
 
@@ -56,43 +60,9 @@ NEW_HEX_COLOUR = "#e0a100"
 NEW_HEX_STYLE = "fill:none;stroke-width:1.6;stroke-linejoin:round"
 MAP_CSS = SITE_TEMPLATES / "assets" / "map.css"
 
-#: Icon shapes (SVG path data in a box of about +-5 units), by icon kind.
-ICON_PATHS: dict[str, str] = {
-    "settlement": "M-5,1L0,-4L5,1V5H-5Z",
-    "castle": "M-5,5V-3H-3V-1H-1V-3H1V-1H3V-3H5V5Z",
-    "tower": "M-2.5,5V-3L0,-5.5L2.5,-3V5Z",
-    "ruin": "M-5,5V-1L-3,-3V5ZM-1,5V-4L1,-2V5ZM3,5V0L5,-1V5Z",
-    "lair": "M-5,5V0A5,5 0 0 1 5,0V5H2V1A2,2 0 0 0 -2,1V5Z",
-    "temple": "M-1,-5H1V-2H4V0H1V5H-1V0H-4V-2H-1Z",
-    "camp": "M-5,5L0,-5L5,5ZM-1,5L0,2L1,5Z",
-    "point": "M-3.5,0A3.5,3.5 0 1 0 3.5,0A3.5,3.5 0 1 0 -3.5,0Z",
-}
-#: Words (icon names or tags) that select an icon kind.
-ICON_ALIASES: dict[str, str] = {
-    # English, and Russian/Ukrainian words as ``slugify`` transliterates them
-    **{w: "settlement" for w in ("settlement", "village", "town", "city", "hamlet", "mill",
-                                 "farm", "inn", "house", "derevnia", "selo", "gorod",
-                                 "misto", "melnitsa", "mlin", "khutor")},
-    **{w: "castle" for w in ("castle", "fort", "fortress", "keep", "stronghold", "zamok",
-                             "krepost", "fortetsia")},
-    **{w: "tower" for w in ("tower", "watchtower", "bashnia", "vezha")},
-    **{w: "ruin" for w in ("ruin", "ruins", "ruiny", "ruini")},
-    **{w: "lair" for w in ("lair", "cave", "dungeon", "mine", "barrow", "tomb", "peshchera",
-                           "pechera", "logovo", "kurgan")},
-    **{w: "temple" for w in ("temple", "shrine", "church", "chapel", "monastery", "khram",
-                             "tserkov", "tserkva", "monastyr")},
-    **{w: "camp" for w in ("camp", "tent", "lager", "tabir")},
-    **{w: "point" for w in ("point", "landmark")},
-}
-
-
 def icon_kind(loc: LocationView) -> str:
-    """The icon of a location: its ``icon``, else the first tag that names one, else a dot."""
-    for word in ((loc.icon,) if loc.icon else ()) + loc.tags:
-        kind = ICON_ALIASES.get(word.casefold()) or ICON_ALIASES.get(slugify(word))
-        if kind:
-            return kind
-    return "point"
+    """The icon of a location (``symbols.icon_kind``: its icon, else its tags)."""
+    return symbols.icon_kind(loc.icon, loc.tags)
 
 
 def track_colour(session_number: int) -> str:
@@ -109,7 +79,7 @@ class MapLinks:
 
 def _r(value: float) -> float | int:
     """One decimal, and integers without '.0' (keeps thousands of hexes small)."""
-    rounded = round(value, 1)
+    rounded = round(float(value), 1)
     return int(rounded) if rounded.is_integer() else rounded
 
 
@@ -146,16 +116,143 @@ def _hex_points(grid: Grid, scale: float = 1.0) -> list[tuple[float | int, float
     return [(_r(x), _r(y)) for x, y in grid.corners(Hex(0, 0), SIZE * scale)]
 
 
+def _text(dwg: svgwrite.Drawing, text: str, at: tuple[float | int, float | int],
+          **attrs: str) -> svgwrite.text.Text:
+    """A ``<text>`` at a point (``x``/``y`` left out where 0; styled by its group's class)."""
+    element = dwg.text(text)
+    for key, value in zip(("x", "y"), at, strict=True):
+        if value:
+            element.attribs[key] = value
+    element.attribs.update(attrs)
+    return element
+
+
+class _Element(BaseElement):  # type: ignore[misc]
+    """Any SVG element with exactly the attributes given (svgwrite escapes their values)."""
+
+    def __init__(self, tag: str, attrs: dict[str, object]) -> None:
+        self.elementname = tag
+        super().__init__(debug=False, profile="full")
+        self.attribs.update(attrs)
+
+
+def _use(symbol_id: str, at: tuple[float | int, float | int]) -> _Element:
+    """A ``<use>`` of a symbol at a point (``x``/``y`` left out where 0)."""
+    attrs: dict[str, object] = {"href": "#" + symbol_id}
+    attrs.update({key: value for key, value in zip(("x", "y"), at, strict=True) if value})
+    return _Element("use", attrs)
+
+
+def _shape(element: SymbolElement) -> _Element:
+    """An element of a campaign's symbol file (already sanitised by the loader)."""
+    out = _Element(element.tag, dict(element.attrs))
+    for child in element.children:
+        out.add(_shape(child))
+    return out
+
+
+#: The box a campaign's symbol drawing is fitted into (centred in the hex).
+ART_BOX = (30.0, 26.0)
+
+
+def _art_group(dwg: svgwrite.Drawing, art: SymbolArt) -> Group:
+    x, y, w, h = art.view_box
+    k = min(ART_BOX[0] / w, ART_BOX[1] / h)
+    group = dwg.g(transform=f"translate({_num(-(x + w / 2) * k)} {_num(-(y + h / 2) * k)}) "
+                            f"scale({round(k, 4)})")
+    for element in art.elements:
+        group.add(_shape(element))
+    return group
+
+
+def part_symbol(dwg: svgwrite.Drawing, symbol_id: str, name: str) -> svgwrite.container.Symbol:
+    """A drawing repeated in the terrain symbols (a tree), painted by the ``<use>``."""
+    symbol = dwg.symbol(id=symbol_id)
+    symbol.attribs["overflow"] = "visible"
+    for group in _part_paths(name):
+        symbol.add(group)
+    return symbol
+
+
+def _part_paths(name: str) -> list[_Element]:
+    out: list[_Element] = []
+    for d, fill, width in symbols.PARTS[name]:
+        attrs: dict[str, object] = {"d": d}
+        if fill is not None:
+            attrs["fill"] = fill
+        if width is not None:
+            attrs["stroke-width"] = width
+        out.append(_Element("path", attrs))
+    return out
+
+
+def terrain_symbol(dwg: svgwrite.Drawing, symbol_id: str, terrain: TerrainView | None,
+                   density: str | None, outline: bool, grid: Grid,
+                   parts: dict[str, str] | None = None) -> svgwrite.container.Symbol:
+    """The ``<symbol>`` of a terrain: the hex in its colour, and its drawing over it.
+
+    ``parts`` gives the ids of the part symbols (trees) defined in the same SVG; without
+    it (a legend swatch) parts are drawn in place."""
+    colour = terrain.color if terrain else "#ffffff"
+    symbol = dwg.symbol(id=symbol_id)
+    symbol.attribs["overflow"] = "visible"
+    poly = dwg.polygon(_hex_points(grid), fill=colour)
+    if outline:
+        poly.attribs["stroke"] = colour
+        poly.attribs["stroke-width"] = "0.6"
+    symbol.add(poly)
+    if terrain is not None and terrain.art is not None:
+        symbol.add(_art_group(dwg, terrain.art))
+    elif terrain is not None and terrain.symbol:
+        layers = symbols.symbol_layers(terrain.symbol, density)
+        if layers:
+            common, each = symbols.painted(layers, colour)
+            art = _Element("g", {"stroke-linecap": "round", "stroke-linejoin": "round",
+                                 **common})
+            for layer, attrs in zip(layers, each, strict=True):
+                if isinstance(layer, symbols.Part):
+                    uses = _Element("g", dict(attrs))
+                    for x, y in layer.at:
+                        if parts is not None:
+                            uses.add(_use(parts[layer.name], (x, y)))
+                        else:
+                            placed = _Element("g", {"transform": f"translate({_num(x)} "
+                                                                 f"{_num(y)})"})
+                            for path in _part_paths(layer.name):
+                                placed.add(path)
+                            uses.add(placed)
+                    art.add(uses)
+                else:
+                    art.add(_Element("path", dict(attrs)))
+            symbol.add(art)
+    return symbol
+
+
+def icon_symbol(dwg: svgwrite.Drawing, symbol_id: str, kind: str) -> svgwrite.container.Symbol:
+    symbol = dwg.symbol(id=symbol_id)
+    symbol.attribs["overflow"] = "visible"
+    symbol.add(dwg.path(d=symbols.ICONS.get(kind, symbols.ICONS["point"]), class_="icon"))
+    return symbol
+
+
 def _css() -> str:
-    return MAP_CSS.read_text(encoding="utf-8") if MAP_CSS.is_file() else ""
+    """map.css without its comments and line breaks (embedded in every map)."""
+    if not MAP_CSS.is_file():
+        return ""
+    text = re.sub(r"/\*.*?\*/", "", MAP_CSS.read_text(encoding="utf-8"), flags=re.S)
+    return re.sub(r"\s*\n\s*", " ", text).strip()
 
 
 def _link(parent: Group, href: str | None, title: str | None) -> Group:
-    """An ``<a>`` (with a tooltip) inside ``parent``, or ``parent`` itself without a link."""
+    """An ``<a>`` (with a tooltip) inside ``parent``, or ``parent`` itself without a link.
+
+    Links and uses carry SVG 2's plain ``href`` (every browser reads it; six bytes less than
+    ``xlink:href`` on each of thousands of hexes)."""
     if href is None:
         return parent
-    a = svgwrite.container.Hyperlink(href)
+    a = svgwrite.container.Hyperlink(href, debug=False, profile="full")
     a.attribs.pop("target", None)
+    a.attribs["href"] = a.attribs.pop("xlink:href")
     if title:
         a.set_desc(title=title)
     parent.add(a)
@@ -185,36 +282,47 @@ class _MapWriter:
             dwg.defs.add(dwg.style(css))
         return dwg
 
-    def terrain_symbols(self, dwg: svgwrite.Drawing, terrain_ids: set[str]) -> None:
-        points = _hex_points(self.grid)
-        outline = not self.view.site.show_grid
-        for tid in sorted(terrain_ids):
-            terrain = self.view.terrains.get(tid)
-            colour = terrain.color if terrain else "#ffffff"
-            symbol = dwg.symbol(id=f"{self.prefix}t-{tid}")
-            symbol.attribs["overflow"] = "visible"
-            poly = dwg.polygon(points, fill=colour)
-            if outline:
-                poly.attribs["stroke"] = colour
-                poly.attribs["stroke-width"] = "0.6"
-            symbol.add(poly)
-            dwg.defs.add(symbol)
+    def terrain_symbols(self, dwg: svgwrite.Drawing, labels: Sequence[str]) -> None:
+        """One ``<symbol>`` per terrain drawing the hexes of ``labels`` use, with short ids
+        (``m-t0``, ``m-t1``...) kept in ``self.symbol_ids`` by (terrain, density)."""
+        variants = sorted({self.variant(label) for label in labels},
+                          key=lambda v: (v[0], v[1] or ""))
+        self.symbol_ids = {v: f"{self.prefix}t{i}" for i, v in enumerate(variants)}
+        parts: dict[str, str] = {}
+        for variant in variants:
+            terrain = self.view.terrains.get(variant[0])
+            if terrain is None or terrain.art is not None or not terrain.symbol:
+                continue
+            for layer in symbols.symbol_layers(terrain.symbol, variant[1]):
+                if isinstance(layer, symbols.Part) and layer.name not in parts:
+                    parts[layer.name] = f"{self.prefix}p-{layer.name}"
+                    dwg.defs.add(part_symbol(dwg, parts[layer.name], layer.name))
+        for variant, sid in self.symbol_ids.items():
+            terrain = self.view.terrains.get(variant[0])
+            dwg.defs.add(terrain_symbol(dwg, sid, terrain, variant[1],
+                                        not self.view.site.show_grid, self.grid, parts))
+
+    def variant(self, label: str) -> tuple[str, str | None]:
+        """The drawing of a hex: its terrain, and for a forest drawing its density."""
+        info = self.view.hexes[label]
+        terrain = self.view.terrains.get(info.terrain)
+        if terrain is not None and terrain.art is None and terrain.symbol == "forest" \
+                and info.density in ("sparse", "dense"):
+            return info.terrain, info.density
+        return info.terrain, None
 
     def icon_symbols(self, dwg: svgwrite.Drawing, kinds: set[str]) -> None:
         for kind in sorted(kinds):
-            symbol = dwg.symbol(id=f"{self.prefix}i-{kind}")
-            symbol.attribs["overflow"] = "visible"
-            symbol.add(dwg.path(d=ICON_PATHS[kind], class_="icon"))
-            dwg.defs.add(symbol)
+            dwg.defs.add(icon_symbol(dwg, f"{self.prefix}{kind}", kind))
 
-    def hex_title(self, label: str) -> str:
+    def hex_title(self, label: str) -> str | None:
+        """The tooltip of a named hex (name · terrain); an unnamed hex has none: its label
+        is on the map and its terrain is drawn (and the legend names it)."""
         info = self.view.hexes[label]
+        if not info.name:
+            return None
         terrain = self.view.terrains.get(info.terrain)
-        parts: list[str] = []
-        if self.view.site.show_labels:
-            parts.append(label)
-        if info.name:
-            parts.append(info.name)
+        parts = [info.name]
         if terrain:
             parts.append(self.t.terrain(terrain) if self.t else terrain.name)
         return " · ".join(parts)
@@ -224,12 +332,12 @@ class _MapWriter:
         group = dwg.g(class_=cls)
         for label in labels:
             info = self.view.hexes[label]
-            x, y = canvas.centre(info.hex)
+            use = _use(self.symbol_ids[self.variant(label)], canvas.centre(info.hex))
             title = self.hex_title(label)
-            use = dwg.use(f"#{self.prefix}t-{info.terrain}", insert=(x, y))
             href = self.links.hex(label)
             if href is None:
-                use.set_desc(title=title)
+                if title:
+                    use.set_desc(title=title)
                 group.add(use)
             else:
                 _link(group, href, title).add(use)
@@ -264,7 +372,7 @@ class _MapWriter:
         group = dwg.g(class_="labels")
         for label in labels:
             x, y = canvas.centre(self.view.hexes[label].hex)
-            group.add(dwg.text(label, insert=(x, _r(y - SIZE * 0.58)), class_="lbl"))
+            group.add(_text(dwg, label, (x, _r(y - SIZE * 0.58))))
         dwg.add(group)
 
     def draw_tracks(self, dwg: svgwrite.Drawing, canvas: _Canvas,
@@ -326,7 +434,7 @@ class _MapWriter:
                 kinds.add(kind)
                 target = _link(group, self.links.location(loc.id), loc.name)
                 item = dwg.g(class_="loc")
-                item.add(dwg.use(f"#{self.prefix}i-{kind}", insert=(_r(cx + dx), cy)))
+                item.add(_use(f"{self.prefix}{kind}", (_r(cx + dx), cy)))
                 if len(locs) == 1:
                     item.add(dwg.text(loc.name, insert=(cx, _r(cy + SIZE * 0.72)),
                                       class_="loc-name"))
@@ -392,7 +500,7 @@ class _MapWriter:
             dwg.add(dwg.rect((_r(canvas.x0), _r(canvas.y0)),
                              (_r(canvas.x1 - canvas.x0), _r(canvas.y1 - canvas.y0)),
                              class_="fog"))
-        self.terrain_symbols(dwg, {self.view.hexes[label].terrain for label in labels})
+        self.terrain_symbols(dwg, labels)
         self.draw_hexes(dwg, canvas, labels)
         self.draw_outlines(dwg, canvas, outlined)
         self.draw_paths(dwg, canvas, paths)
@@ -501,12 +609,45 @@ def _swatch(width: int, height: int) -> svgwrite.Drawing:
     return dwg
 
 
-def terrain_swatch(colour: str) -> str:
-    dwg = _swatch(22, 20)
-    points = [(_r(11 + 10 * math.cos(math.radians(60 * i))),
-               _r(10 + 10 * math.sin(math.radians(60 * i)))) for i in range(6)]
-    dwg.add(dwg.polygon(points, fill=colour, stroke="#0003", stroke_width=0.8))
+def terrain_swatch(terrain: TerrainView | str, density: str | None = None) -> str:
+    """A hex of a terrain with its drawing (or of a plain colour), for the legend."""
+    dwg = _swatch(30, 26)
+    dwg.attribs["viewBox"] = "-21 -18.3 42 36.6"
+    grid = Grid(1, 1)
+    if isinstance(terrain, str):
+        dwg.add(dwg.polygon(_hex_points(grid), fill=terrain, stroke="#0003", stroke_width=0.8))
+        return str(dwg.tostring())
+    symbol = terrain_symbol(dwg, "x", terrain, density, False, grid)
+    group = dwg.g()
+    for child in symbol.elements:
+        group.add(child)
+    group.elements[0].attribs.update({"stroke": "#0003", "stroke-width": "0.8"})
+    dwg.add(group)
     return str(dwg.tostring())
+
+
+def legend_terrains(view: View) -> list[tuple[TerrainView, str | None]]:
+    """The terrain drawings the map uses, for its legend: (terrain, density), forests by
+    density where their drawings differ (sparse, medium as None, dense)."""
+    used: set[tuple[str, str | None]] = set()
+    for info in view.hexes.values():
+        terrain = view.terrains.get(info.terrain)
+        if terrain is None:
+            continue
+        density = info.density if info.density in ("sparse", "dense") else None
+        if terrain.art is not None or terrain.symbol != "forest":
+            density = None
+        used.add((info.terrain, density))
+    order = {"sparse": 0, None: 1, "dense": 2}
+    return [(view.terrains[tid], density)
+            for tid, density in sorted(used, key=lambda v: (v[0], order[v[1]]))]
+
+
+def legend_icons(view: View) -> list[str]:
+    """The location icons the overview map shows, in the legend's order."""
+    placed = _MapWriter(view, MapLinks(), None, "").placed_locations()
+    kinds = {icon_kind(loc) for loc in placed}
+    return [kind for kind in symbols.ICONS if kind in kinds]
 
 
 def path_swatch(kind: str) -> str:
@@ -534,10 +675,9 @@ def new_hex_swatch() -> str:
 
 
 def icon_swatch(kind: str) -> str:
-    dwg = _swatch(16, 16)
-    group = dwg.g(transform="translate(8 8) scale(1.2)")
-    group.add(dwg.path(d=ICON_PATHS.get(kind, ICON_PATHS["point"]), class_="icon"))
-    dwg.add(group)
+    dwg = _swatch(18, 18)
+    dwg.attribs["viewBox"] = "-7.5 -7.5 15 15"
+    dwg.add(dwg.path(d=symbols.ICONS.get(kind, symbols.ICONS["point"]), class_="icon"))
     return str(dwg.tostring())
 
 

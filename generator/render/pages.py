@@ -300,6 +300,12 @@ class _Renderer:
             current_page.reset(token)
 
 
+def overview_svg(view: View) -> str:
+    """The overview map of a site as its map page embeds it (links from ``map.md``)."""
+    r = _Renderer(view, None)
+    return maps.overview_map(view, r.map_links(root_of("map.md")), r.t)
+
+
 def render_docs(view: View, overrides: Path | None = None,
                 markdown: MarkdownRenderer | None = None, memo: PageMemo | None = None,
                 tokens: Sequence[object] | None = None) -> DocsTree:

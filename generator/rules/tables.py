@@ -44,24 +44,26 @@ class TerrainRule:
 
 
 #: Built-in terrain (seed 000 terrain table; rules.md sections 3 and 5). Water is impassable
-#: on foot unless a campaign gives it a rate in terrain.yaml.
+#: on foot unless a campaign gives it a rate in terrain.yaml. The colours are the maps'
+#: palette: every two differ plainly in colour and by at least 5 L* in lightness, so they stay
+#: apart in greyscale print too (tests/test_symbols.py).
 TERRAIN: dict[str, TerrainRule] = {
     t.id: t
     for t in [
-        TerrainRule("desert", "Desert", F(1), F(1, 2), F(1, 2), 12, 20, "#e8d49a", "d"),
-        TerrainRule("forest", "Forest", F(1), F(1), F(1, 2), 16, 14, "#7fae6a", "f",
+        TerrainRule("desert", "Desert", F(1), F(1, 2), F(1, 2), 12, 20, "#efd98d", "d"),
+        TerrainRule("forest", "Forest", F(1), F(1), F(1, 2), 16, 14, "#669556", "f",
                     density_dc={"sparse": 14, "medium": 16, "dense": 18}),
-        TerrainRule("hills", "Hills", F(1), F(3, 4), F(1, 2), 14, 12, "#c9b37e", "h"),
-        TerrainRule("jungle", "Jungle", F(1), F(3, 4), F(1, 4), 16, 14, "#4f8f4a", "j"),
-        TerrainRule("moor", "Moor", F(1), F(1), F(3, 4), 14, 16, "#b6a6b8", "o"),
-        TerrainRule("mountains", "Mountains", F(3, 4), F(3, 4), F(1, 2), 16, 18, "#a39d96",
+        TerrainRule("hills", "Hills", F(1), F(3, 4), F(1, 2), 14, 12, "#f3c086", "h"),
+        TerrainRule("jungle", "Jungle", F(1), F(3, 4), F(1, 4), 16, 14, "#30652d", "j"),
+        TerrainRule("moor", "Moor", F(1), F(1), F(3, 4), 14, 16, "#cbb1cb", "o"),
+        TerrainRule("mountains", "Mountains", F(3, 4), F(3, 4), F(1, 2), 16, 18, "#86776c",
                     "m"),
-        TerrainRule("plains", "Plains", F(1), F(1), F(3, 4), 12, 12, "#dfe8a8", "p"),
-        TerrainRule("swamp", "Swamp", F(1), F(3, 4), F(1, 2), 15, 16, "#9bb59a", "s"),
-        TerrainRule("tundra", "Tundra", F(1), F(3, 4), F(3, 4), 12, 18, "#dfe6e8", "t"),
-        TerrainRule("lake", "Lake", F(0), F(0), F(0), 12, 12, "#8fc1e3", "l",
+        TerrainRule("plains", "Plains", F(1), F(1), F(3, 4), 12, 12, "#e3f0af", "p"),
+        TerrainRule("swamp", "Swamp", F(1), F(3, 4), F(1, 2), 15, 16, "#7da08d", "s"),
+        TerrainRule("tundra", "Tundra", F(1), F(3, 4), F(3, 4), 12, 18, "#f1fdff", "t"),
+        TerrainRule("lake", "Lake", F(0), F(0), F(0), 12, 12, "#74b0d3", "l",
                     impassable=True),
-        TerrainRule("sea", "Sea", F(0), F(0), F(0), 12, 12, "#6fa8d6", "w", impassable=True),
+        TerrainRule("sea", "Sea", F(0), F(0), F(0), 12, 12, "#1e70a6", "w", impassable=True),
     ]
 }
 
