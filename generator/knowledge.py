@@ -70,6 +70,8 @@ class SiteInfo:
     #: show hex labels / the hex grid on maps and pages
     show_labels: bool
     show_grid: bool
+    #: write hex names on the maps (``map.labels: names``)
+    show_names: bool = False
 
     @property
     def gm(self) -> bool:
@@ -645,7 +647,8 @@ def _site(campaign: Campaign, audience: Audience, prose: ProseFn) -> SiteInfo:
         language=campaign.language,
         audience=audience, grid=campaign.grid, hex_miles=campaign.hex_miles,
         show_labels=gm or campaign.map.player_labels,
-        show_grid=gm or campaign.map.player_grid)
+        show_grid=gm or campaign.map.player_grid,
+        show_names=campaign.map.labels == "names")
 
 
 def _terrains(campaign: Campaign, ids: Iterable[str]) -> dict[str, TerrainView]:

@@ -18,6 +18,7 @@ from generator.render.maps import SIZE, MapLinks, overview_map, session_map
 from campaign_factory import load, write_campaign
 
 SVG = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}href"
 
 
 @pytest.fixture
@@ -36,10 +37,25 @@ def group(root: ET.Element, cls: str) -> ET.Element | None:
     return None
 
 
+def placed(element: ET.Element, tag: str, dx: float = 0, dy: float = 0,
+           ) -> list[tuple[ET.Element, float, float]]:
+    """Every ``tag`` element under ``element`` with its position, group translations added
+    (the map groups a column's hexes under one ``translate``)."""
+    out: list[tuple[ET.Element, float, float]] = []
+    for child in element:
+        m = re.fullmatch(r"translate\(([-\d.]+)(?:[ ,]([-\d.]+))?\)", child.get("transform", ""))
+        cx = dx + (float(m.group(1)) if m else 0)
+        cy = dy + (float(m.group(2) or 0) if m else 0)
+        if child.tag == f"{SVG}{tag}":
+            out.append((child, cx + float(child.get("x", 0)), cy + float(child.get("y", 0))))
+        out += placed(child, tag, cx, cy)
+    return out
+
+
 def hex_positions(root: ET.Element) -> list[tuple[float, float]]:
     g = group(root, "hexes")
     assert g is not None
-    return [(float(u.get("x", 0)), float(u.get("y", 0))) for u in g.iter(f"{SVG}use")]
+    return [(round(x, 1), round(y, 1)) for _, x, y in placed(g, "use")]
 
 
 def centre(campaign: Campaign, label: str) -> tuple[float, float]:
@@ -66,7 +82,7 @@ def test_player_map_has_no_element_for_unexplored_hexes(campaign: Campaign) -> N
     assert all("0505" not in (t or "") for t in titles)
     # only the terrain symbols and icons in use: no forest, no hills, no shrine or lair icon
     ids = {e.get("id") for e in root.iter() if e.get("id")}
-    assert ids == {"m-t0", "m-village"}
+    assert ids == {"m-t0", "m-village", "m-l0"}   # m-l0: the line The Mere's name follows
     symbol = next(e for e in root.iter(f"{SVG}symbol") if e.get("id") == "m-t0")
     assert symbol[0].get("fill") == campaign.terrain["plains"].color
     # the believed track (dashed class), never a true one
@@ -81,7 +97,10 @@ def test_player_labels_and_grid_when_the_campaign_allows(tmp_path: Path) -> None
     root = parse(overview_map(players_view(campaign, secret_chronicle())))
     labels = group(root, "labels")
     assert labels is not None
-    assert sorted(t.text or "" for t in labels) == ["0303", "0304", "0602"]
+    shown = sorted(t.text or "" for t in labels.iter(f"{SVG}text"))
+    # 0602's label gives way to the Mere's name, set along the one stretch players know
+    assert shown == ["0303", "0304"]
+    assert "The Mere" in [t.text for t in root.iter(f"{SVG}textPath")]
     hexes = group(root, "hexes")
     assert hexes is not None and "grid" in hexes.get("class", "")
 
@@ -92,13 +111,16 @@ def test_gm_map_shows_everything_with_links(campaign: Campaign) -> None:
     svg = overview_map(gm_view(campaign, secret_chronicle()), links)
     root = parse(svg)
     assert len(hex_positions(root)) == 64
-    hrefs = [a.get("href") for a in root.iter(f"{SVG}a")]
+    hrefs = [a.get(XLINK) for a in root.iter(f"{SVG}a")]
     assert "hex-key/#hex-0304" in hrefs and "locations/hidden-shrine/" in hrefs
     labels = group(root, "labels")
-    assert labels is not None and len(list(labels)) == 64
+    # every hex's label, but for those a placed name covers (tests/test_labels.py)
+    assert labels is not None and len(list(labels.iter(f"{SVG}text"))) > 50
     classes = [p.get("class") for p in root.iter(f"{SVG}polyline")]
     assert "tr tr-true" in classes and "tr tr-believed" in classes
-    assert "path p-highway" in classes and "path p-river" in classes
+    paths = group(root, "paths")
+    assert paths is not None
+    assert {e.get("class") for e in paths} >= {"p-highway", "p-river", "cs cs-highway"}
     for name in ("SECRET-UNFOUND-NAME", "SECRET-GMONLY-NAME", "SECRET-TRUE-TRACK-NAME"):
         assert name in svg
     # the party marker at the true hex and a second, dashed one where it believes it is

@@ -27,6 +27,7 @@ from campaign_factory import load, write_campaign
 
 ROOT = Path(__file__).resolve().parent.parent
 SVG = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}href"
 #: The least lightness difference (CIE L*) between two terrains: apart in greyscale print.
 MIN_LIGHTNESS_STEP = 5.0
 #: The least colour difference (CIE76) between two terrains on screen.
@@ -46,7 +47,7 @@ def uses(root: ET.Element) -> dict[str, int]:
     hexes = next(g for g in root.iter(f"{SVG}g") if g.get("class", "").startswith("hexes"))
     out: dict[str, int] = {}
     for u in hexes.iter(f"{SVG}use"):
-        href = u.get("href", "")
+        href = u.get(XLINK, "")
         out[href] = out.get(href, 0) + 1
     return out
 
@@ -148,7 +149,7 @@ def test_symbols_are_defined_once_and_placed_with_use(tmp_path: Path) -> None:
     # each draws the hex in its terrain's colour, and a drawing over it
     for sid in terrain_symbols:
         symbol = symbol_of(root, sid)
-        assert symbol[0].tag == f"{SVG}polygon" and len(symbol) == 2, sid
+        assert symbol[0].tag == f"{SVG}path" and len(symbol) == 2, sid
 
 
 def tiny(tmp_path: Path, hexes: str, rows: int, start: str, **files: str) -> Path:

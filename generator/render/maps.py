@@ -16,9 +16,10 @@ map is embedded in); a hex without a link is drawn without ``<a>``.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import svgwrite
@@ -38,7 +39,8 @@ from generator.knowledge import (
     Track,
 )
 from generator.package_data import SITE_TEMPLATES
-from generator.render import symbols
+from generator.render import curves, symbols
+from generator.render import labels as labels_
 from generator.render.i18n import Translator
 
 View = PlayerView | GMView
@@ -59,6 +61,37 @@ PAST_TRACK_STYLE = "stroke-width:1.3;opacity:.7"
 NEW_HEX_COLOUR = "#e0a100"
 NEW_HEX_STYLE = "fill:none;stroke-width:1.6;stroke-linejoin:round"
 MAP_CSS = SITE_TEMPLATES / "assets" / "map.css"
+
+#: Hex labels (CCRR): their size and baseline below a hex's centre.
+COORD_SIZE = 5.5
+COORD_DY = -SIZE * 0.58
+#: Location icons: half their size, and the distance between two in one hex.
+ICON_RADIUS = 6.0
+ICON_SPACING = 12.5
+#: Room kept free around icons and markers, beyond their own size.
+LABEL_GAP = 0.5
+#: Location names: sizes tried in turn (the first is the normal size); hex names likewise.
+NAME_SIZES = (5.5, 4.6)
+HEX_NAME_SIZES = (4.6, 3.9)
+#: Path names: sizes tried in turn, and the baseline's distances from the line tried (in
+#: em; above the line, then below it).
+PATH_NAME_SIZES = (5.0, 4.2)
+PATH_NAME_DY = (-0.75, 1.3)
+#: The party marker: its radius, and the spots tried in its hex (in hex sizes from the
+#: centre), the first free one taken: beside the icon, then round the hex.
+PARTY_RADIUS = SIZE * 0.2
+PARTY_SPOTS: tuple[tuple[float, float], ...] = (
+    (0, 0), (-.5, -.12), (.5, -.12), (-.5, .3), (.5, .3), (0, .58), (-.28, -.5), (.28, -.5),
+    (0, -.3))
+#: How far a path's curve may stray from a hex centre, in hex sizes (it is eased so that a
+#: straight row of hexes gives a straight road).
+PATH_EASE = 0.3
+#: Rivers: stroke width at the source and at the mouth.
+RIVER_WIDTHS = (1.3, 3.2)
+#: Which names are placed first (the rest by name).
+_ICON_RANK = {kind: i for i, kind in enumerate((
+    "city", "town", "castle", "village", "temple", "tower", "bridge", "ford", "ruin", "cave",
+    "tomb", "stones", "peak", "spring", "tree", "camp", "point"))}
 
 def icon_kind(loc: LocationView) -> str:
     """The icon of a location (``symbols.icon_kind``: its icon, else its tags)."""
@@ -111,6 +144,174 @@ class _Canvas:
         return " ".join(_num(v) for v in (self.x0, self.y0, self.x1 - self.x0,
                                           self.y1 - self.y0))
 
+    def box(self) -> labels_.Box:
+        return labels_.Box(self.x0, self.y0, self.x1, self.y1)
+
+    def fit(self, box: labels_.Box) -> None:
+        """Grow the visible box to hold ``box`` too (the texts placed near the edges)."""
+        self.x0, self.y0 = min(self.x0, box.x0), min(self.y0, box.y0)
+        self.x1, self.y1 = max(self.x1, box.x1), max(self.y1, box.y1)
+
+
+@dataclass(frozen=True)
+class _PathName:
+    """A path's name set along a stretch of it: that stretch's path data (left to right),
+    the font size, and the boxes the letters cover."""
+
+    d: str
+    size: float
+    #: the baseline's distance from the line, in em (negative: above it)
+    dy: float
+    boxes: tuple[labels_.Box, ...]
+
+
+@dataclass
+class _Layout:
+    """The placement pass's result (``_MapWriter.layout``)."""
+
+    #: party markers: (kind, x, y)
+    party: list[tuple[str, float | int, float | int]] = field(default_factory=list)
+    #: location id -> its name's place
+    names: dict[str, labels_.Label] = field(default_factory=dict)
+    #: (index of the path stretch, kind, name, where)
+    path_names: list[tuple[int, str, str, _PathName]] = field(default_factory=list)
+    #: hex label -> its name's place (``map.labels: names``)
+    hex_names: dict[str, labels_.Label] = field(default_factory=dict)
+    #: hex labels (CCRR) left out because a name covers them
+    hidden: set[str] = field(default_factory=set)
+    #: the canvas and every placed text
+    extent: labels_.Box = labels_.Box(0, 0, 0, 0)
+
+
+def _place_name(placer: labels_.Placer, text: str, x: float, y: float, r: float,
+                sizes: Sequence[float], bounds: labels_.Box, avoid: labels_.Placer,
+                ) -> labels_.Label | None:
+    """A name around a thing: at each size, a spot inside the canvas that covers no hex
+    label, else one inside the canvas, else any spot (the viewBox then grows); smaller sizes
+    only when nothing fits."""
+    for size in sizes:
+        for inside, keep_clear in ((bounds, avoid), (bounds, None), (None, None)):
+            label = labels_.place(placer, labels_.name_candidates(text, x, y, r, (size,)),
+                                  inside, keep_clear)
+            if label is not None:
+                return label
+    return None
+
+
+def _hex_name_candidates(name: str, cx: float, cy: float, has_icon: bool,
+                         ) -> Iterator[labels_.Label]:
+    """Where a hex's name may go inside its hex: the middle (when no icon is there), the
+    lower part, the upper part; one line or two; then smaller."""
+    split = labels_.two_lines(name)
+    for size in HEX_NAME_SIZES:
+        layouts: list[tuple[str, ...]] = [(name,)]
+        if split is not None:
+            layouts.append(split)
+        for lines in layouts:
+            extra = (len(lines) - 1) * labels_.LINE_GAP * size
+            spots = [cy + 0.62 * SIZE - extra, cy - 0.12 * SIZE - extra / 2]
+            if not has_icon:
+                spots.insert(0, cy + size * 0.35 - extra / 2)
+            for y in spots:
+                yield labels_.Label(lines, cx, round(y, 1), size, "middle", italic=True)
+
+
+def _place_path_name(placer: labels_.Placer, name: str, points: Sequence[curves.Point],
+                     bounds: labels_.Box, avoid: labels_.Placer) -> _PathName | None:
+    """A path's name along a calm stretch of it, the first free one of a few (the middle,
+    then towards either end), read left to right; None when it fits nowhere."""
+    line = curves.densify(curves.smooth(curves.densify(points, SIZE), 4), 1.5)
+    total = curves.length(line)
+    for size in PATH_NAME_SIZES:
+        width = labels_.text_width(name, size, italic=True) + size
+        if width > total * 0.95:
+            continue
+        for inside, keep_clear in ((bounds, avoid), (bounds, None), (None, None)):
+            for fraction, dy in itertools.product((0.5, 0.33, 0.67, 0.2, 0.8), PATH_NAME_DY):
+                start = min(max(fraction * total - width / 2, 0.0), total - width)
+                window = _window(line, start, start + width)
+                if _bend(window) > 1.1:
+                    continue
+                if window[-1][0] < window[0][0]:
+                    window.reverse()
+                boxes = _letter_boxes(window, size, dy)
+                if inside is not None and not all(b.inside(inside) for b in boxes):
+                    continue
+                if keep_clear is not None and not all(keep_clear.free(b) for b in boxes):
+                    continue
+                if all(placer.free(b) for b in boxes):
+                    placer.take_all(boxes)
+                    sparse = window[::max(1, len(window) // 6)]
+                    if sparse[-1] != window[-1]:
+                        sparse.append(window[-1])
+                    return _PathName(curves.path_data(sparse), size, dy, tuple(boxes))
+    return None
+
+
+def _window(line: Sequence[curves.Point], start: float, end: float) -> list[curves.Point]:
+    """The stretch of a dense polyline between two distances along it."""
+    out = [curves.point_at(line, start)[0]]
+    walked = 0.0
+    for a, b in zip(line, line[1:], strict=False):
+        walked += math.dist(a, b)
+        if start < walked < end:
+            out.append(b)
+    out.append(curves.point_at(line, end)[0])
+    return out
+
+
+def _bend(points: Sequence[curves.Point]) -> float:
+    """How much a polyline turns, in radians (the sum of its turns, sampled coarsely)."""
+    coarse = list(points[::3]) + ([points[-1]] if (len(points) - 1) % 3 else [])
+    total = 0.0
+    for a, b, c in zip(coarse, coarse[1:], coarse[2:], strict=False):
+        t1 = math.atan2(b[1] - a[1], b[0] - a[0])
+        t2 = math.atan2(c[1] - b[1], c[0] - b[0])
+        total += abs((t2 - t1 + math.pi) % (2 * math.pi) - math.pi)
+    return total
+
+
+def _letter_boxes(window: Sequence[curves.Point], size: float, dy: float,
+                  ) -> list[labels_.Box]:
+    """Boxes covering the letters of a name set on ``window``, its baseline ``dy`` em from
+    the line (negative: on the left of the direction, above for a line read left to
+    right)."""
+    length = curves.length(window)
+    out: list[labels_.Box] = []
+    steps = max(1, math.ceil(length / (size * 0.7)))
+    lift = (-dy + 0.36) * size
+    for k in range(steps + 1):
+        (x, y), theta = curves.point_at(window, length * k / steps)
+        nx, ny = math.sin(theta), -math.cos(theta)  # the left of the direction: "above"
+        out.append(labels_.around(x + nx * lift, y + ny * lift, 0.58 * size))
+    return out
+
+
+def _widening(segs: Sequence[curves.Segment]) -> list[tuple[str, str]]:
+    """A river's curve cut into a few pieces of growing stroke width: (path data, width)."""
+    pieces = min(len(segs), 4)
+    out: list[tuple[str, str]] = []
+    for j in range(pieces):
+        part = segs[j * len(segs) // pieces:(j + 1) * len(segs) // pieces]
+        k = j / (pieces - 1) if pieces > 1 else 0.5
+        width = RIVER_WIDTHS[0] + (RIVER_WIDTHS[1] - RIVER_WIDTHS[0]) * k
+        out.append((curves.segments_data(part), _num(width)))
+    return out
+
+
+def _label_text(dwg: svgwrite.Drawing, label: labels_.Label, default_size: float,
+                ) -> svgwrite.text.Text:
+    """A placed label as ``<text>`` (a second line as a ``<tspan>``); size and anchor are
+    written only where they differ from the group's."""
+    text = _text(dwg, label.lines[0], (_r(label.x), _r(label.y)))
+    if label.anchor != "middle":
+        text.attribs["text-anchor"] = label.anchor
+    if label.size != default_size:
+        text.attribs["font-size"] = _num(label.size)
+    for line in label.lines[1:]:
+        text.add(dwg.tspan(line, x=[_r(label.x)], dy=[_num(labels_.LINE_GAP * label.size)]))
+    return text
+
 
 def _hex_points(grid: Grid, scale: float = 1.0) -> list[tuple[float | int, float | int]]:
     return [(_r(x), _r(y)) for x, y in grid.corners(Hex(0, 0), SIZE * scale)]
@@ -136,9 +337,28 @@ class _Element(BaseElement):  # type: ignore[misc]
         self.attribs.update(attrs)
 
 
+def _columns(canvas: _Canvas, items: Iterable[tuple[str, Hex]],
+             ) -> list[tuple[float | int, list[tuple[str, float | int]]]]:
+    """Items by the x of their hex centre (a column of the map), each column top-down."""
+    columns: dict[float | int, list[tuple[str, float | int]]] = {}
+    for label, h in items:
+        x, y = canvas.centre(h)
+        columns.setdefault(x, []).append((label, y))
+    return [(x, sorted(col, key=lambda item: item[1])) for x, col in sorted(columns.items())]
+
+
+def _column_group(parent: Group, x: float | int) -> Group:
+    """A group translated to ``x`` inside ``parent`` (``parent`` itself for x = 0)."""
+    if not x:
+        return parent
+    group = Group(debug=False, profile="full", transform=f"translate({x})")
+    parent.add(group)
+    return group
+
+
 def _use(symbol_id: str, at: tuple[float | int, float | int]) -> _Element:
     """A ``<use>`` of a symbol at a point (``x``/``y`` left out where 0)."""
-    attrs: dict[str, object] = {"href": "#" + symbol_id}
+    attrs: dict[str, object] = {"xlink:href": "#" + symbol_id}
     attrs.update({key: value for key, value in zip(("x", "y"), at, strict=True) if value})
     return _Element("use", attrs)
 
@@ -196,7 +416,7 @@ def terrain_symbol(dwg: svgwrite.Drawing, symbol_id: str, terrain: TerrainView |
     colour = terrain.color if terrain else "#ffffff"
     symbol = dwg.symbol(id=symbol_id)
     symbol.attribs["overflow"] = "visible"
-    poly = dwg.polygon(_hex_points(grid), fill=colour)
+    poly = _Element("path", {"d": _hex_path(grid), "fill": colour})
     if outline:
         poly.attribs["stroke"] = colour
         poly.attribs["stroke-width"] = "0.6"
@@ -235,24 +455,37 @@ def icon_symbol(dwg: svgwrite.Drawing, symbol_id: str, kind: str) -> svgwrite.co
     return symbol
 
 
+def _xml(dwg: svgwrite.Drawing) -> str:
+    """The SVG text, ``<x />`` tightened to ``<x/>`` (svgwrite escapes ``>`` in text and
+    attributes, so the pair only ever closes a tag)."""
+    return str(dwg.tostring()).replace(" />", "/>")
+
+
+def _hex_path(grid: Grid, scale: float = 1.0) -> str:
+    """Path data of a hex of circumradius ``SIZE * scale`` around (0, 0)."""
+    corners = [(_num(x), _num(y)) for x, y in grid.corners(Hex(0, 0), SIZE * scale)]
+    return "M" + "L".join(f"{x} {y}" for x, y in corners) + "z"
+
+
 def _css() -> str:
     """map.css without its comments and line breaks (embedded in every map)."""
     if not MAP_CSS.is_file():
         return ""
     text = re.sub(r"/\*.*?\*/", "", MAP_CSS.read_text(encoding="utf-8"), flags=re.S)
-    return re.sub(r"\s*\n\s*", " ", text).strip()
+    text = re.sub(r"\s*\n\s*", " ", text)
+    text = re.sub(r"\s*([{};,])\s*", r"\1", text)
+    return re.sub(r":\s+", ":", text).replace(";}", "}").strip()
 
 
 def _link(parent: Group, href: str | None, title: str | None) -> Group:
     """An ``<a>`` (with a tooltip) inside ``parent``, or ``parent`` itself without a link.
 
-    Links and uses carry SVG 2's plain ``href`` (every browser reads it; six bytes less than
-    ``xlink:href`` on each of thousands of hexes)."""
+    Links and uses keep ``xlink:href``: Material's instant navigation re-assigns the ``href``
+    property of every element with an ``href`` attribute, which an SVG element refuses."""
     if href is None:
         return parent
     a = svgwrite.container.Hyperlink(href, debug=False, profile="full")
     a.attribs.pop("target", None)
-    a.attribs["href"] = a.attribs.pop("xlink:href")
     if title:
         a.set_desc(title=title)
     parent.add(a)
@@ -328,52 +561,102 @@ class _MapWriter:
         return " · ".join(parts)
 
     def draw_hexes(self, dwg: svgwrite.Drawing, canvas: _Canvas, labels: Sequence[str]) -> None:
+        """Every hex as a ``<use>`` of its terrain symbol, column by column: a column is one
+        group translated to its x, so each hex gives only its y."""
         cls = "hexes grid" if self.view.site.show_grid else "hexes"
-        group = dwg.g(class_=cls)
-        for label in labels:
-            info = self.view.hexes[label]
-            use = _use(self.symbol_ids[self.variant(label)], canvas.centre(info.hex))
-            title = self.hex_title(label)
-            href = self.links.hex(label)
-            if href is None:
-                if title:
-                    use.set_desc(title=title)
-                group.add(use)
-            else:
-                _link(group, href, title).add(use)
-        dwg.add(group)
+        outer = dwg.g(class_=cls)
+        for x, column in _columns(canvas, [(label, self.view.hexes[label].hex)
+                                           for label in labels]):
+            group = _column_group(outer, x)
+            for label, y in column:
+                self.draw_hex(group, label, y)
+        dwg.add(outer)
 
-    def draw_paths(self, dwg: svgwrite.Drawing, canvas: _Canvas,
-                   paths: Sequence[PathView] | None = None) -> None:
-        group = dwg.g(class_="paths")
+    def draw_hex(self, group: Group, label: str, y: float | int) -> None:
+        use = _use(self.symbol_ids[self.variant(label)], (0, y))
+        title = self.hex_title(label)
+        href = self.links.hex(label)
+        if href is None:
+            if title:
+                use.set_desc(title=title)
+            group.add(use)
+        else:
+            _link(group, href, title).add(use)
+
+    def path_runs(self, canvas: _Canvas, paths: Sequence[PathView] | None,
+                  ) -> list[tuple[PathView, list[curves.Point]]]:
+        """Every drawn stretch of every path as the points its curve passes: the hex centres,
+        and where a path leaves into the unknown (players), the middle of the face it
+        crosses. Rivers first, then trails, roads and highways (each drawn over the last)."""
         order = {"river": 0, "trail": 1, "road": 2, "highway": 3}
         drawn = self.view.paths if paths is None else paths
+        out: list[tuple[PathView, list[curves.Point]]] = []
         for path in sorted(drawn, key=lambda p: (order.get(p.kind, 9), p.id)):
             for run in path.runs:
                 if not any(canvas.inside(h) for h in run):
                     continue
-                points = [canvas.centre(h) for h in run]
-                if len(points) == 1:
-                    continue
-                line = dwg.polyline(points, class_=f"path p-{path.kind}")
-                line.set_desc(title=path.name)
-                group.add(line)
-            for h, face in path.stubs:
-                if not canvas.inside(h):
-                    continue
-                mx, my = self.grid.face_midpoint(h, face, SIZE)
-                group.add(dwg.polyline([canvas.centre(h), (_r(mx), _r(my))],
-                                       class_=f"path p-{path.kind}"))
+                before, after = self.stub_faces(path, run)
+                points: list[curves.Point] = [canvas.centre(h) for h in run]
+                if before is not None:
+                    points.insert(0, self.face_point(run[0], before))
+                if after is not None:
+                    points.append(self.face_point(run[-1], after))
+                if len(points) >= 2:
+                    out.append((path, points))
+        return out
+
+    def stub_faces(self, path: PathView, run: tuple[Hex, ...]) -> tuple[str | None, str | None]:
+        """The faces through which ``run`` continues into unknown hexes, at its start and end
+        (``PathView.stubs`` lists them in path order)."""
+        start = [face for h, face in path.stubs if h == run[0]
+                 and (len(run) == 1 or self.grid.neighbor(h, face) != run[1])]
+        end = [face for h, face in path.stubs if h == run[-1]
+               and (len(run) == 1 or self.grid.neighbor(h, face) != run[-2])]
+        if len(run) == 1:
+            return (start[0] if start else None), (start[1] if len(start) > 1 else None)
+        return (start[0] if start else None), (end[-1] if end else None)
+
+    def face_point(self, h: Hex, face: str) -> curves.Point:
+        x, y = self.grid.face_midpoint(h, face, SIZE)
+        return _r(x), _r(y)
+
+    def draw_paths(self, dwg: svgwrite.Drawing,
+                   runs: Sequence[tuple[PathView, list[curves.Point]]]) -> None:
+        """Rivers as curves that widen downstream (in the order of their hexes); roads and
+        highways defined once and drawn twice or three times with ``<use>``: a pale casing
+        (so a road crossing a river reads as a bridge), the road, a highway's centre line;
+        trails dashed, with no casing (a trail over a river is a ford)."""
+        group = dwg.g(class_="paths")
+        for n, (path, points) in enumerate(runs):
+            segs = curves.segments(curves.ease(points, 1 if path.kind == "river" else 2,
+                                               PATH_EASE * SIZE))
+            if path.kind == "river":
+                for piece, width in _widening(segs):
+                    group.add(_Element("path", {"class": "p-river", "d": piece,
+                                                "stroke-width": width}))
+                continue
+            pid = f"{self.prefix}r{n}"
+            dwg.defs.add(_Element("path", {"id": pid, "d": curves.segments_data(segs)}))
+            layers = {"highway": ("cs cs-highway", "p-highway", "p-highway-in"),
+                      "road": ("cs", "p-road"), "trail": ("p-trail",)}.get(
+                          path.kind, (f"p-{path.kind}",))
+            for cls in layers:
+                group.add(_Element("use", {"xlink:href": "#" + pid, "class": cls}))
         dwg.add(group)
 
-    def draw_labels(self, dwg: svgwrite.Drawing, canvas: _Canvas, labels: Sequence[str]) -> None:
+    def draw_coordinates(self, dwg: svgwrite.Drawing, canvas: _Canvas, labels: Sequence[str],
+                         hidden: Collection[str] = ()) -> None:
+        """Each hex's label (CCRR) at its top, column by column; those under a name are left
+        out (the name wins)."""
         if not self.view.site.show_labels:
             return
-        group = dwg.g(class_="labels")
-        for label in labels:
-            x, y = canvas.centre(self.view.hexes[label].hex)
-            group.add(_text(dwg, label, (x, _r(y - SIZE * 0.58))))
-        dwg.add(group)
+        outer = dwg.g(class_="labels")
+        for x, column in _columns(canvas, [(label, self.view.hexes[label].hex)
+                                           for label in labels if label not in hidden]):
+            group = _column_group(outer, x)
+            for label, y in column:
+                group.add(_text(dwg, label, (0, _r(y + COORD_DY))))
+        dwg.add(outer)
 
     def draw_tracks(self, dwg: svgwrite.Drawing, canvas: _Canvas,
                     sessions: Sequence[SessionView], focus: bool,
@@ -385,11 +668,9 @@ class _MapWriter:
                 earlier += list(session.true_track)
             for line in earlier:
                 if len(line) > 1:
-                    pl = dwg.polyline([canvas.centre(h) for h in line], class_="tr tr-past",
-                                      stroke=PAST_TRACK_COLOUR, style=PAST_TRACK_STYLE)
-                    pl.set_desc(title=self.t.gettext("Session %(n)s", n=session.number)
-                                if self.t else f"Session {session.number}")
-                    group.add(pl)
+                    group.add(dwg.polyline([canvas.centre(h) for h in line],
+                                           class_="tr tr-past", stroke=PAST_TRACK_COLOUR,
+                                           style=PAST_TRACK_STYLE))
         for session in sessions:
             colour = track_colour(session.number) if not focus else TRACK_COLOURS[0]
             kinds: list[tuple[str, Track]] = []
@@ -404,10 +685,7 @@ class _MapWriter:
                         group.add(dwg.circle((x, y), r=2.2, class_=f"tr tr-{kind}-dot",
                                              fill=colour))
                         continue
-                    pl = dwg.polyline(points, class_=f"tr tr-{kind}", stroke=colour)
-                    pl.set_desc(title=self.t.gettext("Session %(n)s", n=session.number)
-                                if self.t else f"Session {session.number}")
-                    group.add(pl)
+                    group.add(dwg.polyline(points, class_=f"tr tr-{kind}", stroke=colour))
         dwg.add(group)
 
     def placed_locations(self) -> list[LocationView]:
@@ -418,31 +696,20 @@ class _MapWriter:
         return [loc for loc in self.view.locations.values()
                 if self.view.site.grid.label(loc.hex) in self.view.hexes]
 
-    def draw_locations(self, dwg: svgwrite.Drawing, canvas: _Canvas,
-                       only: Collection[str] | None = None) -> set[str]:
-        group = dwg.g(class_="locations")
-        kinds: set[str] = set()
+    def icon_spots(self, canvas: _Canvas, only: Collection[str] | None,
+                   ) -> list[tuple[LocationView, float | int, float | int]]:
+        """Where each location's icon goes: the centre of its hex, several side by side."""
         by_hex: dict[Hex, list[LocationView]] = {}
         for loc in self.placed_locations():
             if canvas.inside(loc.hex) and (only is None or loc.id in only):
                 by_hex.setdefault(loc.hex, []).append(loc)
+        out: list[tuple[LocationView, float | int, float | int]] = []
         for h, locs in sorted(by_hex.items()):
             cx, cy = canvas.centre(h)
-            for i, loc in enumerate(locs):
-                dx = (i - (len(locs) - 1) / 2) * SIZE * 0.6
-                kind = icon_kind(loc)
-                kinds.add(kind)
-                target = _link(group, self.links.location(loc.id), loc.name)
-                item = dwg.g(class_="loc")
-                item.add(_use(f"{self.prefix}{kind}", (_r(cx + dx), cy)))
-                if len(locs) == 1:
-                    item.add(dwg.text(loc.name, insert=(cx, _r(cy + SIZE * 0.72)),
-                                      class_="loc-name"))
-                if target is group:
-                    item.set_desc(title=loc.name)
-                target.add(item)
-        dwg.add(group)
-        return kinds
+            for i, loc in enumerate(sorted(locs, key=lambda loc: loc.id)):
+                dx = (i - (len(locs) - 1) / 2) * ICON_SPACING
+                out.append((loc, _r(cx + dx), cy))
+        return out
 
     def party_spots(self) -> list[tuple[str, str | None]]:
         """Where the party marker(s) go now: players see where they believe they are."""
@@ -454,18 +721,134 @@ class _MapWriter:
                 spots.append(("believed", now.believed_hex))
         return spots
 
-    def draw_party(self, dwg: svgwrite.Drawing, canvas: _Canvas,
-                   spots: Sequence[tuple[str, str | None]]) -> None:
-        group = dwg.g(class_="party")
-        for kind, label in spots:
-            if label is None or not self.grid.is_label(label):
+    def layout(self, canvas: _Canvas, labels: Sequence[str],
+               icons: Sequence[tuple[LocationView, float | int, float | int]],
+               runs: Sequence[tuple[PathView, list[curves.Point]]],
+               spots: Sequence[tuple[str, str | None]]) -> _Layout:
+        """The placement pass: every icon is fixed; the party marker takes a free spot in its
+        hex; then location names, path names and hex names, in that order, each at the first
+        free candidate (around the thing it names, then smaller, else left to the tooltip).
+        A hex label (CCRR) under a placed name is hidden. No two placed texts, icons or
+        markers overlap; the viewBox later grows to hold every text."""
+        bounds = canvas.box()
+        placer = labels_.Placer(bounds)
+        out = _Layout()
+        for _, x, y in icons:
+            placer.take(labels_.around(x, y, ICON_RADIUS + LABEL_GAP))
+        coords: dict[str, labels_.Box] = {}
+        if self.view.site.show_labels:
+            for label in labels:
+                x, y = canvas.centre(self.view.hexes[label].hex)
+                coords[label] = labels_.label_box((label,), x, y + COORD_DY, COORD_SIZE,
+                                                  "middle")
+        soft = labels_.Placer(bounds)
+        soft.take_all(coords.values())
+        for kind, where in spots:
+            if where is None or not self.grid.is_label(where):
                 continue
-            h = self.grid.parse(label)
+            h = self.grid.parse(where)
             if not canvas.inside(h):
                 continue
-            x, y = canvas.centre(h)
-            marker = dwg.circle((x, _r(y - SIZE * 0.2)), r=SIZE * 0.22,
-                                class_=f"party-{kind}")
+            cx, cy = canvas.centre(h)
+            taken = [coords[where]] if where in coords else []
+            for dx, dy in PARTY_SPOTS:
+                x, y = _r(cx + dx * SIZE), _r(cy + dy * SIZE)
+                box = labels_.around(x, y, PARTY_RADIUS + LABEL_GAP)
+                if placer.free(box) and not any(box.overlaps(t) for t in taken):
+                    break
+            else:
+                x, y = _r(cx + PARTY_SPOTS[0][0] * SIZE), _r(cy + PARTY_SPOTS[0][1] * SIZE)
+            placer.take(labels_.around(x, y, PARTY_RADIUS + LABEL_GAP))
+            out.party.append((kind, x, y))
+        important = sorted(icons, key=lambda item: (_ICON_RANK.get(icon_kind(item[0]), 99),
+                                                     item[0].name.casefold(), item[0].id))
+        for loc, x, y in important:
+            name = _place_name(placer, loc.name, x, y, ICON_RADIUS, NAME_SIZES, bounds, soft)
+            if name is not None:
+                out.names[loc.id] = name
+        for n, (path, points) in enumerate(runs):
+            if path.name and path.name != path.id:
+                placed = _place_path_name(placer, path.name, points, bounds, soft)
+                if placed is not None:
+                    out.path_names.append((n, path.kind, path.name, placed))
+        if self.view.site.show_names:
+            named_here = {self.grid.label(loc.hex): loc.name for loc, _, _ in icons}
+            for label in labels:
+                info = self.view.hexes[label]
+                if not info.name or named_here.get(label) == info.name:
+                    continue
+                cx, cy = canvas.centre(info.hex)
+                has_icon = label in named_here
+                placed_name = None
+                for inside, keep_clear in ((bounds, soft), (bounds, None), (None, None)):
+                    placed_name = labels_.place(
+                        placer, _hex_name_candidates(info.name, cx, cy, has_icon), inside,
+                        keep_clear)
+                    if placed_name is not None:
+                        break
+                if placed_name is not None:
+                    out.hex_names[label] = placed_name
+        texts = [*out.names.values(), *out.hex_names.values()]
+        boxes = [t.box for t in texts] + [b for *_, placed in out.path_names
+                                          for b in placed.boxes]
+        texts_placed = labels_.Placer(bounds)
+        texts_placed.take_all(boxes)
+        for label, box in coords.items():
+            if not texts_placed.free(box):
+                out.hidden.add(label)
+        out.extent = bounds
+        for box in boxes:
+            out.extent = out.extent.union(box.grow(1.5))
+        return out
+
+    def draw_locations(self, dwg: svgwrite.Drawing,
+                       icons: Sequence[tuple[LocationView, float | int, float | int]],
+                       layout: _Layout) -> set[str]:
+        """Each location: its icon and its placed name, in a link to its page (the tooltip
+        names it, also where the name did not fit)."""
+        group = dwg.g(class_="locations", font_size=_num(NAME_SIZES[0]), text_anchor="middle")
+        kinds: set[str] = set()
+        for loc, x, y in icons:
+            kind = icon_kind(loc)
+            kinds.add(kind)
+            label = layout.names.get(loc.id)
+            # the tooltip names a location whose name did not fit (a shown name is the
+            # link's own text)
+            target = _link(group, self.links.location(loc.id),
+                           loc.name if label is None else None)
+            use = _use(f"{self.prefix}{kind}", (x, y))
+            if target is group and label is None:
+                use.set_desc(title=loc.name)
+            target.add(use)
+            if label is not None:
+                target.add(_label_text(dwg, label, NAME_SIZES[0]))
+        dwg.add(group)
+        return kinds
+
+    def draw_names(self, dwg: svgwrite.Drawing, layout: _Layout) -> None:
+        """Path names along their lines and hex names (``map.labels: names``)."""
+        if layout.path_names:
+            group = dwg.g(class_="pnames", text_anchor="middle")
+            for n, kind, name, placed in layout.path_names:
+                lid = f"{self.prefix}l{n}"
+                dwg.defs.add(_Element("path", {"id": lid, "d": placed.d}))
+                text = dwg.text("", class_=f"pn-{kind}", font_size=_num(placed.size),
+                                dy=[_num(placed.dy * placed.size)])
+                text.add(svgwrite.text.TextPath("#" + lid, name, startOffset="50%",
+                                                debug=False, profile="full"))
+                group.add(text)
+            dwg.add(group)
+        if layout.hex_names:
+            group = dwg.g(class_="hnames", font_size=_num(HEX_NAME_SIZES[0]),
+                          text_anchor="middle")
+            for label in sorted(layout.hex_names):
+                group.add(_label_text(dwg, layout.hex_names[label], HEX_NAME_SIZES[0]))
+            dwg.add(group)
+
+    def draw_party(self, dwg: svgwrite.Drawing, layout: _Layout) -> None:
+        group = dwg.g(class_="party")
+        for kind, x, y in layout.party:
+            marker = dwg.circle((x, y), r=PARTY_RADIUS, class_=f"party-{kind}")
             marker.set_desc(title=(self.t.gettext("The party") if self.t else "The party"))
             group.add(marker)
         dwg.add(group)
@@ -495,6 +878,11 @@ class _MapWriter:
                past: Sequence[SessionView] = (),
                spots: Sequence[tuple[str, str | None]] | None = None,
                outlined: Sequence[str] = ()) -> str:
+        runs = self.path_runs(canvas, paths)
+        icons = self.icon_spots(canvas, locations)
+        party_spots = (self.party_spots() if spots is None else spots) if party else []
+        layout = self.layout(canvas, labels, icons, runs, party_spots)
+        canvas.fit(layout.extent)
         dwg = self.drawing(canvas, css_class, scale)
         if fog:
             dwg.add(dwg.rect((_r(canvas.x0), _r(canvas.y0)),
@@ -503,14 +891,15 @@ class _MapWriter:
         self.terrain_symbols(dwg, labels)
         self.draw_hexes(dwg, canvas, labels)
         self.draw_outlines(dwg, canvas, outlined)
-        self.draw_paths(dwg, canvas, paths)
-        self.draw_labels(dwg, canvas, labels)
+        self.draw_paths(dwg, runs)
+        self.draw_coordinates(dwg, canvas, labels, layout.hidden)
         self.draw_tracks(dwg, canvas, sessions, focus, past)
-        kinds = self.draw_locations(dwg, canvas, locations)
+        kinds = self.draw_locations(dwg, icons, layout)
         self.icon_symbols(dwg, kinds)
+        self.draw_names(dwg, layout)
         if party:
-            self.draw_party(dwg, canvas, self.party_spots() if spots is None else spots)
-        return str(dwg.tostring())
+            self.draw_party(dwg, layout)
+        return _xml(dwg)
 
 
 def _track_hexes(sessions: Iterable[SessionView]) -> set[Hex]:
@@ -616,14 +1005,14 @@ def terrain_swatch(terrain: TerrainView | str, density: str | None = None) -> st
     grid = Grid(1, 1)
     if isinstance(terrain, str):
         dwg.add(dwg.polygon(_hex_points(grid), fill=terrain, stroke="#0003", stroke_width=0.8))
-        return str(dwg.tostring())
+        return _xml(dwg)
     symbol = terrain_symbol(dwg, "x", terrain, density, False, grid)
     group = dwg.g()
     for child in symbol.elements:
         group.add(child)
     group.elements[0].attribs.update({"stroke": "#0003", "stroke-width": "0.8"})
     dwg.add(group)
-    return str(dwg.tostring())
+    return _xml(dwg)
 
 
 def legend_terrains(view: View) -> list[tuple[TerrainView, str | None]]:
@@ -651,9 +1040,16 @@ def legend_icons(view: View) -> list[str]:
 
 
 def path_swatch(kind: str) -> str:
+    """A short stretch of a path kind, drawn as on the map (casing, line, centre line)."""
     dwg = _swatch(34, 12)
-    dwg.add(dwg.polyline([(2, 6), (32, 6)], class_=f"path p-{kind}"))
-    return str(dwg.tostring())
+    d = "M3 7.5C10 3 14 3 18 6S26 9 31 4.5"
+    if kind == "river":
+        dwg.add(_Element("path", {"class": "p-river", "d": d, "stroke-width": "2.4"}))
+    else:
+        for cls in {"highway": ("cs cs-highway", "p-highway", "p-highway-in"),
+                    "road": ("cs", "p-road")}.get(kind, (f"p-{kind}",)):
+            dwg.add(_Element("path", {"class": cls, "d": d}))
+    return _xml(dwg)
 
 
 def track_swatch(colour: str, kind: str) -> str:
@@ -662,7 +1058,7 @@ def track_swatch(colour: str, kind: str) -> str:
     if kind == "past":
         line.attribs["style"] = PAST_TRACK_STYLE
     dwg.add(line)
-    return str(dwg.tostring())
+    return _xml(dwg)
 
 
 def new_hex_swatch() -> str:
@@ -671,17 +1067,17 @@ def new_hex_swatch() -> str:
     points = [(_r(11 + 9 * math.cos(math.radians(60 * i))),
                _r(10 + 9 * math.sin(math.radians(60 * i)))) for i in range(6)]
     dwg.add(dwg.polygon(points, stroke=NEW_HEX_COLOUR, style=NEW_HEX_STYLE))
-    return str(dwg.tostring())
+    return _xml(dwg)
 
 
 def icon_swatch(kind: str) -> str:
     dwg = _swatch(18, 18)
     dwg.attribs["viewBox"] = "-7.5 -7.5 15 15"
     dwg.add(dwg.path(d=symbols.ICONS.get(kind, symbols.ICONS["point"]), class_="icon"))
-    return str(dwg.tostring())
+    return _xml(dwg)
 
 
 def party_swatch(kind: str = "true") -> str:
     dwg = _swatch(16, 16)
     dwg.add(dwg.circle((8, 8), r=5, class_=f"party-{kind}"))
-    return str(dwg.tostring())
+    return _xml(dwg)

@@ -132,14 +132,15 @@ def palm(x: float, y: float, s: float = 1.0, lean: float = 1.0) -> tuple[str, st
 
 
 def hill(x: float, y: float, w: float, h: float) -> tuple[str, str]:
-    """A rounded hill with its base centred at (x, y): (outline, shading hatches)."""
-    outline = (f"M{_pts(x - w / 2, y)}c{_pts(w * .16, -h * .9, w * .3, -h * 1.02, w / 2, -h)}"
-               f"c{_pts(w * .22, .02 * h, w * .36, h * .2, w / 2, h)}")
+    """A low rounded hill with its base centred at (x, y): (outline, shading hatches on its
+    east flank)."""
+    outline = (f"M{_pts(x - w / 2, y)}c{_pts(w * .14, -h * .75, w * .3, -h, w * .5, -h)}"
+               f"s{_pts(w * .38, h * .5, w * .5, h)}")
     hatch = ""
     for i in range(3):
-        hx = x + w * (.16 + .11 * i)
-        top = y - h * (.72 - .2 * i)
-        hatch += f"M{_pts(hx, top)}l{_pts(-w * .06, h * (.4 - .1 * i))}"
+        hx = x + w * (.2 + .1 * i)
+        top = y - h * (.86 - .24 * i)
+        hatch += f"M{_pts(hx, top)}l{_pts(w * .02, h * (.42 - .08 * i))}"
     return outline, hatch
 
 
@@ -311,9 +312,11 @@ def _jungle() -> list[Stroke]:
 
 
 def _hills() -> list[Stroke]:
-    big, big_hatch = hill(-3, 6, 17, 8)
-    small, small_hatch = hill(8, 9, 11, 5.5)
-    return [Stroke(big + small, -.25, .55, .9), Stroke(big_hatch + small_hatch, None, .5, .6)]
+    big, big_hatch = hill(-4, 5, 16, 7)
+    small, small_hatch = hill(7.5, 9.5, 12, 5)
+    back, back_hatch = hill(6, 0, 9, 4)
+    return [Stroke(back + big + small, None, .5, .9),
+            Stroke(back_hatch + big_hatch + small_hatch, None, .45, .6)]
 
 
 def _mountains() -> list[Stroke]:
@@ -364,10 +367,9 @@ def _sea() -> list[Stroke]:
 
 
 def _fields() -> list[Stroke]:
-    return [Stroke("M-13 1l11-3.5 2.5 9.5-11 3.5zM2 -4.5l11 1.5-1.5 10-11-1.5z", -.12, .3, .6),
-            Stroke(furrows(-6.8, 3.2, 10, 8, 1.6, 4) + furrows(6.8, 1.2, 10, 8, -.7, 4),
-                   None, .35, .55),
-            Stroke(tuft(-5, 11, .7) + tuft(5, 10.5, .6), None, .45, .55)]
+    return [Stroke(furrows(-6, 3, 10, 7, 1.5, 3) + furrows(6.5, 1, 9, 6, -.6, 3)
+                   + furrows(1, 10, 9, 4, .4, 2), None, .32, .6),
+            Stroke("M-12 -1.5h1.5M-1 7h2M11 6h1.5", None, .25, .6)]
 
 
 #: Built-in terrain symbols by name: layers drawn over the terrain's colour.
@@ -416,8 +418,10 @@ ICONS: dict[str, str] = {
                "M3 1.2h1.6V4H3zM-6 4.4h12V5.8H-6z"),
     "camp": "M-6 5L0-5l6 10zM-1.4 5L0 1.3 1.4 5z",
     "bridge": "M-7-2.5H7V4H5.2V2A5.2 4.2 0 0 0-5.2 2V4H-7z",
-    "ford": ("M-6-2.5q1.5-1.2 3 0t3 0 3 0 3 0M-6 3q1.5-1.2 3 0t3 0 3 0 3 0"
-             "M-3.8.3a1 1 0 1 0 .01 0zM.2.3a1 1 0 1 0 .01 0zM4.2.3a1 1 0 1 0 .01 0z"),
+    "ford": ("M-6.5-3.2q1.6-1.5 3.2 0t3.2 0 3.2 0 3.2 0v1.3q-1.6 1.5-3.2 0t-3.2 0-3.2 0-3.2 0z"
+             "M-6.5 3q1.6-1.5 3.2 0t3.2 0 3.2 0 3.2 0v1.3q-1.6 1.5-3.2 0t-3.2 0-3.2 0-3.2 0z"
+             "M-5 .6a1.3 1 0 1 0 2.6 0a1.3 1 0 1 0-2.6 0zM-1.3.6a1.3 1 0 1 0 2.6 0a1.3 1 0 1 0"
+             "-2.6 0zM2.4.6a1.3 1 0 1 0 2.6 0a1.3 1 0 1 0-2.6 0z"),
     "stones": "M-6 5l.4-6.5L-3.8-2l.4 7zM-1.6 5V-4.5L0-5.5 1.6-4.5V5zM3.4 5l.4-7 1.8.5.4 6.5z",
     "tomb": "M-3.5 5V-2a3.5 3.5 0 0 1 7 0V5zM-.6-3.2h1.2v1.2h1.4v1.2H.6v3.4H-.6V-.8H-2V-2h1.4z",
     "spring": ("M0-6C2.5-2.5 4.2-.4 4.2 1.8A4.2 4.2 0 0 1-4.2 1.8C-4.2-.4-2.5-2.5 0-6z"
