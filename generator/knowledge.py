@@ -209,6 +209,10 @@ class SessionView:
     believed_start: str | None
     believed_end: str | None
     end_knows_lost: bool
+    #: the route as the party knows it now: where it walked while lost and has since
+    #: re-anchored, the true route (it knows where it was); a stretch it is still lost in,
+    #: the belief. The overview maps draw this; the session's own map the belief of then.
+    known_track: Track
 
 
 @dataclass(frozen=True)
@@ -547,8 +551,10 @@ def players_view(campaign: Campaign, chronicle: Chronicle,
                              for i in range(len(t.rows))))
         for tid, t in sorted(campaign.tables.items()) if tid in player_tables
     }
-    sessions = tuple(_player_session(grid, rec, set(visible_locs), prose)
-                     for rec in chronicle.sessions)
+    unresolved = unresolved_lost_watches(chronicle)
+    sessions = tuple(_player_session(grid, rec, set(visible_locs), prose,
+                                     unresolved.get(i, set()))
+                     for i, rec in enumerate(chronicle.sessions))
     terrain_ids = {h.terrain for h in hexes.values()}
     now = _now(campaign, chronicle)
     resources = tuple(ResourceView(**_resource_fields(r, chronicle, prose))
@@ -603,8 +609,11 @@ def gm_view(campaign: Campaign, chronicle: Chronicle,
         for tid, t in sorted(campaign.tables.items())}
     remarks = {s.number: s for s in campaign.sessions}
     states = explored_states(campaign, chronicle)
-    sessions = tuple(_gm_session(campaign, rec, remarks.get(rec.session), state, prose)
-                     for rec, state in zip(chronicle.sessions, states, strict=True))
+    unresolved = unresolved_lost_watches(chronicle)
+    sessions = tuple(_gm_session(campaign, rec, remarks.get(rec.session), state, prose,
+                                 unresolved.get(i, set()))
+                     for i, (rec, state) in enumerate(zip(chronicle.sessions, states,
+                                                          strict=True)))
     regions = _regions(campaign, prose)
     resources = tuple(GMResourceView(**_resource_fields(r, chronicle, prose), gm=prose(r.gm))
                       for r in _resources(chronicle))
@@ -798,8 +807,42 @@ def _revealed_finds(rec: SessionRecord, visible: set[str]) -> list[tuple[str, ..
     return out
 
 
+def unresolved_lost_watches(chronicle: Chronicle) -> dict[int, set[int]]:
+    """The watches walked while lost that the party has not yet accounted for, by session
+    position: it is still lost at the end of the chronicle. A lost stretch is accounted for
+    once a later watch ends with the party no longer lost (it re-anchored) or a session
+    starts it afresh, as ``explored_by_session`` counts it explored (seed 000, "Getting
+    Lost")."""
+    pending: list[tuple[int, int]] = []
+    for pos, rec in enumerate(chronicle.sessions):
+        if not rec.start.lost:
+            pending.clear()
+        for i, w in enumerate(rec.watches):
+            if w.lost:
+                pending.append((pos, i))
+            else:
+                pending.clear()
+    out: dict[int, set[int]] = {}
+    for pos, i in pending:
+        out.setdefault(pos, set()).add(i)
+    return out
+
+
+def _known_legs(rec: SessionRecord, unresolved: set[int]) -> list[list[str | None]]:
+    """The legs of ``known_track``: true, but for the watches still unaccounted for."""
+    start_unknown = rec.start.lost and 0 in unresolved
+    legs: list[list[str | None]] = [[rec.start.believed_hex if start_unknown
+                                     else rec.start.hex]]
+    for i, w in enumerate(rec.watches):
+        if i in unresolved:
+            legs.append([w.believed_start_hex, *w.believed_hexes_entered])
+        else:
+            legs.append([w.start_hex, *w.hexes_entered])
+    return legs
+
+
 def _player_session(grid: Grid, rec: SessionRecord, visible: set[str],
-                    prose: ProseFn) -> SessionView:
+                    prose: ProseFn, unresolved: set[int]) -> SessionView:
     notes = _notes_by_watch(rec, prose)
     watches = tuple(_player_watch(w, visible, notes.get(w.index, ()), revealed)
                     for w, revealed in zip(rec.watches, _revealed_finds(rec, visible),
@@ -815,14 +858,16 @@ def _player_session(grid: Grid, rec: SessionRecord, visible: set[str],
         opening_notes=notes.get(-1, ()), watches=watches,
         believed_track=track(grid, _believed_legs(rec)),
         believed_start=rec.start.believed_hex,
-        believed_end=rec.end.believed_hex, end_knows_lost=rec.end.knows_lost)
+        believed_end=rec.end.believed_hex, end_knows_lost=rec.end.knows_lost,
+        known_track=track(grid, _known_legs(rec, unresolved)))
 
 
 def _gm_session(campaign: Campaign, rec: SessionRecord, session: Session | None,
-                state: ExploredState, prose: ProseFn) -> GMSessionView:
+                state: ExploredState, prose: ProseFn, unresolved: set[int]) -> GMSessionView:
     """The players' session with every location visible, true miles, and the GM extras."""
     grid = campaign.grid
-    base = dict(_player_session(grid, rec, set(campaign.locations), prose).__dict__)
+    base = dict(_player_session(grid, rec, set(campaign.locations), prose,
+                                unresolved).__dict__)
     base["watches"] = tuple(GMWatchView(**watch.__dict__, record=record)
                             for watch, record in zip(base["watches"], rec.watches,
                                                      strict=True))

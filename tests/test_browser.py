@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import itertools
 import os
 import re
 import shutil
@@ -284,6 +285,18 @@ PICK_HEX = f"""() => {{
 }}"""
 
 
+#: The position of every hex of the map (its ``<use>``), group translations added: the map
+#: groups each column of hexes under one ``translate``.
+HEX_POSITIONS = f"""() => [...document.querySelectorAll('{MAP_SVG} .hexes use')].map(u => {{
+    let x = Number(u.getAttribute('x') || 0), y = Number(u.getAttribute('y') || 0);
+    for (let p = u.parentElement; p && p.tagName !== 'svg'; p = p.parentElement) {{
+        const t = p.transform && p.transform.baseVal.consolidate();
+        if (t) {{ x += t.matrix.e; y += t.matrix.f; }}
+    }}
+    return [x, y];
+}})"""
+
+
 def map_centre(page: Page) -> tuple[float, float]:
     """A point in the middle of the visible part of the map."""
     box = page.locator(MAP_SVG).bounding_box()
@@ -438,8 +451,7 @@ def test_player_map_has_only_explored_hexes(site: Site, page: Page) -> None:
     open_page(page, site.url("players", "map/"))
     svg = page.locator(MAP_SVG)
     assert svg.is_visible()
-    placed = page.evaluate(f"""() => [...document.querySelectorAll('{MAP_SVG} .hexes use')]
-        .map(u => [Number(u.getAttribute('x')), Number(u.getAttribute('y'))])""")
+    placed = page.evaluate(HEX_POSITIONS)
     grid = site.campaign.grid
     explored = sorted(site.chronicle.explored)
     assert explored, "the example campaign explored nothing"
@@ -448,10 +460,9 @@ def test_player_map_has_only_explored_hexes(site: Site, page: Page) -> None:
     for (x, y), (ex, ey) in zip(sorted(placed), expected, strict=True):
         assert (x, y) == (pytest.approx(ex, abs=0.11), pytest.approx(ey, abs=0.11))
 
-    titles = page.evaluate(f"""() => [...document.querySelectorAll('{MAP_SVG} title')]
-        .map(t => t.textContent)""")
-    assert titles
-    text = "\n".join(titles).casefold()
+    # what the map says: names written on it and tooltips
+    text = page.evaluate(f"() => document.querySelector('{MAP_SVG}').textContent").casefold()
+    assert text
     hidden = [loc.name for loc in site.campaign.locations.values()
               if loc.id not in site.chronicle.discovered]
     assert hidden, "the example campaign has no undiscovered location"
@@ -555,3 +566,100 @@ def test_wide_tables_scroll_inside_the_content_column(site: Site, page: Page) ->
     page.set_viewport_size({"width": 420, "height": 800})  # a phone: no sidebars
     assert check_wide_tables(page, site.url("gm", "sessions/06-onto-the-hask/"), 17) >= 1
     assert check_wide_tables(page, site.url("players", "reference/travel/"), 17) >= 1
+
+
+# ------------------------------------------------------------------------------------------
+# 7. the maps as a GM sees them: symbols, curves, legible labels that never overlap
+
+
+#: Every placed text of the map (names of locations, hexes and paths) and every icon and
+#: party marker, as boxes in the map's user units, measured by Chromium.
+MAP_BOXES = f"""() => {{
+    const svg = document.querySelector('{MAP_SVG}');
+    const inUser = el => {{
+        const b = el.getBBox(), m = svg.getScreenCTM().inverse().multiply(el.getScreenCTM());
+        const pts = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height],
+                     [b.x + b.width, b.y + b.height]].map(([x, y]) => [
+            m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]);
+        const xs = pts.map(p => p[0]), ys = pts.map(p => p[1]);
+        return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    }};
+    const texts = [...svg.querySelectorAll('.locations text, .hnames text, .pnames text')]
+        .map(t => ({{text: t.textContent, box: inUser(t),
+                     size: parseFloat(getComputedStyle(t).fontSize),
+                     length: t.querySelector('textPath') ? null : t.getComputedTextLength(),
+                     lines: t.querySelectorAll('tspan').length + 1}}));
+    const marks = [...svg.querySelectorAll('.locations use, .party circle')].map(inUser);
+    const vb = svg.getAttribute('viewBox').split(/[ ,]+/).map(Number);
+    return {{texts, marks, viewBox: [vb[0], vb[1], vb[0] + vb[2], vb[1] + vb[3]]}};
+}}"""
+
+
+def _overlap(a: list[float], b: list[float], slack: float = 0.3) -> bool:
+    return (a[0] + slack < b[2] and b[0] + slack < a[2] and a[1] + slack < b[3]
+            and b[1] + slack < a[3])
+
+
+def check_map_labels(page: Page, name: str) -> dict[str, Any]:
+    """No two rendered labels overlap, none covers an icon or the party, every one lies in
+    the viewBox, and the width estimate the placement used is never short."""
+    from generator.render.labels import text_width
+
+    found = page.evaluate(MAP_BOXES)
+    texts, marks, (x0, y0, x1, y1) = found["texts"], found["marks"], found["viewBox"]
+    assert texts, f"{name}: no names on the map"
+    clashes = [(a["text"], b["text"]) for a, b in itertools.combinations(texts, 2)
+               if _overlap(a["box"], b["box"])]
+    assert clashes == [], f"{name}: labels overlap: {clashes[:5]}"
+    covering = [t["text"] for t in texts for m in marks if _overlap(t["box"], m)]
+    assert covering == [], f"{name}: labels cover icons or the party: {covering[:5]}"
+    outside = [t["text"] for t in texts
+               if t["box"][0] < x0 or t["box"][1] < y0 or t["box"][2] > x1 or t["box"][3] > y1]
+    assert outside == [], f"{name}: labels leave the map: {outside}"
+    for t in texts:
+        if t["length"] is not None and t["lines"] == 1:
+            estimate = text_width(t["text"], t["size"])
+            assert t["length"] <= estimate, (t["text"], t["length"], estimate)
+    return found
+
+
+def test_gm_map_shows_symbols_curves_and_clean_labels(site: Site, page: Page) -> None:
+    open_page(page, site.url("gm", "map/"))
+    svg = page.locator(MAP_SVG)
+    found = check_map_labels(page, "GM map")
+    assert len(found["texts"]) >= 25
+    # terrain drawings, each a <symbol> used by the hexes; curves for roads and rivers
+    assert page.evaluate(f"() => document.querySelectorAll('{MAP_SVG} symbol').length") > 15
+    curves = page.evaluate(f"""() => [...document.querySelectorAll(
+        '{MAP_SVG} .paths path, {MAP_SVG} defs path')].map(p => p.getAttribute('d'))""")
+    assert curves and all("C" in d or "S" in d for d in curves if d)
+    names = page.evaluate(f"""() => [...document.querySelectorAll('{MAP_SVG} textPath')]
+        .map(t => t.textContent)""")
+    assert "The Old Queen's Road" in names and "The Sallow" in names
+    svg.screenshot(path=str(ARTIFACTS / "gm-map.png"))
+    box = svg.bounding_box()
+    assert box is not None
+    # at full page width, the legend below lists the drawings the map uses
+    legend = page.locator("ul.hexmap-legend li").all_inner_texts()
+    assert any("Forest, dense" in item for item in legend)
+    assert any("town" in item for item in legend) and any("bridge" in item for item in legend)
+
+
+def test_players_map_page_is_full_width_with_fog_and_labels(site: Site, page: Page) -> None:
+    open_page(page, site.url("players", "map/"))
+    svg = page.locator(MAP_SVG)
+    box = svg.bounding_box()
+    viewport = page.viewport_size
+    assert box is not None and viewport is not None
+    assert box["width"] > 0.8 * viewport["width"], f"the map is {box['width']}px wide"
+    # the page hides its navigation and table of contents (front matter hide:)
+    assert not page.locator(".md-sidebar--primary").is_visible()
+    assert not page.locator(".md-sidebar--secondary").is_visible()
+    fog = page.evaluate(f"""() => [...document.querySelectorAll('{MAP_SVG} rect')]
+        .filter(r => (r.getAttribute('fill') || '').startsWith('url(#')).length""")
+    assert fog == 1
+    check_map_labels(page, "players' map")
+    svg.screenshot(path=str(ARTIFACTS / "players-map.png"))
+    # no pixel of the map is plain, untextured grey: the fog carries its mist
+    pixels = png_pixels(svg.screenshot())
+    assert len(Counter(pixels)) > 50

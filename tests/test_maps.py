@@ -82,12 +82,13 @@ def test_player_map_has_no_element_for_unexplored_hexes(campaign: Campaign) -> N
     assert all("0505" not in (t or "") for t in titles)
     # only the terrain symbols and icons in use: no forest, no hills, no shrine or lair icon
     ids = {e.get("id") for e in root.iter() if e.get("id")}
-    assert ids == {"m-t0", "m-village", "m-l0"}   # m-l0: the line The Mere's name follows
+    # m-l0: the line the Mere's name follows; m-fog: the fog's texture
+    assert ids == {"m-t0", "m-village", "m-l0", "m-fog"}
     symbol = next(e for e in root.iter(f"{SVG}symbol") if e.get("id") == "m-t0")
     assert symbol[0].get("fill") == campaign.terrain["plains"].color
-    # the believed track (dashed class), never a true one
     classes = [p.get("class") for p in root.iter(f"{SVG}polyline")]
-    assert "tr tr-believed" in classes and "tr tr-true" not in classes
+    # the route as the party knows it, never the GM's true track
+    assert "tr tr-known" in classes and "tr tr-true" not in classes
 
 
 def test_player_labels_and_grid_when_the_campaign_allows(tmp_path: Path) -> None:
@@ -202,3 +203,81 @@ def test_a_location_found_while_lost_is_placed_only_after_reanchoring(tmp_path: 
         view = players_view(campaign, chronicle)
         assert "tor" in view.locations
         assert ("Lonely Tor" in overview_map(view)) is placed
+
+
+def _lost_then(tmp_path: Path, name: str, more: list[dict[str, object]]) -> tuple[
+        Campaign, Chronicle]:
+    """A party that heads north, goes astray unaware (navigation 2, veer 9: right) for two
+    watches, and then does ``more``."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from generator.content.loader import load_campaign
+    from generator.replay import replay
+
+    from replay_helpers import make_campaign
+
+    loc = ("---\nname: Lonely Tor\nhex: \"0503\"\nvisibility: visible\nvisible_from: 1\n"
+           "---\nA crag.\n")
+    lost = [{"travel": {"heading": "N"}, "rolls": {"navigation": 2, "veer": 9,
+                                                   "realise": [2, 3]}},
+            {"travel": {"heading": "N"}, "rolls": {"realise": [2, 3]}}]
+    root = make_campaign(tmp_path / name, locations={"tor": loc},
+                         sessions=[{"log": lost}, {"log": more}])
+    campaign, _ = load_campaign(root)
+    assert campaign is not None
+    chronicle, _ = replay(campaign)
+    return campaign, chronicle
+
+
+def _hexes_of(track: tuple[tuple[object, ...], ...]) -> set[object]:
+    return {h for line in track for h in line}
+
+
+def test_after_reanchoring_the_players_map_shows_the_true_stretch_not_the_old_belief(
+        tmp_path: Path) -> None:
+    """While lost and unaware the players' overview follows their belief; once they find
+    their bearings (a landmark watch) it follows where they truly walked, and the old belief
+    is gone from it, while the session page's route map still shows what they believed."""
+    campaign, chronicle = _lost_then(tmp_path, "still-lost", [{"rest": {}}])
+    view = players_view(campaign, chronicle)
+    gm = gm_view(campaign, chronicle)
+    first = view.sessions[0]
+    assert chronicle.sessions[-1].end.lost
+    assert first.known_track == first.believed_track != gm.sessions[0].true_track
+
+    campaign, chronicle = _lost_then(tmp_path, "found", [{"travel": {"landmark": "tor"}}])
+    view = players_view(campaign, chronicle)
+    gm = gm_view(campaign, chronicle)
+    assert not chronicle.sessions[-1].end.lost
+    first = view.sessions[0]
+    believed_only = _hexes_of(first.believed_track) - _hexes_of(gm.sessions[0].true_track)
+    assert believed_only, "the belief should have strayed from the true route"
+    assert first.known_track == gm.sessions[0].true_track
+    root = parse(overview_map(view))
+    drawn = [(float(x), float(y)) for p in root.iter(f"{SVG}polyline")
+             if p.get("class") == "tr tr-known"
+             for x, y in (pt.split(",") for pt in p.get("points", "").split())]
+    assert drawn, "no route on the players' overview"
+    believed_points = {centre(campaign, campaign.grid.label(h)) for h in believed_only}
+    assert not believed_points & set(drawn), "the old belief is still drawn"
+    route = session_map(view, first)
+    assert route is not None
+    believed_lines = [p for p in parse(route).iter(f"{SVG}polyline")
+                      if p.get("class") == "tr tr-believed"]
+    assert believed_lines, "the session's own map no longer shows what they believed then"
+
+
+def test_the_players_map_is_framed_round_what_they_know(campaign: Campaign) -> None:
+    """Cropped to what the party knows plus a margin, but never to fewer than a few hexes
+    (three known hexes are not blown up to a page's width); fog reaches past the frame."""
+    view = players_view(campaign, secret_chronicle())
+    root = parse(overview_map(view))
+    x, y, w, h = (float(v) for v in root.get("viewBox", "").split())
+    whole = parse(overview_map(gm_view(campaign, secret_chronicle()))).get("viewBox", "")
+    assert w >= 9 * 1.5 * SIZE - 0.1 and h >= 6 * 3 ** 0.5 * SIZE - 0.1
+    assert w < float(whole.split()[2]) + 1e-6 or h < float(whole.split()[3])
+    fog = [r for r in root.iter(f"{SVG}rect") if "fog" in (r.get("fill") or "")]
+    assert len(fog) == 1
+    assert float(fog[0].get("x", 0)) < x and float(fog[0].get("width", 0)) > 2 * w
+    assert any(p.get("class") == "known-edge" for p in root.iter(f"{SVG}path"))

@@ -83,6 +83,13 @@ PARTY_RADIUS = SIZE * 0.2
 PARTY_SPOTS: tuple[tuple[float, float], ...] = (
     (0, 0), (-.5, -.12), (.5, -.12), (-.5, .3), (.5, .3), (0, .58), (-.28, -.5), (.28, -.5),
     (0, -.3))
+#: The players' overview shows at least this many columns and rows (with little known, the
+#: map would otherwise blow a few hexes up to the page's width).
+PLAYER_FRAME = (9, 6)
+#: The fog: a pattern tile, and its mist (our own drawing: soft swirls and a few motes).
+FOG_TILE = 90
+FOG_MIST = ("M4 14q7-5 14-1t13 0M52 9q5-3 10 0M37 41q6-4 12-1t11 0t9 1M8 66q5-3.5 11-.5"
+            "M61 71q7-4 13 0t12 0M70 30q4-2.5 8 0M22 84q4-2 8 0")
 #: How far a path's curve may stray from a hex centre, in hex sizes (it is eased so that a
 #: straight row of hexes gives a straight road).
 PATH_EASE = 0.3
@@ -146,6 +153,13 @@ class _Canvas:
 
     def box(self) -> labels_.Box:
         return labels_.Box(self.x0, self.y0, self.x1, self.y1)
+
+    def at_least(self, width: float, height: float) -> None:
+        """Grow the visible box about its middle to at least ``width`` x ``height``."""
+        cx, cy = (self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2
+        half_w = max(self.x1 - self.x0, width) / 2
+        half_h = max(self.y1 - self.y0, height) / 2
+        self.x0, self.x1, self.y0, self.y1 = cx - half_w, cx + half_w, cy - half_h, cy + half_h
 
     def fit(self, box: labels_.Box) -> None:
         """Grow the visible box to hold ``box`` too (the texts placed near the edges)."""
@@ -311,6 +325,15 @@ def _label_text(dwg: svgwrite.Drawing, label: labels_.Label, default_size: float
     for line in label.lines[1:]:
         text.add(dwg.tspan(line, x=[_r(label.x)], dy=[_num(labels_.LINE_GAP * label.size)]))
     return text
+
+
+def _face_corners(grid: Grid, face: int) -> tuple[int, int]:
+    """The two corners (indexes into ``Grid.corners``) of a hex's side through ``face``."""
+    # flat: corners start at angle 0 (east) clockwise; face N (index 0) lies between corners
+    # 4 and 5. Pointy: corners start at -30 degrees; face NE (index 0) between 5 and 0.
+    if grid.orientation == "flat":
+        return (4 + face) % 6, (5 + face) % 6
+    return (5 + face) % 6, (6 + face) % 6
 
 
 def _hex_points(grid: Grid, scale: float = 1.0) -> list[tuple[float | int, float | int]]:
@@ -660,7 +683,10 @@ class _MapWriter:
 
     def draw_tracks(self, dwg: svgwrite.Drawing, canvas: _Canvas,
                     sessions: Sequence[SessionView], focus: bool,
-                    past: Sequence[SessionView] = ()) -> None:
+                    past: Sequence[SessionView] = (), known: bool = False) -> None:
+        """Each session's tracks: the GM's true and believed ones; on the players' overview
+        (``known``) the route as they know it now (``SessionView.known_track``), else their
+        belief of the time."""
         group = dwg.g(class_="tracks")
         for session in past:
             earlier = list(session.believed_track)
@@ -676,7 +702,10 @@ class _MapWriter:
             kinds: list[tuple[str, Track]] = []
             if isinstance(session, GMSessionView):
                 kinds.append(("true", session.true_track))
-            kinds.append(("believed", session.believed_track))
+            if known and not isinstance(session, GMSessionView):
+                kinds.append(("known", session.known_track))
+            else:
+                kinds.append(("believed", session.believed_track))
             for kind, lines in kinds:
                 for line in lines:
                     points = [canvas.centre(h) for h in line]
@@ -763,7 +792,8 @@ class _MapWriter:
         important = sorted(icons, key=lambda item: (_ICON_RANK.get(icon_kind(item[0]), 99),
                                                      item[0].name.casefold(), item[0].id))
         for loc, x, y in important:
-            name = _place_name(placer, loc.name, x, y, ICON_RADIUS, NAME_SIZES, bounds, soft)
+            name = _place_name(placer, loc.name, x, y, ICON_RADIUS + LABEL_GAP, NAME_SIZES,
+                               bounds, soft)
             if name is not None:
                 out.names[loc.id] = name
         for n, (path, points) in enumerate(runs):
@@ -853,6 +883,40 @@ class _MapWriter:
             group.add(marker)
         dwg.add(group)
 
+    def draw_fog(self, dwg: svgwrite.Drawing, canvas: _Canvas) -> None:
+        """The unknown: a textured pattern (drifting mist over parchment) under the explored
+        hexes, reaching well past the viewBox so that zooming out or a wide page never shows
+        its edge."""
+        pattern = dwg.pattern(id=f"{self.prefix}fog", size=(FOG_TILE, FOG_TILE),
+                              patternUnits="userSpaceOnUse")
+        pattern.add(_Element("rect", {"width": FOG_TILE, "height": FOG_TILE,
+                                      "class": "fog"}))
+        pattern.add(_Element("path", {"d": FOG_MIST, "class": "fog-mist"}))
+        dwg.defs.add(pattern)
+        w, h = canvas.x1 - canvas.x0, canvas.y1 - canvas.y0
+        reach = 1.5 * max(w, h)
+        dwg.add(_Element("rect", {"x": _num(canvas.x0 - reach), "y": _num(canvas.y0 - reach),
+                                  "width": _num(w + 2 * reach), "height": _num(h + 2 * reach),
+                                  "fill": f"url(#{self.prefix}fog)"}))
+
+    def draw_known_edge(self, dwg: svgwrite.Drawing, canvas: _Canvas,
+                        labels: Sequence[str]) -> None:
+        """The edge of the known world: the hex sides between explored and unknown hexes,
+        as one line."""
+        explored = {self.view.hexes[label].hex for label in labels}
+        d = ""
+        corners_of = {face: i for i, face in enumerate(self.grid.faces)}
+        for h in sorted(explored):
+            corners = self.grid.corners(h, SIZE)
+            for face, n in self.grid.neighbors(h):
+                if n in explored:
+                    continue
+                a, b = _face_corners(self.grid, corners_of[face])
+                (ax, ay), (bx, by) = corners[a], corners[b]
+                d += f"M{_num(ax)} {_num(ay)}L{_num(bx)} {_num(by)}"
+        if d:
+            dwg.add(_Element("path", {"class": "known-edge", "d": d}))
+
     # -- whole maps -----------------------------------------------------------------------
     def draw_outlines(self, dwg: svgwrite.Drawing, canvas: _Canvas,
                       labels: Sequence[str]) -> None:
@@ -877,7 +941,7 @@ class _MapWriter:
                locations: Collection[str] | None = None,
                past: Sequence[SessionView] = (),
                spots: Sequence[tuple[str, str | None]] | None = None,
-               outlined: Sequence[str] = ()) -> str:
+               outlined: Sequence[str] = (), known: bool = False) -> str:
         runs = self.path_runs(canvas, paths)
         icons = self.icon_spots(canvas, locations)
         party_spots = (self.party_spots() if spots is None else spots) if party else []
@@ -885,15 +949,15 @@ class _MapWriter:
         canvas.fit(layout.extent)
         dwg = self.drawing(canvas, css_class, scale)
         if fog:
-            dwg.add(dwg.rect((_r(canvas.x0), _r(canvas.y0)),
-                             (_r(canvas.x1 - canvas.x0), _r(canvas.y1 - canvas.y0)),
-                             class_="fog"))
+            self.draw_fog(dwg, canvas)
         self.terrain_symbols(dwg, labels)
         self.draw_hexes(dwg, canvas, labels)
+        if fog:
+            self.draw_known_edge(dwg, canvas, labels)
         self.draw_outlines(dwg, canvas, outlined)
         self.draw_paths(dwg, runs)
         self.draw_coordinates(dwg, canvas, labels, layout.hidden)
-        self.draw_tracks(dwg, canvas, sessions, focus, past)
+        self.draw_tracks(dwg, canvas, sessions, focus, past, known)
         kinds = self.draw_locations(dwg, icons, layout)
         self.icon_symbols(dwg, kinds)
         self.draw_names(dwg, layout)
@@ -902,10 +966,11 @@ class _MapWriter:
         return _xml(dwg)
 
 
-def _track_hexes(sessions: Iterable[SessionView]) -> set[Hex]:
+def _track_hexes(sessions: Iterable[SessionView], known: bool = False) -> set[Hex]:
     out: set[Hex] = set()
     for s in sessions:
-        lines = list(s.believed_track)
+        lines = list(s.known_track if known and not isinstance(s, GMSessionView)
+                     else s.believed_track)
         if isinstance(s, GMSessionView):
             lines += list(s.true_track)
         for line in lines:
@@ -927,14 +992,15 @@ def overview_map(view: View, links: MapLinks | None = None, t: Translator | None
         fog = False
     else:
         known = {info.hex for info in view.hexes.values()}
-        known |= _track_hexes(view.sessions)
+        known |= _track_hexes(view.sessions, known=True)
         if view.now.believed_hex and grid.is_label(view.now.believed_hex):
             known.add(grid.parse(view.now.believed_hex))
         canvas = _Canvas(grid, known, SIZE * 1.2)
+        canvas.at_least(PLAYER_FRAME[0] * 1.5 * SIZE, PLAYER_FRAME[1] * math.sqrt(3) * SIZE)
         fog = True
     labels = [label for label, info in view.hexes.items() if canvas.inside(info.hex)]
     return writer.render(canvas, labels, view.sessions, "overview", fog=fog, focus=False,
-                         party=True, scale=PIXELS_PER_UNIT)
+                         party=True, scale=PIXELS_PER_UNIT, known=True)
 
 
 def session_map(view: View, session: SessionView, links: MapLinks | None = None,
@@ -1012,6 +1078,16 @@ def terrain_swatch(terrain: TerrainView | str, density: str | None = None) -> st
         group.add(child)
     group.elements[0].attribs.update({"stroke": "#0003", "stroke-width": "0.8"})
     dwg.add(group)
+    return _xml(dwg)
+
+
+def fog_swatch() -> str:
+    """A hex of fog (the unknown on the players' map), for the legend."""
+    dwg = _swatch(30, 26)
+    dwg.attribs["viewBox"] = "-21 -18.3 42 36.6"
+    dwg.add(_Element("path", {"d": _hex_path(Grid(1, 1)), "class": "fog", "stroke": "#0003",
+                              "stroke-width": "0.8"}))
+    dwg.add(_Element("path", {"d": "M-14-4q5-4 10 0t10 0M-6 7q4-3 8 0t8 0", "class": "fog-mist"}))
     return _xml(dwg)
 
 
