@@ -311,25 +311,68 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
 @CONTENT_OPTION
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="folder for the PDFs (default: print/ beside the campaign)")
-@click.option("--paper", type=click.Choice(["A4", "Letter"]), default="A4", show_default=True)
+@click.option("--paper", type=click.Choice(["A4", "A3", "Letter", "Tabloid"]), default="A4",
+              show_default=True, help="paper (sheets: A4 or Letter; maps: all four)")
 @click.option("--language", type=click.Choice(["en", "ru", "uk"]), default=None,
               help="language of the sheets (default: the campaign's)")
 @click.option("--system", "systems", multiple=True, type=click.Choice(["d20", "brp", "bsh"]),
               help="GM screen for this check system (repeatable; default: the campaign's)")
-@click.option("--audience", type=click.Choice(["players", "gm"]), default="gm",
-              show_default=True, help="players: no GM screen, only players' tables")
+@click.option("--audience", type=click.Choice(["players", "gm", "both"]), default=None,
+              help="sheets: gm (default) or players (no GM screen, only players' tables); "
+                   "map: both (default), players or gm")
+@click.option("--poster", is_flag=True,
+              help="map: tile the map over several sheets (overlap, crop marks, a cover page)")
+@click.option("--hex-size", "hex_mm", type=click.FloatRange(5, 200), default=None,
+              help="map poster: millimetres between opposite sides of a hex (default 25)")
+@click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]),
+              default="auto", show_default=True, help="map: page orientation")
 @click.argument("sheets", nargs=-1)
 def print_cmd(content: Path | None, out: Path | None, paper: str, language: str | None,
-              systems: tuple[str, ...], audience: str, sheets: tuple[str, ...]) -> None:
-    """Print the rules reference sheets, the roll tables and the GM screen to PDF.
+              systems: tuple[str, ...], audience: str | None, poster: bool,
+              hex_mm: float | None, orientation: str, sheets: tuple[str, ...]) -> None:
+    """Print the rules reference sheets, the roll tables and the GM screen to PDF;
+    ``hexcrawl print map`` prints the maps instead.
 
     SHEETS limits the output to those documents (travel, navigation, gm-screen, tables...).
-    Needs Chromium (Debian: apt-get install chromium)."""
-    from generator.printing import PrintError, print_pdfs
+    ``map`` prints the players' and the GM's overview maps (map-players.pdf, map-gm.pdf):
+    one page in the orientation that prints them largest, with a legend, or with --poster
+    a cover page and the map tiled over sheets. Needs Chromium (Debian: apt-get install
+    chromium)."""
+    from generator.printing import POSTER_HEX_MM, PrintError, print_maps, print_pdfs
 
+    if "map" in sheets:
+        if sheets != ("map",):
+            raise click.UsageError("print 'map' on its own (hexcrawl print map), the sheets "
+                                   "in another run")
+        if systems:
+            raise click.UsageError("--system is for the GM screen, not the map")
+    else:
+        if paper not in ("A4", "Letter"):
+            raise click.UsageError(f"the sheets print on A4 or Letter, not {paper} (the map "
+                                   f"prints on A3 and Tabloid too: hexcrawl print map)")
+        if audience == "both":
+            raise click.UsageError("--audience both is for the map; print the sheets for "
+                                   "players or gm")
+        if poster or hex_mm is not None or orientation != "auto":
+            raise click.UsageError("--poster, --hex-size and --orientation are for the map "
+                                   "(hexcrawl print map)")
     place = locate(content)
     out = out if out is not None else place.print_dir
     campaign, diags = load_or_exit(place.content)
+    if sheets == ("map",):
+        chronicle = replay_or_exit(campaign, diags)
+        print_diagnostics(diags)
+        audiences = ("players", "gm") if audience in (None, "both") else (audience,)
+        try:
+            maps = print_maps(campaign, chronicle, out, audiences=audiences, paper=paper,
+                              poster=poster, orientation=orientation,
+                              hex_mm=hex_mm or POSTER_HEX_MM, language=language)
+        except (PrintError, ValueError) as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(1)
+        for pdf in maps:
+            click.echo(str(pdf))
+        return
     print_diagnostics(diags)
     try:
         pdfs = print_pdfs(campaign, out, language, paper,

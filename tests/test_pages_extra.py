@@ -357,6 +357,25 @@ def uses_in(root: ET.Element, cls: str) -> list[ET.Element]:
     return [u for g in groups for u in g.iter(f"{SVG}use")]
 
 
+def use_positions(root: ET.Element, cls: str) -> list[tuple[float, float]]:
+    """Where the ``<use>`` elements of a group are, with the translations of the groups in
+    between (the map groups each column of hexes under one ``translate``)."""
+    out: list[tuple[float, float]] = []
+
+    def walk(element: ET.Element, dx: float) -> None:
+        for child in element:
+            m = re.fullmatch(r"translate\(([-\d.]+)\)", child.get("transform", ""))
+            x = dx + (float(m.group(1)) if m else 0)
+            if child.tag == f"{SVG}use":
+                out.append((round(x + float(child.get("x", 0)), 1), float(child.get("y", 0))))
+            walk(child, x)
+
+    for g in root.iter(f"{SVG}g"):
+        if g.get("class", "").split()[:1] == [cls]:
+            walk(g, 0)
+    return out
+
+
 def test_gm_session_map_shows_what_was_explored_by_its_end(built: Built) -> None:
     gm = gm_view(built.campaign, built.chronicle)
     before: set[str] = set()
@@ -367,7 +386,7 @@ def test_gm_session_map_shows_what_was_explored_by_its_end(built: Built) -> None
         hexes = uses_in(root, "hexes")
         assert len(hexes) == len(expected), (n, len(hexes), sorted(expected))
         grid = built.campaign.grid
-        assert sorted((float(u.get("x", 0)), float(u.get("y", 0))) for u in hexes) == sorted(
+        assert sorted(use_positions(root, "hexes")) == sorted(
             tuple(round(v, 1) for v in grid.pixel(grid.parse(label), SIZE))
             for label in expected)
         assert len(uses_in(root, "new-hexes")) == len(expected - before)

@@ -1,0 +1,183 @@
+"""``hexcrawl print map``, end to end: the command line prints the players' and the GM's maps
+of the example campaign as PDFs through headless Chromium, on every paper, as one page or a
+poster; pdfinfo reads the page count and size, pdftotext the words on them.
+
+Without Chromium or poppler-utils these tests skip locally, never in CI (``CI=true``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator import printing
+from generator.content.loader import load_campaign
+from generator.knowledge import gm_view, players_view
+from generator.render import maps
+from generator.replay import replay
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+IN_CI = os.environ.get("CI", "").lower() == "true"
+#: Page sizes in points (portrait), as pdfinfo prints them.
+POINTS = {"A4": (595, 842), "A3": (842, 1191), "Letter": (612, 792), "Tabloid": (792, 1224)}
+
+
+def need(tool: str) -> str:
+    found = shutil.which(tool)
+    if found:
+        return found
+    if IN_CI:
+        pytest.fail(f"{tool} is missing, and CI must run the print tests (.ci/run installs it)")
+    pytest.skip(f"{tool} is not installed")
+
+
+@pytest.fixture(scope="module")
+def tools() -> None:
+    try:
+        printing.find_chromium()
+    except printing.PrintError:
+        need("chromium")
+    need("pdftotext")
+    need("pdfinfo")
+
+
+def hexcrawl(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def info(pdf: Path) -> tuple[int, list[tuple[float, float]]]:
+    """Pages, and the size of each page in points (pdfinfo -l)."""
+    out = subprocess.run(["pdfinfo", "-f", "1", "-l", "999", str(pdf)], capture_output=True,
+                         text=True, check=True).stdout
+    pages = int(re.search(r"^Pages:\s+(\d+)", out, re.M).group(1))  # type: ignore[union-attr]
+    sizes = [(float(w), float(h)) for w, h in re.findall(
+        r"^Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)", out, re.M)]
+    return pages, sizes
+
+
+def text(pdf: Path) -> str:
+    return subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+
+
+def is_paper(size: tuple[float, float], paper: str, landscape: bool | None = None) -> bool:
+    w, h = POINTS[paper]
+    options = [(w, h), (h, w)] if landscape is None else [(h, w) if landscape else (w, h)]
+    return any(abs(size[0] - a) < 2 and abs(size[1] - b) < 2 for a, b in options)
+
+
+@pytest.fixture(scope="module")
+def example() -> tuple[object, object]:
+    campaign, _ = load_campaign(ROOT / "content")
+    assert campaign is not None
+    chronicle, _ = replay(campaign)
+    return campaign, chronicle
+
+
+def test_both_maps_on_one_a4_page_with_their_legends(tools: None, example: tuple[object, object],
+                                                    tmp_path: Path) -> None:
+    result = hexcrawl("print", "map", "--content", "content", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    players, gm = tmp_path / "map-players.pdf", tmp_path / "map-gm.pdf"
+    assert result.stdout.split() == [str(players), str(gm)]
+    campaign, chronicle = example
+    for pdf in (players, gm):
+        pages, sizes = info(pdf)
+        assert pages == 1 and is_paper(sizes[0], "A4"), (pdf, sizes)
+    gm_words, player_words = text(gm), text(players)
+    assert "The Sallow Reach" in gm_words and "The GM's map" in gm_words
+    assert "The players' map" in player_words
+    # the legend: terrains, icons, the scale
+    for words in ("Moor", "Forest, dense", "town", "bridge", "One hex: 12 miles across."):
+        assert words in gm_words, words
+    assert "Unexplored" in player_words and "Unexplored" not in gm_words
+    # names on the map are text in the PDF; the players' map holds only what they found
+    assert "Ashford" in player_words and "Kestrel Bridge" in player_words
+    hidden = [loc.name for loc in campaign.locations.values()  # type: ignore[attr-defined]
+              if loc.id not in chronicle.discovered]  # type: ignore[attr-defined]
+    assert hidden and "Coldforge" in hidden
+    assert "Coldforge" in gm_words
+    leaked = [name for name in hidden if name in player_words]
+    assert leaked == [], leaked
+
+
+@pytest.mark.parametrize(("paper", "args", "landscape"), [
+    ("Tabloid", ["--audience", "players"], None),
+    ("Letter", ["--audience", "gm", "--orientation", "landscape"], True),
+])
+def test_other_papers_and_orientations(tools: None, tmp_path: Path, paper: str,
+                                       args: list[str], landscape: bool | None) -> None:
+    result = hexcrawl("print", "map", "--paper", paper, *args, "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    (pdf,) = tmp_path.glob("*.pdf")
+    pages, sizes = info(pdf)
+    assert pages == 1 and is_paper(sizes[0], paper, landscape), sizes
+
+
+def test_a_poster_tiles_the_map_over_overlapping_sheets(tools: None,
+                                                         example: tuple[object, object],
+                                                         tmp_path: Path) -> None:
+    campaign, chronicle = example
+    svg = maps.overview_map(gm_view(campaign, chronicle), maps.MapLinks())  # type: ignore
+    expected = printing.map_pages("A4", True, svg, hex_mm=30)
+    layout_sheets = expected - 1
+    assert layout_sheets > 4, "the example's GM map should need several A4 sheets at 30 mm"
+    result = hexcrawl("print", "map", "--audience", "gm", "--poster", "--hex-size", "30",
+                      "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    pdf = tmp_path / "map-gm-poster.pdf"
+    pages, sizes = info(pdf)
+    assert pages == expected and all(is_paper(s, "A4") for s in sizes), (pages, sizes)
+    words = text(pdf)
+    # the cover names every sheet, and each sheet says where it goes and who its neighbours
+    # are; names and hex labels are text on the sheets
+    assert "poster of" in words and "To assemble" in words
+    assert "A1" in words and "B2" in words and "row 1 of" in words and "→ B1" in words
+    assert "Ashford" in words and "0313" in words
+
+
+def test_a_poster_of_the_players_map_on_a3(tools: None, example: tuple[object, object],
+                                           tmp_path: Path) -> None:
+    campaign, chronicle = example
+    svg = maps.overview_map(players_view(campaign, chronicle), maps.MapLinks())  # type: ignore
+    result = hexcrawl("print", "map", "--audience", "players", "--poster", "--paper", "A3",
+                      "--hex-size", "40", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    pages, sizes = info(tmp_path / "map-players-poster.pdf")
+    assert pages == printing.map_pages("A3", True, svg, hex_mm=40) > 2
+    assert all(is_paper(s, "A3") for s in sizes)
+
+
+def test_print_map_usage_errors(tmp_path: Path) -> None:
+    for args, message in (
+            (["map", "travel"], "print 'map' on its own"),
+            (["--paper", "A3"], "the sheets print on A4 or Letter"),
+            (["--poster"], "are for the map"),
+            (["map", "--system", "brp"], "--system is for the GM screen"),
+            (["map", "--paper", "A5"], "Invalid value for '--paper'")):
+        result = hexcrawl("print", *args, "--out", str(tmp_path))
+        assert result.returncode == 2, (args, result.stderr)
+        assert message in result.stderr, (args, result.stderr)
+
+
+def test_poster_layout_and_sheet_names() -> None:
+    layout = printing.poster_layout(1000, 200, "A4", hex_mm=25)
+    assert layout.page == (297, 210) and layout.rows == 1 and layout.cols == 3
+    tw, th = layout.tile
+    # every part of the map lies on a sheet: the sheets, less their overlaps, cover it
+    assert layout.cols * (tw - printing.MAP_OVERLAP) + printing.MAP_OVERLAP >= layout.map_w
+    assert layout.rows * (th - printing.MAP_OVERLAP) + printing.MAP_OVERLAP >= layout.map_h
+    assert [printing._sheet_name(c, 0) for c in (0, 1, 25, 26, 27)] == [
+        "A1", "B1", "Z1", "AA1", "AB1"]
+    with pytest.raises(ValueError, match="paper"):
+        printing.print_maps(None, None, Path("x"), paper="A5")  # type: ignore[arg-type]
