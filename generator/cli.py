@@ -18,7 +18,7 @@ import click
 
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
-from generator.diagnostics import Diagnostics, Pos
+from generator.diagnostics import Diagnostics, Pos, display_path
 from generator.discovery import CampaignPlace, find_campaign, place_of
 
 if TYPE_CHECKING:
@@ -383,6 +383,135 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
         sys.exit(1)
     for pdf in pdfs:
         click.echo(str(pdf))
+
+
+@main.group("import")
+def import_group() -> None:
+    """Bring a map made with another tool into a campaign."""
+
+
+@import_group.command("text-mapper")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--into", "into", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="campaign folder to write into (default: the campaign found from the "
+                   "current folder upward, else a new folder named after FILE)")
+@click.option("--mapping", "mapping_file", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="YAML file of word mappings laid over the built-in ones")
+@click.option("--force", is_flag=True,
+              help="write over files that exist, keeping each as NAME.bak")
+@click.option("--name", default=None, help="campaign name of a new campaign.yaml")
+@click.option("--show-mapping", is_flag=True,
+              help="print the word mapping in --mapping's format and stop")
+def import_text_mapper(file: Path, into: Path | None, mapping_file: Path | None, force: bool,
+                       name: str | None, show_mapping: bool) -> None:
+    """Import Alex Schroeder's Text Mapper text format: hexes, paths and locations.
+
+    Terrain words, forest colours and place words map to terrain, density and locations
+    (--show-mapping prints the tables; --mapping overrides them); line features (river,
+    road, trail, highway) become paths; the report says what was dropped. Files that exist
+    are never written over without --force (which keeps them as NAME.bak)."""
+    from generator.interop import textmapper as tm
+    from generator.slug import slugify
+
+    diags = Diagnostics()
+    mapping = tm.Mapping()
+    if mapping_file is not None:
+        loaded = tm.load_mapping(mapping_file, diags)
+        if loaded is None:
+            print_diagnostics(diags)
+            sys.exit(1)
+        mapping = loaded
+    if show_mapping:
+        click.echo(mapping.to_yaml(), nl=False)
+        return
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        click.echo(f"{file}:1:1: error: not UTF-8 text: {exc.reason}", err=True)
+        sys.exit(1)
+    if into is None:
+        place = find_campaign()
+        into = place.content if place is not None else Path(slugify(file.stem,
+                                                                    fallback="imported"))
+    known: set[str] = set()
+    if (into / "campaign.yaml").is_file():
+        existing, _ = load_campaign(into)
+        if existing is not None:
+            known = set(existing.terrain)
+    from generator.rules.tables import TERRAIN
+
+    known |= set(TERRAIN)
+    imported = tm.convert(tm.parse(text), mapping, known)
+    if not imported.hexes:
+        click.echo(f"{file}:1:1: error: no hexes a campaign can hold (nothing written)",
+                   err=True)
+        sys.exit(1)
+    files = tm.planned_files(imported, into, file, text, name)
+    try:
+        result = tm.write_files(files, force)
+    except tm.ImportError_ as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
+    shown = display_path(into)
+    click.echo(f"imported {file.name} into {shown}: {len(imported.hexes)} hexes "
+               f"({imported.columns} x {imported.rows}), {len(imported.paths)} paths, "
+               f"{len(imported.locations)} locations")
+    if imported.shift != (0, 0):
+        click.echo(f"  moved by {imported.shift[0]} columns and {imported.shift[1]} rows so "
+                   f"the map starts at column 1 or 2 and row 1")
+    if imported.filled:
+        click.echo(f"  {imported.filled} hex{'es' * (imported.filled != 1)} filled in between "
+                   f"points of lines that are not neighbours")
+    for path in result.written:
+        click.echo(f"  wrote {display_path(path)}")
+    for path, backup in result.backups:
+        click.echo(f"  kept the old {display_path(path)} as {display_path(backup)}")
+    if imported.dropped:
+        click.echo("dropped:")
+        for item in imported.dropped:
+            click.echo(f"  {item}")
+    campaign, check = load_campaign(into)
+    if campaign is None or check.has_errors():
+        print_diagnostics(check)
+        click.echo(f"{shown} does not load yet: {summary_line(check)}", err=True)
+        sys.exit(1)
+    click.echo(f"{shown} loads: {summary_line(check)}; next: hexcrawl check --content {shown}")
+
+
+@main.group("export")
+def export_group() -> None:
+    """Write a campaign's map in another tool's format."""
+
+
+@export_group.command("text-mapper")
+@CONTENT_OPTION
+@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="file to write (default: standard output)")
+@click.option("--audience", type=click.Choice(["gm", "players"]), default="gm",
+              show_default=True, help="players: only what the party has found")
+@click.option("--force", is_flag=True, help="write over --out if it exists")
+def export_text_mapper(content: Path | None, out: Path | None, audience: str,
+                       force: bool) -> None:
+    """Export the map in Alex Schroeder's Text Mapper text format (hexes with terrain and
+    names, locations, paths); hexcrawl import text-mapper reads it back unchanged."""
+    from generator.interop import textmapper as tm
+    from generator.knowledge import view_for
+
+    place = locate(content)
+    campaign, diags = load_or_exit(place.content)
+    chronicle = replay_or_exit(campaign, diags)
+    print_diagnostics(diags)
+    view = view_for(campaign, chronicle, "players" if audience == "players" else "gm")
+    text = tm.export(view, campaign)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    if out.exists() and not force:
+        click.echo(f"{display_path(out)}: error: the file exists (--force writes over it)",
+                   err=True)
+        sys.exit(1)
+    out.write_text(text, encoding="utf-8")
+    click.echo(str(out))
 
 
 @main.command("schema")

@@ -584,11 +584,28 @@ MAP_BOXES = f"""() => {{
         const xs = pts.map(p => p[0]), ys = pts.map(p => p[1]);
         return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
     }};
+    const ctm = el => svg.getScreenCTM().inverse().multiply(el.getScreenCTM());
+    const glyphs = t => {{
+        /* a name along a path: each letter's cell (its box, turned with the path) */
+        const m = ctm(t), out = [];
+        for (let i = 0; i < t.getNumberOfChars(); i++) {{
+            const r = t.getExtentOfChar(i);
+            const pts = [[r.x, r.y], [r.x + r.width, r.y], [r.x, r.y + r.height],
+                         [r.x + r.width, r.y + r.height]].map(([x, y]) => [
+                m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]);
+            const xs = pts.map(p => p[0]), ys = pts.map(p => p[1]);
+            out.push([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
+        }}
+        return out;
+    }};
     const texts = [...svg.querySelectorAll('.locations text, .hnames text, .pnames text')]
-        .map(t => ({{text: t.textContent, box: inUser(t),
+        .map(t => {{
+            const onPath = t.querySelector('textPath') !== null;
+            return {{text: t.textContent, box: inUser(t), parts: onPath ? glyphs(t) : null,
                      size: parseFloat(getComputedStyle(t).fontSize),
-                     length: t.querySelector('textPath') ? null : t.getComputedTextLength(),
-                     lines: t.querySelectorAll('tspan').length + 1}}));
+                     length: onPath ? null : t.getComputedTextLength(),
+                     lines: t.querySelectorAll('tspan').length + 1}};
+        }});
     const marks = [...svg.querySelectorAll('.locations use, .party circle')].map(inUser);
     const vb = svg.getAttribute('viewBox').split(/[ ,]+/).map(Number);
     return {{texts, marks, viewBox: [vb[0], vb[1], vb[0] + vb[2], vb[1] + vb[3]]}};
@@ -600,6 +617,16 @@ def _overlap(a: list[float], b: list[float], slack: float = 0.3) -> bool:
             and b[1] + slack < a[3])
 
 
+def _boxes(text: dict[str, Any]) -> list[list[float]]:
+    """A label's boxes: its letters' cells along a path, else its one box."""
+    parts: list[list[float]] | None = text["parts"]
+    return parts if parts else [text["box"]]
+
+
+def _clash(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return any(_overlap(x, y) for x in _boxes(a) for y in _boxes(b))
+
+
 def check_map_labels(page: Page, name: str) -> dict[str, Any]:
     """No two rendered labels overlap, none covers an icon or the party, every one lies in
     the viewBox, and the width estimate the placement used is never short."""
@@ -609,9 +636,10 @@ def check_map_labels(page: Page, name: str) -> dict[str, Any]:
     texts, marks, (x0, y0, x1, y1) = found["texts"], found["marks"], found["viewBox"]
     assert texts, f"{name}: no names on the map"
     clashes = [(a["text"], b["text"]) for a, b in itertools.combinations(texts, 2)
-               if _overlap(a["box"], b["box"])]
+               if _clash(a, b)]
     assert clashes == [], f"{name}: labels overlap: {clashes[:5]}"
-    covering = [t["text"] for t in texts for m in marks if _overlap(t["box"], m)]
+    covering = [t["text"] for t in texts for m in marks
+                if any(_overlap(box, m) for box in _boxes(t))]
     assert covering == [], f"{name}: labels cover icons or the party: {covering[:5]}"
     outside = [t["text"] for t in texts
                if t["box"][0] < x0 or t["box"][1] < y0 or t["box"][2] > x1 or t["box"][3] > y1]
@@ -631,7 +659,7 @@ def test_gm_map_shows_symbols_curves_and_clean_labels(site: Site, page: Page) ->
     # terrain drawings, each a <symbol> used by the hexes; curves for roads and rivers
     assert page.evaluate(f"() => document.querySelectorAll('{MAP_SVG} symbol').length") > 15
     curves = page.evaluate(f"""() => [...document.querySelectorAll(
-        '{MAP_SVG} .paths path, {MAP_SVG} defs path')].map(p => p.getAttribute('d'))""")
+        '{MAP_SVG} .paths path, {MAP_SVG} defs > path[id]')].map(p => p.getAttribute('d'))""")
     assert curves and all("C" in d or "S" in d for d in curves if d)
     names = page.evaluate(f"""() => [...document.querySelectorAll('{MAP_SVG} textPath')]
         .map(t => t.textContent)""")
@@ -663,3 +691,46 @@ def test_players_map_page_is_full_width_with_fog_and_labels(site: Site, page: Pa
     # no pixel of the map is plain, untextured grey: the fog carries its mist
     pixels = png_pixels(svg.screenshot())
     assert len(Counter(pixels)) > 50
+
+
+@pytest.fixture(scope="module")
+def imported_site(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Both sites of the example's map as a Text Mapper file imports it
+    (tests/data/sallow-reach.txt), built and served on 127.0.0.1; the base URL."""
+    repo = tmp_path_factory.mktemp("imported-repo")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "import", "text-mapper",
+         str(ROOT / "tests" / "data" / "sallow-reach.txt"), "--into", str(repo / "content")],
+        cwd=repo, capture_output=True, text=True, timeout=300, env=env)
+    assert result.returncode == 0, result.stderr + result.stdout
+    build = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "build", "--content", str(repo / "content"),
+         "--out", str(repo / "site")], cwd=repo, capture_output=True, text=True, timeout=600,
+        env=env)
+    assert build.returncode == 0, build.stderr
+    handler = functools.partial(_QuietHandler, directory=str(repo / "site"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        ARTIFACTS.mkdir(exist_ok=True)
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.mark.parametrize("audience", AUDIENCES)
+def test_an_imported_text_mapper_map_renders_cleanly(imported_site: str, page: Page,
+                                                     audience: str) -> None:
+    open_page(page, f"{imported_site}/{audience}/map/")
+    svg = page.locator(MAP_SVG)
+    assert svg.is_visible()
+    if audience == "gm":
+        assert svg.locator(".hexes use").count() == 320
+        found = check_map_labels(page, "imported GM map")
+        assert {"Ashford", "Kestrel Bridge", "Coldforge"} <= {t["text"] for t in found["texts"]}
+    svg.screenshot(path=str(ARTIFACTS / f"imported-{audience}-map.png"))

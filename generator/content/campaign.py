@@ -166,6 +166,8 @@ class Campaign:
     terrain_symbols: dict[str, str] = field(default_factory=dict)
     #: the campaign's own symbol drawings (``symbols/<terrain-id>.svg``)
     symbols: dict[str, SymbolArt] = field(default_factory=dict)
+    #: terrain id -> the built-in terrain terrain.yaml started it from (``like:``)
+    terrain_like: dict[str, str] = field(default_factory=dict)
 
     def terrain_symbol(self, terrain_id: str) -> str | None:
         """The built-in symbol a terrain draws, or None (a plain colour)."""

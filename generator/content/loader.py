@@ -221,6 +221,8 @@ class _Loader:
         self.campaign_file_ok = True
         #: terrain id -> built-in map symbol, where terrain.yaml decides it (symbol / like)
         self.terrain_symbols: dict[str, str] = {}
+        #: terrain id -> the built-in terrain it starts from (terrain.yaml's like:)
+        self.terrain_like: dict[str, str] = {}
 
     # -- files ----------------------------------------------------------------------------
     def path_str(self, path: Path) -> str:
@@ -394,6 +396,7 @@ class _Loader:
             reference=spec.reference,
             encounter_tables=tuple(spec.tables),
             terrain_symbols=dict(self.terrain_symbols),
+            terrain_like=dict(self.terrain_like),
             symbols=symbols,
         )
 
@@ -604,6 +607,8 @@ class _Loader:
                 self.terrain_symbols[tid] = spec.symbol
             elif spec.like:
                 self.terrain_symbols[tid] = spec.like
+            if spec.like:
+                self.terrain_like[tid] = spec.like
             if base is None:
                 missing = [k for k in ("navigation_dc", "forage_dc", "speed")
                            if getattr(spec, k) is None]

@@ -63,7 +63,7 @@ NEW_HEX_STYLE = "fill:none;stroke-width:1.6;stroke-linejoin:round"
 MAP_CSS = SITE_TEMPLATES / "assets" / "map.css"
 
 #: Hex labels (CCRR): their size and baseline below a hex's centre.
-COORD_SIZE = 5.5
+COORD_SIZE = 5
 COORD_DY = -SIZE * 0.58
 #: Location icons: half their size, and the distance between two in one hex.
 ICON_RADIUS = 6.0
@@ -71,11 +71,11 @@ ICON_SPACING = 12.5
 #: Room kept free around icons and markers, beyond their own size.
 LABEL_GAP = 0.5
 #: Location names: sizes tried in turn (the first is the normal size); hex names likewise.
-NAME_SIZES = (5.5, 4.6)
-HEX_NAME_SIZES = (4.6, 3.9)
+NAME_SIZES = (6.2, 5)
+HEX_NAME_SIZES = (5, 4.2)
 #: Path names: sizes tried in turn, and the baseline's distances from the line tried (in
 #: em; above the line, then below it).
-PATH_NAME_SIZES = (5.0, 4.2)
+PATH_NAME_SIZES = (5.5, 4.5)
 PATH_NAME_DY = (-0.75, 1.3)
 #: The party marker: its radius, and the spots tried in its hex (in hex sizes from the
 #: centre), the first free one taken: beside the icon, then round the hex.
