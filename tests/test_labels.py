@@ -245,3 +245,21 @@ def test_placer_refuses_overlaps() -> None:
         assert not any(label.box.overlaps(b) for b in boxes)
         boxes.append(label.box)
     assert 3 <= len(boxes) < 30
+
+
+def test_a_name_shared_by_neighbouring_hexes_is_written_once(tmp_path: Path) -> None:
+    hexes = {f"0{c}0{r}": {"terrain": "lake", "name": "Lake Lanthorn"}
+             for c in (1, 2) for r in (1, 2)}
+    hexes["0503"] = {"terrain": "lake", "name": "Lake Lanthorn"}      # not touching: again
+    hexes["0401"] = {"terrain": "plains", "name": "Westgate Downs"}
+    root = write_campaign(tmp_path / "c", files={
+        "hexes/map.yaml": dump(hexes), "paths.yaml": None,
+        "locations/thornfold-mill.md": None, "sessions/01.yaml": None,
+        "tables/thornwood-day.yaml": None},
+        campaign_overrides={"map": {"columns": 5, "rows": 3, "labels": "names"},
+                            "party": {"start": "0401"}, "default_terrain": "plains"})
+    campaign, diags = load(root)
+    assert campaign is not None, [d.format() for d in diags.errors]
+    svg = ET.fromstring(overview_map(gm_view(campaign, Chronicle("x"))))
+    written = [t for t, _ in texts(svg, "hnames", HEX_NAME_SIZES[0])]
+    assert sorted(written) == ["Lake Lanthorn", "Lake Lanthorn", "Westgate Downs"]

@@ -803,7 +803,7 @@ class _MapWriter:
                     out.path_names.append((n, path.kind, path.name, placed))
         if self.view.site.show_names:
             named_here = {self.grid.label(loc.hex): loc.name for loc, _, _ in icons}
-            for label in labels:
+            for label in self.name_bearers(labels):
                 info = self.view.hexes[label]
                 if not info.name or named_here.get(label) == info.name:
                     continue
@@ -830,6 +830,35 @@ class _MapWriter:
         for box in boxes:
             out.extent = out.extent.union(box.grow(1.5))
         return out
+
+    def name_bearers(self, labels: Sequence[str]) -> list[str]:
+        """The hexes whose names are written: of neighbouring hexes that share a name (a lake,
+        a stretch of fen) only the one nearest the middle of the group, so the name is
+        written once."""
+        by_name: dict[str, list[Hex]] = {}
+        for label in labels:
+            info = self.view.hexes[label]
+            if info.name:
+                by_name.setdefault(info.name, []).append(info.hex)
+        keep: set[str] = set()
+        for hexes in by_name.values():
+            left = set(hexes)
+            while left:
+                start = min(left)
+                group, todo = {start}, [start]
+                while todo:
+                    h = todo.pop()
+                    for _, n in self.grid.neighbors(h):
+                        if n in left and n not in group:
+                            group.add(n)
+                            todo.append(n)
+                left -= group
+                points = {h: self.grid.pixel(h, SIZE) for h in group}
+                mx = sum(p[0] for p in points.values()) / len(group)
+                my = sum(p[1] for p in points.values()) / len(group)
+                keep.add(self.grid.label(min(group, key=lambda h: (
+                    (points[h][0] - mx) ** 2 + (points[h][1] - my) ** 2, h))))
+        return [label for label in labels if label in keep]
 
     def draw_locations(self, dwg: svgwrite.Drawing,
                        icons: Sequence[tuple[LocationView, float | int, float | int]],
