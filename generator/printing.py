@@ -379,24 +379,27 @@ def _map_legend(view: Any, t: Any) -> list[tuple[str, str]]:
     for terrain, density in maps.legend_terrains(view):
         name = t.terrain(terrain)
         if density:
-            name = t("map.terrain_density", terrain=name, density=t(f"density.{density}"))
+            name = t.gettext("%(terrain)s, %(density)s", terrain=name,
+                             density=t.label("density", density))
         items.append((maps.terrain_swatch(terrain, density), name))
     if not isinstance(view, GMView):
-        items.append((maps.fog_swatch(), t("map.fog")))
+        items.append((maps.fog_swatch(), t.gettext("Unexplored")))
     kinds = {p.kind for p in view.paths}
     for kind in ("highway", "road", "trail", "river"):
         if kind in kinds:
-            items.append((maps.path_swatch(kind), t(f"path.{kind}")))
+            items.append((maps.path_swatch(kind), t.label("path", kind)))
     for kind in maps.legend_icons(view):
-        items.append((maps.icon_swatch(kind), t(f"icon.{kind}")))
+        items.append((maps.icon_swatch(kind), t.label("icon", kind)))
     if isinstance(view, GMView):
-        items.append((maps.party_swatch("true"), t("map.party")))
-        items.append((maps.party_swatch("believed"), t("map.party_believed")))
-        items.append((maps.track_swatch("#555", "true"), t("map.true_track")))
-        items.append((maps.track_swatch("#555", "believed"), t("map.believed_track")))
+        items.append((maps.party_swatch("true"), t.gettext("The party")))
+        items.append((maps.party_swatch("believed"), t.gettext("where the party believes it is")))
+        items.append((maps.track_swatch("#555", "true"), t.gettext("true track")))
+        items.append((maps.track_swatch("#555", "believed"), t.gettext("believed track")))
     else:
-        items.append((maps.party_swatch("true"), t("map.party_believed")))
-        items.append((maps.track_swatch("#555", "known"), t("map.known_track")))
+        items.append((maps.party_swatch("true"), t.gettext("where the party believes it is")))
+        items.append((maps.track_swatch("#555", "known"), t.gettext(
+            "the party's route as it knows it now (a stretch walked while lost, once it found "
+            "its bearings again)")))
     return items
 
 
@@ -415,11 +418,12 @@ def map_html(campaign: Campaign, view: Any, svg: str, image: str, paper: str,
     assert m, "a map without a viewBox"
     view_w, view_h = float(m.group(3)), float(m.group(4))
     gm = isinstance(view, GMView)
-    title = t("print.map_gm") if gm else t("print.map_players")
+    title = t.gettext("The GM's map") if gm else t.gettext("The players' map")
     context: dict[str, Any] = {
         "language": t.language, "campaign": campaign.name, "title": title, "image": image,
         "margin": MAP_MARGIN, "overlap": MAP_OVERLAP, "legend": _map_legend(view, t),
-        "scale": t("print.map_scale", miles=campaign.hex_miles), "tiles": [],
+        "scale": t.gettext("One hex: %(miles)s miles across.", miles=campaign.hex_miles),
+        "tiles": [],
         "tile_w": 0, "tile_h": 0, "map_w": 0, "map_h": 0, "crop_marks": []}
     if not poster:
         page = _map_orientation(view_w, view_h, paper, orientation)
@@ -444,8 +448,9 @@ def map_html(campaign: Campaign, view: Any, svg: str, image: str, paper: str,
                 tiles.append(Tile(
                     name, col, row, round(-col * step_x, 2), round(-row * step_y, 2),
                     col > 0, col < layout.cols - 1, row > 0, row < layout.rows - 1,
-                    t("print.sheet_where", row=row + 1, rows=layout.rows, col=col + 1,
-                      cols=layout.cols), "  ".join(near),
+                    t.gettext("row %(row)s of %(rows)s, column %(col)s of %(cols)s",
+                              row=row + 1, rows=layout.rows, col=col + 1, cols=layout.cols),
+                    "  ".join(near),
                     round(col * step_x * k, 2), round(row * step_y * k, 2), round(tw * k, 2),
                     round(th * k, 2)))
         marks: list[tuple[float, float, float, float]] = []
@@ -460,8 +465,13 @@ def map_html(campaign: Campaign, view: Any, svg: str, image: str, paper: str,
             "tiles": tiles, "tile_w": tw, "tile_h": th, "map_w": round(layout.map_w, 2),
             "map_h": round(layout.map_h, 2), "crop_marks": marks,
             "index_w": round(total_w * k, 2), "index_h": round(total_h * k, 2),
-            "sheets_note": t("print.sheets", n=layout.sheets, paper=paper),
-            "assembly": t("print.assembly")})
+            "sheets_note": t.gettext("poster of %(n)s sheets (%(paper)s)", n=layout.sheets,
+                                     paper=paper),
+            # TRANSLATORS: how to assemble a printed poster of the map
+            "assembly": t.gettext(
+                "To assemble: trim each sheet along its crop marks, then lay it over its "
+                "neighbour so the strips beyond the dashed lines match (sheets are named by "
+                "column letter and row number).")})
     context.update({"page_w": page[0], "page_h": page[1]})
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(MAP_TEMPLATES)),
                              autoescape=True, undefined=jinja2.StrictUndefined,

@@ -36,6 +36,26 @@ VOCABULARY: dict[str, dict[str, Msg]] = {
         "visible": N_("visible from afar"),
         "hidden": N_("hidden"),
     },
+    # location icons on the map (its legend: what each icon stands for)
+    "icon": {
+        "village": N_("village, farm, inn"),
+        "town": N_("town"),
+        "city": N_("city"),
+        "castle": N_("castle, keep, fort"),
+        "tower": N_("tower"),
+        "ruin": N_("ruin"),
+        "cave": N_("cave, dungeon, lair"),
+        "temple": N_("temple, shrine"),
+        "camp": N_("camp"),
+        "bridge": N_("bridge"),
+        "ford": N_("ford, ferry"),
+        "stones": N_("landmark, standing stones"),
+        "tomb": N_("tomb, graves"),
+        "spring": N_("spring, well, falls"),
+        "tree": N_("lone tree, grove"),
+        "peak": N_("peak"),
+        "point": N_("other place"),
+    },
     # forest densities
     "density": {
         "sparse": N_("sparse"),
