@@ -92,7 +92,9 @@ def _copy(value: Any, field: str | None, prose: ProseFn, memo: dict[int, Any]) -
         return memo[key]
     out: Any
     if isinstance(value, tuple):
-        out = tuple(_copy(v, field, prose, memo) for v in value)
+        items = (_copy(v, field, prose, memo) for v in value)
+        # a named tuple (a Hex) stays its own type
+        out = type(value)(*items) if hasattr(value, "_fields") else tuple(items)
     elif isinstance(value, list):
         out = [_copy(v, field, prose, memo) for v in value]
     elif isinstance(value, (frozenset, set)):
