@@ -39,6 +39,17 @@ class Diagnostic:
         return f"{self.pos}: {self.severity}: {self.message}"
 
 
+class SourceError(Exception):
+    """A problem that stops the reading of one file, with its place: a file too large or not
+    UTF-8, YAML past a limit, a template that fails. Prints as ``PATH:LINE:COL: error: ...``.
+    """
+
+    def __init__(self, pos: Pos, message: str) -> None:
+        super().__init__(f"{pos}: error: {message}")
+        self.pos = pos
+        self.message = message
+
+
 @dataclass
 class Diagnostics:
     """An ordered collection of diagnostics for one run."""

@@ -48,6 +48,8 @@ from typing import Any
 
 import yaml
 
+from generator.content.yamlpos import compose, read_text
+from generator.diagnostics import SourceError
 from generator.package_data import BASE_CONFIG, HOOKS_FILE
 
 #: Limits of a campaign's mkdocs.yml (a real one is a few kilobytes and a few levels deep).
@@ -175,47 +177,6 @@ def _represent_tagged(dumper: _Dumper, data: Tagged) -> yaml.Node:
 _Dumper.add_representer(Tagged, _represent_tagged)
 
 
-def _check_shape(text: str, path: Path) -> None:
-    """Depth and size limits, checked on the event stream (which needs no recursion): at most
-    ``MAX_DEPTH`` levels, at most ``MAX_NODES`` values with every alias counted as all the
-    values it stands for (a few lines of aliases can stand for billions)."""
-    depth = 0
-    count = 0
-    sizes: dict[str, int] = {}
-    open_: list[tuple[str | None, int]] = []
-    try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
-            if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-                count += 1
-                if depth > MAX_DEPTH:
-                    raise _at(path, event, f"nested more than {MAX_DEPTH} levels deep")
-                open_.append((event.anchor, count))
-            elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
-                anchor, first = open_.pop()
-                if anchor is not None:
-                    sizes[anchor] = count - first + 1
-            elif isinstance(event, yaml.ScalarEvent):
-                count += 1
-                if event.anchor is not None:
-                    sizes[event.anchor] = 1
-            elif isinstance(event, yaml.AliasEvent):
-                count += sizes.get(event.anchor or "", 1)
-            if count > MAX_NODES:
-                raise _at(path, event, f"more than {MAX_NODES} values once aliases are "
-                                       "expanded")
-    except yaml.YAMLError as exc:
-        raise _yaml_error(exc, path) from exc
-
-
-def _at(path: Path, event: yaml.Event, message: str) -> ConfigError:
-    mark = event.start_mark
-    if mark is None:
-        return ConfigError(path, 1, 1, message)
-    return ConfigError(path, mark.line + 1, mark.column + 1, message)
-
-
 def _yaml_error(exc: yaml.YAMLError, path: Path) -> ConfigError:
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc)
@@ -228,25 +189,18 @@ def load_config_file(path: Path) -> dict[str, Any]:
     """One MkDocs config file, read safely (see the module docstring); its own INHERIT is
     left in. Raises ``ConfigError``."""
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ConfigError(path, 1, 1, f"cannot read the MkDocs config: "
-                                      f"{exc.strerror or exc}") from exc
-    if len(data) > MAX_BYTES:
-        raise ConfigError(path, 1, 1, f"a MkDocs config of {len(data)} bytes; at most "
-                                      f"{MAX_BYTES} are read")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise ConfigError(path, line, column, "not UTF-8 text (a MkDocs config is UTF-8)") \
-            from exc
-    _check_shape(text, path)
-    loader = _Loader(text)
+        # the content's bounded reader (generator.content.yamlpos), with this file's limits:
+        # they hold while reading, so a hostile file stops where it passes one
+        node = compose(read_text(path, str(path), MAX_BYTES), str(path), max_depth=MAX_DEPTH,
+                       max_values=MAX_NODES)
+    except SourceError as exc:
+        raise ConfigError(path, exc.pos.line, exc.pos.col, exc.message) from exc
+    if node is None:
+        return {}
+    loader = _Loader("")
     loader.path = path
     try:
-        value = loader.get_single_data()
+        value = loader.construct_document(node)
     except yaml.YAMLError as exc:
         raise _yaml_error(exc, path) from exc
     finally:

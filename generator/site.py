@@ -39,6 +39,7 @@ from generator.content.markdown import (
     gm_elements,
     shared_renderer,
 )
+from generator.diagnostics import SourceError
 from generator.discovery import place_of
 from generator.incremental import BuildCache, templates_fingerprint
 from generator.knowledge import Audience, view_for
@@ -253,6 +254,8 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
         if writer.write_if_changed("mkdocs.yml", dump_config(config).encode("utf-8")):
             result.written.append("mkdocs.yml")
         clock("write")
+    except SourceError as exc:  # a template that cannot be read or fails
+        raise SiteError(f"{exc.pos}: error: {exc.message} ({audience} pages)") from exc
     except jinja2.TemplateError as exc:
         where = f" ({exc.filename}:{exc.lineno})" if isinstance(
             exc, jinja2.TemplateSyntaxError) else ""

@@ -234,8 +234,8 @@ def test_bad_scalar_value(tmp_path: Path) -> None:
 
 def test_recursive_alias(tmp_path: Path) -> None:
     root, found = run(tmp_path, session("gm: &a [*a, *a]\n"))
-    assert found[0] == ("sessions/02.yaml", 2, 5, "error",
-                        "an alias refers to a node that contains it (a recursive alias)")
+    assert found == [("sessions/02.yaml", 2, 9, "error",
+                      "an alias refers to a node that contains it (a recursive alias)")]
 
 
 def test_nesting_too_deep(tmp_path: Path) -> None:
@@ -258,8 +258,9 @@ def test_file_not_utf8(tmp_path: Path) -> None:
     root = write_campaign(tmp_path)
     (root / "sessions" / "02.yaml").write_bytes(b"session: 2\ntitle: caf\xe9\n")
     _, diags = load(root)
-    assert where(diags, root) == [("sessions/02.yaml", 1, 1, "error",
-                                   "not UTF-8 text: invalid continuation byte")]
+    assert where(diags, root) == [("sessions/02.yaml", 2, 11, "error",
+                                   "not UTF-8 text: invalid continuation byte (byte 0xe9); "
+                                   "save the file as UTF-8")]
 
 
 def test_control_character_in_yaml(tmp_path: Path) -> None:

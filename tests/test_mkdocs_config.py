@@ -105,16 +105,18 @@ def test_mkdocs_own_tags_are_kept(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("text, where, message", [
     ("a:\n" + "".join("  " * i + f"- b{i}:\n" for i in range(1, MAX_DEPTH + 5)),
-     None, "nested more than"),
-    # the top mapping is the first level, so the 64th "[" is one too many
-    ("x: " + "[" * 1200 + "]" * 1200 + "\n", (1, 3 + MAX_DEPTH), "nested more than"),
+     None, f"YAML nesting is deeper than {MAX_DEPTH} levels"),
+    # the top mapping is level 0, so the 65th "[" is one too many
+    ("x: " + "[" * 1200 + "]" * 1200 + "\n", (1, 4 + MAX_DEPTH),
+     f"YAML nesting is deeper than {MAX_DEPTH} levels"),
     ("a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
      "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
      "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
      "g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]\nh: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]\n",
-     None, "aliases are expanded"),
+     None, "counting every value an alias repeats each time it is used"),
     ("site_name: ok\nsite_author: caf\xe9\n", (2, 17), "not UTF-8"),
-    ("site_name: [unclosed\n", (2, 1), ""),
+    # the file ends inside the list: the error points at where the list starts
+    ("site_name: [unclosed\n", (1, 12), "YAML syntax: expected ',' or ']'"),
     ("- a list\n", (1, 1), "a mapping of settings"),
 ])
 def test_hostile_files_fail_fast_with_a_position(tmp_path: Path, text: str,

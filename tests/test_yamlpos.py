@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import datetime as dt
 import textwrap
+from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.content.yamlpos import Located, load_yaml
+from generator.content import yamlpos
+from generator.content.yamlpos import (
+    MAX_DEPTH,
+    MAX_VALUES,
+    Located,
+    SourceError,
+    compose,
+    load_yaml,
+    read_text,
+)
 from generator.diagnostics import Diagnostics, Pos
 
 
@@ -155,22 +166,88 @@ def test_unsafe_tags_are_refused() -> None:
     assert d.message.startswith("bad value")
 
 
-def test_recursive_alias_is_reported_once_per_place() -> None:
+def test_recursive_alias_is_reported_at_the_alias() -> None:
     doc, diags = parse("a: &a [1, *a]\n")
-    assert doc is not None and doc.data == {"a": [1, None]}
-    assert {(d.pos, d.message) for d in diags.items} == {
-        (Pos("f.yaml", 1, 4), "an alias refers to a node that contains it (a recursive alias)")}
+    assert doc is None
+    assert [(d.pos, d.message) for d in diags.items] == [
+        (Pos("f.yaml", 1, 11), "an alias refers to a node that contains it (a recursive alias)")]
 
 
-def test_alias_bomb_is_cut_short() -> None:
+def test_alias_bomb_is_cut_short_at_the_alias_past_the_limit() -> None:
     lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
     for i in range(1, 7):
         prev, name = chr(ord("a") + i - 1), chr(ord("a") + i)
         lines.append(f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 10) + "]")
     diags = Diagnostics()
-    load_yaml("\n".join(lines) + "\n", "f.yaml", diags)
-    assert [d.message for d in diags.items] == [
-        "the document expands to more than 1000000 values (aliases repeated too often?)"]
+    assert load_yaml("\n".join(lines) + "\n", "f.yaml", diags) is None
+    # a: 11 values, b: 111, ... e: 111111, so the second alias of line 6 (f) passes 250000
+    assert [(d.pos, d.message) for d in diags.items] == [
+        (Pos("f.yaml", 6, 12), f"more than {MAX_VALUES} values in one file, counting every "
+                               f"value an alias repeats each time it is used")]
+
+
+def test_an_alias_counts_its_depth_too() -> None:
+    deep = "[" * 60 + "]" * 60
+    diags = Diagnostics()
+    assert load_yaml(f"a: &a {deep}\nb: {'[' * 50}*a{']' * 50}\n", "f.yaml", diags) is None
+    assert [(d.pos, d.message) for d in diags.items] == [
+        (Pos("f.yaml", 2, 54), f"YAML nesting is deeper than {MAX_DEPTH} levels")]
+
+
+@pytest.mark.parametrize("loader", [yaml.SafeLoader, getattr(yaml, "CSafeLoader",
+                                                             yaml.SafeLoader)])
+@pytest.mark.parametrize(("text", "at"), [
+    ("[" * 5000 + "]" * 5000, (1, 102)),  # the 102nd '[' is at depth 101
+    ("{a: " * 5000 + "1" + "}" * 5000, (1, 402)),  # the key of the 101st mapping
+    ("".join("  " * i + "- \n" for i in range(3000)), (102, 203)),
+])
+def test_deep_nesting_stops_at_the_limit_with_either_parser(
+        monkeypatch: pytest.MonkeyPatch, loader: type[yaml.SafeLoader], text: str,
+        at: tuple[int, int]) -> None:
+    """PyYAML's own composer recurses once per level (a RecursionError near 1000); this
+    one reads events in a loop and stops at the first level past the limit."""
+    monkeypatch.setattr(yamlpos, "_COMPOSER", loader)
+    diags = Diagnostics()
+    assert load_yaml(text, "f.yaml", diags) is None
+    (d,) = diags.items
+    assert d.message == f"YAML nesting is deeper than {MAX_DEPTH} levels"
+    assert (d.pos.line, d.pos.col) == at
+
+
+def test_values_are_counted_while_reading() -> None:
+    """The error comes at the first value past the limit; nothing after it is parsed (a
+    syntax error later in the file is never reached)."""
+    text = "".join(f"- {i}\n" for i in range(50)) + "- [unclosed\n"
+    with pytest.raises(SourceError) as caught:
+        compose(text, "f.yaml", max_values=20)
+    assert caught.value.pos == Pos("f.yaml", 20, 3)
+    assert caught.value.message == "more than 20 values in one file: split it into several " \
+                                   "files"
+
+
+def test_unknown_alias_and_twice_defined_anchor() -> None:
+    for text, pos, message in [
+            ("a: *nope\n", Pos("f.yaml", 1, 4), "unknown alias '*nope' (no anchor '&nope' "
+                                                "before it)"),
+            ("a: &x 1\nb: &x 2\n", Pos("f.yaml", 2, 4), "the anchor '&x' is defined twice")]:
+        diags = Diagnostics()
+        assert load_yaml(text, "f.yaml", diags) is None
+        assert [(d.pos, d.message) for d in diags.items] == [(pos, message)]
+
+
+def test_read_text_refuses_large_files_and_places_bad_bytes(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"x" * 101)
+    with pytest.raises(SourceError, match="larger than 100 bytes"):
+        read_text(big, limit=100)
+    assert read_text(big, limit=101) == "x" * 101
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(b"a: 1\nname: Caf\xc3\xa9 \xff\n")
+    with pytest.raises(SourceError) as caught:
+        read_text(bad, "bad.yaml")
+    assert caught.value.pos == Pos("bad.yaml", 2, 12)  # 'é' is one column
+    with pytest.raises(SourceError, match="a file was expected here, but this is a folder"):
+        read_text(tmp_path)
 
 
 @given(st.lists(st.from_regex(r"\A0[0-9]{3}\Z"), min_size=1, max_size=8, unique=True))

@@ -29,7 +29,7 @@ from generator.content.campaign import (
 )
 from generator.content.markdown import split_front_matter
 from generator.content.symbols import NO_SYMBOL, SYMBOL_NAMES, load_symbols
-from generator.content.yamlpos import Located, load_yaml
+from generator.content.yamlpos import Located, SourceError, load_yaml, read_text
 from generator.diagnostics import Diagnostics, Pos, display_path, suggest
 from generator.dice import parse_dice
 from generator.hexgrid import FACES, POINTY_FACES, Grid, Hex
@@ -254,6 +254,7 @@ class _Loader:
                     self.outside_error(path)
 
     def read(self, path: Path) -> str | None:
+        """The text of a content file, within the size limit (``yamlpos.read_text``)."""
         if not self.inside(path):
             self.outside_error(path)
             return None
@@ -262,11 +263,9 @@ class _Loader:
             if text is not None:
                 return text
         try:
-            return path.read_text(encoding="utf-8")
-        except UnicodeDecodeError as exc:
-            self.diags.error(Pos(self.path_str(path)), f"not UTF-8 text: {exc.reason}")
-        except OSError as exc:
-            self.diags.error(Pos(self.path_str(path)), f"cannot read: {exc.strerror}")
+            return read_text(path, self.path_str(path))
+        except SourceError as exc:
+            self.diags.error(exc.pos, exc.message)
         return None
 
     def yaml_file(self, path: Path) -> Located | None:

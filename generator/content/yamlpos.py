@@ -12,24 +12,274 @@ means.
 
 from __future__ import annotations
 
+import gc
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import yaml
 
-from generator.diagnostics import Diagnostics, Pos
+from generator.diagnostics import Diagnostics, Pos, SourceError
 
 PathKey = tuple[str | int, ...]
+__all__ = ["Located", "SourceError", "compose", "load_yaml", "read_text", "MAX_DEPTH",
+           "MAX_FILE_BYTES", "MAX_VALUES"]
 
 #: libyaml's C parser when PyYAML was built with it (several times faster), else pure Python
 _COMPOSER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _LEADING_ZERO = re.compile(r"^[+-]?0\d+$")
 
-#: Limits that keep a malformed document from hanging the build.
+#: Limits that keep a malformed or hostile file from exhausting time or memory. They hold
+#: while reading, not after: a file larger than ``MAX_FILE_BYTES`` is refused before it is
+#: parsed, and parsing stops at the first node nested deeper than ``MAX_DEPTH`` or past
+#: ``MAX_VALUES`` values (keys, scalars, lists and mappings; an alias counts as every value
+#: of what it repeats, each time it is used). The README's format section documents them.
+MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 100
-MAX_NODES = 1_000_000
+MAX_VALUES = 250_000
+#: Syntax errors in files up to this size are re-parsed by PyYAML's pure-Python parser, whose
+#: messages say more than libyaml's (it is ten times slower, so not for the largest files).
+_EXPLAIN_BYTES = 1024 * 1024
+
+
+def _position(text: str, at: int) -> tuple[int, int]:
+    """1-based (line, column) of character ``at`` of ``text``."""
+    at = min(max(at, 0), len(text))
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+def read_text(path: Path, shown: str | None = None, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of ``path``, read in full only when it has at most ``limit`` bytes.
+
+    Raises ``SourceError`` (reported as ``shown``, default the path) for a folder, a missing
+    or unreadable file, a file over the limit, and bytes that are not UTF-8 (at the line and
+    column of the first bad byte).
+    """
+    where = shown if shown is not None else str(path)
+    try:
+        with path.open("rb") as fh:
+            data = fh.read(limit + 1)
+    except IsADirectoryError:
+        raise SourceError(Pos(where), "a file was expected here, but this is a folder") from None
+    except OSError as exc:
+        raise SourceError(Pos(where), f"cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise SourceError(Pos(where), f"the file is larger than {_size(limit)}, the limit for "
+                          f"one file (split it into several files)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        good = data[: exc.start].decode("utf-8")
+        line, col = _position(good, len(good))
+        raise SourceError(Pos(where, line, col), f"not UTF-8 text: {exc.reason} (byte "
+                          f"0x{data[exc.start]:02x}); save the file as UTF-8") from None
+
+
+def _size(n: int) -> str:
+    return f"{n // (1024 * 1024)} MiB" if n >= 1024 * 1024 else f"{n} bytes"
+
+
+class _Open:
+    """A sequence or mapping whose end event has not come yet."""
+
+    __slots__ = ("node", "anchor", "key", "values", "height")
+
+    def __init__(self, node: yaml.SequenceNode | yaml.MappingNode, anchor: str | None) -> None:
+        self.node = node
+        self.anchor = anchor
+        self.key: yaml.Node | None = None
+        #: values inside it, aliases expanded (itself included)
+        self.values = 1
+        #: levels of nesting below it
+        self.height = 0
+
+    def add(self, node: yaml.Node, values: int, height: int) -> None:
+        self.values += values
+        if height >= self.height:
+            self.height = height + 1
+        if isinstance(self.node, yaml.SequenceNode):
+            self.node.value.append(node)
+        elif self.key is None:
+            self.key = node
+        else:
+            self.node.value.append((self.key, node))
+            self.key = None
+
+
+class _Composer:
+    """PyYAML's composer, rebuilt on parser events without recursion and with limits.
+
+    PyYAML composes recursively (a RecursionError on deep nesting) and only after the whole
+    stream is parsed; here every event is checked as it arrives, so a document past a limit
+    costs no more than the events read up to that point. Aliases share their node as in
+    PyYAML; the size and height of every anchored node are remembered, so each use of an
+    alias is charged in full against the limits.
+    """
+
+    def __init__(self, events: yaml.SafeLoader, path: str, line_offset: int,
+                 max_depth: int, max_values: int) -> None:
+        #: (PyYAML's event API has no type hints)
+        self.events: Any = events
+        self.path = path
+        self.line_offset = line_offset
+        self.max_depth = max_depth
+        self.max_values = max_values
+        self.values = 0
+        self.aliased = False
+        self._resolver: Any = yaml.SafeLoader("")
+        #: anchor -> (node, values, height); None while the anchored node is still open
+        self.anchors: dict[str, tuple[yaml.Node, int, int] | None] = {}
+
+    def error(self, mark: yaml.Mark | None, message: str) -> SourceError:
+        line = (mark.line + 1 if mark is not None else 1) + self.line_offset
+        col = mark.column + 1 if mark is not None else 1
+        return SourceError(Pos(self.path, line, col), message)
+
+    def charge(self, values: int, depth: int, height: int, mark: yaml.Mark) -> None:
+        if depth + height > self.max_depth:
+            raise self.error(mark, f"YAML nesting is deeper than {self.max_depth} levels")
+        self.values += values
+        if self.values > self.max_values:
+            if self.aliased:
+                raise self.error(mark, f"more than {self.max_values} values in one file, "
+                                 f"counting every value an alias repeats each time it is used")
+            raise self.error(mark, f"more than {self.max_values} values in one file: split "
+                             f"it into several files")
+
+    def anchor(self, name: str | None, mark: yaml.Mark) -> None:
+        if name is None:
+            return
+        if name in self.anchors:
+            raise self.error(mark, f"the anchor '&{name}' is defined twice")
+        self.anchors[name] = None
+
+    def document(self) -> yaml.Node | None:
+        events = self.events
+        events.get_event()  # the stream starts
+        if events.check_event(yaml.StreamEndEvent):
+            return None
+        events.get_event()  # the document starts
+        root = self.node()
+        events.get_event()  # the document ends
+        if not events.check_event(yaml.StreamEndEvent):
+            raise self.error(events.peek_event().start_mark,
+                             "expected a single document in the stream, but found another "
+                             "document (a line '---' starts a new one)")
+        return root
+
+    def node(self) -> yaml.Node:
+        stack: list[_Open] = []
+        events = self.events
+        while True:
+            event: Any = events.get_event()
+            mark = event.start_mark
+            done: tuple[yaml.Node, int, int]
+            if isinstance(event, yaml.AliasEvent):
+                name = event.anchor
+                if name not in self.anchors:
+                    raise self.error(mark, f"unknown alias '*{name}' (no anchor '&{name}' "
+                                     f"before it)")
+                found = self.anchors[name]
+                if found is None:
+                    raise self.error(mark, "an alias refers to a node that contains it (a "
+                                     "recursive alias)")
+                self.aliased = True
+                self.charge(found[1], len(stack), found[2], mark)
+                done = found
+            elif isinstance(event, yaml.ScalarEvent):
+                self.charge(1, len(stack), 0, mark)
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = self._resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
+                end: Any = event.end_mark  # (libyaml's marks are its own class)
+                node = yaml.ScalarNode(tag, event.value, mark, end, style=event.style)
+                self.anchor(event.anchor, mark)
+                done = (node, 1, 0)
+                if event.anchor is not None:
+                    self.anchors[event.anchor] = done
+            elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                self.charge(1, len(stack), 0, mark)
+                kind = yaml.SequenceNode if isinstance(event, yaml.SequenceStartEvent) \
+                    else yaml.MappingNode
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = self._resolver.resolve(kind, None, event.implicit)
+                self.anchor(event.anchor, mark)
+                stack.append(_Open(kind(tag, [], mark, None, flow_style=event.flow_style),
+                                   event.anchor))
+                continue
+            else:  # the end of a sequence or mapping (the parser checks the nesting)
+                top = stack.pop()
+                top.node.end_mark = event.end_mark
+                done = (top.node, top.values, top.height)
+                if top.anchor is not None:
+                    self.anchors[top.anchor] = done
+            if not stack:
+                return done[0]
+            stack[-1].add(*done)
+
+
+def compose(text: str, path: str, line_offset: int = 0, max_depth: int = MAX_DEPTH,
+            max_values: int = MAX_VALUES) -> yaml.Node | None:
+    """The node graph of the one YAML document in ``text`` (None when it is empty).
+
+    Raises ``SourceError`` at the first syntax error, or at the first node past a limit.
+    ``path`` and ``line_offset`` only place the messages. The nodes are PyYAML's own, so a
+    caller may construct them with any PyYAML constructor (``construct_document``).
+    """
+    try:
+        try:
+            return _compose_with(_COMPOSER, text, path, line_offset, max_depth, max_values)
+        except yaml.YAMLError:
+            if _COMPOSER is yaml.SafeLoader or len(text) > _EXPLAIN_BYTES:
+                raise
+            # libyaml's messages are terser: ask the pure-Python parser to explain
+            return _compose_with(yaml.SafeLoader, text, path, line_offset, max_depth,
+                                 max_values)
+    except yaml.MarkedYAMLError as exc:
+        raise _syntax_error(exc, text, path, line_offset) from None
+    except yaml.reader.ReaderError as exc:
+        # a character YAML does not allow (a control character pasted from elsewhere)
+        line, col = _position(text, exc.position)
+        code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1])
+        raise SourceError(Pos(path, line + line_offset, col), f"YAML syntax: special character "
+                          f"#x{code:04x} is not allowed (an invisible character pasted from "
+                          f"elsewhere?)") from None
+    except yaml.YAMLError as exc:
+        raise SourceError(Pos(path, 1 + line_offset, 1), f"YAML syntax: {exc}") from None
+
+
+def _compose_with(loader_class: type[yaml.SafeLoader], text: str, path: str,
+                  line_offset: int, max_depth: int, max_values: int) -> yaml.Node | None:
+    events = loader_class(text)
+    try:
+        return _Composer(events, path, line_offset, max_depth, max_values).document()
+    finally:
+        events.dispose()
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, text: str, path: str,
+                  line_offset: int) -> SourceError:
+    problem_mark, ctx = exc.problem_mark, exc.context_mark
+    problem = exc.problem or str(exc)
+    context = f" {exc.context}" if exc.context else ""
+    mark = problem_mark or ctx
+    if problem_mark is not None and ctx is not None and exc.context and \
+            (ctx.line, ctx.column) != (problem_mark.line, problem_mark.column):
+        if problem_mark.index >= len(text.rstrip()):
+            # the file ended inside something: point at where that something started
+            mark = ctx
+        else:
+            context += f" that starts at line {ctx.line + 1 + line_offset}, column " \
+                       f"{ctx.column + 1}"
+    line = (mark.line + 1 if mark else 1) + line_offset
+    col = mark.column + 1 if mark else 1
+    return SourceError(Pos(path, line, col),
+                       f"YAML syntax: {problem}{context}{_bare_word_hint(text, mark)}")
 
 
 @dataclass
@@ -89,11 +339,6 @@ class _Builder:
         self.keys: dict[PathKey, tuple[int, int]] = {}
         self.quoted: set[PathKey] = set()
         self._constructor = yaml.SafeLoader("")
-        #: nodes being built right now (a node met again inside itself is a recursive alias)
-        self._active: set[int] = set()
-        #: nodes built so far; aliases are expanded, so a few anchors can blow up
-        self._count = 0
-        self._too_large = False
 
     def mark(self, node: yaml.Node) -> tuple[int, int]:
         return node.start_mark.line + 1, node.start_mark.column + 1
@@ -110,21 +355,9 @@ class _Builder:
             return node.value
         return self._constructor.construct_object(node, deep=True)
 
-    def build(self, node: yaml.Node, at: PathKey, depth: int = 0) -> Any:
-        if id(node) in self._active:
-            self.diags.error(self.pos(node), "an alias refers to a node that contains it "
-                             "(a recursive alias)")
-            return None
-        if depth > MAX_DEPTH:
-            self.diags.error(self.pos(node), f"YAML nesting is deeper than {MAX_DEPTH} levels")
-            return None
-        self._count += 1
-        if self._count > MAX_NODES:
-            if not self._too_large:
-                self._too_large = True
-                self.diags.error(self.pos(node), f"the document expands to more than "
-                                 f"{MAX_NODES} values (aliases repeated too often?)")
-            return None
+    def build(self, node: yaml.Node, at: PathKey) -> Any:
+        # (``compose`` has bounded the depth, refused recursive aliases and counted every
+        # value an alias repeats, so this recursion and expansion are bounded too)
         self.values[at] = self.mark(node)
         if isinstance(node, yaml.ScalarNode):
             if node.style in ("'", '"'):
@@ -135,21 +368,17 @@ class _Builder:
                 # e.g. `date: 2026-13-45` looks like a date but is none
                 self.diags.error(self.pos(node), f"bad value '{node.value}': {exc}")
                 return node.value
-        self._active.add(id(node))
-        try:
-            return self._build_collection(node, at, depth)
-        finally:
-            self._active.discard(id(node))
+        return self._build_collection(node, at)
 
-    def _build_collection(self, node: yaml.Node, at: PathKey, depth: int) -> Any:
+    def _build_collection(self, node: yaml.Node, at: PathKey) -> Any:
         if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, at + (i,), depth + 1) for i, item in enumerate(node.value)]
+            return [self.build(item, at + (i,)) for i, item in enumerate(node.value)]
         if isinstance(node, yaml.MappingNode):
             result: dict[Any, Any] = {}
             first_seen: dict[str, yaml.Node] = {}
             for key_node, value_node in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
-                    merged = self.build(value_node, at + ("<<",), depth + 1)
+                    merged = self.build(value_node, at + ("<<",))
                     items = merged if isinstance(merged, list) else [merged]
                     for m in items:
                         if isinstance(m, dict):
@@ -172,7 +401,7 @@ class _Builder:
                     continue
                 first_seen[key] = key_node
                 self.keys[at + (key,)] = self.mark(key_node)
-                result[key] = self.build(value_node, at + (key,), depth + 1)
+                result[key] = self.build(value_node, at + (key,))
             return result
         return None  # pragma: no cover - PyYAML has no other node kinds
 
@@ -197,47 +426,30 @@ def _bare_word_hint(text: str, mark: Any) -> str:
     return ""
 
 
-def load_yaml(text: str, path: str, diags: Diagnostics, line_offset: int = 0) -> Located | None:
-    """Parse one YAML document. Syntax errors become diagnostics and return None."""
+@contextmanager
+def _without_gc() -> Iterator[None]:
+    """Pause the cycle collector: reading makes many small objects and no cycles, and the
+    collector's passes over the growing graph take longer than the reading itself."""
+    enabled = gc.isenabled()
+    gc.disable()
     try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def load_yaml(text: str, path: str, diags: Diagnostics, line_offset: int = 0) -> Located | None:
+    """Parse one YAML document. Syntax errors and limits become diagnostics and return None."""
+    with _without_gc():
         try:
-            node = yaml.compose(text, Loader=_COMPOSER)
-        except yaml.YAMLError:
-            # libyaml's messages are terser: ask the pure-Python parser to explain
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as exc:
-        problem_mark, ctx = exc.problem_mark, exc.context_mark
-        problem = exc.problem or str(exc)
-        context = f" {exc.context}" if exc.context else ""
-        mark = problem_mark or ctx
-        if problem_mark is not None and ctx is not None and exc.context and \
-                (ctx.line, ctx.column) != (problem_mark.line, problem_mark.column):
-            if problem_mark.index >= len(text.rstrip()):
-                # the file ended inside something: point at where that something started
-                mark = ctx
-            else:
-                context += f" that starts at line {ctx.line + 1 + line_offset}, column " \
-                           f"{ctx.column + 1}"
-        line = (mark.line + 1 if mark else 1) + line_offset
-        col = mark.column + 1 if mark else 1
-        diags.error(Pos(path, line, col),
-                    f"YAML syntax: {problem}{context}{_bare_word_hint(text, mark)}")
-        return None
-    except yaml.reader.ReaderError as exc:
-        # a character YAML does not allow (a control character pasted from elsewhere)
-        at = min(max(exc.position, 0), len(text))
-        line = text.count("\n", 0, at) + 1 + line_offset
-        col = at - (text.rfind("\n", 0, at) + 1) + 1
-        code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1])
-        diags.error(Pos(path, line, col), f"YAML syntax: special character #x{code:04x} is not "
-                    f"allowed (an invisible character pasted from elsewhere?)")
-        return None
-    except yaml.YAMLError as exc:
-        diags.error(Pos(path, 1 + line_offset, 1), f"YAML syntax: {exc}")
-        return None
-    if node is None:
-        return Located(data=None, path=path, line_offset=line_offset)
-    builder = _Builder(path, diags, line_offset)
-    data = builder.build(node, ())
+            node = compose(text, path, line_offset)
+        except SourceError as exc:
+            diags.error(exc.pos, exc.message)
+            return None
+        if node is None:
+            return Located(data=None, path=path, line_offset=line_offset)
+        builder = _Builder(path, diags, line_offset)
+        data = builder.build(node, ())
     return Located(data=data, path=path, values=builder.values, keys=builder.keys,
                    line_offset=line_offset, quoted=builder.quoted)
