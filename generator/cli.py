@@ -83,6 +83,12 @@ def summary_line(diags: Diagnostics) -> str:
     return f"{e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}"
 
 
+def os_error(exc: OSError, path: Path) -> str:
+    """``PATH: error: cannot write here: REASON`` for a folder the system refused."""
+    where = exc.filename if exc.filename else path
+    return f"{where}: error: cannot write here: {exc.strerror or exc}"
+
+
 def _fail(diags: Diagnostics, progress: Reporter | None) -> NoReturn:
     if progress is not None:
         progress.close()
@@ -541,10 +547,15 @@ def schema_cmd(out: Path | None, content: Path | None) -> None:
             return absolute.as_posix()
 
     campaign = inside(place.content) if place is not None else "**"
-    for path in write_schemas(out):
+    try:
+        written = write_schemas(out)
+        snippet = out / VSCODE_SNIPPET
+        snippet.write_text(vscode_snippet(inside(out), campaign), encoding="utf-8")
+    except OSError as exc:
+        click.echo(os_error(exc, out), err=True)
+        sys.exit(1)
+    for path in written:
         click.echo(str(path))
-    snippet = out / VSCODE_SNIPPET
-    snippet.write_text(vscode_snippet(inside(out), campaign), encoding="utf-8")
     click.echo(str(snippet))
     click.echo(f"VS Code (YAML extension): merge {snippet} into {workspace.name}/.vscode/"
                "settings.json to check every campaign file against its schema; or start a "

@@ -52,6 +52,13 @@ class DiceSpec:
         return (natural + self.modifier) * self.factor
 
 
+#: The largest dice the notation accepts: every roll of a table or of a row's distance is
+#: at most ``MAX_DICE`` dice of at most ``MAX_SIDES`` sides (the README's format section).
+#: ``1d1`` is allowed: it is the die of a table with one row.
+MAX_DICE = 100
+MAX_SIDES = 1000
+
+
 def parse_dice(text: str) -> DiceSpec:
     """Parse ``1d8``, ``d20``, ``2d6+3``, ``2d6x10``. Raises ValueError."""
     m = _DICE.match(text)
@@ -59,8 +66,10 @@ def parse_dice(text: str) -> DiceSpec:
         raise ValueError(f"'{text}' is not dice notation such as 1d8, 2d6+3 or 2d6x10")
     count = int(m.group(1) or 1)
     sides = int(m.group(2))
-    if count < 1 or sides < 2 or count > 100:
-        raise ValueError(f"'{text}' is not a sensible roll")
+    if not 1 <= count <= MAX_DICE:
+        raise ValueError(f"'{text}' is not a sensible roll: roll 1 to {MAX_DICE} dice")
+    if not 1 <= sides <= MAX_SIDES:
+        raise ValueError(f"'{text}' is not a sensible roll: a die has 1 to {MAX_SIDES} sides")
     mod = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
     factor = int(m.group(5) or 1)
     return DiceSpec(count, sides, mod, factor)

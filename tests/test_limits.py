@@ -1,4 +1,4 @@
-"""Hostile content in bounded time and memory, and never a traceback (issue 10).
+"""Hostile content in bounded time and memory, and never a traceback (issue 10, items 7-19).
 
 Each test runs the real command line in a subprocess whose address space is capped
 (``RLIMIT_AS``): the inputs are modest, but without their limit each one would parse, expand
@@ -14,6 +14,7 @@ import resource
 import shutil
 import subprocess
 import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,8 +22,11 @@ import pytest
 
 from generator import mkdocs_config
 from generator.content import yamlpos
+from generator.content.models import MAX_MAP_SIZE
+from generator.dice import MAX_SIDES
+from generator.rules import rolltables
 
-from campaign_factory import write_campaign
+from campaign_factory import TABLE, find, load, write_campaign
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Address space for one command (Python with MkDocs and pydantic imported needs ~150 MB)
@@ -130,6 +134,237 @@ def test_a_billion_laughs_in_content_is_stopped(tmp_path: Path) -> None:
     root = write_campaign(tmp_path / "c", files=session("gm:\n  " + "\n  ".join(lines) + "\n"))
     fails_with(check(root), root / "sessions" / "02.yaml", "counting every value an alias "
                "repeats", 8, 18)
+
+
+# ---------------------------------------------------------------------------------------------
+# 9: the map's size
+
+
+def test_a_map_larger_than_the_cap_is_refused_with_the_reason(tmp_path: Path) -> None:
+    root = write_campaign(tmp_path / "c", campaign_overrides={"map": {"columns": 999,
+                                                                      "rows": 999}})
+    line, col = find(root, "campaign.yaml", "999")
+    fails_with(check(root), root / "campaign.yaml",
+               f"columns: a map has at most {MAX_MAP_SIZE} columns, because every hex is drawn "
+               f"on the SVG maps and a larger map would exhaust the build's memory", line, col)
+
+
+def test_a_map_at_the_cap_loads() -> None:
+    from generator.content.models import MapSpec
+
+    assert MapSpec(columns=MAX_MAP_SIZE, rows=MAX_MAP_SIZE).columns == MAX_MAP_SIZE
+
+
+# ---------------------------------------------------------------------------------------------
+# 10: encounter_check
+
+
+@pytest.mark.parametrize(("chance", "message"), [
+    ("1 in d0", f"encounter_check '1 in d0': the die needs 2 to {MAX_SIDES} sides"),
+    ("1 in d1", f"encounter_check '1 in d1': the die needs 2 to {MAX_SIDES} sides"),
+    ("9 in d6", "encounter_check '9 in d6': 9 must be below 6 (the die's highest face is the "
+                "keyed encounter), such as '5 in d6' at most"),
+    ("6 in d6", "encounter_check '6 in d6': 6 must be below 6"),
+    ("1 in d99999999999", "encounter_check is 'd12' or a chance such as '1 in d8'"),
+])
+def test_impossible_encounter_chances_are_errors(tmp_path: Path, chance: str,
+                                                 message: str) -> None:
+    root = write_campaign(tmp_path / "c", campaign_overrides={"rules": {"encounter_check":
+                                                                        chance}})
+    line, col = find(root, "campaign.yaml", chance)
+    fails_with(check(root), root / "campaign.yaml", message, line, col)
+
+
+@pytest.mark.parametrize("chance", ["5 in d6", "0 in d6", "1 in d20"])
+def test_possible_encounter_chances_replay(tmp_path: Path, chance: str) -> None:
+    root = write_campaign(tmp_path / "c", campaign_overrides={"rules": {"encounter_check":
+                                                                        chance}})
+    result = check(root)
+    assert result.returncode == 0, result.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# 11, 12: dice
+
+
+@pytest.mark.parametrize("dice", ["1d100000000", "1d1000000000000", "101d6", "1d0", "0d6"])
+def test_dice_past_the_cap_are_errors_at_the_dice(tmp_path: Path, dice: str) -> None:
+    table = TABLE.replace("dice: 1d8", f"dice: {dice}").replace("4-8", "4-1000000000000")
+    root = write_campaign(tmp_path / "c", files={"tables/thornwood-day.yaml": table})
+    fails_with(check(root), root / "tables" / "thornwood-day.yaml",
+               f"'{dice}' is not a sensible roll", 3, 7)
+
+
+def test_table_dice_roll_at_most_a_thousand_results(tmp_path: Path) -> None:
+    table = TABLE.replace("dice: 1d8", "dice: 11d100").replace("4-8", "4-1100")
+    root = write_campaign(tmp_path / "c", files={"tables/thornwood-day.yaml": table})
+    fails_with(check(root), root / "tables" / "thornwood-day.yaml",
+               f"11d100 rolls up to 1100: a table's dice roll at most "
+               f"{rolltables.MAX_RESULTS}", 3, 7)
+
+
+def test_the_largest_table_dice_are_checked_and_printed_quickly(tmp_path: Path) -> None:
+    """10d100 has 991 results and a bell curve: coverage works on ranges and the chance of
+    each row comes from a running-sum convolution, not from every combination."""
+    table = TABLE.replace("dice: 1d8", "dice: 10d100").replace("1-2", "10-200") \
+        .replace("roll: 3,", "roll: 201-900,").replace("4-8", "901-1000")
+    root = write_campaign(tmp_path / "c", files={"tables/thornwood-day.yaml": table})
+    result = check(root)
+    assert result.returncode == 0, result.stderr
+    from generator.reference.sheets import dice_distribution
+
+    dist = dice_distribution("10d100")
+    assert (min(dist), max(dist), sum(dist.values())) == (10, 1000, 1)
+
+
+def test_coverage_is_computed_on_ranges() -> None:
+    """A trillion results cost no more than six (the loader caps table dice; this is the
+    check itself)."""
+    huge = 10 ** 12
+    assert rolltables.coverage([(1, huge)], 1, huge).exact
+    found = rolltables.coverage([(1, 10), (5, huge), (huge + 1, huge + 5)], 1, huge)
+    assert found.outside == (2,)
+    assert found.overlaps == ((1, 0, 5, 10),)
+    assert rolltables.coverage([(1, 3), (huge - 1, huge)], 1, huge).gaps == ((4, huge - 2),)
+
+
+def test_gaps_are_shown_as_ranges(tmp_path: Path) -> None:
+    table = TABLE.replace("dice: 1d8", "dice: 1d100").replace("4-8", "40-50")
+    root = write_campaign(tmp_path / "c", files={"tables/thornwood-day.yaml": table})
+    fails_with(check(root), root / "tables" / "thornwood-day.yaml",
+               "table 'thornwood-day': no row for 4-39, 51-100 (the dice roll 1-100)")
+
+
+ONE_ROW = "id: one\nname: One\nrows:\n  - {result: The only answer}\n"
+
+
+def test_a_one_row_table_without_dice_rolls(tmp_path: Path) -> None:
+    root = write_campaign(tmp_path / "c", files={"tables/one.yaml": ONE_ROW})
+    result = hexcrawl("roll", "one", "--content", str(root), "--seed", "3", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "One: The only answer" in result.stdout
+    assert "1d1" in result.stdout
+
+
+def test_an_encounter_on_a_one_row_table_replays(tmp_path: Path) -> None:
+    root = write_campaign(tmp_path / "c", files={
+        "tables/one.yaml": ONE_ROW, **session("log:\n  - encounter: {table: one}\n")})
+    result = hexcrawl("replay", "--json", "--content", str(root), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "The only answer" in result.stdout
+
+
+def test_weights_add_up_to_at_most_a_thousand(tmp_path: Path) -> None:
+    table = "id: w\nname: W\nrows:\n  - {result: a, weight: 600}\n  - {result: b, weight: 601}\n"
+    root = write_campaign(tmp_path / "c", files={"tables/w.yaml": table})
+    fails_with(check(root), root / "tables" / "w.yaml",
+               "the weights add up to 1201: a table's weights add up to at most 1000", 3, 1)
+    table = "id: w\nname: W\nrows:\n  - {result: a, weight: 999999999}\n"
+    root = write_campaign(tmp_path / "d", files={"tables/w.yaml": table})
+    fails_with(check(root), root / "tables" / "w.yaml",
+               "weight: Input should be less than or equal to 1000", 4, 25)
+
+
+# ---------------------------------------------------------------------------------------------
+# 13: visible_from
+
+
+def test_visible_from_is_clamped_to_the_map(tmp_path: Path) -> None:
+    tower = textwrap.dedent("""\
+        ---
+        id: tower
+        name: The Tower
+        hex: "0101"
+        visibility: visible
+        visible_from: 100000
+        ---
+        A tower seen from everywhere.
+        """)
+    root = write_campaign(tmp_path / "c", files={"locations/tower.md": tower})
+    result = hexcrawl("replay", "--json", "--content", str(root), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert '"tower"' in result.stdout  # seen from the start, far across the map
+    campaign, _ = load(root)
+    assert campaign is not None
+    # 0101 to the far corner 0808 of the 8 x 8 map
+    assert campaign.locations["tower"].visible_from == 11
+
+
+# ---------------------------------------------------------------------------------------------
+# 14: nested tables
+
+
+def chain(n: int) -> dict[str, str | None]:
+    files: dict[str, str | None] = {
+        f"tables/t{i}.yaml": f"id: t{i}\nname: T{i}\nrows:\n  - {{result: x, table: t{i + 1}}}\n"
+        for i in range(n)}
+    files[f"tables/t{n}.yaml"] = f"id: t{n}\nname: End\nrows:\n  - {{result: end}}\n"
+    return files
+
+
+def test_tables_nested_deeper_than_the_limit_are_an_error(tmp_path: Path) -> None:
+    root = write_campaign(tmp_path / "c", files=chain(rolltables.MAX_NESTING + 1))
+    fails_with(check(root), root / "tables" / "t0.yaml",
+               f"tables nest 11 deep (t0 -> t1 -> t2 -> ... -> t10 -> t11); a table may lead "
+               f"to others at most {rolltables.MAX_NESTING} deep", 4, 24)
+
+
+def test_tables_nested_to_the_limit_roll_to_the_end(tmp_path: Path) -> None:
+    root = write_campaign(tmp_path / "c", files=chain(rolltables.MAX_NESTING))
+    result = hexcrawl("roll", "t0", "--content", str(root), "--seed", "1", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("table ") == rolltables.MAX_NESTING + 1
+    assert "end" in result.stdout.splitlines()[-1]
+
+
+def test_a_chain_of_2000_tables_is_checked_once(tmp_path: Path) -> None:
+    root = write_campaign(tmp_path / "c", files=chain(2000))
+    fails_with(check(root), root / "tables" / "t0.yaml",
+               "tables nest 2000 deep (t0 -> t1 -> t2 -> ... -> t1999 -> t2000)", 4, 24)
+    assert check(root).stderr.count(": error: ") == 1
+
+
+def test_nesting_checks_are_linear_and_iterative() -> None:
+    """100,000 tables in a chain and in one cycle: no recursion, no path copies."""
+    n = 100_000
+    edges = {f"t{i:06d}": [f"t{i + 1:06d}"] for i in range(n)} | {f"t{n:06d}": []}
+    found = rolltables.nesting(edges)
+    assert found.cycles == () and len(found.too_deep) == 1 and len(found.too_deep[0]) == n + 1
+    edges[f"t{n:06d}"] = ["t000000"]
+    found = rolltables.nesting(edges)
+    assert found.too_deep == () and len(found.cycles) == 1 and len(found.cycles[0]) == n + 2
+
+
+def test_every_cycle_is_reported_once_from_its_first_table() -> None:
+    edges = {"a": ["b"], "b": ["c", "a"], "c": ["a"], "d": ["d"], "e": ["a"], "f": []}
+    assert rolltables.nesting(edges).cycles == (("a", "b", "a"), ("d", "d"))
+
+
+# ---------------------------------------------------------------------------------------------
+# 18, 19: files and folders in the wrong place
+
+
+@pytest.mark.parametrize("args", [("new", "/dev/null/x"), ("schema", "--out", "/dev/null/x")])
+def test_writing_under_a_file_is_a_clean_error(tmp_path: Path, args: tuple[str, ...]) -> None:
+    result = hexcrawl(*args, cwd=tmp_path)
+    fails_with(result, "/dev/null/x", "here: Not a directory")
+
+
+@pytest.mark.parametrize("name", ["paths.yaml", "regions.yaml", "terrain.yaml"])
+def test_a_folder_where_a_file_belongs_is_an_error_naming_it(tmp_path: Path, name: str) -> None:
+    root = write_campaign(tmp_path / "c", files={name: None})
+    (root / name).mkdir()
+    result = check(root)
+    fails_with(result, root / name, "a file was expected here, but this is a folder", 1, 1)
+    assert result.stderr.count(": error: ") == 1  # nothing blamed on the files that use it
+
+
+def test_a_file_where_the_sessions_folder_belongs_is_an_error(tmp_path: Path) -> None:
+    root = write_campaign(tmp_path / "c", files={"sessions/01.yaml": None})
+    shutil.rmtree(root / "sessions", ignore_errors=True)
+    (root / "sessions").write_text("session: 1\n", "utf-8")
+    fails_with(check(root), root / "sessions",
+               "this should be a folder of sessions/*.yaml files, but it is a file")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from generator.content.symbols import NO_SYMBOL, SYMBOL_NAMES, load_symbols
 from generator.content.yamlpos import Located, SourceError, load_yaml, read_text
 from generator.diagnostics import Diagnostics, Pos, display_path, suggest
 from generator.dice import parse_dice
-from generator.hexgrid import FACES, POINTY_FACES, Grid, Hex
+from generator.hexgrid import FACES, POINTY_FACES, Grid, Hex, distance
 from generator.i18n import languages
 from generator.rules import rolltables
 from generator.rules.tables import TERRAIN, TerrainRule
@@ -208,6 +208,9 @@ class _Loader:
         self.default_terrain: str | None = None
         #: ids defined in the content but dropped for their own errors (already reported),
         #: by kind ("path", "table", "location"): references to them are not "unknown"
+        #: kinds whose one file ("path": paths.yaml, "region": regions.yaml) could not be
+        #: read at all (reported already): references to them are not "unknown" either
+        self.unreadable: set[str] = set()
         self.broken: dict[str, set[str]] = {"path": set(), "table": set(), "location": set(),
                                             "region": set()}
         self.rows_file: str | None = None
@@ -285,9 +288,17 @@ class _Loader:
             return None
         return doc
 
+    def present(self, path: Path) -> bool:
+        """Whether an optional file is there (a folder or a broken link in its place is,
+        and reading it reports the problem at its path)."""
+        return path.exists() or path.is_symlink()
+
     def files(self, folder: str, *suffixes: str) -> list[Path]:
         base = self.root / folder
         if not base.is_dir():
+            if self.present(base):
+                self.diags.error(Pos(self.path_str(base)), f"this should be a folder of "
+                                 f"{folder}/*{suffixes[0]} files, but it is a file")
             return []
         return sorted(p for p in base.rglob("*") if p.is_file() and p.suffix in suffixes
                       and not p.name.startswith("."))
@@ -300,7 +311,7 @@ class _Loader:
         for folder in LINKED_FOLDERS:
             self.check_links(folder)
         campaign_path = self.root / "campaign.yaml"
-        if not campaign_path.is_file():
+        if not self.present(campaign_path):
             self.diags.error(Pos(self.path_str(campaign_path)),
                              "campaign.yaml is missing (run 'hexcrawl new DIR' for a scaffold)")
             return None
@@ -434,7 +445,7 @@ class _Loader:
             (self.root / "regions.yaml", m.RegionSpec),
             *((p, m.HexEntry) for p in self.files("hexes", ".yaml", ".yml"))]
         for path, model in entries:
-            doc = self.mapping_doc(path) if path.is_file() else None
+            doc = self.mapping_doc(path) if self.present(path) else None
             if doc is None:
                 continue
             for key in doc.data:
@@ -503,6 +514,14 @@ class _Loader:
             return None
         return grid.from_offset(col, row)
 
+    def farthest(self, h: Hex) -> int:
+        """Hexes from ``h`` to the farthest hex of the map (on its border: the distance is a
+        norm, so it grows toward the edges). ``visible_from`` is clamped to it."""
+        grid = self.grid
+        border = [(c, r) for c in range(1, grid.columns + 1) for r in (1, grid.rows)] + \
+            [(c, r) for r in range(1, grid.rows + 1) for c in (1, grid.columns)]
+        return max(distance(h, grid.from_offset(c, r)) for c, r in border)
+
     def check_mount(self, mem: m.Member, pos: Pos) -> None:
         from generator.rules.tables import MOUNTS
 
@@ -528,7 +547,7 @@ class _Loader:
         """Report ``ident`` unless it is known (or defined but broken, reported already)."""
         if ident in known:
             return True
-        if ident not in self.broken.get(what, ()):
+        if ident not in self.broken.get(what, ()) and what not in self.unreadable:
             self.diags.error(pos, f"unknown {what} '{ident}'{suggest(ident, known)}")
         return False
 
@@ -579,7 +598,7 @@ class _Loader:
     def load_terrain(self) -> dict[str, TerrainRule]:
         terrain = dict(TERRAIN)
         path = self.root / "terrain.yaml"
-        if not path.is_file():
+        if not self.present(path):
             return terrain
         doc = self.mapping_doc(path)
         if doc is None:
@@ -681,16 +700,20 @@ class _Loader:
             for i, row in enumerate(spec.rows):
                 if row.table:
                     self.check_ref(row.table, tables, "table", doc.pos(("rows", i, "table")))
-        reported: set[frozenset[str]] = set()
-        for tid in sorted(tables):
-            cycle = self.find_cycle(tid, tables)
-            if not cycle or frozenset(cycle) in reported:
-                continue
-            reported.add(frozenset(cycle))
-            doc, spec = docs[tid]
+        found = rolltables.nesting({tid: [r.table for r in t.rows if r.table]
+                                    for tid, t in tables.items()})
+        for cycle in found.cycles:
+            doc, spec = docs[cycle[0]]
             closing = next(i for i, r in enumerate(spec.rows) if r.table == cycle[1])
             self.diags.error(doc.pos(("rows", closing, "table")),
                              "tables refer to each other in a cycle: " + " -> ".join(cycle))
+        for chain in found.too_deep:
+            doc, spec = docs[chain[0]]
+            first = next(i for i, r in enumerate(spec.rows) if r.table == chain[1])
+            shown = chain if len(chain) <= 6 else (*chain[:3], "...", *chain[-2:])
+            self.diags.error(doc.pos(("rows", first, "table")),
+                             f"tables nest {len(chain) - 1} deep ({' -> '.join(shown)}); a "
+                             f"table may lead to others at most {rolltables.MAX_NESTING} deep")
         return tables
 
     def check_table_locations(self, locations: dict[str, Location]) -> None:
@@ -701,20 +724,6 @@ class _Loader:
                     self.check_ref(row.location, locations, "location",
                                    doc.pos(("rows", i, "location")))
 
-    def find_cycle(self, start: str, tables: dict[str, Table]) -> list[str] | None:
-        stack: list[tuple[str, list[str]]] = [(start, [start])]
-        while stack:
-            tid, trail = stack.pop()
-            for row in tables[tid].rows:
-                nxt = row.table
-                if not nxt or nxt not in tables:
-                    continue
-                if nxt == start:
-                    return trail + [nxt]
-                if nxt not in trail:
-                    stack.append((nxt, trail + [nxt]))
-        return None
-
     def build_table(self, spec: m.TableFile, doc: Located) -> Table | None:
         ok = True
         has_roll = [r.roll is not None for r in spec.rows]
@@ -723,6 +732,11 @@ class _Loader:
                 dice = parse_dice(spec.dice)
             except ValueError as exc:
                 self.diags.error(doc.pos(("dice",)), str(exc))
+                return None
+            if dice.high > rolltables.MAX_RESULTS:
+                self.diags.error(doc.pos(("dice",)),
+                                 f"{dice} rolls up to {dice.high}: a table's dice roll at most "
+                                 f"{rolltables.MAX_RESULTS} (1d1000, 10d100, ...)")
                 return None
             ranges: list[tuple[int, int]] = []
             if all(has_roll):
@@ -763,6 +777,11 @@ class _Loader:
                                  "a row with 'roll' needs the table's 'dice' (e.g. dice: 1d8)")
                 return None
             weights = [r.weight or 1 for r in spec.rows]
+            if sum(weights) > rolltables.MAX_RESULTS:
+                self.diags.error(doc.pos(("rows",), key=True),
+                                 f"the weights add up to {sum(weights)}: a table's weights add "
+                                 f"up to at most {rolltables.MAX_RESULTS}")
+                return None
             ranges = rolltables.ranges_from_weights(weights)
             roll_dice = rolltables.dice_for_weights(sum(weights))
         for i, row in enumerate(spec.rows):
@@ -780,42 +799,35 @@ class _Loader:
                        low: int, high: int, dice: str) -> bool:
         """Every result of the dice has exactly one row: report values the dice cannot roll
         and overlaps at the row's ``roll``, and gaps at the row after the gap."""
-        ok = True
-        covered: dict[int, int] = {}
-        for i, (a, b) in enumerate(ranges):
-            pos = doc.pos(("rows", i, "roll"))
-            if a < low or b > high:
-                self.diags.error(pos, f"table '{spec.id}': row {i + 1} ({a}-{b}) lies outside "
-                                 f"what {dice} can roll ({low}-{high})")
-                ok = False
-            twice = [v for v in range(max(a, low), min(b, high) + 1) if v in covered]
-            if twice:
-                shown = f"{twice[0]}-{twice[-1]}" if len(twice) > 1 else str(twice[0])
-                self.diags.error(pos, f"table '{spec.id}': row {i + 1} overlaps row "
-                                 f"{covered[twice[0]] + 1} on {shown}")
-                ok = False
-            for v in range(max(a, low), min(b, high) + 1):
-                covered.setdefault(v, i)
-        missing = [v for v in range(low, high + 1) if v not in covered]
-        if missing:
-            after = next((i for i, (a, _) in enumerate(ranges) if a > missing[0]),
-                         len(ranges) - 1)
-            shown = ", ".join(str(v) for v in missing[:8]) + (" ..." if len(missing) > 8
-                                                              else "")
+        found = rolltables.coverage(ranges, low, high)
+        span = rolltables.span
+        for i in found.outside:
+            a, b = ranges[i]
+            self.diags.error(doc.pos(("rows", i, "roll")),
+                             f"table '{spec.id}': row {i + 1} ({a}-{b}) lies outside what "
+                             f"{dice} can roll ({low}-{high})")
+        for i, j, first, last in found.overlaps:
+            self.diags.error(doc.pos(("rows", i, "roll")), f"table '{spec.id}': row {i + 1} "
+                             f"overlaps row {j + 1} on {span(first, last)}")
+        if found.gaps:
+            start = found.gaps[0][0]
+            after = next((i for i, (a, _) in enumerate(ranges) if a > start), len(ranges) - 1)
+            shown = ", ".join(span(a, b) for a, b in found.gaps[:8]) + (
+                " ..." if len(found.gaps) > 8 else "")
             self.diags.error(doc.pos(("rows", after, "roll")),
                              f"table '{spec.id}': no row for {shown} (the dice roll "
                              f"{low}-{high})")
-            ok = False
-        return ok
+        return found.exact
 
     # -- regions.yaml ---------------------------------------------------------------------
     def load_regions(self) -> dict[str, Region]:
         regions: dict[str, Region] = {}
         path = self.root / "regions.yaml"
-        if not path.is_file():
+        if not self.present(path):
             return regions
         doc = self.mapping_doc(path)
         if doc is None:
+            self.unreadable.add("region")  # reported; its ids are not "unknown" elsewhere
             return regions
         owner: dict[Hex, str] = {}
         for rid in doc.data:
@@ -1007,10 +1019,11 @@ class _Loader:
     def load_paths(self) -> dict[str, Path_]:
         paths: dict[str, Path_] = {}
         path = self.root / "paths.yaml"
-        if not path.is_file():
+        if not self.present(path):
             return paths
         doc = self.mapping_doc(path)
         if doc is None:
+            self.unreadable.add("path")  # reported; its ids are not "unknown" elsewhere
             return paths
         for pid in doc.data:
             spec = _validate(m.PathSpec, doc, (pid,), self.diags)
@@ -1088,7 +1101,8 @@ class _Loader:
                                    "visible_from only matters for visibility: visible")
             locations[lid] = Location(
                 id=lid, name=spec.name, hex=h, label=spec.hex, visibility=spec.visibility,
-                visible_from=spec.visible_from, on=tuple(spec.on), tags=tuple(spec.tags),
+                visible_from=min(spec.visible_from, self.farthest(h)), on=tuple(spec.on),
+                tags=tuple(spec.tags),
                 gm_only=spec.gm_only, familiar=spec.familiar, icon=spec.icon,
                 tables=tuple(spec.tables), body=parts.body, source=shown, pos=doc.pos())
         return locations

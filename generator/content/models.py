@@ -20,11 +20,14 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainSerializer,
+    ValidationInfo,
     WithJsonSchema,
     field_validator,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
+
+from generator.dice import MAX_SIDES
 
 
 class Model(BaseModel):
@@ -101,9 +104,15 @@ Audience = Literal["gm", "players"]
 # campaign.yaml
 
 
+#: The largest map, in columns and in rows. Every hex is drawn on the SVG maps and listed in
+#: the GM's hex key: a 200 x 200 map (40,000 hexes, 2,400 miles across) is a 7 MB overview
+#: SVG and builds in under a minute; much larger maps would exhaust the memory of the build.
+MAX_MAP_SIZE = 200
+
+
 class MapSpec(Model):
-    columns: int = Field(ge=1, le=999)
-    rows: int = Field(ge=1, le=999)
+    columns: int = Field(ge=1, json_schema_extra={"maximum": MAX_MAP_SIZE})
+    rows: int = Field(ge=1, json_schema_extra={"maximum": MAX_MAP_SIZE})
     orientation: Literal["flat", "pointy"] = "flat"
     hex_miles: int = Field(default=12, ge=1)
     #: show hex labels and grid on the players' map (the procedure hides hexes from players)
@@ -111,6 +120,16 @@ class MapSpec(Model):
     player_grid: bool = False
     #: hex names written on the maps (``names``) or in their tooltips only (``none``)
     labels: Literal["none", "names"] = "none"
+
+    @field_validator("columns", "rows")
+    @classmethod
+    def _not_too_large(cls, v: int, info: ValidationInfo) -> int:
+        if v > MAX_MAP_SIZE:
+            raise ValueError(f"{info.field_name}: a map has at most {MAX_MAP_SIZE} "
+                             f"{info.field_name}, because every hex is drawn on the SVG maps "
+                             f"and a larger map would exhaust the build's memory; split a "
+                             f"larger world into several campaigns")
+        return v
 
 
 class RulesSpec(Model):
@@ -126,9 +145,20 @@ class RulesSpec(Model):
     @field_validator("encounter_check")
     @classmethod
     def _check_encounter(cls, v: str) -> str:
-        if v == "d12" or re.fullmatch(r"\d+ in d\d+", v):
+        if v == "d12":
             return v
-        raise ValueError("encounter_check is 'd12' or a chance such as '1 in d8'")
+        m = re.fullmatch(r"(\d{1,9}) in d(\d{1,9})", v)
+        if m is None:
+            raise ValueError("encounter_check is 'd12' or a chance such as '1 in d8'")
+        chance, sides = int(m.group(1)), int(m.group(2))
+        if not 2 <= sides <= MAX_SIDES:
+            raise ValueError(f"encounter_check '{v}': the die needs 2 to {MAX_SIDES} sides, "
+                             f"such as '1 in d8'")
+        if chance >= sides:
+            raise ValueError(f"encounter_check '{v}': {chance} must be below {sides} (the "
+                             f"die's highest face is the keyed encounter), such as "
+                             f"'{sides - 1} in d{sides}' at most")
+        return v
 
 
 class Member(Model):
@@ -296,7 +326,7 @@ class LocationFront(Model):
 
 class TableRow(Model):
     roll: str | int | None = None
-    weight: int | None = Field(default=None, ge=1)
+    weight: int | None = Field(default=None, ge=1, le=1000)
     result: str = ""
     table: str | None = None
     distance: str | None = None

@@ -94,8 +94,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
                   "these.",
     },
     "MapSpec": {
-        "columns": "Number of columns (1-999).",
-        "rows": "Number of rows (1-999).",
+        "columns": "Number of columns (1-200: every hex is drawn on the SVG maps).",
+        "rows": "Number of rows (1-200: every hex is drawn on the SVG maps).",
         "orientation": "flat (flat-top hexes, faces N NE SE S SW NW; odd columns sit higher) "
                        "or pointy.",
         "hex_miles": "Miles from hex centre to hex centre (12 in the procedure).",
@@ -117,7 +117,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
                   "bsh (Black Sword Hack, roll under).",
         "advantage": "d20 only: classic (roll twice) or scaled (extra dice).",
         "actual_distance": "The party covers (2d6 + 3) x 10 % of its planned miles.",
-        "encounter_check": "d12 (1 wandering, 12 keyed) or a chance such as '1 in d8'.",
+        "encounter_check": "d12 (1 wandering, 12 keyed) or a chance 'N in dX' such as "
+                           "'1 in d8' (1-N wandering, X keyed; X 2-1000, N below X).",
         "realise_extra_checks": "Extra realise checks when a lost party meets a clearly new "
                                 "terrain or an obvious landmark.",
         "doom": "Doom die of every member (bsh: d6 by default).",
@@ -214,7 +215,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "hex": "Hex label of the location.",
         "visibility": "normal (found by searching or by chance), visible (seen from afar) "
                       "or hidden (found only by searching for it).",
-        "visible_from": "For visible locations: how many hexes away it can be seen.",
+        "visible_from": "For visible locations: how many hexes away it can be seen "
+                        "(clamped to the map).",
         "on": "Paths it lies on (path ids); anyone following them finds it.",
         "tags": "Free tags (settlement, ruin, ...).",
         "gm_only": "Never appears in the players' build.",
@@ -224,10 +226,12 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
     },
     "TableRow": {
         "roll": "Roll or range: 3, \"1-2\", \"95-00\" (d100), \"7+\".",
-        "weight": "Instead of roll: relative weight (ranges are derived).",
+        "weight": "Instead of roll: relative weight (ranges are derived; the weights of "
+                  "a table add up to at most 1000).",
         "result": "The result text (may hold dice, such as 2d4 wolves).",
         "table": "Roll on this other table too (a cycle is an error).",
-        "distance": "Encounter distance dice, such as 2d6x10.",
+        "distance": "Encounter distance dice, such as 2d6x10 (1-100 dice of 1-1000 "
+                    "sides).",
         "reaction": "Roll a reaction (2d6).",
         "location": "The location this result leads to (location id).",
         "gm": "GM-only note.",
@@ -235,7 +239,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
     "TableFile": {
         "id": "Unique table id.",
         "name": "Display name.",
-        "dice": "Dice notation such as 1d8 or 2d6; omit to derive it from weights.",
+        "dice": "Dice notation such as 1d8 or 2d6 (at most 1000 results: 1d1000, "
+                "10d100); omit to derive it from weights.",
         "audience": "gm or players: who sees the table.",
         "description": "Text shown above the table.",
         "rows": "The rows (at least one).",

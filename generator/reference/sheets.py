@@ -876,14 +876,19 @@ def facing_sheet(ctx: Ctx) -> dict[str, Any]:
 def dice_distribution(dice: str) -> dict[int, Fraction]:
     """Chance of each natural total of ``NdS`` (modifiers are not part of the natural roll)."""
     spec = parse_dice(dice)
-    dist: dict[int, Fraction] = {0: Fraction(1)}
+    sides = spec.sides
+    # ways[t]: in how many ways the dice so far add up to t; one more die adds the ways of
+    # the `sides` totals below, a difference of running sums (linear in the totals)
+    ways = [1]
     for _ in range(spec.count):
-        nxt: dict[int, Fraction] = {}
-        for total, p in dist.items():
-            for face in range(1, spec.sides + 1):
-                nxt[total + face] = nxt.get(total + face, Fraction(0)) + p / spec.sides
-        dist = nxt
-    return dist
+        running = [0]
+        for w in ways:
+            running.append(running[-1] + w)
+        top = len(ways)
+        ways = [running[min(t, top)] - running[max(t - sides, 0)]
+                for t in range(len(ways) + sides)]
+    outcomes = sides ** spec.count
+    return {t: Fraction(w, outcomes) for t, w in enumerate(ways) if w}
 
 
 def visible_tables(campaign: Campaign, audience: Audience) -> dict[str, Table]:

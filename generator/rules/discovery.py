@@ -41,7 +41,7 @@ def passive_discovery(ctx: WatchCtx, hexes: list[Hex], following: str | None,
     """Visible, on-path and familiar locations of the hexes the party was in, in id order."""
     candidates: dict[str, Location] = {}
     for h in hexes:
-        for loc in ctx.places.seen_from.get(h, ()):
+        for loc in ctx.places.seen_from(h):
             candidates[loc.id] = loc
         for loc in ctx.places.by_hex.get(h, ()):
             candidates[loc.id] = loc

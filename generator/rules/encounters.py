@@ -21,9 +21,9 @@ from generator.dice import RollSource, parse_dice
 from generator.hexgrid import Hex
 from generator.rules import tables as T
 from generator.rules.discovery import keyed_hit, keyed_location
+from generator.rules.rolltables import MAX_NESTING
 from generator.rules.state import WatchCtx
 
-MAX_NESTING = 10
 #: cautious travel cancels a wandering encounter on 1-50 of a d100 (rules.md section 6)
 CAUTIOUS_CANCEL_PERCENT = 50
 

@@ -18,7 +18,7 @@ from generator.content.campaign import Campaign, Location, Session
 from generator.content.models import Member
 from generator.diagnostics import Diagnostics, Pos
 from generator.dice import RollSource
-from generator.hexgrid import Hex, within
+from generator.hexgrid import Hex, distance
 from generator.rules import tables as T
 from generator.rules.checks import CheckContext, CheckResult, check, score_of
 from generator.rules.resources import DoomDice, When
@@ -40,22 +40,24 @@ def party_mph(members: list[Member]) -> Fraction:
 
 @dataclass(frozen=True)
 class Places:
-    """The campaign's locations by hex, and the visible ones by every hex they are seen from
-    (within their ``visible_from``; rules.md section 6). Built once per replay."""
+    """The campaign's locations by hex, and the visible ones, each seen from within its
+    ``visible_from`` (rules.md section 6). Built once per replay."""
 
     by_hex: dict[Hex, list[Location]]
-    seen_from: dict[Hex, list[Location]]
+    visible: tuple[Location, ...]
 
     @classmethod
     def of(cls, campaign: Campaign) -> Places:
         by_hex: dict[Hex, list[Location]] = {}
-        seen_from: dict[Hex, list[Location]] = {}
         for loc in campaign.locations.values():
             by_hex.setdefault(loc.hex, []).append(loc)
-            if loc.visibility == "visible":
-                for h in within(loc.hex, loc.visible_from):
-                    seen_from.setdefault(h, []).append(loc)
-        return cls(by_hex, seen_from)
+        return cls(by_hex, tuple(loc for loc in campaign.locations.values()
+                                 if loc.visibility == "visible"))
+
+    def seen_from(self, h: Hex) -> list[Location]:
+        """The visible locations seen from ``h`` (a distance test: a table of every hex
+        around each location would grow with the square of its ``visible_from``)."""
+        return [loc for loc in self.visible if distance(h, loc.hex) <= loc.visible_from]
 
 
 @dataclass
