@@ -39,12 +39,23 @@ class Diagnostic:
         return f"{self.pos}: {self.severity}: {self.message}"
 
 
+_LINE_BREAKS = {c: repr(chr(c))[1:-1] for c in (*range(0x20), 0x7f, 0x85, 0x2028, 0x2029)
+                if chr(c) != "\t"}
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line: a line break or control character quoted from the content
+    (a key such as ``'\\n'``) is shown escaped, so each diagnostic stays one line."""
+    return message.translate(_LINE_BREAKS)
+
+
 class SourceError(Exception):
     """A problem that stops the reading of one file, with its place: a file too large or not
     UTF-8, YAML past a limit, a template that fails. Prints as ``PATH:LINE:COL: error: ...``.
     """
 
     def __init__(self, pos: Pos, message: str) -> None:
+        message = one_line(message)
         super().__init__(f"{pos}: error: {message}")
         self.pos = pos
         self.message = message
@@ -57,10 +68,10 @@ class Diagnostics:
     items: list[Diagnostic] = field(default_factory=list)
 
     def error(self, pos: Pos, message: str) -> None:
-        self.items.append(Diagnostic(pos, "error", message))
+        self.items.append(Diagnostic(pos, "error", one_line(message)))
 
     def warning(self, pos: Pos, message: str) -> None:
-        self.items.append(Diagnostic(pos, "warning", message))
+        self.items.append(Diagnostic(pos, "warning", one_line(message)))
 
     def extend(self, other: Iterable[Diagnostic]) -> None:
         self.items.extend(other)

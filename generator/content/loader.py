@@ -157,8 +157,10 @@ def _validation_diags(exc: ValidationError, doc: Located, prefix: tuple[str | in
                 choices = re.findall(r"'([^']*)'", expected)
                 value = err.get("input")
                 shown = f"'{value}'" if isinstance(value, str) else repr(value)
+                if len(shown) > 60:  # a whole list or mapping where a word belongs
+                    shown = shown[:50] + " ..." + shown[-1:]
                 msg = (f"{where or 'value'}: {shown} is not one of {expected}"
-                       f"{suggest(str(value), choices)}")
+                       f"{suggest(str(value)[:100], choices)}")
         found.append((pos, msg, tuple(path), kind, branch))
     # keep, for each union, only the errors of the branch that matched best
     best: dict[tuple[str | int, ...], tuple[int, int, str | int]] = {}
