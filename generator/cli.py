@@ -344,6 +344,7 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
     one page in the orientation that prints them largest, with a legend, or with --poster
     a cover page and the map tiled over sheets. Needs Chromium (Debian: apt-get install
     chromium)."""
+    from generator.diagnostics import SourceError
     from generator.printing import POSTER_HEX_MM, PrintError, print_maps, print_pdfs
 
     if "map" in sheets:
@@ -384,6 +385,9 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
         pdfs = print_pdfs(campaign, out, language, paper,
                           audience="players" if audience == "players" else "gm",
                           systems=list(systems) or None, only=list(sheets) or None)
+    except SourceError as exc:  # a template override that cannot be read or fails
+        click.echo(str(exc), err=True)
+        sys.exit(1)
     except (PrintError, ValueError) as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)

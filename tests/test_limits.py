@@ -390,18 +390,29 @@ BILLION_LAUGHS = "\n".join(
        for p, n in zip("abcdefgh", "bcdefghi", strict=True)]) + "\n"
 
 
+def _failing(name: str) -> list[tuple[str, bytes, tuple[int, int], str]]:
+    """A template override that fails: by dividing by zero, by not being UTF-8, by including
+    itself."""
+    own = name.rsplit("/", 1)[-1].encode()
+    return [
+        (name, b"# Title\n\n{{ 1/0 }}\n", (3, 1),
+         "the template failed: ZeroDivisionError: division by zero"),
+        (name, b"# Title\n\ncaf\xe9\n", (3, 4),
+         "not UTF-8 text: invalid continuation byte (byte 0xe9); save the file as UTF-8"),
+        (name, b"# Title\n{% include '" + own + b"' %}\n", (2, 1),
+         "templates include each other without end"),
+    ]
+
+
 @pytest.mark.parametrize(("name", "data", "at", "message"), [
-    ("templates/home.md", b"# Home\n\n{{ 1/0 }}\n", (3, 1),
-     "the template failed: ZeroDivisionError: division by zero"),
-    ("templates/home.md", b"# Home\n\ncaf\xe9\n", (3, 4),
-     "not UTF-8 text: invalid continuation byte (byte 0xe9); save the file as UTF-8"),
-    ("templates/home.md", b"# Home\n{% include 'home.md' %}\n", (2, 1),
-     "templates include each other without end"),
+    *_failing("templates/home.md"),
     ("templates/home.md", b"# Home\n{% include 'nowhere.md' %}\n", (2, 1),
      "TemplateNotFound: nowhere.md"),
     ("templates/home.md", b"# Home\n\n{% if %}\n", (3, 1), "template syntax: Expected an "
      "expression"),
     ("templates/location.md", b"{{ location.nope }}\n", (1, 1), "UndefinedError"),
+    # the reference sheets' overrides are read and run the same way
+    *_failing("templates/reference/travel.md"),
     ("mkdocs.yml", b"extra:\n  x: " + b"[" * 1200 + b"]" * 1200 + b"\n", (2, 69),
      f"YAML nesting is deeper than {mkdocs_config.MAX_DEPTH} levels"),
     ("mkdocs.yml", b"site_author: \xff\n", (1, 14), "not UTF-8 text: invalid start byte"),
@@ -409,7 +420,8 @@ BILLION_LAUGHS = "\n".join(
      f"more than {mkdocs_config.MAX_NODES} values in one file, counting every value an alias "
      f"repeats each time it is used"),
 ], ids=["zero-division", "not-utf8", "includes-itself", "include-missing", "syntax",
-        "undefined", "mkdocs-deep", "mkdocs-not-utf8", "mkdocs-alias-bomb"])
+        "undefined", "sheet-zero-division", "sheet-not-utf8", "sheet-includes-itself",
+        "mkdocs-deep", "mkdocs-not-utf8", "mkdocs-alias-bomb"])
 def test_a_broken_template_or_config_fails_at_its_place_and_keeps_the_site(
         built: Path, tmp_path: Path, name: str, data: bytes, at: tuple[int, int],
         message: str) -> None:

@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -196,3 +197,21 @@ def test_missing_chromium_is_a_clear_error(monkeypatch: pytest.MonkeyPatch,
         printing.print_pdfs(campaign, tmp_path)
     with pytest.raises(ValueError, match="paper"):
         printing.print_pdfs(campaign, tmp_path, paper="A5")
+
+
+def test_a_failing_sheet_override_is_an_error_at_its_line(tmp_path: Path,
+                                                          chromium: str) -> None:
+    """``hexcrawl print`` renders the campaign's own sheet templates like the site does: one
+    that fails is ``PATH:LINE:COL: error:``, exit 1, no traceback and no PDF."""
+    root = write_campaign(tmp_path / "c", files={
+        "templates/reference/travel.md": "# Travel\n\n{{ 1/0 }}\n"})
+    result = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "print", "travel", "--content", str(root),
+         "--out", str(tmp_path / "out")],
+        cwd=tmp_path, capture_output=True, text=True, check=False, timeout=300)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    # (paths inside the working folder print relative to it)
+    assert result.stderr.startswith("c/templates/reference/travel.md:3:1: error: the template "
+                                    "failed: ZeroDivisionError"), result.stderr
+    assert not list(tmp_path.glob("out/*.pdf"))

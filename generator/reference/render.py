@@ -20,6 +20,7 @@ from generator.content.markdown import MarkdownRenderer
 from generator.package_data import SITE_TEMPLATES
 from generator.reference import sheets as S
 from generator.reference.sheets import Audience, Ctx
+from generator.render.templates import TemplateFiles, render
 
 TEMPLATES = SITE_TEMPLATES / "reference"
 #: Folder of every reference page inside a docs tree.
@@ -39,8 +40,8 @@ def environment(campaign: Campaign, overrides: bool = True) -> jinja2.Environmen
     loaders: list[jinja2.BaseLoader] = []
     override = campaign.root / "templates" / "reference"
     if overrides and override.is_dir():
-        loaders.append(jinja2.FileSystemLoader(str(override)))
-    loaders.append(jinja2.FileSystemLoader(str(TEMPLATES)))
+        loaders.append(TemplateFiles(str(override)))
+    loaders.append(TemplateFiles(str(TEMPLATES)))
     env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders),
                              undefined=jinja2.StrictUndefined, trim_blocks=True,
                              lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
@@ -63,9 +64,10 @@ class Renderer:
         self.sheets = S.site_sheets(campaign, audience)
 
     def page(self, template: str, **values: Any) -> str:
-        text = self.env.get_template(template).render(
-            t=self.ctx.t, gm=self.ctx.audience == "gm", language=self.ctx.language,
-            **values)
+        # a campaign's override that cannot be read or fails: SourceError at its line
+        text = render(self.env, template, {
+            "t": self.ctx.t, "gm": self.ctx.audience == "gm", "language": self.ctx.language,
+            **values})
         # at most one blank line in a row: tidy Markdown, same HTML
         lines: list[str] = []
         for line in text.splitlines():

@@ -27,22 +27,17 @@ Pages (paths inside ``docs/``; MkDocs serves ``x/y.md`` at ``x/y/``):
 
 from __future__ import annotations
 
-import os
 import posixpath
-import traceback
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import jinja2
-from jinja2.loaders import split_template_path
 from markupsafe import Markup
 
 from generator import i18n
 from generator.content.markdown import MarkdownRenderer, Prose, current_page, default_renderer
-from generator.content.yamlpos import read_text
-from generator.diagnostics import Pos, SourceError, display_path
 from generator.incremental import PageMemo
 from generator.knowledge import (
     GMSessionView,
@@ -57,14 +52,13 @@ from generator.package_data import SITE_TEMPLATES
 from generator.render import maps
 from generator.render.escape import html_text, template_view, text
 from generator.render.i18n import Translator
+from generator.render.templates import TemplateFiles, render
 from generator.slug import slugify
 
 View = PlayerView | GMView
 
 TEMPLATES = SITE_TEMPLATES
 PAGE_TEMPLATES = TEMPLATES / "pages"
-#: What template files are named (for placing an error raised inside one)
-TEMPLATE_SUFFIXES = (".md", ".html", ".svg", ".txt", ".j2", ".jinja")
 
 
 #: Sections with more pages than this show only their index page in the navigation.
@@ -192,8 +186,8 @@ def environment(language: str, overrides: Path | None) -> tuple[jinja2.Environme
         t = Translator(language)
         loaders: list[jinja2.BaseLoader] = []
         if folder is not None:
-            loaders.append(_TemplateFiles(folder))
-        loaders.append(_TemplateFiles(str(PAGE_TEMPLATES)))
+            loaders.append(TemplateFiles(folder))
+        loaders.append(TemplateFiles(str(PAGE_TEMPLATES)))
         env = jinja2.Environment(
             loader=jinja2.ChoiceLoader(loaders), undefined=jinja2.StrictUndefined,
             autoescape=False, trim_blocks=True, lstrip_blocks=True,
@@ -302,52 +296,9 @@ class _Renderer:
         values.update(context)
         token = current_page.set(path)
         try:
-            return self.env.get_template(template).render(values)
-        except SourceError:
-            raise
-        except jinja2.TemplateSyntaxError as exc:
-            where = Pos(display_path(Path(exc.filename)) if exc.filename else template,
-                        exc.lineno or 1)
-            raise SourceError(where, f"template syntax: {exc.message}") from None
-        except RecursionError as exc:
-            raise _template_failure(exc, template, "templates include each other without "
-                                    "end (an {% include %} of a template that includes "
-                                    "it)") from None
-        except Exception as exc:  # anything a template's own code raises: {{ 1/0 }}
-            raise _template_failure(exc, template, f"the template failed: "
-                                    f"{type(exc).__name__}: {exc}") from None
+            return render(self.env, template, values)
         finally:
             current_page.reset(token)
-
-
-class _TemplateFiles(jinja2.FileSystemLoader):
-    """Templates read like content files: within the size limit, and a file that is not
-    UTF-8 is an error at the line and column of its first bad byte."""
-
-    def get_source(self, environment: jinja2.Environment,
-                   template: str) -> tuple[str, str, Callable[[], bool]]:
-        pieces = split_template_path(template)
-        for folder in self.searchpath:
-            path = Path(folder, *pieces)
-            if path.is_file():
-                text = read_text(path, display_path(path))
-                return text, os.path.normpath(path), _unchanged(path)
-        raise jinja2.TemplateNotFound(template)
-
-
-def _unchanged(path: Path) -> Callable[[], bool]:
-    mtime = path.stat().st_mtime
-    return lambda: path.is_file() and path.stat().st_mtime == mtime
-
-
-def _template_failure(exc: BaseException, template: str, message: str) -> SourceError:
-    """``exc`` raised while a template ran, placed at the innermost template line (jinja2
-    rewrites tracebacks so that template code shows as frames of the template file)."""
-    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-        name = frame.filename
-        if name.endswith(TEMPLATE_SUFFIXES) and os.path.isfile(name):
-            return SourceError(Pos(display_path(Path(name)), frame.lineno or 1), message)
-    return SourceError(Pos(template), message)
 
 
 def overview_svg(view: View) -> str:
