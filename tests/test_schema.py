@@ -231,6 +231,24 @@ def test_key_fields_are_present() -> None:
         set(session["$defs"]["Travel"]["properties"])
 
 
+def test_the_limits_are_in_the_schemas() -> None:
+    """What the loader refuses, an editor shows: the map's size as a maximum, the reading
+    limits on every content file, the dice, weights and nesting of tables."""
+    s = all_schemas()
+    for name, schema in s.items():
+        if name != "replay.schema.json":
+            assert "at most 8 MiB, YAML nested at most 100 levels, at most 250,000 values" \
+                in schema["description"], name
+    assert "Read within limits" not in s["replay.schema.json"]["description"]
+    map_spec = s["campaign.schema.json"]["$defs"]["MapSpec"]["properties"]
+    assert map_spec["columns"]["maximum"] == map_spec["rows"]["maximum"] == m.MAX_MAP_SIZE
+    row = s["table.schema.json"]["$defs"]["TableRow"]["properties"]
+    assert row["weight"]["anyOf"][0]["maximum"] == 1000
+    assert "at most 10 deep" in row["table"]["description"]
+    assert "1-100 dice of 1-1000 sides" in row["distance"]["description"]
+    assert "at most 1000 results" in s["table.schema.json"]["properties"]["dice"]["description"]
+
+
 def test_replay_schema_requires_every_documented_key() -> None:
     schema = all_schemas()["replay.schema.json"]
     defs = schema["$defs"]

@@ -28,6 +28,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from generator.dice import MAX_SIDES
+from generator.rules.rolltables import MAX_RESULTS
 
 
 class Model(BaseModel):
@@ -326,7 +327,7 @@ class LocationFront(Model):
 
 class TableRow(Model):
     roll: str | int | None = None
-    weight: int | None = Field(default=None, ge=1, le=1000)
+    weight: int | None = Field(default=None, ge=1, le=MAX_RESULTS)
     result: str = ""
     table: str | None = None
     distance: str | None = None

@@ -21,6 +21,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from generator.content import models as m
+from generator.content import yamlpos
+from generator.dice import MAX_DICE, MAX_SIDES
+from generator.rules.rolltables import MAX_NESTING, MAX_RESULTS
 from generator.slug import MAX_LENGTH, SLUG_PATTERN
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -94,8 +97,9 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
                   "these.",
     },
     "MapSpec": {
-        "columns": "Number of columns (1-200: every hex is drawn on the SVG maps).",
-        "rows": "Number of rows (1-200: every hex is drawn on the SVG maps).",
+        "columns": f"Number of columns (1-{m.MAX_MAP_SIZE}: every hex is drawn on the SVG "
+                   f"maps).",
+        "rows": f"Number of rows (1-{m.MAX_MAP_SIZE}: every hex is drawn on the SVG maps).",
         "orientation": "flat (flat-top hexes, faces N NE SE S SW NW; odd columns sit higher) "
                        "or pointy.",
         "hex_miles": "Miles from hex centre to hex centre (12 in the procedure).",
@@ -117,8 +121,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
                   "bsh (Black Sword Hack, roll under).",
         "advantage": "d20 only: classic (roll twice) or scaled (extra dice).",
         "actual_distance": "The party covers (2d6 + 3) x 10 % of its planned miles.",
-        "encounter_check": "d12 (1 wandering, 12 keyed) or a chance 'N in dX' such as "
-                           "'1 in d8' (1-N wandering, X keyed; X 2-1000, N below X).",
+        "encounter_check": f"d12 (1 wandering, 12 keyed) or a chance 'N in dX' such as "
+                           f"'1 in d8' (1-N wandering, X keyed; X 2-{MAX_SIDES}, N below X).",
         "realise_extra_checks": "Extra realise checks when a lost party meets a clearly new "
                                 "terrain or an obvious landmark.",
         "doom": "Doom die of every member (bsh: d6 by default).",
@@ -226,12 +230,13 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
     },
     "TableRow": {
         "roll": "Roll or range: 3, \"1-2\", \"95-00\" (d100), \"7+\".",
-        "weight": "Instead of roll: relative weight (ranges are derived; the weights of "
-                  "a table add up to at most 1000).",
+        "weight": f"Instead of roll: relative weight (ranges are derived; the weights of "
+                  f"a table add up to at most {MAX_RESULTS}).",
         "result": "The result text (may hold dice, such as 2d4 wolves).",
-        "table": "Roll on this other table too (a cycle is an error).",
-        "distance": "Encounter distance dice, such as 2d6x10 (1-100 dice of 1-1000 "
-                    "sides).",
+        "table": f"Roll on this other table too: tables lead to others at most "
+                 f"{MAX_NESTING} deep below the table rolled first, and a cycle is an error.",
+        "distance": f"Encounter distance dice, such as 2d6x10 (1-{MAX_DICE} dice of "
+                    f"1-{MAX_SIDES} sides).",
         "reaction": "Roll a reaction (2d6).",
         "location": "The location this result leads to (location id).",
         "gm": "GM-only note.",
@@ -239,8 +244,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
     "TableFile": {
         "id": "Unique table id.",
         "name": "Display name.",
-        "dice": "Dice notation such as 1d8 or 2d6 (at most 1000 results: 1d1000, "
-                "10d100); omit to derive it from weights.",
+        "dice": f"Dice notation such as 1d8 or 2d6 (at most {MAX_RESULTS} results: "
+                f"1d1000, 10d100); omit to derive it from weights.",
         "audience": "gm or players: who sees the table.",
         "description": "Text shown above the table.",
         "rows": "The rows (at least one).",
@@ -368,8 +373,21 @@ def model_schema(model: type[BaseModel]) -> tuple[dict[str, Any], dict[str, Any]
     return schema, defs
 
 
+#: The limits every content file is read within (yamlpos; the README's "Limits"), for the
+#: description of each content file's schema.
+READ_LIMITS = (
+    f"Read within limits: at most {yamlpos.MAX_FILE_BYTES // (1024 * 1024)} MiB, YAML nested "
+    f"at most {yamlpos.MAX_DEPTH} levels, at most {yamlpos.MAX_VALUES:,} values (keys, "
+    f"scalars, lists and mappings; an alias counts every value it repeats, each time it is "
+    f"used).")
+
+
 def _file_schema(title: str, description: str, body: dict[str, Any],
-                 defs: dict[str, Any]) -> dict[str, Any]:
+                 defs: dict[str, Any], content: bool = True) -> dict[str, Any]:
+    """A schema file; ``content`` (a file of the campaign) adds ``READ_LIMITS`` to its
+    description."""
+    if content:
+        description = f"{description} {READ_LIMITS}"
     out: dict[str, Any] = {"$schema": DIALECT, "title": title, "description": description}
     out.update({k: v for k, v in body.items() if k not in ("title", "description")})
     if defs:
@@ -541,7 +559,7 @@ def replay_schema() -> dict[str, Any]:
         "none of the documented ones may change.",
         root,
         {"session": session, "start": start, "end": end, "watch": watch, "roll": roll,
-         "encounter": encounter})
+         "encounter": encounter}, content=False)
 
 
 # ---------------------------------------------------------------------------------------------
