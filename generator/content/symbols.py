@@ -262,12 +262,13 @@ def load_symbols(root: Path, terrain_ids: set[str], diags: Diagnostics,
                                     f"symbol file is named after the terrain it draws")
             continue
         try:
-            data = path.read_bytes()
+            with path.open("rb") as fh:  # no more than the limit is read
+                data = fh.read(MAX_SYMBOL_BYTES + 1)
         except OSError as exc:
             diags.error(Pos(where), f"cannot read: {exc.strerror}")
             continue
         if len(data) > MAX_SYMBOL_BYTES:
-            diags.error(Pos(where), f"{len(data)} bytes: too large for a map symbol (at most "
+            diags.error(Pos(where), f"too large for a map symbol (at most "
                                     f"{MAX_SYMBOL_BYTES} bytes; every map embeds it)")
             continue
         try:
