@@ -380,6 +380,19 @@ def test_a_file_where_the_sessions_folder_belongs_is_an_error(tmp_path: Path) ->
                "this should be a folder of sessions/*.yaml files, but it is a file")
 
 
+@pytest.mark.parametrize(("name", "holds"), [
+    ("templates", "template overrides"), ("templates/reference", "reference sheet overrides"),
+    ("symbols", "map symbols")])
+def test_a_file_where_an_optional_folder_belongs_is_an_error(tmp_path: Path, name: str,
+                                                             holds: str) -> None:
+    root = write_campaign(tmp_path / "c")
+    (root / name).parent.mkdir(parents=True, exist_ok=True)
+    (root / name).write_text("x\n", "utf-8")
+    result = check(root)
+    fails_with(result, root / name, f"this should be a folder of {holds}", 1, 1)
+    assert result.stderr.count(": error: ") == 1
+
+
 # ---------------------------------------------------------------------------------------------
 # 16, 17: templates and the campaign's mkdocs.yml; the previous site stays
 
@@ -424,6 +437,7 @@ def _failing(name: str) -> list[tuple[str, bytes, tuple[int, int], str]]:
     ("templates/home.md", b"# Home\n\n{% if %}\n", (3, 1), "template syntax: Expected an "
      "expression"),
     ("templates/location.md", b"{{ location.nope }}\n", (1, 1), "UndefinedError"),
+    ("templates/home.md/", b"", (1, 1), "a file was expected here, but this is a folder"),
     # the reference sheets' overrides are read and run the same way
     *_failing("templates/reference/travel.md"),
     ("mkdocs.yml", b"extra:\n  x: " + b"[" * 1200 + b"]" * 1200 + b"\n", (2, 69),
@@ -433,7 +447,7 @@ def _failing(name: str) -> list[tuple[str, bytes, tuple[int, int], str]]:
      f"more than {mkdocs_config.MAX_NODES} values in one file, counting every value an alias "
      f"repeats each time it is used"),
 ], ids=["zero-division", "not-utf8", "includes-itself", "include-missing", "syntax",
-        "undefined", "sheet-zero-division", "sheet-not-utf8", "sheet-includes-itself",
+        "undefined", "folder", "sheet-zero-division", "sheet-not-utf8", "sheet-includes-itself",
         "mkdocs-deep", "mkdocs-not-utf8", "mkdocs-alias-bomb"])
 def test_a_broken_template_or_config_fails_at_its_place_and_keeps_the_site(
         built: Path, tmp_path: Path, name: str, data: bytes, at: tuple[int, int],
@@ -442,8 +456,12 @@ def test_a_broken_template_or_config_fails_at_its_place_and_keeps_the_site(
     shutil.copytree(built, repo)
     before = _snapshot(repo / "site")
     target = repo / "content" / name
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(data)
+    if name.endswith("/"):  # a folder in the file's place
+        target.mkdir(parents=True)
+        name = name.rstrip("/")
+    else:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
     result = hexcrawl("build", cwd=repo)
     fails_with(result, Path("content") / name, message, *at)
     assert "the previous site in site is untouched" in result.stderr

@@ -42,6 +42,11 @@ T = TypeVar("T", bound=BaseModel)
 
 #: Folders of a campaign whose files are read or published: none may link out of it.
 LINKED_FOLDERS = ("hexes", "locations", "tables", "sessions", "templates")
+#: Optional folders that are not content, and what they hold: a file in the place of one
+#: would be silently ignored, so it is an error.
+FOLDERS_OF = {"templates": "template overrides (templates/*.md, templates/reference/*.md)",
+              "templates/reference": "reference sheet overrides (templates/reference/*.md)",
+              "symbols": "map symbols (symbols/<terrain-id>.svg)"}
 #: Every face of either orientation, clockwise from N.
 ALL_FACES = m.FACES
 #: Faces written as words.
@@ -312,6 +317,11 @@ class _Loader:
             return None
         for folder in LINKED_FOLDERS:
             self.check_links(folder)
+        for folder, what in FOLDERS_OF.items():  # (the content folders: ``files``)
+            base = self.root / folder
+            if self.present(base) and not base.is_dir():
+                self.diags.error(Pos(self.path_str(base)), f"this should be a folder of "
+                                 f"{what}, but it is a file")
         campaign_path = self.root / "campaign.yaml"
         if not self.present(campaign_path):
             self.diags.error(Pos(self.path_str(campaign_path)),

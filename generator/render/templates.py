@@ -35,7 +35,7 @@ class TemplateFiles(jinja2.FileSystemLoader):
         pieces = split_template_path(template)
         for folder in self.searchpath:
             path = Path(folder, *pieces)
-            if path.is_file():
+            if path.exists():  # a folder in a template's place is an error (read_text)
                 text = read_text(path, display_path(path))
                 return text, os.path.normpath(path), _unchanged(path)
         raise jinja2.TemplateNotFound(template)
