@@ -25,8 +25,10 @@ revealed or re-anchored (``Chronicle.explored``).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 from generator.chronicle import (
@@ -594,7 +596,7 @@ def gm_view(campaign: Campaign, chronicle: Chronicle,
             continue
         hexes[info.label] = _gm_hex(campaign, chronicle, info, prose,
                                     by_hex.get(h, ()))
-    locations = {lid: _gm_location(loc, chronicle, md)
+    locations = {lid: _gm_location(campaign, loc, chronicle, md)
                  for lid, loc in sorted(campaign.locations.items())}
     paths = tuple(
         GMPathView(p.id, p.kind, p.name, (p.hexes,), (), p.condition, prose(p.description),
@@ -605,7 +607,7 @@ def gm_view(campaign: Campaign, chronicle: Chronicle,
         t.id, t.name, t.roll_dice, prose(t.description),
         tuple(_row(t, i, all_tables, set(campaign.locations), prose, gm=True)
               for i in range(len(t.rows))),
-        t.audience, t.source, _table_users(campaign, tid))
+        t.audience, campaign_path(campaign, t.source), _table_users(campaign, tid))
         for tid, t in sorted(campaign.tables.items())}
     remarks = {s.number: s for s in campaign.sessions}
     states = explored_states(campaign, chronicle)
@@ -875,10 +877,24 @@ def _gm_session(campaign: Campaign, rec: SessionRecord, session: Session | None,
     true_legs: list[list[str | None]] = [[rec.start.hex]]
     true_legs += [[w.start_hex, *w.hexes_entered] for w in rec.watches]
     return GMSessionView(
-        **base, gm=prose(session.gm) if session is not None else None, source=rec.source,
+        **base, gm=prose(session.gm) if session is not None else None,
+        source=campaign_path(campaign, rec.source),
         true_track=track(grid, true_legs), start_hex=rec.start.hex, end=rec.end, record=rec,
         warnings=tuple((w.index, text) for w in rec.watches for text in w.warnings),
         state=state)
+
+
+def campaign_path(campaign: Campaign, source: str) -> str:
+    """A content file's path as the GM site shows it: inside the campaign folder, with ``/``
+    (``sessions/01-road.yaml``), the same wherever the build ran (the loader's paths are
+    relative to the working directory, for compiler-style messages)."""
+    if not source:
+        return source
+    try:
+        rel = os.path.relpath(source, campaign.root)
+    except ValueError:  # another drive on Windows
+        return source
+    return source if rel.startswith("..") else Path(rel).as_posix()
 
 
 def _location_ids_by_hex(campaign: Campaign) -> dict[Hex, tuple[str, ...]]:
@@ -902,14 +918,16 @@ def _gm_hex(campaign: Campaign, chronicle: Chronicle, info: HexInfo,
         explored=info.label in chronicle.explored)
 
 
-def _gm_location(loc: Location, chronicle: Chronicle, md: MarkdownRenderer) -> GMLocationView:
+def _gm_location(campaign: Campaign, loc: Location, chronicle: Chronicle,
+                 md: MarkdownRenderer) -> GMLocationView:
     found = chronicle.discovered.get(loc.id)
     return GMLocationView(
         id=loc.id, name=loc.name, hex=loc.hex, label=loc.label, tags=loc.tags, icon=loc.icon,
         body=md.prose(loc.body, "gm") or Prose("", "gm"),
         found_in=found[0] if found else None, gm_only=loc.gm_only,
         visibility=loc.visibility, visible_from=loc.visible_from, on=loc.on,
-        tables=loc.tables, source=loc.source, has_secrets=md.has_gm(loc.body))
+        tables=loc.tables, source=campaign_path(campaign, loc.source),
+        has_secrets=md.has_gm(loc.body))
 
 
 def _regions(campaign: Campaign, prose: ProseFn) -> tuple[RegionView, ...]:

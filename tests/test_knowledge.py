@@ -210,3 +210,28 @@ def test_no_sessions_starts_at_party_start(campaign: Campaign) -> None:
     assert view.now.believed_hex == "0304"
     assert (view.now.day, view.now.watch) == (1, 2)
     assert view.sessions == () and view.hexes == {}
+
+
+def test_gm_pages_name_content_files_inside_the_campaign_wherever_the_build_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loader keeps paths relative to the working directory (for its messages), but a
+    build run from a subfolder must not print ``../../sessions/01.yaml`` on the GM pages."""
+    from generator.replay import replay
+
+    from campaign_factory import load, write_campaign
+
+    root = write_campaign(tmp_path / "camp")
+    deeper = root / "notes" / "deeper"
+    deeper.mkdir(parents=True)
+    shown = []
+    for cwd, where in ((root, Path(".")), (deeper, Path("../..")), (tmp_path, Path("camp"))):
+        monkeypatch.chdir(cwd)
+        campaign, _ = load(where)
+        assert campaign is not None
+        view = gm_view(campaign, replay(campaign)[0])
+        shown.append(([s.source for s in view.sessions],
+                       sorted(loc.source for loc in view.locations.values()),
+                       sorted(t.source for t in view.tables.values())))
+    assert shown[0] == shown[1] == shown[2]
+    assert shown[0] == (["sessions/01.yaml"], ["locations/thornfold-mill.md"],
+                        ["tables/thornwood-day.yaml"])
