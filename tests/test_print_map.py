@@ -181,3 +181,38 @@ def test_poster_layout_and_sheet_names() -> None:
         "A1", "B1", "Z1", "AA1", "AB1"]
     with pytest.raises(ValueError, match="paper"):
         printing.print_maps(None, None, Path("x"), paper="A5")  # type: ignore[arg-type]
+
+
+def _pixels(ppm: bytes) -> list[tuple[int, int, int]]:
+    """The pixels of a binary PPM (P6) as pdftoppm writes it."""
+    magic, width, height, depth, data = ppm.split(maxsplit=4)
+    assert magic == b"P6" and depth == b"255"
+    count = int(width) * int(height)
+    return [(data[i], data[i + 1], data[i + 2]) for i in range(0, 3 * count, 3)]
+
+
+def test_the_printed_legend_draws_its_swatches_in_the_maps_colours(
+        tools: None, example: tuple[object, object], tmp_path: Path) -> None:
+    """The legend's swatches are inline SVGs of the printed page, styled by the map's classes:
+    without the map's styles every road, river and party marker printed as a black shape.
+    The map image is left out here, so every colour on the page is the legend's."""
+    campaign, chronicle = example
+    view = gm_view(campaign, chronicle)  # type: ignore[arg-type]
+    svg = maps.overview_map(view, maps.MapLinks())
+    page = tmp_path / "legend.html"
+    page.write_text(printing.map_html(campaign, view, svg, "missing.svg", "A4",  # type: ignore[arg-type]
+                                      poster=False), encoding="utf-8")
+    pdf = printing._print_one(printing.find_chromium(), page, tmp_path / "legend.pdf", tmp_path)
+    subprocess.run([need("pdftoppm"), "-r", "60", str(pdf), str(tmp_path / "legend")],
+                   check=True)
+    (image,) = tmp_path.glob("legend*.ppm")
+    pixels = set(_pixels(image.read_bytes()))
+
+    def shows(colour: str) -> bool:
+        want = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        return any(all(abs(a - b) <= 24 for a, b in zip(p, want, strict=True))
+                   for p in pixels)
+
+    for colour, what in (("#d62728", "the party"), ("#3b7dc0", "a river"),
+                         ("#8b5a2b", "a road")):
+        assert shows(colour), f"the legend draws {what} without its colour {colour}"

@@ -490,8 +490,9 @@ def _hex_path(grid: Grid, scale: float = 1.0) -> str:
     return "M" + "L".join(f"{x} {y}" for x, y in corners) + "z"
 
 
-def _css() -> str:
-    """map.css without its comments and line breaks (embedded in every map)."""
+def map_css() -> str:
+    """map.css without its comments and line breaks (embedded in every map, and in a page
+    that shows the legend's swatches without the site's stylesheet: a printed map)."""
     if not MAP_CSS.is_file():
         return ""
     text = re.sub(r"/\*.*?\*/", "", MAP_CSS.read_text(encoding="utf-8"), flags=re.S)
@@ -533,7 +534,7 @@ class _MapWriter:
         dwg.attribs["class"] = f"hexmap-svg {css_class}"
         dwg.attribs["role"] = "img"
         dwg.attribs["preserveAspectRatio"] = "xMidYMid meet"
-        css = _css()
+        css = map_css()
         if css:
             dwg.defs.add(dwg.style(css))
         return dwg
