@@ -555,3 +555,32 @@ def test_play_finds_the_campaign_from_a_folder_inside_it(tmp_path: Path) -> None
     assert "Continuing session 6" in proc.stdout
     entries = yaml.safe_load(_file(content, 6).read_text(encoding="utf-8"))["log"]
     assert entries[-1] == {"rest": {}, "rolls": {"encounter": [5]}}
+
+
+def test_a_party_that_knows_it_is_lost_is_not_told_it_made_0_miles(tmp_path: Path) -> None:
+    """Knowingly lost, the party has no believed miles (its believed track waits until it
+    finds its bearings): the players hear the heading, never 'about 0 miles'. Numbers follow
+    the campaign's language."""
+    from campaign_factory import write_campaign
+
+    lost = ("session: 2\nlog:\n  - travel: {heading: N}\n"
+            "    rolls: {navigation: 1, veer: 3, realise: 20, encounter: [5]}\n")
+    root = write_campaign(tmp_path, files={"sessions/02.yaml": lost})
+    proc = run_play(root, "travel NE\n*\nquit\n", "--continue")
+    assert proc.returncode == 0, proc.stderr
+    (tell,) = [line for line in proc.stdout.splitlines() if "tell the players:" in line]
+    assert "you head north-east; you know you are lost;" in tell, tell
+    assert "miles" not in tell, tell
+    root = write_campaign(tmp_path / "ru", files={"sessions/02.yaml": lost},
+                          campaign_overrides={"language": "ru"})
+    proc = run_play(root, "travel N\n*\nquit\n", "--continue")
+    assert proc.returncode == 0, proc.stderr
+    assert "вы идёте на север; вы знаете, что заблудились;" in proc.stdout, proc.stdout
+    from fractions import Fraction
+
+    from generator.play.present import miles_text
+    from generator.render.i18n import Translator
+
+    assert [miles_text(Fraction(9, 2), Translator(lang)) for lang in ("en", "ru", "uk")] == [
+        "4.5", "4,5", "4,5"]
+    assert miles_text(Fraction(12), Translator("ru")) == "12"

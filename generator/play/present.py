@@ -19,11 +19,9 @@ from generator.render.i18n import Translator
 from generator.rules.encounters import table_for
 
 
-def miles_text(value: float | Fraction) -> str:
-    f = float(value)
-    if f.is_integer():
-        return str(int(f))
-    return f"{f:.1f}"
+def miles_text(value: float | Fraction, t: Translator) -> str:
+    """Miles (or hours) as the language writes a number: ``12``, ``9.6``, ``9,6``."""
+    return t.number(value, 1)
 
 
 def veer_text(veer: int, t: Translator) -> str:
@@ -63,9 +61,9 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
                                if now.lost else []))]
     if last is not None and last.progress_miles:
         out.append("  " + pt.gettext("%(miles)s miles made in this hex",
-                                     miles=miles_text(last.progress_miles)))
+                                     miles=miles_text(last.progress_miles, st)))
     out.append("  " + pt.gettext("hustled %(hours)s h, marched %(march)s h since the last sleep",
-                                 hours=now.hustle_hours, march=miles_text(now.march_hours)))
+                                 hours=now.hustle_hours, march=miles_text(now.march_hours, st)))
     if info is not None:
         rule = campaign.terrain.get(info.terrain)
         terrain = st.label("terrain", info.terrain, rule.name if rule else info.terrain)
@@ -171,7 +169,7 @@ def outcome_lines(out: Outcome, before: Chronicle, st: Translator,
         if w.hexes_entered:
             route = " -> ".join([w.start_hex, *w.hexes_entered])
             lines.append(pt.gettext("  true: %(route)s (%(miles)s miles); believed: %(believed)s",
-                                    route=route, miles=miles_text(w.miles), believed=believed))
+                                    route=route, miles=miles_text(w.miles, st), believed=believed))
         else:
             lines.append(pt.gettext("  stays in %(hex)s; believed: %(believed)s", hex=w.end_hex,
                                     believed=believed))
@@ -223,11 +221,15 @@ def tell_line(before: PlayerView, after: PlayerView, out: Outcome, st: Translato
     if new_watch:
         wv = s_after.watches[-1]
         miles = s_after.miles - (s_before.miles if s_before else 0)
-        if wv.activity == "travel" and wv.heading:
+        if wv.activity == "travel" and wv.heading and miles:
             parts.append(pt.gettext("you head %(face)s and make about %(miles)s miles",
-                                    face=st.face(wv.heading), miles=miles_text(miles)))
+                                    face=st.face(wv.heading), miles=miles_text(miles, st)))
+        elif wv.activity == "travel" and wv.heading:
+            # a party that knows it is lost has no believed miles: it cannot say how far
+            parts.append(pt.gettext("you head %(face)s", face=st.face(wv.heading)))
         elif miles:
-            parts.append(pt.gettext("you make about %(miles)s miles", miles=miles_text(miles)))
+            parts.append(pt.gettext("you make about %(miles)s miles",
+                                    miles=miles_text(miles, st)))
         else:
             parts.append(pt.gettext("a watch of %(activity)s",
                                     activity=st.label("activity", wv.activity,
