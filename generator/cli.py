@@ -185,8 +185,9 @@ def check(content: Path | None, list_seeded: bool, quiet: bool, verbose: bool) -
         print_diagnostics(diags, progress)
         from generator.render.text import seeded_text
 
-        if list_seeded or not progress.quiet:
-            click.echo(seeded_text(campaign, chronicle, listing=list_seeded))
+        seeded = seeded_text(campaign, chronicle, listing=list_seeded)
+        if seeded and (list_seeded or not progress.quiet):
+            click.echo(seeded)
         progress.close(f"{place.content}: {count(len(campaign.hexes), 'hex')}, "
                        f"{count(len(campaign.locations), 'location')}, "
                        f"{count(len(campaign.sessions), 'session')}; {summary_line(diags)}")

@@ -53,6 +53,27 @@ def test_missing_content_folder_is_an_error_not_a_traceback(tmp_path: Path) -> N
     assert "Traceback" not in result.stderr
 
 
+def test_check_counts_unrecorded_rolls_only_when_there_are_some(tmp_path: Path) -> None:
+    """A campaign with no session yet (a fresh import) gets no empty 'Rolls the replay made
+    itself:' heading; one whose logs record every roll is told so, with no hint to list
+    them."""
+    result = hexcrawl("new", str(tmp_path / "c"))
+    assert result.returncode == 0, result.stderr
+    camp = tmp_path / "c"
+    (session,) = (camp / "sessions").glob("*.yaml")
+    session.unlink()
+    result = hexcrawl("check", "--content", str(camp))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "", result.stdout
+    assert "0 sessions; 0 errors, 0 warnings" in result.stderr
+    session.write_text("session: 1\nlog:\n  - travel: {follow: east-road}\n"
+                       "    rolls: {distance: 7, judge_distance: 12, encounter: [5]}\n", "utf-8")
+    result = hexcrawl("check", "--content", str(camp))
+    assert result.returncode == 0, result.stderr
+    assert "  session 1 (Session 1): none of 3 rolls" in result.stdout, result.stdout
+    assert "--list-seeded" not in result.stdout
+
+
 def test_usage_error_exits_2() -> None:
     assert hexcrawl("check", "--bogus").returncode == 2
 

@@ -74,6 +74,8 @@ def seeded_text(campaign: Campaign, chronicle: Chronicle, listing: bool = False)
     """``hexcrawl check``: per session, how many of its rolls (and checks) the replay made
     itself because the log does not record them; with ``listing`` each such roll, at its
     log entry (``file:line``), with its purpose and the value used."""
+    if not chronicle.sessions:
+        return ""  # nothing logged yet: nothing to count
     sessions = {s.number: s for s in campaign.sessions}
     rows = entry_rolls(chronicle)
     lines = ["Rolls the replay made itself (not recorded in the logs):"]
@@ -97,7 +99,9 @@ def seeded_text(campaign: Campaign, chronicle: Chronicle, listing: bool = False)
             lines.append(f"    {where}: session {rec.session}, {roll.purpose} {what} "
                          f"{roll.dice} = {roll.natural}{dice}"
                          + (f" ({roll.detail})" if roll.detail else ""))
-    if listing:
+    if not any(not r.roll.recorded for r in rows):
+        pass  # every roll is recorded: nothing to list or to record
+    elif listing:
         lines.append("Record a value under the entry's rolls: (for example 'navigation: 14') "
                      "to keep it.")
     else:
