@@ -126,6 +126,10 @@ def requirements_text() -> str:
         "# file, so every build of the published site uses what you checked on your machine.",
         "# To upgrade: pip install --upgrade hexcrawl, run hexcrawl check and hexcrawl build,",
         "# then set the new version below (and any package whose version must move with it).",
+        "# Before hexcrawl is published on PyPI this line cannot be installed from there: point",
+        "# it at where the workflow can fetch the same version, for example",
+        f"#   hexcrawl @ git+https://github.com/OWNER/hexcrawl@v{version()}",
+        "# or the URL of the release's wheel (hexcrawl @ https://.../hexcrawl-...-none-any.whl).",
         f"hexcrawl=={version()}",
     ]
     for name, installed, marker in sorted(_closure()):
