@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -159,7 +158,9 @@ def test_no_map_before_any_exploration(campaign: Campaign) -> None:
     assert hex_positions(root) == []
 
 
-def test_big_map_stays_small_and_fast(tmp_path: Path) -> None:
+def test_big_map_stays_small(tmp_path: Path) -> None:
+    """Bytes per hex, labels and links included (its speed is measured in bench/, never
+    asserted here)."""
     root = write_campaign(tmp_path / "big", files={"hexes/map.yaml": None},
                           campaign_overrides={"map": {"columns": 80, "rows": 60},
                                               "default_terrain": "plains"})
@@ -167,11 +168,8 @@ def test_big_map_stays_small_and_fast(tmp_path: Path) -> None:
     (root / "hexes" / "map.yaml").write_text('"0606": {terrain: forest}\n', encoding="utf-8")
     campaign, diags = load(root)
     assert campaign is not None, [d.format() for d in diags.items]
-    started = time.perf_counter()
     svg = overview_map(gm_view(campaign, Chronicle("x")),
                        MapLinks(hex=lambda label: f"../hex-key/other/#hex-{label}"))
-    elapsed = time.perf_counter() - started
-    assert elapsed < 10
     assert len(hex_positions(parse(svg))) == 4800
     assert len(svg) / 4800 < 200      # bytes per hex, labels and links included
 
