@@ -294,3 +294,25 @@ def test_actual_distance_factor_distribution() -> None:
         assert abs(seen / n - expected) < 0.015, (total, seen / n, expected)
     mean_factor = sum((s + 3) * 10 * c for s, c in counts.items()) / n
     assert abs(mean_factor - 100) < 1
+
+
+def test_a_party_standing_in_water_is_warned_that_it_cannot_move(tmp_path: Path) -> None:
+    """A start hex on a lake (a slip in campaign.yaml) left the party at 0 mph for ever with
+    no word of why: every travel watch now says so, at its entry."""
+    rows = plains(5, 5)
+    rows[2] = "pplpp"
+    root = make_campaign(tmp_path, rows=rows, start="0303", sessions=[
+        {"log": [{"travel": {"heading": "N"}}, {"rest": {}}]}])
+    chronicle, diags = run(root)
+    travel, rest = watches(chronicle)
+    assert travel["hexes_entered"] == [] and travel["miles"] == 0
+    assert any("stands in 0303 (Lake), which cannot be walked" in w
+               for w in travel["warnings"]), travel["warnings"]
+    assert not any("cannot be walked" in w for w in rest.get("warnings", []))
+    shown = [d.format() for d in diags.items if "cannot be walked" in d.message]
+    assert len(shown) == 1 and "sessions/01.yaml:" in shown[0], shown
+    # a party on dry land that walks to the shore is stopped there, as before
+    root = make_campaign(tmp_path / "shore", rows=rows, start="0305", sessions=[
+        {"log": [{"travel": {"heading": "N"}}]}])
+    chronicle, diags = run(root)
+    assert not any("cannot be walked" in w for w in watches(chronicle)[0]["warnings"])

@@ -63,7 +63,14 @@ def describe_move(ctx: WatchCtx, moved: MoveResult, start: Track, factor: Fracti
 def note_stop(ctx: WatchCtx, moved: MoveResult) -> None:
     """A stop at the map's edge or an impassable hex is a warning; a hex with no terrain an
     error at the entry (rules.md section 4)."""
-    if moved.stopped in ("map_edge", "impassable"):
+    here = ctx.campaign.terrain_of(moved.track.hex)
+    if not moved.entered and moved.miles == 0 and here is not None and here.impassable:
+        # nothing moves in water: a party that stands in it (a start hex on a lake) is stuck
+        msg = (f"the party stands in {ctx.label(moved.track.hex)} ({here.name}), which cannot "
+               f"be walked: it cannot move from there (is the party's start hex right?)")
+        ctx.watch.warnings.append(msg)
+        ctx.diags.warning(ctx.pos(), msg)
+    elif moved.stopped in ("map_edge", "impassable"):
         where = ctx.label(moved.blocked_hex)
         ctx.watch.warnings.append(f"{moved.stopped}: the party cannot enter {where}")
     elif moved.stopped == "unknown_hex":
