@@ -151,8 +151,12 @@ def on_post_build(config: Any, **_: Any) -> None:
 
 
 def on_post_page(output: str, page: Any, config: Any, **_: Any) -> str:
+    import html
+
     from generator.serve_errors import STATE, error_page
 
     if not STATE.failed or not STATE.serving:
         return output
-    return error_page(STATE.failed, STATE.language, str(config.site_name or ""))
+    # the generated config holds site_name as HTML text (the theme writes it unescaped); the
+    # error page escapes what it is given, so it gets the name back as the GM typed it
+    return error_page(STATE.failed, STATE.language, html.unescape(str(config.site_name or "")))

@@ -226,3 +226,21 @@ def test_module_doctests() -> None:
     from generator import serve_errors
 
     assert doctest.testmod(serve_errors).failed == 0
+
+
+def test_the_error_page_shows_the_site_name_as_typed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The generated mkdocs.yml holds site_name as HTML text (for the theme): the error page
+    showed 'Thornmarch &amp;amp; the &amp;lt;Border&amp;gt;' until the hook unescaped it."""
+    from types import SimpleNamespace
+
+    from generator import mkdocs_hooks, serve_errors
+    from generator.render.escape import html_text
+
+    name = "Thornmarch & the <Border>"
+    monkeypatch.setattr(serve_errors, "STATE", serve_errors.ServeState(
+        command="serve", failed=[Diagnostic(Pos("x.yaml", 1, 1), "error", "e")]))
+    page = mkdocs_hooks.on_post_page("<p>old page</p>", page=None,
+                                     config=SimpleNamespace(site_name=html_text(name)))
+    assert "old page" not in page
+    assert '<p class="site">Thornmarch &amp; the &lt;Border&gt;</p>' in page
+    assert "&amp;amp;" not in page and "&amp;lt;" not in page
