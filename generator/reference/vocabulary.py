@@ -9,6 +9,7 @@ carry over as facts, the sentences are ours. Each family maps the ids used in
 from __future__ import annotations
 
 from generator.i18n import N_, NP_, Msg
+from generator.render.vocabulary import TERRAIN
 
 VOCABULARY: dict[str, dict[str, Msg]] = {
     # titles of the reference pages
@@ -45,19 +46,7 @@ VOCABULARY: dict[str, dict[str, Msg]] = {
         "gm-screen": N_("everything needed at the table, on two pages"),
     },
     # built-in terrain
-    "terrain": {
-        "desert": N_("Desert"),
-        "forest": N_("Forest"),
-        "hills": N_("Hills"),
-        "jungle": N_("Jungle"),
-        "moor": N_("Moor"),
-        "mountains": N_("Mountains"),
-        "plains": N_("Plains"),
-        "swamp": N_("Swamp"),
-        "tundra": N_("Tundra"),
-        "lake": N_("Lake"),
-        "sea": N_("Sea"),
-    },
+    "terrain": TERRAIN,
     # compass points, short
     "face": {
         "N": NP_("compass point, short", "N"),

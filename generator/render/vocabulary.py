@@ -10,6 +10,21 @@ from __future__ import annotations
 
 from generator.i18n import N_, NP_, Msg
 
+#: The built-in terrain names (the site's and the reference sheets' vocabularies share them).
+TERRAIN: dict[str, Msg] = {
+    "desert": N_("Desert"),
+    "forest": N_("Forest"),
+    "hills": N_("Hills"),
+    "jungle": N_("Jungle"),
+    "moor": N_("Moor"),
+    "mountains": N_("Mountains"),
+    "plains": N_("Plains"),
+    "swamp": N_("Swamp"),
+    "tundra": N_("Tundra"),
+    "lake": N_("Lake"),
+    "sea": N_("Sea"),
+}
+
 VOCABULARY: dict[str, dict[str, Msg]] = {
     # a usage die's state (a die size prints as itself)
     "die": {
@@ -145,19 +160,7 @@ VOCABULARY: dict[str, dict[str, Msg]] = {
         "6": N_("night"),
     },
     # built-in terrain
-    "terrain": {
-        "desert": N_("Desert"),
-        "forest": N_("Forest"),
-        "hills": N_("Hills"),
-        "jungle": N_("Jungle"),
-        "moor": N_("Moor"),
-        "mountains": N_("Mountains"),
-        "plains": N_("Plains"),
-        "swamp": N_("Swamp"),
-        "tundra": N_("Tundra"),
-        "lake": N_("Lake"),
-        "sea": N_("Sea"),
-    },
+    "terrain": TERRAIN,
     # headings written out
     "face": {
         "N": N_("north"),
