@@ -7,8 +7,8 @@ Serves SITE_DIR over HTTP from a thread, opens PAGE in Debian's Chromium (Playwr
 from the start of navigation:
 
 - ``first_contentful_paint``: Chromium's first contentful paint of the page;
-- ``map_painted``: the second animation frame after the map's ``<svg>`` is in the document
-  (the first frame that shows it has been produced by then);
+- ``map_painted``: the second animation frame after the document, the whole map included,
+  is parsed (the first frame that shows all of it has been produced by then);
 - ``load``: the page's load event (every script and style sheet in);
 
 then drags the map across the page in 40 pointer moves, as a person pans it, and reports the
@@ -32,14 +32,17 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"
                  "--disable-sync"]
 MAP_SVG = ".hexmap svg.hexmap-svg"
 
-#: Runs in the page: resolves with the time the map's <svg> has surely been painted.
+#: Runs in the page: resolves with the time the whole map has surely been painted: the
+#: second animation frame after the document, the map's last element included, is parsed.
 _MAP_PAINTED = """(selector) => new Promise((resolve) => {
   const painted = () => requestAnimationFrame(() => requestAnimationFrame(
     () => resolve(performance.now())));
-  if (document.querySelector(selector)) { painted(); return; }
-  new MutationObserver((_, observer) => {
-    if (document.querySelector(selector)) { observer.disconnect(); painted(); }
-  }).observe(document, {childList: true, subtree: true});
+  const check = () => {
+    if (!document.querySelector(selector)) { resolve(-1); return; }
+    painted();
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", check);
+  else check();
 })"""
 
 _RECORD_FRAMES = """() => {
@@ -74,6 +77,7 @@ def measure(site: Path, page_path: str = "map/index.html") -> dict[str, float]:
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
                 page.goto(url, wait_until="commit", timeout=120_000)
                 painted = float(page.evaluate(_MAP_PAINTED, MAP_SVG))
+                assert painted >= 0, f"no {MAP_SVG} on {url}"
                 page.wait_for_load_state("load", timeout=120_000)
                 timing = page.evaluate("""() => {
                   const nav = performance.getEntriesByType('navigation')[0];

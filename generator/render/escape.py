@@ -64,6 +64,7 @@ _MODULES = ("generator.knowledge", "generator.chronicle", "generator.rules.chase
 ProseFn = Callable[[str | None], Prose | None]
 
 
+@functools.lru_cache(maxsize=65536)
 def text(value: str) -> Markup:
     """Plain text for a Markdown page (see ``inert``): shows as typed wherever it lands."""
     return Markup(inert(value))
@@ -92,23 +93,42 @@ def _copy(value: Any, field: str | None, prose: ProseFn, memo: dict[int, Any]) -
         return memo[key]
     out: Any
     if isinstance(value, tuple):
-        items = (_copy(v, field, prose, memo) for v in value)
-        # a named tuple (a Hex) stays its own type
-        out = type(value)(*items) if hasattr(value, "_fields") else tuple(items)
+        items = [_copy(v, field, prose, memo) for v in value]
+        if all(a is b for a, b in zip(items, value, strict=True)):
+            out = value  # nothing to escape in it (a hex, labels, numbers): shared
+        elif hasattr(value, "_fields"):  # a named tuple keeps its type
+            out = type(value)(*items)
+        else:
+            out = tuple(items)
     elif isinstance(value, list):
         out = [_copy(v, field, prose, memo) for v in value]
     elif isinstance(value, (frozenset, set)):
         out = type(value)(_copy(v, field, prose, memo) for v in value)
     elif isinstance(value, dict):
         out = {k: _copy(v, field, prose, memo) for k, v in value.items()}
-    elif dataclasses.is_dataclass(value) and type(value).__module__ in _MODULES:
-        changes = {f.name: _copy(getattr(value, f.name), f.name, prose, memo)
-                   for f in dataclasses.fields(value) if f.init}
-        out = dataclasses.replace(value, **changes)  # type: ignore[type-var]
+    elif type(value).__module__ in _MODULES and dataclasses.is_dataclass(value):
+        changes: dict[str, Any] = {}
+        for name in _init_fields(type(value)):
+            old = getattr(value, name)
+            new = _copy(old, name, prose, memo)
+            if new is not old:
+                changes[name] = new
+        # a part with nothing to escape (numbers, ids, labels) is shared, not copied
+        out = dataclasses.replace(value, **changes) if changes else value  # type: ignore[type-var]
     else:
         out = value
     memo[key] = out
     return out
+
+
+_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _init_fields(cls: type) -> tuple[str, ...]:
+    names = _INIT_FIELDS.get(cls)
+    if names is None:
+        names = _INIT_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.init)
+    return names
 
 
 # ------------------------------------------------------------------------------------------
