@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Literal, NamedTuple
 
 Orientation = Literal["flat", "pointy"]
@@ -234,32 +234,37 @@ class Grid:
             return size * 1.5 * h.q, size * sqrt3 * (h.r + h.q / 2)
         return size * sqrt3 * (h.q + h.r / 2), size * 1.5 * h.r
 
+    def corner_offsets(self, size: float) -> tuple[tuple[float, float], ...]:
+        """The six corners of a hex relative to its centre (see ``corners``)."""
+        return _corner_offsets(self.orientation, size)
+
     def corners(self, h: Hex, size: float) -> list[tuple[float, float]]:
         """The six corners of a hex, clockwise from the one at angle 0 (flat) / -30 (pointy)."""
-        import math
-
         cx, cy = self.pixel(h, size)
-        start = 0 if self.orientation == "flat" else -30
-        return [
-            (cx + size * math.cos(math.radians(start + 60 * i)),
-             cy + size * math.sin(math.radians(start + 60 * i)))
-            for i in range(6)
-        ]
+        return [(cx + dx, cy + dy) for dx, dy in _corner_offsets(self.orientation, size)]
 
     def bounds(self, hexes: Iterable[Hex], size: float
                ) -> tuple[float, float, float, float] | None:
         """(min x, min y, max x, max y) of the corners of ``hexes``; None for no hexes."""
-        xs: list[float] = []
-        ys: list[float] = []
-        for h in hexes:
-            for x, y in self.corners(h, size):
-                xs.append(x)
-                ys.append(y)
-        if not xs:
+        centres = [self.pixel(h, size) for h in hexes]
+        if not centres:
             return None
-        return min(xs), min(ys), max(xs), max(ys)
+        offsets = _corner_offsets(self.orientation, size)
+        xs = [x for x, _ in centres]
+        ys = [y for _, y in centres]
+        return (min(xs) + min(dx for dx, _ in offsets), min(ys) + min(dy for _, dy in offsets),
+                max(xs) + max(dx for dx, _ in offsets), max(ys) + max(dy for _, dy in offsets))
 
     def face_midpoint(self, h: Hex, face: str, size: float) -> tuple[float, float]:
         ax, ay = self.pixel(h, size)
         bx, by = self.pixel(self.neighbor(h, face), size)
         return (ax + bx) / 2, (ay + by) / 2
+
+
+@cache
+def _corner_offsets(orientation: Orientation, size: float) -> tuple[tuple[float, float], ...]:
+    import math
+
+    start = 0 if orientation == "flat" else -30
+    return tuple((size * math.cos(math.radians(start + 60 * i)),
+                  size * math.sin(math.radians(start + 60 * i))) for i in range(6))

@@ -934,18 +934,19 @@ class _MapWriter:
         """The edge of the known world: the hex sides between explored and unknown hexes,
         as one line."""
         explored = {self.view.hexes[label].hex for label in labels}
-        d = ""
-        corners_of = {face: i for i, face in enumerate(self.grid.faces)}
+        parts: list[str] = []
+        sides = [(self.grid.direction(face), *_face_corners(self.grid, i))
+                 for i, face in enumerate(self.grid.faces)]
+        offsets = self.grid.corner_offsets(SIZE)
         for h in sorted(explored):
-            corners = self.grid.corners(h, SIZE)
-            for face, n in self.grid.neighbors(h):
-                if n in explored:
+            cx, cy = self.grid.pixel(h, SIZE)
+            for (dq, dr), a, b in sides:
+                if Hex(h.q + dq, h.r + dr) in explored:
                     continue
-                a, b = _face_corners(self.grid, corners_of[face])
-                (ax, ay), (bx, by) = corners[a], corners[b]
-                d += f"M{_num(ax)} {_num(ay)}L{_num(bx)} {_num(by)}"
-        if d:
-            dwg.add(_Element("path", {"class": "known-edge", "d": d}))
+                parts.append(f"M{_num(cx + offsets[a][0])} {_num(cy + offsets[a][1])}"
+                             f"L{_num(cx + offsets[b][0])} {_num(cy + offsets[b][1])}")
+        if parts:
+            dwg.add(_Element("path", {"class": "known-edge", "d": "".join(parts)}))
 
     # -- whole maps -----------------------------------------------------------------------
     def draw_outlines(self, dwg: svgwrite.Drawing, canvas: _Canvas,
