@@ -262,8 +262,8 @@ def png_pixels(data: bytes) -> list[bytes]:
 
 #: Where the first hex of the map is on screen (its size grows on zoom, it moves on pan).
 HEX_RECT = f"""() => {{
-    const use = document.querySelector('{MAP_SVG} .hexes use');
-    const r = use.getBoundingClientRect();
+    const hex = document.querySelector('{MAP_SVG} .hexes path');
+    const r = hex.getBoundingClientRect();
     return [r.left, r.top, r.width, r.height];
 }}"""
 VIEWBOX = f"() => document.querySelector('{MAP_SVG}').getAttribute('viewBox')"
@@ -285,16 +285,21 @@ PICK_HEX = f"""() => {{
 }}"""
 
 
-#: The position of every hex of the map (its ``<use>``), group translations added: the map
-#: groups each column of hexes under one ``translate``.
-HEX_POSITIONS = f"""() => [...document.querySelectorAll('{MAP_SVG} .hexes use')].map(u => {{
-    let x = Number(u.getAttribute('x') || 0), y = Number(u.getAttribute('y') || 0);
-    for (let p = u.parentElement; p && p.tagName !== 'svg'; p = p.parentElement) {{
-        const t = p.transform && p.transform.baseVal.consolidate();
-        if (t) {{ x += t.matrix.e; y += t.matrix.f; }}
-    }}
-    return [x, y];
-}})"""
+#: The centre of every hex of the map (its ``<path>``) in the map's own units, the transforms
+#: of its groups applied: the hexes layer is scaled to lattice units (render/maps.py) and may
+#: group a column of hexes under one ``translate``.
+HEX_POSITIONS = f"""() => {{
+    const svg = document.querySelector('{MAP_SVG}');
+    return [...svg.querySelectorAll('.hexes path')].map(hex => {{
+        const b = hex.getBBox();
+        let at = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2);
+        for (let e = hex; e && e !== svg; e = e.parentElement) {{
+            const t = e.transform && e.transform.baseVal.consolidate();
+            if (t) at = at.matrixTransform(t.matrix);
+        }}
+        return [at.x, at.y];
+    }});
+}}"""
 
 
 def map_centre(page: Page) -> tuple[float, float]:
@@ -375,7 +380,7 @@ def test_gm_map_renders(site: Site, page: Page) -> None:
     box = svg.bounding_box()
     assert box is not None and box["width"] > 200 and box["height"] > 200, box
     # the GM sees every hex of the grid
-    assert svg.locator(".hexes use").count() == len(site.campaign.grid.all_hexes())
+    assert svg.locator(".hexes path").count() == len(site.campaign.grid.all_hexes())
     png = svg.screenshot(path=str(ARTIFACTS / "gm-map-svg.png"))
     pixels = png_pixels(png)
     colours = Counter(pixels)
@@ -406,9 +411,12 @@ def test_clicking_a_hex_opens_its_key_entry(site: Site, page: Page) -> None:
         const r = document.getElementById(id).getBoundingClientRect();
         return r.top >= -1 && r.top < innerHeight / 3;
     }""", arg=anchor, timeout=3000)
+    # (a hex with no entry of its own is a row of the key's table, its anchor an empty link
+    # in the row's first cell: the row is what must be visible)
     assert page.evaluate("""id => {
-        const el = document.getElementById(id), r = el.getBoundingClientRect();
-        return el.contains(document.elementFromPoint(r.left + 5, r.top + r.height / 2));
+        const el = document.getElementById(id), entry = el.closest('tr') || el;
+        const r = entry.getBoundingClientRect();
+        return entry.contains(document.elementFromPoint(r.left + 5, r.top + r.height / 2));
     }""", anchor), "the hex's entry is hidden under the header"
 
 
@@ -730,7 +738,7 @@ def test_an_imported_text_mapper_map_renders_cleanly(imported_site: str, page: P
     svg = page.locator(MAP_SVG)
     assert svg.is_visible()
     if audience == "gm":
-        assert svg.locator(".hexes use").count() == 320
+        assert svg.locator(".hexes path").count() == 320
         found = check_map_labels(page, "imported GM map")
         assert {"Ashford", "Kestrel Bridge", "Coldforge"} <= {t["text"] for t in found["texts"]}
     svg.screenshot(path=str(ARTIFACTS / f"imported-{audience}-map.png"))

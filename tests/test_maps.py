@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from map_helpers import hex_layer, path_points, svg_numbers, transform_of
 from secret_campaign import SECRETS, load_secret_campaign, secret_chronicle
 
 from generator.chronicle import Chronicle
@@ -54,7 +56,7 @@ def placed(element: ET.Element, tag: str, dx: float = 0, dy: float = 0,
 def hex_positions(root: ET.Element) -> list[tuple[float, float]]:
     g = group(root, "hexes")
     assert g is not None
-    return [(round(x, 1), round(y, 1)) for _, x, y in placed(g, "use")]
+    return [(round(x, 1), round(y, 1)) for _, x, y in hex_layer(g)]
 
 
 def centre(campaign: Campaign, label: str) -> tuple[float, float]:
@@ -81,8 +83,10 @@ def test_player_map_has_no_element_for_unexplored_hexes(campaign: Campaign) -> N
     assert all("0505" not in (t or "") for t in titles)
     # only the terrain symbols and icons in use: no forest, no hills, no shrine or lair icon
     ids = {e.get("id") for e in root.iter() if e.get("id")}
-    # m-fog: the fog's texture; m-l0, if the Mere's name fits, the line it follows
-    assert {"m-t0", "m-village", "m-fog"} <= ids <= {"m-t0", "m-village", "m-fog", "m-l0"}
+    # m-fog: the fog's texture; m-l0, if the Mere's name fits, the line it follows; m-t0f:
+    # the pattern that fills the hexes with the m-t0 symbol
+    assert {"m-t0", "m-t0f", "m-village", "m-fog"} <= ids <= {
+        "m-t0", "m-t0f", "m-village", "m-fog", "m-l0"}
     symbol = next(e for e in root.iter(f"{SVG}symbol") if e.get("id") == "m-t0")
     assert symbol[0].get("fill") == campaign.terrain["plains"].color
     classes = [p.get("class") for p in root.iter(f"{SVG}polyline")]
@@ -132,7 +136,7 @@ def test_gm_map_shows_everything_with_links(campaign: Campaign) -> None:
 
 def test_coordinates_are_rounded(campaign: Campaign) -> None:
     svg = overview_map(gm_view(campaign, secret_chronicle()))
-    numbers = re.findall(r"-?\d+\.\d+", re.sub(r"<style.*?</style>", "", svg, flags=re.S))
+    numbers = svg_numbers(svg)
     assert numbers and all(len(n.split(".")[1]) == 1 for n in numbers)
 
 
@@ -171,7 +175,7 @@ def test_big_map_stays_small(tmp_path: Path) -> None:
     svg = overview_map(gm_view(campaign, Chronicle("x")),
                        MapLinks(hex=lambda label: f"../hex-key/other/#hex-{label}"))
     assert len(hex_positions(parse(svg))) == 4800
-    assert len(svg) / 4800 < 200      # bytes per hex, labels and links included
+    assert len(svg) / 4800 < 150  # issue 14's target
 
 
 def test_a_location_found_while_lost_is_placed_only_after_reanchoring(tmp_path: Path) -> None:
@@ -280,3 +284,103 @@ def test_the_players_map_is_framed_round_what_they_know(campaign: Campaign) -> N
     assert len(fog) == 1
     assert float(fog[0].get("x", 0)) < x and float(fog[0].get("width", 0)) > 2 * w
     assert any(p.get("class") == "known-edge" for p in root.iter(f"{SVG}path"))
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+@pytest.mark.parametrize("grid_lines", [True, False])
+def test_each_hex_shows_its_symbol_undistorted_at_its_centre(
+        tmp_path: Path, orientation: str, grid_lines: bool) -> None:
+    """A hex is a path in lattice units filled with a pattern over its own box: the pattern
+    (stretched to the box) and the layer's scale together must draw the terrain symbol at
+    SVG scale 1, centred on the hex, in both orientations."""
+    root_dir = write_campaign(tmp_path / orientation, files={
+        "hexes/map.yaml": None, "paths.yaml": None, "sessions/01.yaml": None,
+        "locations/thornfold-mill.md": None},
+                              campaign_overrides={"map": {"orientation": orientation,
+                                                          "columns": 8, "rows": 6},
+                                                  "default_terrain": "plains"})
+    (root_dir / "hexes").mkdir(exist_ok=True)
+    (root_dir / "hexes" / "map.yaml").write_text(
+        '"0202": {terrain: forest}\n"0203": {terrain: hills}\n', encoding="utf-8")
+    campaign, diags = load(root_dir)
+    assert campaign is not None, [d.format() for d in diags.items]
+    view = gm_view(campaign, Chronicle("x"))
+    # (the GM's map always has the grid; a players' map has it with ``map.player_grid``)
+    view = dataclasses.replace(view, site=dataclasses.replace(view.site, show_grid=grid_lines))
+    root = parse(overview_map(view))
+    layer = group(root, "hexes")
+    assert layer is not None
+    sx, sy, tx, ty = transform_of(layer)
+    assert (tx, ty) == (0, 0)
+    patterns = {p.get("id"): p for p in root.iter(f"{SVG}pattern")}
+    style = "".join(e.text or "" for e in root.iter(f"{SVG}style"))
+    expected = sorted((round(x, 1), round(y, 1)) for x, y in
+                      (campaign.grid.pixel(h, SIZE) for h in campaign.grid.all_hexes()))
+    assert sorted(hex_positions(root)) == expected
+
+    def walk(element: ET.Element, cls: str) -> list[tuple[ET.Element, str]]:
+        out: list[tuple[ET.Element, str]] = []
+        for child in element:
+            own = child.get("class") or cls
+            if child.tag == f"{SVG}path":
+                out.append((child, own))
+            out += walk(child, own)
+        return out
+
+    hexes = walk(layer, "")
+    assert len(hexes) == len(expected)
+    for path, sid in hexes:
+        assert f".{sid}{{fill:url(#{sid}f)" in style
+        pattern = patterns[sid + "f"]
+        assert pattern.get("preserveAspectRatio") == "none"
+        assert pattern.get("patternUnits") in (None, "objectBoundingBox")
+        assert (pattern.get("width"), pattern.get("height")) == ("1", "1")
+        vx, vy, vw, vh = map(float, (pattern.get("viewBox") or "").split())
+        points = path_points(path.get("d", ""))
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        bw, bh = max(xs) - min(xs), max(ys) - min(ys)
+        # SVG units per symbol unit, each way: 1 (the symbol is drawn as designed)
+        assert sx * bw / vw == pytest.approx(1, abs=2e-3)
+        assert sy * bh / vh == pytest.approx(1, abs=2e-3)
+        # the symbol's origin lands on the hex's centre (in lattice units, before the
+        # column's translate: the box's centre)
+        assert min(xs) - vx * bw / vw == pytest.approx((min(xs) + max(xs)) / 2, abs=1e-3)
+        assert min(ys) - vy * bh / vh == pytest.approx((min(ys) + max(ys)) / 2, abs=1e-3)
+        symbol = pattern[0]
+        assert symbol.tag == f"{SVG}use" and symbol.get(XLINK) == "#" + sid
+        assert [e.get("class") for e in pattern[1:]] == (["grid"] if grid_lines else [])
+
+
+def test_typed_text_in_the_hexes_layer_is_escaped(tmp_path: Path) -> None:
+    """The hexes and labels layers are written as text, not through svgwrite: a hex name
+    with markup, an ampersand, quotes and Jinja, and a link with the same, show as typed
+    (the SVG parses; no element or attribute comes from them)."""
+    name = "Tom & Jerry's <Inn> \"quoted\" {{ 7*7 }} {% if %} ]]> <!-- x -->"
+    root_dir = write_campaign(tmp_path / "c", files={
+        "hexes/map.yaml": None, "paths.yaml": None, "sessions/01.yaml": None,
+        "locations/thornfold-mill.md": None},
+        campaign_overrides={"map": {"columns": 8, "rows": 6}, "default_terrain": "plains"})
+    (root_dir / "hexes").mkdir(exist_ok=True)
+    (root_dir / "hexes" / "map.yaml").write_text(
+        "\"0202\": {terrain: forest, name: " + '"' + name.replace('"', '\\"') + '"}\n',
+        encoding="utf-8")
+    campaign, diags = load(root_dir)
+    assert campaign is not None, [d.format() for d in diags.items]
+    href = "../x/?a=1&b=\"2\"<3>'4'#hex-"
+    svg = overview_map(gm_view(campaign, Chronicle("x")),
+                       MapLinks(hex=lambda label: href + label))
+    root = parse(svg)
+    layer = group(root, "hexes")
+    assert layer is not None
+    titles = ["".join(t.itertext()) for t in layer.iter(f"{SVG}title")]
+    assert len(titles) == 1 and titles[0].startswith(name + " · "), titles
+    links = [a.get(XLINK) for a in layer.iter(f"{SVG}a")]
+    assert len(links) == 48 and href + "0202" in links
+    # nothing but the map's own elements, and no attribute a GM typed
+    tags = {e.tag.split("}")[1] for e in layer.iter()}
+    assert tags == {"g", "a", "path", "title"}, tags
+    assert {k for e in layer.iter() for k in e.attrib} <= {"class", "transform", "d", XLINK}
+    labels = group(root, "labels")
+    assert labels is not None
+    assert sorted("".join(t.itertext()) for t in labels.iter(f"{SVG}text")) == sorted(
+        campaign.grid.label(h) for h in campaign.grid.all_hexes())

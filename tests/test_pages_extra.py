@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 import yaml
+from map_helpers import hex_layer, svg_numbers
 from secret_campaign import SECRETS, load_secret_campaign, secret_chronicle
 
 from generator.chronicle import Chronicle
@@ -357,23 +358,10 @@ def uses_in(root: ET.Element, cls: str) -> list[ET.Element]:
     return [u for g in groups for u in g.iter(f"{SVG}use")]
 
 
-def use_positions(root: ET.Element, cls: str) -> list[tuple[float, float]]:
-    """Where the ``<use>`` elements of a group are, with the translations of the groups in
-    between (the map groups each column of hexes under one ``translate``)."""
-    out: list[tuple[float, float]] = []
-
-    def walk(element: ET.Element, dx: float) -> None:
-        for child in element:
-            m = re.fullmatch(r"translate\(([-\d.]+)\)", child.get("transform", ""))
-            x = dx + (float(m.group(1)) if m else 0)
-            if child.tag == f"{SVG}use":
-                out.append((round(x + float(child.get("x", 0)), 1), float(child.get("y", 0))))
-            walk(child, x)
-
-    for g in root.iter(f"{SVG}g"):
-        if g.get("class", "").split()[:1] == [cls]:
-            walk(g, 0)
-    return out
+def hex_paths(root: ET.Element) -> list[tuple[ET.Element, float, float]]:
+    """The hexes of a map (paths in lattice units) with their centres in SVG units."""
+    return [hexes for g in root.iter(f"{SVG}g") if g.get("class", "").split()[:1] == ["hexes"]
+            for hexes in hex_layer(g)]
 
 
 def test_gm_session_map_shows_what_was_explored_by_its_end(built: Built) -> None:
@@ -383,10 +371,10 @@ def test_gm_session_map_shows_what_was_explored_by_its_end(built: Built) -> None
         expected = {label for label in cut_after(built.campaign, n).explored
                     if label in gm.hexes}
         root = explored_svg(built.page("gm", f"sessions/{session.slug}"))
-        hexes = uses_in(root, "hexes")
+        hexes = hex_paths(root)
         assert len(hexes) == len(expected), (n, len(hexes), sorted(expected))
         grid = built.campaign.grid
-        assert sorted(use_positions(root, "hexes")) == sorted(
+        assert sorted((round(x, 1), round(y, 1)) for _, x, y in hexes) == sorted(
             tuple(round(v, 1) for v in grid.pixel(grid.parse(label), SIZE))
             for label in expected)
         assert len(uses_in(root, "new-hexes")) == len(expected - before)
@@ -419,13 +407,12 @@ def test_gm_session_maps_of_the_example_campaign() -> None:
                         docs[f"sessions/{session.slug}.md"], re.S)
         assert svg is not None
         root = ET.fromstring(svg.group(1))
-        assert len(uses_in(root, "hexes")) == len(expected) == len(session.state.explored)
+        assert len(hex_paths(root)) == len(expected) == len(session.state.explored)
         assert session.state.explored == expected
         # cropped, and every coordinate rounded to one decimal at most
         box = [float(v) for v in root.get("viewBox", "").split()]
         assert box[2] * box[3] < whole[2] * whole[3]
-        numbers = re.findall(r"-?\d+\.\d+", re.sub(r"<style.*?</style>", "", svg.group(1),
-                                                     flags=re.S))
+        numbers = svg_numbers(svg.group(1))
         assert all(len(x.split(".")[1]) == 1 for x in numbers)
         assert len(svg.group(1)) < 60_000
 

@@ -43,12 +43,30 @@ def symbol_of(root: ET.Element, symbol_id: str) -> ET.Element:
 
 
 def uses(root: ET.Element) -> dict[str, int]:
-    """How often each symbol is placed in the hexes group."""
+    """How often each symbol is placed in the hexes group ("#id": count): a hex is a path
+    whose class, or its group's, is the symbol's id; the class fills it with a pattern that
+    draws the symbol over the hex's box, undistorted."""
     hexes = next(g for g in root.iter(f"{SVG}g") if g.get("class", "").startswith("hexes"))
+    style = "".join(e.text or "" for e in root.iter(f"{SVG}style"))
     out: dict[str, int] = {}
-    for u in hexes.iter(f"{SVG}use"):
-        href = u.get(XLINK, "")
-        out[href] = out.get(href, 0) + 1
+
+    def walk(element: ET.Element, inherited: str) -> None:
+        for child in element:
+            cls = child.get("class", "")
+            sid = cls if re.fullmatch(r"m-t\d+", cls) else inherited
+            if child.tag == f"{SVG}path":
+                assert sid, "a hex with no terrain drawing"
+                out["#" + sid] = out.get("#" + sid, 0) + 1
+            walk(child, sid)
+
+    walk(hexes, "")
+    for href in out:
+        sid = href[1:]
+        assert f".{sid}{{fill:url(#{sid}f)" in style, sid
+        pattern = next(e for e in root.iter(f"{SVG}pattern") if e.get("id") == sid + "f")
+        assert pattern[0].get(XLINK) == href
+        # stretched to the hex's box (whose own scale is undone by the layer's scale)
+        assert pattern.get("preserveAspectRatio") == "none"
     return out
 
 
@@ -136,7 +154,7 @@ def test_icon_kind(icon: str | None, tags: tuple[str, ...], kind: str) -> None:
 # the maps
 
 
-def test_symbols_are_defined_once_and_placed_with_use(tmp_path: Path) -> None:
+def test_symbols_are_defined_once_and_placed_by_their_patterns(tmp_path: Path) -> None:
     campaign = load_secret_campaign(tmp_path / "c")
     root = parse(maps.overview_map(gm_view(campaign, secret_chronicle())))
     placed = uses(root)

@@ -478,10 +478,57 @@ def icon_symbol(dwg: svgwrite.Drawing, symbol_id: str, kind: str) -> svgwrite.co
     return symbol
 
 
-def _xml(dwg: svgwrite.Drawing) -> str:
+def _xml(dwg: svgwrite.Drawing, raw: Sequence[str] = ()) -> str:
     """The SVG text, ``<x />`` tightened to ``<x/>`` (svgwrite escapes ``>`` in text and
-    attributes, so the pair only ever closes a tag)."""
-    return str(dwg.tostring()).replace(" />", "/>")
+    attributes, so the pair only ever closes a tag). ``raw``: the layers written as text
+    (``_MapWriter.raw``), put where their placeholders are."""
+    text = str(dwg.tostring()).replace(" />", "/>")
+    if raw:
+        text = _RAW.sub(lambda m: raw[int(m.group(1))], text)
+    return text
+
+
+#: A placeholder element for a layer written as text (thousands of hexes: ``svgwrite``
+#: would make, and ElementTree write, an object per element, ten times slower).
+_RAW_TAG = "hexcrawl-raw"
+_RAW = re.compile(rf'<{_RAW_TAG} n="(\d+)"/>')
+
+
+def _scale(value: float) -> str:
+    """A scale factor: as many decimals as it has (at most four)."""
+    return str(int(value)) if float(value).is_integer() else str(round(value, 4))
+
+
+def _attr(value: str) -> str:
+    """An attribute value written as text, escaped as svgwrite (ElementTree) escapes it."""
+    return (value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;")
+            .replace("\t", "&#09;"))
+
+
+def _cdata(value: str) -> str:
+    """Element text written as text, escaped as svgwrite (ElementTree) escapes it."""
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+#: The hexes layer is drawn in *lattice units*, in which every hex centre and corner lies on
+#: whole numbers: flat-top, x in half sizes and y in half rows; pointy-top the other way
+#: round. The layer's ``scale`` takes them back to SVG units; a hex is then ``M0 y`` and a
+#: fixed outline of single digits (``l-1 1h-2l-1-1 1-1h2z``), exact, in a fraction of the
+#: bytes of its rounded SVG coordinates.
+SQRT3_HALF = round(math.sqrt(3) / 2 * SIZE, 4)
+_LATTICE: dict[str, tuple[tuple[float, float], tuple[int, int], str]] = {
+    # units (x, y), the first corner's offset from the centre, the outline from it
+    "flat": ((SIZE / 2, SQRT3_HALF), (2, 0), "l-1 1h-2l-1-1 1-1h2z"),
+    "pointy": ((SQRT3_HALF, SIZE / 2), (1, -1), "v2l-1 1-1-1v-2l1-1z"),
+}
+
+
+def lattice(grid: Grid, h: Hex) -> tuple[int, int]:
+    """A hex's centre in lattice units (``grid.pixel`` divided by the units)."""
+    if grid.orientation == "flat":
+        return 3 * h.q, 2 * h.r + h.q
+    return 2 * h.q + h.r, 3 * h.r
 
 
 def _hex_path(grid: Grid, scale: float = 1.0) -> str:
@@ -554,10 +601,32 @@ class _MapWriter:
                 if isinstance(layer, symbols.Part) and layer.name not in parts:
                     parts[layer.name] = f"{self.prefix}p-{layer.name}"
                     dwg.defs.add(part_symbol(dwg, parts[layer.name], layer.name))
+        grid_lines = self.view.site.show_grid
+        # the pattern's box is the hex's own (its bounding box, in which the pattern is
+        # drawn, stretched to it: "none"), exact, so that the symbol lands where it would
+        # be drawn at the hex's centre
+        x0, y0, x1, y1 = self.grid.bounds([Hex(0, 0)], SIZE) or (0, 0, 0, 0)
+        box = " ".join(_scale(v) for v in (x0, y0, x1 - x0, y1 - y0))
+        rules: list[str] = []
         for variant, sid in self.symbol_ids.items():
             terrain = self.view.terrains.get(variant[0])
-            dwg.defs.add(terrain_symbol(dwg, sid, terrain, variant[1],
-                                        not self.view.site.show_grid, self.grid, parts))
+            dwg.defs.add(terrain_symbol(dwg, sid, terrain, variant[1], not grid_lines,
+                                        self.grid, parts))
+            # The hexes are paths filled with a pattern that draws the symbol once over the
+            # hex's own box: a <use> per hex makes Chromium build a shadow tree for each,
+            # and a map of 10,000 hexes then takes several times as long to show and pan.
+            pattern = _Element("pattern", {"id": f"{sid}f", "width": 1, "height": 1,
+                                           "viewBox": box, "preserveAspectRatio": "none"})
+            pattern.add(_use(sid, (0, 0)))
+            if grid_lines:  # each hex draws the inner half of its sides
+                pattern.add(_Element("path", {"d": _hex_path(self.grid), "class": "grid"}))
+            dwg.defs.add(pattern)
+            rule = f"fill:url(#{sid}f)"
+            if not grid_lines:  # the hex's own colour over the seams between hexes
+                rule += f";stroke:{terrain.color if terrain else '#ffffff'}"
+            rules.append(f".{sid}{{{rule}}}")
+        if rules:
+            dwg.defs.add(dwg.style("".join(rules)))
 
     def variant(self, label: str) -> tuple[str, str | None]:
         """The drawing of a hex: its terrain, and for a forest drawing its density."""
@@ -584,28 +653,74 @@ class _MapWriter:
             parts.append(self.t.terrain(terrain) if self.t else terrain.name)
         return " · ".join(parts)
 
-    def draw_hexes(self, dwg: svgwrite.Drawing, canvas: _Canvas, labels: Sequence[str]) -> None:
-        """Every hex as a ``<use>`` of its terrain symbol, column by column: a column is one
-        group translated to its x, so each hex gives only its y."""
-        cls = "hexes grid" if self.view.site.show_grid else "hexes"
-        outer = dwg.g(class_=cls)
-        for x, column in _columns(canvas, [(label, self.view.hexes[label].hex)
-                                           for label in labels]):
-            group = _column_group(outer, x)
-            for label, y in column:
-                self.draw_hex(group, label, y)
-        dwg.add(outer)
+    def raw(self, parent: Group | svgwrite.Drawing, text: str) -> None:
+        """Put ``text`` (SVG written as text, escaped) in ``parent`` (see ``_xml``)."""
+        parent.add(_Element(_RAW_TAG, {"n": len(self.raws)}))
+        self.raws.append(text)
 
-    def draw_hex(self, group: Group, label: str, y: float | int) -> None:
-        use = _use(self.symbol_ids[self.variant(label)], (0, y))
+    def draw_hexes(self, dwg: svgwrite.Drawing, canvas: _Canvas, labels: Sequence[str]) -> None:
+        """Every hex as a path filled with its terrain's pattern, in lattice units (see
+        ``_LATTICE``), grouped so that each hex gives little more than its own position:
+        either column by column (a column one group translated to its x, in it one group
+        per terrain drawing, whose class gives the fill: each hex is ``M0 y...``), or, where
+        columns mix many terrains, one group per terrain drawing (each hex ``Mx y...``),
+        whichever is shorter. Written as text."""
+        cls = "hexes grid" if self.view.site.show_grid else "hexes"
+        (ux, uy), (cx, cy), steps = _LATTICE[self.grid.orientation]
+        columns: dict[int, dict[str, list[tuple[int, str]]]] = {}
+        terrains: dict[str, list[tuple[int, int, str]]] = {}
+        for label in labels:
+            x, y = lattice(self.grid, self.view.hexes[label].hex)
+            sid = self.symbol_ids[self.variant(label)]
+            columns.setdefault(x, {}).setdefault(sid, []).append((y, label))
+            terrains.setdefault(sid, []).append((x, y, label))
+
+        def order(sid: str) -> int:
+            return int(sid[len(self.prefix) + 1:])
+
+        # bytes beyond "M", each hex's y and its outline: column groups and their terrain
+        # groups (a lone hex of a terrain takes the class itself), against each hex's x
+        by_column = sum(len(f'<g transform="translate({x + cx})"></g>') + sum(
+            len(f'<g class="{sid}"></g>') if len(hexes) > 1 else len(f' class="{sid}"')
+            for sid, hexes in col.items()) for x, col in columns.items())
+        by_terrain = sum(len(f'<g class="{sid}"></g>') for sid in terrains) + sum(
+            len(f"{x + cx} ") - 2 for hexes in terrains.values() for x, _, _ in hexes)
+        out = [f'<g class="{cls}" transform="scale({_scale(ux)} {_scale(uy)})">']
+        if by_terrain < by_column:
+            for sid in sorted(terrains, key=order):
+                out.append(f'<g class="{sid}">')
+                out.extend(self.hex_element(label, f"M{x + cx} {y + cy}{steps}")
+                           for x, y, label in sorted(terrains[sid]))
+                out.append("</g>")
+        else:
+            for x in sorted(columns):
+                at = x + cx
+                if at:
+                    out.append(f'<g transform="translate({at})">')
+                for sid in sorted(columns[x], key=order):
+                    hexes = sorted(columns[x][sid])
+                    if len(hexes) == 1:
+                        y, label = hexes[0]
+                        out.append(self.hex_element(label, f"M0 {y + cy}{steps}", cls=sid))
+                        continue
+                    out.append(f'<g class="{sid}">')
+                    out.extend(self.hex_element(label, f"M0 {y + cy}{steps}")
+                               for y, label in hexes)
+                    out.append("</g>")
+                if at:
+                    out.append("</g>")
+        out.append("</g>")
+        self.raw(dwg, "".join(out))
+
+    def hex_element(self, label: str, d: str, cls: str | None = None) -> str:
+        """One hex: its path (of class ``cls``, if given), with its tooltip, in its link."""
         title = self.hex_title(label)
         href = self.links.hex(label)
+        tip = f"<title>{_cdata(title)}</title>" if title else ""
+        path = f'<path class="{cls}" d="{d}"' if cls else f'<path d="{d}"'
         if href is None:
-            if title:
-                use.set_desc(title=title)
-            group.add(use)
-        else:
-            _link(group, href, title).add(use)
+            return f"{path}>{tip}</path>" if tip else f"{path}/>"
+        return f'<a xlink:href="{_attr(href)}">{tip}{path}/></a>'
 
     def path_runs(self, canvas: _Canvas, paths: Sequence[PathView] | None,
                   ) -> list[tuple[PathView, list[curves.Point]]]:
@@ -674,13 +789,19 @@ class _MapWriter:
         out (the name wins)."""
         if not self.view.site.show_labels:
             return
-        outer = dwg.g(class_="labels")
+        out = ['<g class="labels">']
         for x, column in _columns(canvas, [(label, self.view.hexes[label].hex)
                                            for label in labels if label not in hidden]):
-            group = _column_group(outer, x)
+            if x:
+                out.append(f'<g transform="translate({x})">')
             for label, y in column:
-                group.add(_text(dwg, label, (0, _r(y + COORD_DY))))
-        dwg.add(outer)
+                at = _r(y + COORD_DY)
+                out.append(f'<text y="{at}">{_cdata(label)}</text>' if at
+                           else f"<text>{_cdata(label)}</text>")
+            if x:
+                out.append("</g>")
+        out.append("</g>")
+        self.raw(dwg, "".join(out))
 
     def draw_tracks(self, dwg: svgwrite.Drawing, canvas: _Canvas,
                     sessions: Sequence[SessionView], focus: bool,
@@ -973,6 +1094,7 @@ class _MapWriter:
                past: Sequence[SessionView] = (),
                spots: Sequence[tuple[str, str | None]] | None = None,
                outlined: Sequence[str] = (), known: bool = False) -> str:
+        self.raws: list[str] = []
         runs = self.path_runs(canvas, paths)
         icons = self.icon_spots(canvas, locations)
         party_spots = (self.party_spots() if spots is None else spots) if party else []
@@ -994,7 +1116,7 @@ class _MapWriter:
         self.draw_names(dwg, layout)
         if party:
             self.draw_party(dwg, layout)
-        return _xml(dwg)
+        return _xml(dwg, self.raws)
 
 
 def _track_hexes(sessions: Iterable[SessionView], known: bool = False) -> set[Hex]:
