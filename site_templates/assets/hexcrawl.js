@@ -1,7 +1,16 @@
 /* hexcrawl: pan and zoom for the maps (wheel / pinch to zoom, drag to pan, double-click to
-   reset). Links in the map still work: a click that did not drag follows the link. */
+   reset). Links in the map still work: a click that did not drag follows the link.
+
+   While a drag or a burst of wheel turns goes on, the map is only moved and scaled with a
+   CSS transform, which the browser composites without drawing the map again; the viewBox
+   is set once, when the drag ends or the wheel rests. A map of thousands of hexes takes a
+   good part of a second to draw: drawn again on every mouse move, it would pan at a few
+   frames a second (bench/README.md). */
 (function () {
   "use strict";
+
+  /* How long the wheel rests before its zoom is committed (milliseconds). */
+  var WHEEL_REST = 180;
 
   function parseBox(svg) {
     return svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
@@ -11,8 +20,8 @@
     svg.setAttribute("viewBox", box.map(function (v) { return Math.round(v * 10) / 10; }).join(" "));
   }
 
-  function toSvg(svg, box, clientX, clientY) {
-    var rect = svg.getBoundingClientRect();
+  /* The SVG point under a client point, for the element's untransformed rectangle. */
+  function toSvg(rect, box, clientX, clientY) {
     var scale = Math.max(box[2] / rect.width, box[3] / rect.height);
     var offX = (rect.width * scale - box[2]) / 2;
     var offY = (rect.height * scale - box[3]) / 2;
@@ -28,23 +37,79 @@
     var start = null;
     var moved = false;
 
-    function zoomAt(clientX, clientY, factor) {
-      var box = parseBox(svg);
-      var p = toSvg(svg, box, clientX, clientY);
+    /* A gesture not yet committed: the box it started from, the element's rectangle then,
+       and the change so far: moved by (dx, dy) CSS pixels, the box's size times k about the
+       client point (cx, cy). */
+    var gesture = null;
+
+    function begin() {
+      if (!gesture) {
+        gesture = { box: parseBox(svg), rect: svg.getBoundingClientRect(), dx: 0, dy: 0,
+                    k: 1, cx: 0, cy: 0, timer: null };
+      }
+      return gesture;
+    }
+
+    /* The box the gesture leads to: zoomed by k about (cx, cy), then moved by (dx, dy). */
+    function target(g) {
+      var box = g.box;
+      var p = toSvg(g.rect, box, g.cx, g.cy);
+      var zoomed = [p[0] - (p[0] - box[0]) * g.k, p[1] - (p[1] - box[1]) * g.k,
+                    box[2] * g.k, box[3] * g.k];
+      var scale = p[2] * g.k;
+      return [zoomed[0] - g.dx * scale, zoomed[1] - g.dy * scale, zoomed[2], zoomed[3]];
+    }
+
+    /* Show the gesture as a transform of the element (what the target box will show). */
+    function show(g) {
+      var ox = g.cx - g.rect.left, oy = g.cy - g.rect.top;
+      svg.style.willChange = "transform";
+      svg.style.transformOrigin = ox + "px " + oy + "px";
+      svg.style.transform = "translate(" + g.dx + "px," + g.dy + "px) scale(" + (1 / g.k) + ")";
+    }
+
+    function commit() {
+      var g = gesture;
+      if (!g) return;
+      gesture = null;
+      clearTimeout(g.timer);
+      svg.style.transform = "";
+      svg.style.transformOrigin = "";
+      svg.style.willChange = "";
+      if (g.k !== 1 || g.dx || g.dy) setBox(svg, target(g));
+    }
+
+    function zoomFactor(box, factor) {
       var w = Math.min(Math.max(box[2] * factor, home[2] / 20), home[2] * 2);
-      var k = w / box[2];
-      setBox(svg, [p[0] - (p[0] - box[0]) * k, p[1] - (p[1] - box[1]) * k, box[2] * k, box[3] * k]);
+      return w / box[2];
+    }
+
+    /* Zoom about a client point; a burst of wheel turns zooms about the point it began at. */
+    function zoomAt(clientX, clientY, factor) {
+      var g = begin();
+      if (g.dx || g.dy) {  /* after a move: start from where it ended */
+        commit();
+        g = begin();
+      }
+      if (g.k === 1) {
+        g.cx = clientX;
+        g.cy = clientY;
+      }
+      g.k = zoomFactor(g.box, g.k * factor);
+      show(g);
     }
 
     svg.addEventListener("wheel", function (ev) {
       ev.preventDefault();
       zoomAt(ev.clientX, ev.clientY, ev.deltaY > 0 ? 1.15 : 1 / 1.15);
+      clearTimeout(gesture.timer);
+      gesture.timer = setTimeout(commit, WHEEL_REST);
     }, { passive: false });
 
     svg.addEventListener("pointerdown", function (ev) {
+      commit();
       pointers[ev.pointerId] = [ev.clientX, ev.clientY];
-      start = { x: ev.clientX, y: ev.clientY, box: parseBox(svg),
-                dist: pinchDistance() };
+      start = { x: ev.clientX, y: ev.clientY, dist: pinchDistance() };
       moved = false;
     });
 
@@ -74,15 +139,19 @@
       if (!moved) { svg.setPointerCapture(ev.pointerId); }
       moved = true;
       svg.classList.add("dragging");
-      var scale = toSvg(svg, start.box, 0, 0)[2];
-      setBox(svg, [start.box[0] - dx * scale, start.box[1] - dy * scale,
-                   start.box[2], start.box[3]]);
+      var g = begin();
+      g.dx = dx;
+      g.dy = dy;
+      show(g);
     });
 
     function end(ev) {
       delete pointers[ev.pointerId];
       svg.classList.remove("dragging");
-      if (Object.keys(pointers).length === 0) start = null;
+      if (Object.keys(pointers).length === 0) {
+        start = null;
+        commit();
+      }
     }
     svg.addEventListener("pointerup", end);
     svg.addEventListener("pointercancel", end);
@@ -108,6 +177,7 @@
 
     svg.addEventListener("dblclick", function (ev) {
       ev.preventDefault();
+      commit();
       setBox(svg, home);
     });
   }
