@@ -53,8 +53,11 @@ class Hex(NamedTuple):
 
 
 def distance(a: Hex, b: Hex) -> int:
-    """Number of steps between two hexes (cube distance)."""
-    return max(abs(a.q - b.q), abs(a.r - b.r), abs(a.s - b.s))
+    """Number of steps between two hexes (cube distance; the third coordinate's difference
+    is minus the sum of the other two: the replay measures millions of distances)."""
+    dq = a.q - b.q
+    dr = a.r - b.r
+    return max(abs(dq), abs(dr), abs(dq + dr))
 
 
 def ring(center: Hex, radius: int) -> list[Hex]:
