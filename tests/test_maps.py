@@ -384,3 +384,31 @@ def test_typed_text_in_the_hexes_layer_is_escaped(tmp_path: Path) -> None:
     assert labels is not None
     assert sorted("".join(t.itertext()) for t in labels.iter(f"{SVG}text")) == sorted(
         campaign.grid.label(h) for h in campaign.grid.all_hexes())
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_the_hex_index_finds_what_a_scan_finds(tmp_path: Path, orientation: str) -> None:
+    """Route maps take the hexes inside their box from an index of the view's hexes: the
+    same hexes, in the same order, as testing every hex."""
+    import random
+
+    from generator.render.maps import _Canvas, _hexes_inside
+
+    root_dir = write_campaign(tmp_path / orientation, files={
+        "hexes/map.yaml": None, "paths.yaml": None, "sessions/01.yaml": None,
+        "locations/thornfold-mill.md": None},
+        campaign_overrides={"map": {"orientation": orientation, "columns": 23, "rows": 17},
+                            "default_terrain": "plains"})
+    campaign, diags = load(root_dir)
+    assert campaign is not None, [d.format() for d in diags.items]
+    view = gm_view(campaign, Chronicle("x"))
+    everything = list(view.hexes)
+    rng = random.Random(7)
+    hexes = [info.hex for info in view.hexes.values()]
+    for _ in range(200):
+        some = rng.sample(hexes, rng.randint(1, 6))
+        canvas = _Canvas(campaign.grid, some, SIZE * rng.choice([0, 1.1, 2.2, 7]))
+        expected = [label for label in everything if canvas.inside(view.hexes[label].hex)]
+        assert _hexes_inside(view, canvas) == expected
+    whole = _Canvas(campaign.grid, hexes, SIZE)
+    assert _hexes_inside(view, whole) == everything

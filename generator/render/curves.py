@@ -17,6 +17,7 @@ spline, tension 1/2); the ends repeat their point.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 Point = tuple[float, float]
@@ -129,3 +130,41 @@ def point_at(points: Sequence[Point], distance: float) -> tuple[Point, float]:
         a, b = points[-2], points[-1]
         return b, math.atan2(b[1] - a[1], b[0] - a[0])
     return (points[0] if points else (0.0, 0.0)), 0.0
+
+
+class Polyline:
+    """A polyline that knows the distance along it to each of its points: ``point_at`` and
+    ``window`` by bisection instead of a walk from the start (a path's name tries dozens of
+    stretches of a line of hundreds of points). Results are those of ``point_at`` on the
+    points, to the last bit: the distances are summed in the same order."""
+
+    def __init__(self, points: Sequence[Point]) -> None:
+        self.points = list(points)
+        self.steps = [math.dist(a, b) for a, b in zip(self.points, self.points[1:],
+                                                      strict=False)]
+        walked = 0.0
+        self.walked = [walked]
+        for step in self.steps:
+            walked += step
+            self.walked.append(walked)
+
+    def point_at(self, distance: float) -> tuple[Point, float]:
+        """As ``point_at(points, distance)``."""
+        pts, steps = self.points, self.steps
+        # the first stretch i -> i + 1, of some length, that reaches ``distance``
+        i = bisect_left(self.walked, distance, 1) - 1
+        while i < len(steps) and not steps[i]:
+            i += 1
+        if i < len(steps):
+            a, b = pts[i], pts[i + 1]
+            k = (distance - self.walked[i]) / steps[i]
+            return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k), math.atan2(
+                b[1] - a[1], b[0] - a[0])
+        return point_at(pts, distance)
+
+    def window(self, start: float, end: float) -> list[Point]:
+        """The stretch between two distances along the line: the points strictly between
+        them, and where the line is at each end."""
+        lo = max(bisect_right(self.walked, start), 1)
+        hi = bisect_left(self.walked, end)
+        return [self.point_at(start)[0], *self.points[lo:hi], self.point_at(end)[0]]

@@ -19,7 +19,8 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import svgwrite
@@ -31,6 +32,7 @@ from generator.hexgrid import Grid, Hex
 from generator.knowledge import (
     GMSessionView,
     GMView,
+    HexView,
     LocationView,
     PathView,
     PlayerView,
@@ -167,6 +169,50 @@ class _Canvas:
         self.x1, self.y1 = max(self.x1, box.x1), max(self.y1, box.y1)
 
 
+class _HexIndex:
+    """The hexes of a view by the x of their centre, each column by y: the hexes inside a
+    map's box found by bisection (a route map of each session would otherwise test every
+    hex of the view)."""
+
+    def __init__(self, grid: Grid, hexes: Mapping[str, HexView]) -> None:
+        columns: dict[float, list[tuple[float, int, str]]] = {}
+        for n, (label, info) in enumerate(hexes.items()):
+            x, y = grid.pixel(info.hex, SIZE)
+            columns.setdefault(x, []).append((y, n, label))
+        self.xs = sorted(columns)
+        self.columns = [sorted(columns[x]) for x in self.xs]
+        self.ys = [[y for y, _, _ in column] for column in self.columns]
+
+    def within(self, canvas: _Canvas) -> list[str]:
+        """The labels ``canvas.inside`` accepts, in the view's order."""
+        x0, y0 = canvas.x0 - SIZE, canvas.y0 - SIZE
+        x1, y1 = canvas.x1 + SIZE, canvas.y1 + SIZE
+        found: list[tuple[float, int, str]] = []
+        for c in range(bisect_left(self.xs, x0), bisect_right(self.xs, x1)):
+            ys = self.ys[c]
+            found += self.columns[c][bisect_left(ys, y0):bisect_right(ys, y1)]
+        return [label for _, _, label in sorted(found, key=lambda item: item[1])]
+
+
+#: The index of the last view's hexes (the hexes dict it was built from, kept alive so
+#: that identity means the same dict).
+_hex_index: tuple[Mapping[str, HexView], _HexIndex] | None = None
+
+
+def _hexes_inside(view: View, canvas: _Canvas) -> list[str]:
+    """The labels of the view's hexes inside ``canvas`` (see ``_Canvas.inside``)."""
+    global _hex_index
+    if _hex_index is None or _hex_index[0] is not view.hexes:
+        _hex_index = (view.hexes, _HexIndex(view.site.grid, view.hexes))
+    index = _hex_index[1]
+    return index.within(canvas)
+
+
+#: The faded tracks of earlier sessions as text (``_MapWriter.past_tracks``): the sessions
+#: of the last view drawn, and by session (its id; the session kept with its text).
+_past_tracks: tuple[Sequence[SessionView], dict[int, tuple[SessionView, str]]] | None = None
+
+
 @dataclass(frozen=True)
 class _PathName:
     """A path's name set along a stretch of it: that stretch's path data (left to right),
@@ -236,6 +282,7 @@ def _place_path_name(placer: labels_.Placer, name: str, points: Sequence[curves.
     then towards either end), read left to right; None when it fits nowhere."""
     line = curves.densify(curves.smooth(curves.densify(points, SIZE), 4), 1.5)
     total = curves.length(line)
+    polyline = curves.Polyline(line)
     for size in PATH_NAME_SIZES:
         width = labels_.text_width(name, size, italic=True) + size
         if width > total * 0.95:
@@ -243,7 +290,7 @@ def _place_path_name(placer: labels_.Placer, name: str, points: Sequence[curves.
         for inside, keep_clear in ((bounds, avoid), (bounds, None), (None, None)):
             for fraction, dy in itertools.product((0.5, 0.33, 0.67, 0.2, 0.8), PATH_NAME_DY):
                 start = min(max(fraction * total - width / 2, 0.0), total - width)
-                window = _window(line, start, start + width)
+                window = polyline.window(start, start + width)
                 if _bend(window) > 1.1:
                     continue
                 if window[-1][0] < window[0][0]:
@@ -260,18 +307,6 @@ def _place_path_name(placer: labels_.Placer, name: str, points: Sequence[curves.
                         sparse.append(window[-1])
                     return _PathName(curves.path_data(sparse), size, dy, tuple(boxes))
     return None
-
-
-def _window(line: Sequence[curves.Point], start: float, end: float) -> list[curves.Point]:
-    """The stretch of a dense polyline between two distances along it."""
-    out = [curves.point_at(line, start)[0]]
-    walked = 0.0
-    for a, b in zip(line, line[1:], strict=False):
-        walked += math.dist(a, b)
-        if start < walked < end:
-            out.append(b)
-    out.append(curves.point_at(line, end)[0])
-    return out
 
 
 def _bend(points: Sequence[curves.Point]) -> float:
@@ -294,8 +329,9 @@ def _letter_boxes(window: Sequence[curves.Point], size: float, dy: float,
     out: list[labels_.Box] = []
     steps = max(1, math.ceil(length / (size * 0.7)))
     lift = (-dy + 0.36) * size
+    line = curves.Polyline(window)
     for k in range(steps + 1):
-        (x, y), theta = curves.point_at(window, length * k / steps)
+        (x, y), theta = line.point_at(length * k / steps)
         nx, ny = math.sin(theta), -math.cos(theta)  # the left of the direction: "above"
         out.append(labels_.around(x + nx * lift, y + ny * lift, 0.58 * size))
     return out
@@ -811,14 +847,9 @@ class _MapWriter:
         belief of the time."""
         group = dwg.g(class_="tracks")
         for session in past:
-            earlier = list(session.believed_track)
-            if isinstance(session, GMSessionView):
-                earlier += list(session.true_track)
-            for line in earlier:
-                if len(line) > 1:
-                    group.add(dwg.polyline([canvas.centre(h) for h in line],
-                                           class_="tr tr-past", stroke=PAST_TRACK_COLOUR,
-                                           style=PAST_TRACK_STYLE))
+            text = self.past_tracks(dwg, canvas, session)
+            if text:
+                self.raw(group, text)
         for session in sessions:
             colour = track_colour(session.number) if not focus else TRACK_COLOURS[0]
             kinds: list[tuple[str, Track]] = []
@@ -838,6 +869,28 @@ class _MapWriter:
                         continue
                     group.add(dwg.polyline(points, class_=f"tr tr-{kind}", stroke=colour))
         dwg.add(group)
+
+    def past_tracks(self, dwg: svgwrite.Drawing, canvas: _Canvas,
+                    session: SessionView) -> str:
+        """An earlier session's tracks, faded, as text. The GM's map of each session draws
+        every earlier session's tracks: written once per session of the view, not once per
+        later map (a map's coordinates do not depend on its box)."""
+        global _past_tracks
+        if _past_tracks is None or _past_tracks[0] is not self.view.sessions:
+            _past_tracks = (self.view.sessions, {})
+        memo = _past_tracks[1]
+        kept = memo.get(id(session))
+        if kept is not None and kept[0] is session:
+            return kept[1]
+        earlier = list(session.believed_track)
+        if isinstance(session, GMSessionView):
+            earlier += list(session.true_track)
+        text = "".join(
+            str(dwg.polyline([canvas.centre(h) for h in line], class_="tr tr-past",
+                             stroke=PAST_TRACK_COLOUR, style=PAST_TRACK_STYLE).tostring())
+            for line in earlier if len(line) > 1).replace(" />", "/>")
+        memo[id(session)] = (session, text)
+        return text
 
     def placed_locations(self) -> list[LocationView]:
         """Locations with a place on this map. Players see a location they found while lost
@@ -1164,7 +1217,7 @@ def session_map(view: View, session: SessionView, links: MapLinks | None = None,
         return None
     writer = _MapWriter(view, links or MapLinks(), t, "s-")
     canvas = _Canvas(view.site.grid, hexes, SIZE * 2.2)
-    labels = [label for label, info in view.hexes.items() if canvas.inside(info.hex)]
+    labels = _hexes_inside(view, canvas)
     return writer.render(canvas, labels, [session], "route",
                          fog=not isinstance(view, GMView), focus=True, party=False,
                          scale=ROUTE_PIXELS_PER_UNIT)
