@@ -14,6 +14,10 @@ saved edit, and most of what it would compute is what it computed the time befor
   and modification time the file then had (``DiskMemo``), so unchanged files are neither
   rewritten nor read back to compare.
 
+Beside them, for the whole process, ``THEME_BYTECODE`` keeps the compiled theme templates
+(Material's and the campaign's overrides): every MkDocs build makes a new Jinja environment
+and would compile them all again (most of a dirty rebuild's own time).
+
 Everything a cache returns is what the pipeline would compute without it; the tests build
 with and without and compare the trees byte for byte.
 """
@@ -25,6 +29,9 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 
 from generator.replay_cache import ReplayCache
 
@@ -267,3 +274,27 @@ DIRTY = False
 def dirty_site(config_file: str) -> DirtySite:
     """The state of the site built from ``config_file`` in this process."""
     return _SITES.setdefault(os.path.realpath(config_file), DirtySite())
+
+
+class TemplateBytecode(BytecodeCache):
+    """Compiled Jinja templates in memory, shared by the environments of every MkDocs build
+    in this process (the hook's ``on_env``). Jinja keys each entry by the template's name and
+    file and checks the checksum of its source on every load, so an edited template (a
+    theme override) is compiled again; what it returns is what compiling would give."""
+
+    def __init__(self) -> None:
+        self.store: dict[str, bytes] = {}
+        self.hits = 0
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self.store.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+            if bucket.code is not None:
+                self.hits += 1
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.store[bucket.key] = bucket.bytecode_to_string()
+
+
+THEME_BYTECODE = TemplateBytecode()

@@ -10,7 +10,8 @@ Between builds the hook keeps what did not change (``generator.incremental``): t
 the sessions before the edited one, the pages drawn of them, the files already written. Under
 ``hexcrawl serve`` MkDocs builds *dirty* (only the pages whose Markdown changed); the hook
 keeps that exact: it empties the site when the navigation or the configuration changed, and
-writes the search index of every page, not only of the rebuilt ones.
+writes the search index of every page, not only of the rebuilt ones. The theme's templates
+are compiled once per process (``on_env``), not once per build.
 
 A campaign with errors keeps the last good docs tree. While serving, every page is then
 replaced by an error page listing the messages with their positions
@@ -115,6 +116,16 @@ def on_pre_build(config: Any, **_: Any) -> None:
     dirty.start(config.site_dir, dirty=incremental.DIRTY, nav_changed=False, removed=False,
                 failed=True)
     log.error("hexcrawl: content has errors; the browser shows them until they are fixed")
+
+
+def on_env(env: Any, **_: Any) -> Any:
+    """Theme templates compiled once per process, not once per build
+    (``generator.incremental.THEME_BYTECODE``): under serve every rebuild, and in
+    ``hexcrawl build`` the second site, load them compiled."""
+    from generator.incremental import THEME_BYTECODE
+
+    env.bytecode_cache = THEME_BYTECODE
+    return env
 
 
 def _dirty_site(config: Any) -> Any:

@@ -288,3 +288,48 @@ def test_a_dirty_rebuild_builds_only_changed_pages_and_equals_a_full_build(
     assert f"sessions/{SESSIONS:02d}-session-{SESSIONS}/" in pages
     assert f"sessions/{SESSIONS + 1:02d}-one-more/" in pages
     assert "locations/site-00001/" in pages
+
+
+def test_theme_templates_compile_once_per_process_and_again_when_edited(
+        tmp_path: Path) -> None:
+    """The compiled-template store the hook gives every MkDocs build's Jinja environment:
+    a second environment loads a template compiled, and an edited template is compiled
+    anew (its source's checksum no longer matches), never served stale."""
+    from jinja2 import Environment, FileSystemLoader
+
+    from generator.incremental import TemplateBytecode
+
+    store = TemplateBytecode()
+    (tmp_path / "page.html").write_text("{{ title }} & more", "utf-8")
+
+    def render() -> str:
+        env = Environment(loader=FileSystemLoader(tmp_path), bytecode_cache=store)
+        return env.get_template("page.html").render(title="Ashford")
+
+    assert render() == "Ashford & more" and store.hits == 0 and len(store.store) == 1
+    assert render() == "Ashford & more" and store.hits == 1
+    (tmp_path / "page.html").write_text("<h1>{{ title }}</h1>", "utf-8")
+    assert render() == "<h1>Ashford</h1>" and store.hits == 1
+    assert render() == "<h1>Ashford</h1>" and store.hits == 2
+
+
+@pytest.mark.slow
+def test_a_rebuild_loads_the_theme_compiled(repo: Path, tmp_path: Path,
+                                            serving: None) -> None:
+    """Under serve, every rebuild after the first takes Material's templates compiled from
+    the store (the hook's on_env), and builds the same site as a build that compiles them."""
+    from generator import incremental
+
+    campaign = load(repo)
+    cache = cache_for(repo / "content")
+    chronicle, _ = replay(campaign, cache.replay)
+    config = write_docs(campaign, chronicle, "gm", repo / "build", repo / "site",
+                        cache=cache).config
+    mkdocs_build(config, tmp_path / "first", dirty=False)
+    hits = incremental.THEME_BYTECODE.hits
+    assert incremental.THEME_BYTECODE.store
+    mkdocs_build(config, tmp_path / "second", dirty=False)
+    assert incremental.THEME_BYTECODE.hits >= hits + 10  # base.html, main.html, partials...
+    incremental.THEME_BYTECODE.store.clear()
+    mkdocs_build(config, tmp_path / "compiled", dirty=False)
+    assert tree(tmp_path / "second") == tree(tmp_path / "compiled")
