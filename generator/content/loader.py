@@ -526,13 +526,20 @@ class _Loader:
             return None
         return grid.from_offset(col, row)
 
-    def farthest(self, h: Hex) -> int:
+    def farthest(self, h: Hex, within: int | None = None) -> int:
         """Hexes from ``h`` to the farthest hex of the map (on its border: the distance is a
-        norm, so it grows toward the edges). ``visible_from`` is clamped to it."""
+        norm, so it grows toward the edges). ``visible_from`` is clamped to it. With
+        ``within``: the smaller of the two, ``within`` itself found without measuring to
+        the whole border when a map corner is already that far."""
         grid = self.grid
+        if within is not None and within <= max(
+                distance(h, grid.from_offset(c, r))
+                for c in (1, grid.columns) for r in (1, grid.rows)):
+            return within
         border = [(c, r) for c in range(1, grid.columns + 1) for r in (1, grid.rows)] + \
             [(c, r) for r in range(1, grid.rows + 1) for c in (1, grid.columns)]
-        return max(distance(h, grid.from_offset(c, r)) for c, r in border)
+        farthest = max(distance(h, grid.from_offset(c, r)) for c, r in border)
+        return farthest if within is None else min(within, farthest)
 
     def check_mount(self, mem: m.Member, pos: Pos) -> None:
         from generator.rules.tables import MOUNTS
@@ -1113,7 +1120,7 @@ class _Loader:
                                    "visible_from only matters for visibility: visible")
             locations[lid] = Location(
                 id=lid, name=spec.name, hex=h, label=spec.hex, visibility=spec.visibility,
-                visible_from=min(spec.visible_from, self.farthest(h)), on=tuple(spec.on),
+                visible_from=self.farthest(h, spec.visible_from), on=tuple(spec.on),
                 tags=tuple(spec.tags),
                 gm_only=spec.gm_only, familiar=spec.familiar, icon=spec.icon,
                 tables=tuple(spec.tables), body=parts.body, source=shown, pos=doc.pos())
