@@ -12,7 +12,9 @@ saved edit, and most of what it would compute is what it computed the time befor
   of it), keyed by those tokens (``PageMemo``; ``generator.render.pages``);
 - ``disk``: per audience, the bytes last written to each file of the docs tree with the size
   and modification time the file then had (``DiskMemo``), so unchanged files are neither
-  rewritten nor read back to compare.
+  rewritten nor read back to compare;
+- ``titled``: per audience, the bytes made of each page's text (its title put into its front
+  matter), so a page whose text did not change is not parsed again for its title.
 
 Beside them, for the whole process, ``THEME_BYTECODE`` keeps the compiled theme templates
 (Material's and the campaign's overrides): every MkDocs build makes a new Jinja environment
@@ -140,12 +142,17 @@ class BuildCache:
     replay: ReplayCache = field(default_factory=ReplayCache)
     pages: dict[str, PageMemo] = field(default_factory=dict)
     disk: dict[str, DiskMemo] = field(default_factory=dict)
+    #: per audience, each page's rendered text and the bytes made of it (its title added)
+    titled: dict[str, dict[str, tuple[str, bytes]]] = field(default_factory=dict)
 
     def pages_of(self, audience: str) -> PageMemo:
         return self.pages.setdefault(audience, PageMemo())
 
     def disk_of(self, audience: str) -> DiskMemo:
         return self.disk.setdefault(audience, DiskMemo())
+
+    def titled_of(self, audience: str) -> dict[str, tuple[str, bytes]]:
+        return self.titled.setdefault(audience, {})
 
 
 _CACHES: dict[str, BuildCache] = {}

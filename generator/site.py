@@ -228,9 +228,19 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
         if memo is not None:
             memo.end()
         # every page but the home page (whose <title> is the site name) gets its title
-        files: dict[str, bytes] = {
-            p: (with_title(text) if p.endswith(".md") and p != "index.md" else text)
-            .encode("utf-8") for p, text in tree.files.items()}
+        titled = cache.titled_of(audience) if cache is not None else {}
+        files: dict[str, bytes] = {}
+        for p, text in tree.files.items():
+            known = titled.get(p)
+            if known is not None and known[0] == text:
+                files[p] = known[1]
+                continue
+            files[p] = (with_title(text) if p.endswith(".md") and p != "index.md"
+                        else text).encode("utf-8")
+            if cache is not None:
+                titled[p] = (text, files[p])
+        for p in [p for p in titled if p not in tree.files]:
+            del titled[p]
         if "maps/overview.svg" in files:
             files["maps/overview.svg"] = (b'<?xml version="1.0" encoding="utf-8"?>\n'
                                           + files["maps/overview.svg"])

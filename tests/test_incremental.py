@@ -189,6 +189,27 @@ def test_an_incremental_build_is_a_cold_build(repo: Path, tmp_path: Path,
     assert not any(rel.startswith("docs/locations/site-") for rel in touched)
 
 
+def test_a_renamed_location_gets_its_new_title_through_the_cache(repo: Path,
+                                                                 tmp_path: Path) -> None:
+    """Pages whose text is unchanged keep the bytes made of them (their title put into the
+    front matter); a page whose heading changed is titled again: the new name reaches the
+    page's title, with its characters escaped, as in a build without the cache."""
+    cache = BuildCache()
+    campaign = load(repo)
+    chronicle, _ = replay(campaign, cache.replay)
+    write_docs(campaign, chronicle, "gm", tmp_path / "warm", tmp_path / "site", cache=cache)
+    location = repo / "content" / "locations" / "site-00001.md"
+    location.write_text(location.read_text("utf-8").replace(
+        "name: Site 1\n", "name: \"Tom & <Jerry's> {{ x }}\"\n"), "utf-8")
+    campaign = load(repo)
+    chronicle, _ = replay(campaign, cache.replay)
+    write_docs(campaign, chronicle, "gm", tmp_path / "warm", tmp_path / "site", cache=cache)
+    page = (tmp_path / "warm" / "gm" / "docs" / "locations" / "site-00001.md").read_text()
+    assert page.startswith("---\ntitle: Tom &amp; &lt;Jerry&#x27;s&gt; {{ x }}\n---\n"), page
+    write_docs(campaign, replay(campaign)[0], "gm", tmp_path / "cold", tmp_path / "site")
+    assert tree(tmp_path / "warm" / "gm") == tree(tmp_path / "cold" / "gm")
+
+
 def test_a_page_edited_on_disk_is_written_again(repo: Path, tmp_path: Path) -> None:
     """The memo of what was written trusts a file only while its size and time are the ones
     it was written with."""
