@@ -394,7 +394,12 @@ def generated_config(facts: SiteFacts, nav: list[dict[str, Any]], config_dir: Pa
     if options.site_url:
         config["site_url"] = options.site_url
     config["docs_dir"] = "docs"
-    config["site_dir"] = _rel(site_dir.resolve(), config_dir)
+    # the site's own name, not what it links to: site/<audience> is a link to the version
+    # last published (generator.output), and each build publishes a new one, so the
+    # resolved path would change the config with every build (and make the first edit
+    # under serve a full rebuild)
+    site_dir = site_dir.parent.resolve() / site_dir.name
+    config["site_dir"] = _rel(site_dir, config_dir)
     config["use_directory_urls"] = True
     config["nav"] = nav
     config["theme"] = merge(own.get("theme", {}) if isinstance(own.get("theme"), dict)
@@ -413,7 +418,7 @@ def generated_config(facts: SiteFacts, nav: list[dict[str, Any]], config_dir: Pa
     hexcrawl_extra: dict[str, Any] = {
         "hexcrawl_audience": facts.audience,
         "hexcrawl_content": content,
-        "hexcrawl_out": _rel(site_dir.resolve().parent, config_dir),
+        "hexcrawl_out": _rel(site_dir.parent, config_dir),
         "hexcrawl_repo_config": _rel(facts.repository_config.resolve(), config_dir)
         if facts.repository_config is not None else None,
         "hexcrawl_no_hooks": options.no_hooks,
