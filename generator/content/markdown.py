@@ -250,12 +250,21 @@ class _Inert(HTMLParser):
             if top == tag:
                 return
 
-    def handle_data(self, data: str) -> None:
+    def kept(self, data: str) -> str | None:
+        """The part of ``data`` that is kept: None while cut or skipping; with GM parts
+        dropped, what comes before a comment opening outside code (nothing after it is)."""
         if self.cut or self.skip_from is not None:
-            return
+            return None
         if self.drop_gm and not self.code and "<!--" in data:
             data = data[: data.index("<!--")]
             self.cut = True
+        return data
+
+    def handle_data(self, data: str) -> None:
+        kept = self.kept(data)
+        if kept is None:
+            return
+        data = kept
         if "pre" in self.stack:
             text = data.translate(_INERT_TABLE).replace("\n", "&#10;")
         elif not data.strip() and (not self.stack or self.stack[-1] in _CONTAINERS):
@@ -516,13 +525,9 @@ class _Keep(_Inert):
         return "".join(self.out)
 
     def handle_data(self, data: str) -> None:
-        if self.cut or self.skip_from is not None:
-            return
-        if self.drop_gm and not self.code and "<!--" in data:
-            data = data[: data.index("<!--")]
-            self.cut = True
-        if data:
-            self._emit(html.escape(data, quote=False))
+        kept = self.kept(data)
+        if kept:
+            self._emit(html.escape(kept, quote=False))
 
 
 def gm_elements(page_html: str) -> Iterator[str]:
