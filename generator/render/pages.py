@@ -49,7 +49,7 @@ from generator.knowledge import (
     TerrainView,
 )
 from generator.package_data import SITE_TEMPLATES
-from generator.render import maps
+from generator.render import maps, parallel
 from generator.render.escape import html_text, template_view, text
 from generator.render.i18n import Translator
 from generator.render.templates import TemplateFiles, render
@@ -355,30 +355,40 @@ def render_docs(view: View, overrides: Path | None = None,
     shown = list(tv.sessions)
     files["sessions/index.md"] = r.render("sessions.md", "sessions/index.md")
     session_template = "session-gm.md" if isinstance(view, GMView) else "session.md"
-    for i, session in enumerate(sessions):
+
+    def draw(i: int) -> str:
+        session = sessions[i]
         path = session_path(session)
-        following = sessions[i + 1] if i + 1 < len(sessions) else None
-        key: tuple[object, ...] | None = None
-        if keyed:
-            assert memo is not None and tokens is not None
-            key = ("session-page", tokens[i], following.slug if following else None,
-                   following.title if following else None)
-            page = memo.get(key)
-            if page is not None:
-                files[path] = page
-                continue
         links = r.map_links(root_of(path))
         route = maps.session_map(view, session, links, t)
         explored: str | None = None
         if isinstance(view, GMView) and isinstance(session, GMSessionView):
             explored = maps.explored_map(view, session, links, t)
-        files[path] = r.render(
+        return r.render(
             session_template, path, session=shown[i], route=route, explored_svg=explored,
             previous=shown[i - 1] if i > 0 else None,
             next=shown[i + 1] if i + 1 < len(shown) else None)
-        if key is not None:
+
+    kept: dict[int, str] = {}
+    keys: dict[int, tuple[object, ...]] = {}
+    for i in range(len(sessions)):
+        if keyed:
+            assert memo is not None and tokens is not None
+            following = sessions[i + 1] if i + 1 < len(sessions) else None
+            key = ("session-page", tokens[i], following.slug if following else None,
+                   following.title if following else None)
+            page = memo.get(key)
+            if page is not None:
+                kept[i] = page
+                continue
+            keys[i] = key
+    drawn = parallel.draw_pages(draw, [i for i in range(len(sessions)) if i not in kept])
+    for i, session in enumerate(sessions):
+        page = kept[i] if i in kept else drawn[i]
+        files[session_path(session)] = page
+        if i in keys:
             assert memo is not None
-            memo.put(key, files[path])
+            memo.put(keys[i], page)
 
     files["party.md"] = r.render("party.md", "party.md")
     files["timeline.md"] = r.render("timeline.md", "timeline.md")

@@ -1,0 +1,96 @@
+"""Pages drawn in worker processes: the many independent pages of a large campaign.
+
+A session's page (its maps, every roll of every watch) depends on the view and nothing
+drawn before it, so on a machine with more than one core a cold build draws them in forked
+workers: each inherits the rendered view, draws its share and sends back the text. The tree
+written is the same byte for byte as drawing them one after another (tests/test_parallel.py).
+
+The work is split only where forking is safe and pays:
+
+- the platform can ``fork`` (Linux, the BSDs; not Windows; macOS only if asked, see below);
+- the process runs no other thread (``hexcrawl serve`` does: its rebuilds draw in-process,
+  and they draw few pages anyway) and is not itself a daemonic worker;
+- there are at least ``MIN_PAGES`` pages to draw.
+
+``HEXCRAWL_JOBS`` sets the number of workers (``1`` draws everything in-process); by
+default it is the number of cores this process may use, at most ``MAX_JOBS``. A page that
+fails in a worker is drawn again in-process, so its error is the one a serial build reports.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+#: Fewer pages than this are drawn in-process: starting workers costs more than it saves.
+MIN_PAGES = 16
+#: At most this many workers by default.
+MAX_JOBS = 8
+#: Chunks per worker: the later sessions' pages are the larger, so work is dealt in turns.
+CHUNKS_PER_JOB = 4
+
+_DRAW: Callable[[int], str] | None = None
+
+
+def jobs() -> int:
+    """How many workers a build may use (``HEXCRAWL_JOBS``, else the usable cores)."""
+    value = os.environ.get("HEXCRAWL_JOBS", "").strip()
+    if value:
+        try:
+            return max(1, int(value))
+        except ValueError:
+            return 1
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MAX_JOBS))
+
+
+def can_fork() -> bool:
+    """Whether forking workers is safe here (see the module docstring)."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return False
+    if sys.platform == "darwin" and os.environ.get("HEXCRAWL_JOBS", "").strip() in ("", "0"):
+        return False  # system libraries on macOS may not survive a fork: only when asked
+    if threading.active_count() != 1:
+        return False
+    return not multiprocessing.current_process().daemon
+
+
+def _draw_chunk(indices: Sequence[int]) -> list[tuple[int, str | None]]:
+    """In a worker: the text of each page, or None for one that failed (drawn again)."""
+    assert _DRAW is not None
+    out: list[tuple[int, str | None]] = []
+    for i in indices:
+        try:
+            out.append((i, _DRAW(i)))
+        except Exception:  # noqa: BLE001 - the parent draws it again and reports the error
+            out.append((i, None))
+    return out
+
+
+def draw_pages(draw: Callable[[int], str], items: Sequence[int]) -> dict[int, str]:
+    """``{i: draw(i)}`` for every ``i`` of ``items``, in worker processes when it pays."""
+    workers = min(jobs(), len(items) // (MIN_PAGES // 2) or 1)
+    if workers < 2 or len(items) < MIN_PAGES or not can_fork():
+        return {i: draw(i) for i in items}
+    global _DRAW
+    _DRAW = draw
+    step = workers * CHUNKS_PER_JOB
+    chunks = [list(items[k::step]) for k in range(step) if items[k::step]]
+    done: dict[int, str | None] = {}
+    try:
+        with ProcessPoolExecutor(workers, multiprocessing.get_context("fork")) as pool:
+            for part in pool.map(_draw_chunk, chunks):
+                done.update(part)
+    except (OSError, BrokenProcessPool):
+        done = {}  # no workers to be had: draw what is missing here
+    finally:
+        _DRAW = None
+    return {i: text if (text := done.get(i)) is not None else draw(i) for i in items}

@@ -1,0 +1,112 @@
+"""Session pages drawn in forked workers (generator.render.parallel) are the pages a serial
+build draws, and a page that fails in a worker fails the build as it would in-process."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.content.loader import load_campaign
+from generator.render import maps, parallel
+from generator.replay import replay
+from generator.site import write_docs
+
+ROOT = Path(__file__).resolve().parent.parent
+
+needs_fork = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
+                                reason="no fork on this platform")
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@needs_fork
+@pytest.mark.parametrize("audience", ["gm", "players"])
+def test_pages_drawn_by_workers_are_the_serial_pages(audience: str, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    campaign, diags = load_campaign(ROOT / "content")
+    assert campaign is not None, [d.format() for d in diags.items]
+    chronicle, _ = replay(campaign)
+    pids = tmp_path / "pids"
+    real = maps.session_map
+
+    def noted(*args: Any, **kwargs: Any) -> str | None:
+        with pids.open("a") as out:  # the workers are other processes: they note it here
+            out.write(f"{os.getpid()}\n")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(maps, "session_map", noted)
+    monkeypatch.setattr(parallel, "MIN_PAGES", 2)
+    assert threading.active_count() == 1, threading.enumerate()  # else no workers
+    trees = {}
+    drew: dict[str, set[str]] = {}
+    for jobs in ("1", "2"):
+        monkeypatch.setenv("HEXCRAWL_JOBS", jobs)
+        out = tmp_path / jobs
+        pids.write_text("")
+        write_docs(campaign, chronicle, audience,  # type: ignore[arg-type]
+                   build_dir=out / "build", out_dir=out / "site")
+        trees[jobs] = tree(out / "build" / audience / "docs")
+        drew[jobs] = set(pids.read_text().split())
+    assert len(campaign.sessions) >= 4
+    assert drew["1"] == {str(os.getpid())}  # one job: every session drawn in-process
+    assert drew["2"] and str(os.getpid()) not in drew["2"]  # workers drew them all
+    assert any(p.startswith("sessions/") for p in trees["2"])
+    assert trees["2"] == trees["1"]
+
+
+@needs_fork
+def test_results_come_back_by_index_whatever_the_worker() -> None:
+    os.environ["HEXCRAWL_JOBS"] = "2"
+    try:
+        drawn = parallel.draw_pages(lambda i: f"{i}:{os.getpid()}", list(range(40)))
+    finally:
+        del os.environ["HEXCRAWL_JOBS"]
+    assert sorted(drawn) == list(range(40))
+    assert all(text.startswith(f"{i}:") for i, text in drawn.items())
+    assert {text.split(":")[1] for text in drawn.values()} - {str(os.getpid())}
+
+
+@needs_fork
+def test_a_page_failing_in_a_worker_raises_its_own_error_in_the_build(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken(Exception):
+        def __init__(self, where: str, what: str) -> None:  # two arguments: not picklable
+            super().__init__(f"{where}: {what}")
+
+    def draw(i: int) -> str:
+        if i == 23:
+            raise Broken("page 23", "bad template")
+        return str(i)
+
+    monkeypatch.setenv("HEXCRAWL_JOBS", "2")
+    with pytest.raises(Broken, match="page 23: bad template"):
+        parallel.draw_pages(draw, list(range(40)))
+
+
+def test_no_workers_while_another_thread_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEXCRAWL_JOBS", "2")
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert not parallel.can_fork()
+        drawn = parallel.draw_pages(lambda i: str(os.getpid()), list(range(40)))
+    finally:
+        stop.set()
+        thread.join()
+    assert set(drawn.values()) == {str(os.getpid())}
+
+
+@pytest.mark.parametrize(("value", "expected"), [("1", 1), ("3", 3), ("0", 1), ("x", 1)])
+def test_hexcrawl_jobs_sets_the_workers(value: str, expected: int,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEXCRAWL_JOBS", value)
+    assert parallel.jobs() == expected
