@@ -282,7 +282,7 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
     which: Audience = "players" if audience == "players" else "gm"
     place = locate(content)
     cache = cache_for(place.content)
-    campaign, diags = load_campaign(place.content)
+    campaign, diags = load_campaign(place.content, parse_cache=cache.parsed)
     if campaign is not None:
         chronicle, replay_diags = replay(campaign, cache.replay)
         diags.extend(replay_diags.items)

@@ -35,6 +35,7 @@ from typing import Any
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 
+from generator.content.parsecache import ParseCache
 from generator.replay_cache import ReplayCache
 
 
@@ -139,6 +140,7 @@ class DiskMemo:
 
 @dataclass
 class BuildCache:
+    parsed: ParseCache = field(default_factory=ParseCache)
     replay: ReplayCache = field(default_factory=ReplayCache)
     pages: dict[str, PageMemo] = field(default_factory=dict)
     disk: dict[str, DiskMemo] = field(default_factory=dict)

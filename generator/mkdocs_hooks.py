@@ -80,7 +80,7 @@ def on_pre_build(config: Any, **_: Any) -> None:
         else "en"
     content_dir = (base / extra["hexcrawl_content"]).resolve()
     cache = incremental.cache_for(content_dir)
-    campaign, diags = load_campaign(content_dir)
+    campaign, diags = load_campaign(content_dir, parse_cache=cache.parsed)
     if campaign is not None:
         chronicle, rdiags = replay(campaign, cache.replay)
         diags.extend(rdiags.items)

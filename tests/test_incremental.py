@@ -19,6 +19,8 @@ import pytest
 from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
+from generator.content.parsecache import ParseCache
+from generator.content.yamlpos import load_yaml
 from generator.diagnostics import Diagnostics
 from generator.incremental import BuildCache, cache_for
 from generator.knowledge import Audience
@@ -53,8 +55,9 @@ def repo(pristine: Path, tmp_path: Path) -> Path:
     return tmp_path / "repo"
 
 
-def load(repo: Path) -> Campaign:
-    campaign, diags = load_campaign(repo / "content")
+def load(repo: Path, cache: BuildCache | None = None) -> Campaign:
+    campaign, diags = load_campaign(repo / "content",
+                                    parse_cache=cache.parsed if cache is not None else None)
     assert campaign is not None, [d.format() for d in diags.items]
     return campaign
 
@@ -143,6 +146,75 @@ def test_a_change_the_rules_read_replays_everything(repo: Path) -> None:
 
 
 # ------------------------------------------------------------------------------------------
+# the parse cache
+
+
+def test_a_load_through_the_parse_cache_is_a_cold_load(repo: Path) -> None:
+    """Files whose text did not change are not parsed again; an edited one is; the campaign
+    and the messages are those of a load from scratch."""
+    cache = ParseCache()
+    first, _ = load_campaign(repo / "content", parse_cache=cache)
+    files = cache.misses
+    assert files > SESSIONS + 40 and cache.hits == 0
+    add_watch(repo, 5)
+    campaign, diags = load_campaign(repo / "content", parse_cache=cache)
+    assert (cache.hits, cache.misses) == (files - 1, 1)
+    expected, expected_diags = load_campaign(repo / "content")
+    assert campaign == expected and campaign != first
+    assert diags.items == expected_diags.items
+    # a removed file leaves the cache at the end of the next load
+    session_file(repo, SESSIONS).unlink()
+    load_campaign(repo / "content", parse_cache=cache)
+    assert len(cache.entries) == files - 1
+
+
+def test_messages_keep_their_positions_through_the_parse_cache(repo: Path) -> None:
+    """A file with errors gets the same messages, at the same line and column, from the
+    cache as from a fresh parse; fixing it is seen at once."""
+    cache = ParseCache()
+    path = session_file(repo, 4)
+    good = path.read_text("utf-8")
+    path.write_text(good + "log: []\n", "utf-8")  # a duplicate key
+    location = repo / "content" / "locations" / "site-00002.md"
+    lore = location.read_text("utf-8")
+    location.write_text(lore.replace("\n---", "\nhex: [unclosed\n---", 1), "utf-8")
+    runs = [load_campaign(repo / "content", parse_cache=cache)[1] for _ in range(2)]
+    fresh = load_campaign(repo / "content")[1]
+    assert runs[0].items == runs[1].items == fresh.items
+    where = {d.format().split(": error: ")[0] for d in fresh.errors}
+    lines = good.count("\n")
+    assert any(w.endswith(f"004.yaml:{lines + 1}:1") for w in where), where
+    assert any("site-00002.md:" in w for w in where), where
+    path.write_text(good, "utf-8")
+    location.write_text(lore, "utf-8")
+    campaign, diags = load_campaign(repo / "content", parse_cache=cache)
+    assert campaign is not None and not diags.has_errors()
+
+
+def test_what_the_parse_cache_keeps_is_never_handed_out(tmp_path: Path) -> None:
+    """Each hit is a copy: a consumer changing the data (the loader makes an empty document
+    ``{}``) changes nothing the next load gets."""
+    cache = ParseCache()
+    diags = Diagnostics()
+    text = "a: [1, {b: 2}]\nc: &x {d: [3]}\ne: *x\n"
+    first = cache.load_yaml(text, "f.yaml", diags)
+    assert first is not None
+    first.data["a"][1]["b"] = 99
+    first.data["c"]["d"].append(4)
+    first.data = {}
+    again = cache.load_yaml(text, "f.yaml", diags)
+    fresh = load_yaml(text, "f.yaml", Diagnostics())
+    assert again is not None and fresh is not None
+    assert again == fresh and cache.hits == 1
+    assert again.data["c"] is not again.data["e"]  # as a fresh parse builds them
+    empty = cache.load_yaml("", "g.yaml", diags)
+    assert empty is not None and empty.data is None
+    empty.data = {}
+    again_empty = cache.load_yaml("", "g.yaml", diags)
+    assert again_empty is not None and again_empty.data is None
+
+
+# ------------------------------------------------------------------------------------------
 # the docs trees
 
 
@@ -161,13 +233,13 @@ def test_an_incremental_build_is_a_cold_build(repo: Path, tmp_path: Path,
                                               audience: Audience) -> None:
     cache = BuildCache()
     warm, fresh = tmp_path / "warm", tmp_path / "cold"
-    campaign = load(repo)
+    campaign = load(repo, cache)
     chronicle, _ = replay(campaign, cache.replay)
     write_docs(campaign, chronicle, audience, warm, tmp_path / "site", cache=cache)
     before = mtimes(warm / audience)
 
     add_watch(repo, SESSIONS - 1)
-    campaign = load(repo)
+    campaign = load(repo, cache)
     chronicle, _ = replay(campaign, cache.replay)
     result = write_docs(campaign, chronicle, audience, warm, tmp_path / "site", cache=cache)
     memo = cache.pages_of(audience)

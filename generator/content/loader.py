@@ -28,6 +28,7 @@ from generator.content.campaign import (
     Table,
 )
 from generator.content.markdown import split_front_matter
+from generator.content.parsecache import ParseCache
 from generator.content.symbols import NO_SYMBOL, SYMBOL_NAMES, load_symbols
 from generator.content.yamlpos import Located, SourceError, load_yaml, read_text
 from generator.diagnostics import Diagnostics, Pos, display_path, suggest
@@ -207,8 +208,13 @@ def _validate(model: type[T], doc: Located, prefix: tuple[str | int, ...],
 
 
 class _Loader:
-    def __init__(self, root: Path, overrides: Mapping[Path, str] | None = None) -> None:
+    def __init__(self, root: Path, overrides: Mapping[Path, str] | None = None,
+                 parse_cache: ParseCache | None = None) -> None:
         self.root = root
+        #: the last parse of each file, kept between loads (``hexcrawl serve``)
+        self.parse_cache = parse_cache
+        self._real_root: str | None = None
+        self._shown: dict[Path, str] = {}
         #: file texts to use instead of what is on disk (resolved path -> text)
         self.overrides = {p.resolve(): t for p, t in (overrides or {}).items()}
         self.diags = Diagnostics()
@@ -236,12 +242,23 @@ class _Loader:
 
     # -- files ----------------------------------------------------------------------------
     def path_str(self, path: Path) -> str:
-        return display_path(path)
+        shown = self._shown.get(path)
+        if shown is None:
+            shown = self._shown[path] = display_path(path)
+        return shown
 
     def inside(self, path: Path) -> bool:
         """Whether ``path``, every link followed, lies inside the campaign folder."""
-        root = os.path.realpath(self.root)
+        if self._real_root is None:
+            self._real_root = os.path.realpath(self.root)
+        root = self._real_root
         return os.path.commonpath([root, os.path.realpath(path)]) == root
+
+    def parse(self, text: str, shown: str, line_offset: int = 0) -> Located | None:
+        """``load_yaml`` of one file's text (through the parse cache, if there is one)."""
+        if self.parse_cache is not None:
+            return self.parse_cache.load_yaml(text, shown, self.diags, line_offset)
+        return load_yaml(text, shown, self.diags, line_offset)
 
     def outside_error(self, path: Path) -> None:
         self.diags.error(Pos(self.path_str(path)),
@@ -282,7 +299,7 @@ class _Loader:
         text = self.read(path)
         if text is None:
             return None
-        return load_yaml(text, self.path_str(path), self.diags)
+        return self.parse(text, self.path_str(path))
 
     def mapping_doc(self, path: Path) -> Located | None:
         doc = self.yaml_file(path)
@@ -473,9 +490,11 @@ class _Loader:
             if doc is not None:
                 _validate(m.LocationFront, doc, (), self.diags)
 
-    def front_matter(self, path: Path) -> Located | None:
-        """The YAML front matter of a Markdown file, positioned in the whole file."""
-        text = self.read(path)
+    def front_matter(self, path: Path, text: str | None = None) -> Located | None:
+        """The YAML front matter of a Markdown file, positioned in the whole file
+        (``text``: the file's, if it was read already)."""
+        if text is None:
+            text = self.read(path)
         if text is None:
             return None
         shown = self.path_str(path)
@@ -484,7 +503,7 @@ class _Loader:
             self.diags.error(Pos(shown), "a location file starts with YAML front matter "
                              "between '---' lines (id, name, hex, ...)")
             return None
-        doc = load_yaml(parts.front, shown, self.diags, line_offset=parts.front_line - 1)
+        doc = self.parse(parts.front, shown, line_offset=parts.front_line - 1)
         if doc is None:
             return None
         if not isinstance(doc.data, dict):
@@ -1081,7 +1100,7 @@ class _Loader:
                 continue
             shown = self.path_str(path)
             parts = split_front_matter(text)
-            doc = self.front_matter(path)
+            doc = self.front_matter(path, text)
             if doc is None:
                 self.broken["location"].add(slugify(path.stem))
                 continue
@@ -1302,13 +1321,20 @@ class _Loader:
 
 
 def load_campaign(root: Path, overrides: Mapping[Path, str] | None = None,
+                  parse_cache: ParseCache | None = None,
                   ) -> tuple[Campaign | None, Diagnostics]:
     """Load and validate a campaign folder. The campaign is None when there are errors.
 
     ``overrides`` gives the text of some files instead of what is on disk (``hexcrawl play``
-    checks an entry before it writes it); each must exist on disk."""
-    loader = _Loader(root, overrides)
+    checks an entry before it writes it); each must exist on disk. ``parse_cache``
+    (``generator.content.parsecache``, kept by ``hexcrawl serve`` between loads) gives the
+    files whose text did not change their last parse again; the result is the same."""
+    loader = _Loader(root, overrides, parse_cache)
+    if parse_cache is not None:
+        parse_cache.begin()
     campaign = loader.load()
+    if parse_cache is not None:
+        parse_cache.end()
     if loader.diags.has_errors():
         return None, loader.diags
     return campaign, loader.diags
