@@ -23,7 +23,8 @@ from generator.content.parsecache import ParseCache
 from generator.content.yamlpos import load_yaml
 from generator.diagnostics import Diagnostics
 from generator.incremental import BuildCache, cache_for
-from generator.knowledge import Audience
+from generator.knowledge import Audience, view_for
+from generator.render.pages import overview_svg
 from generator.replay import replay
 from generator.replay_cache import EVERY, RECENT, ReplayCache
 from generator.site import write_docs
@@ -212,6 +213,50 @@ def test_what_the_parse_cache_keeps_is_never_handed_out(tmp_path: Path) -> None:
     empty.data = {}
     again_empty = cache.load_yaml("", "g.yaml", diags)
     assert again_empty is not None and again_empty.data is None
+
+
+# ------------------------------------------------------------------------------------------
+# the overview's placement, kept
+
+
+@pytest.mark.parametrize("audience", ["gm", "players"])
+def test_the_overview_placed_from_the_memo_is_the_overview_placed_anew(
+        repo: Path, audience: Audience) -> None:
+    """The overview takes its placement of names and markers from the memo only while
+    everything the placement reads is the same: an edit that changes none of it (a note)
+    places nothing again; a renamed location or a moved party places everything again; the
+    map is always the one a fresh placement draws."""
+    from generator.render import maps
+
+    def overview() -> tuple[str, str]:
+        campaign = load(repo)
+        view = view_for(campaign, replay(campaign)[0], audience)
+        kept = overview_svg(view)
+        maps._LAYOUTS.clear()
+        return kept, overview_svg(view)
+
+    maps._LAYOUTS.clear()
+    first, _ = overview()
+    layouts = dict(maps._LAYOUTS)
+    path = session_file(repo, SESSIONS)
+    path.write_text(path.read_text("utf-8") + "- note: a note changes no place\n", "utf-8")
+    kept, fresh = overview()
+    assert kept == fresh == first
+    assert all(maps._LAYOUTS[k] is not v for k, v in layouts.items())  # drawn anew here...
+    campaign = load(repo)
+    view = view_for(campaign, replay(campaign)[0], audience)
+    placed = dict(maps._LAYOUTS)
+    overview_svg(view)
+    assert maps._LAYOUTS == placed and all(maps._LAYOUTS[k] is placed[k] for k in placed)
+
+    location = repo / "content" / "locations" / "site-00001.md"
+    location.write_text(location.read_text("utf-8").replace(
+        "name: Site 1\n", "name: A much longer name for the first site\n"), "utf-8")
+    add_watch(repo, SESSIONS)  # the party ends elsewhere
+    kept, fresh = overview()
+    assert kept == fresh
+    if audience == "gm":  # (the players may know neither the site nor where they are)
+        assert kept != first and "A much longer name" in kept
 
 
 # ------------------------------------------------------------------------------------------

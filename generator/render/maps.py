@@ -20,7 +20,7 @@ import itertools
 import math
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import svgwrite
@@ -1006,6 +1006,23 @@ class _MapWriter:
             out.extent = out.extent.union(box.grow(1.5))
         return out
 
+    def layout_key(self, canvas: _Canvas, labels: Sequence[str],
+                   icons: Sequence[tuple[LocationView, float | int, float | int]],
+                   runs: Sequence[tuple[PathView, list[curves.Point]]],
+                   spots: Sequence[tuple[str, str | None]]) -> Hashable:
+        """Everything ``layout`` reads, as a value: the canvas, the hexes and their names,
+        each icon's place, name and kind, each path stretch's points and name, the party's
+        spots. Two calls with equal keys place every text in the same place."""
+        site = self.view.site
+        hexes = self.view.hexes
+        names = tuple((label, hexes[label].name) for label in labels
+                      if hexes[label].name) if site.show_names else ()
+        return (canvas.grid, canvas.x0, canvas.y0, canvas.x1, canvas.y1, site.show_labels,
+                site.show_names, tuple(labels), names,
+                tuple((loc.id, loc.name, loc.hex, icon_kind(loc), x, y) for loc, x, y in icons),
+                tuple((path.id, path.name, path.kind, tuple(points)) for path, points in runs),
+                tuple(spots))
+
     def name_bearers(self, labels: Sequence[str]) -> list[str]:
         """The hexes whose names are written: of neighbouring hexes that share a name (a lake,
         a stretch of fen) only the one nearest the middle of the group, so the name is
@@ -1146,12 +1163,20 @@ class _MapWriter:
                locations: Collection[str] | None = None,
                past: Sequence[SessionView] = (),
                spots: Sequence[tuple[str, str | None]] | None = None,
-               outlined: Sequence[str] = (), known: bool = False) -> str:
+               outlined: Sequence[str] = (), known: bool = False,
+               memo_layout: bool = False) -> str:
+        """The map as SVG text. ``memo_layout``: take the placement pass's result from
+        ``_LAYOUTS`` when everything it reads is as it was (the overview under serve)."""
         self.raws: list[str] = []
         runs = self.path_runs(canvas, paths)
         icons = self.icon_spots(canvas, locations)
         party_spots = (self.party_spots() if spots is None else spots) if party else []
-        layout = self.layout(canvas, labels, icons, runs, party_spots)
+        if memo_layout:
+            key = self.layout_key(canvas, labels, icons, runs, party_spots)
+            layout = _LAYOUTS.get(key) or _keep_layout(
+                key, self.layout(canvas, labels, icons, runs, party_spots))
+        else:
+            layout = self.layout(canvas, labels, icons, runs, party_spots)
         canvas.fit(layout.extent)
         dwg = self.drawing(canvas, css_class, scale)
         if fog:
@@ -1170,6 +1195,20 @@ class _MapWriter:
         if party:
             self.draw_party(dwg, layout)
         return _xml(dwg, self.raws)
+
+
+#: The overview's last placements by ``_MapWriter.layout_key`` (the players' and the GM's,
+#: under ``hexcrawl serve``): an edit that moves no name, icon, path or party marker places
+#: nothing again. A ``_Layout`` kept here is only read by the drawing.
+_LAYOUTS: dict[Hashable, _Layout] = {}
+_LAYOUTS_KEPT = 4
+
+
+def _keep_layout(key: Hashable, layout: _Layout) -> _Layout:
+    while len(_LAYOUTS) >= _LAYOUTS_KEPT:
+        del _LAYOUTS[next(iter(_LAYOUTS))]
+    _LAYOUTS[key] = layout
+    return layout
 
 
 def _track_hexes(sessions: Iterable[SessionView], known: bool = False) -> set[Hex]:
@@ -1206,7 +1245,7 @@ def overview_map(view: View, links: MapLinks | None = None, t: Translator | None
         fog = True
     labels = [label for label, info in view.hexes.items() if canvas.inside(info.hex)]
     return writer.render(canvas, labels, view.sessions, "overview", fog=fog, focus=False,
-                         party=True, scale=PIXELS_PER_UNIT, known=True)
+                         party=True, scale=PIXELS_PER_UNIT, known=True, memo_layout=True)
 
 
 def session_map(view: View, session: SessionView, links: MapLinks | None = None,
