@@ -6,10 +6,12 @@ saved edit, and most of what it would compute is what it computed the time befor
 ``BuildCache`` per campaign folder (``cache_for``) keeps:
 
 - ``replay``: the fold's snapshots at session boundaries (``generator.replay_cache``): the
-  sessions before the edited one are not replayed again, and each session has a token that
-  stays the same while its inputs do;
+  sessions before the edited one are not replayed again, and the campaign's inputs have a
+  token that stays the same while they do;
 - ``pages``: per audience, what the renderer drew of each session (its maps and the GM's page
-  of it), keyed by those tokens (``PageMemo``; ``generator.render.pages``);
+  of it), keyed by that token and by the value of what the page shows (the session's view,
+  the tracks before it, its neighbours' titles), so an edit redraws only the sessions whose
+  replay it really changed (``PageMemo``; ``generator.render.pages``);
 - ``disk``: per audience, the bytes last written to each file of the docs tree with the size
   and modification time the file then had (``DiskMemo``), so unchanged files are neither
   rewritten nor read back to compare;

@@ -19,11 +19,12 @@ prose) replays nothing. Snapshots are
 copies: the finished ``SessionRecord``\\ s are shared (the fold never changes a session's
 record once the session has ended), everything still growing is copied.
 
-Each session also gets a *token*, an object that stays the same from one replay to the next
-exactly while the campaign's inputs and every session up to that one are unchanged: the
-renderer keys what it draws of a session (its maps, the GM's page of it) on these tokens
-(``generator.render.pages``). The result of a replay through the cache is the result of a
-replay from scratch; the tests compare the two.
+The campaign's inputs get a *token* (``inputs_token``), an object that stays the same from
+one replay to the next exactly while they are unchanged, and so does each session
+(``tokens``: while the campaign's inputs and every session up to that one are unchanged).
+The renderer keys what it draws of a session (its maps, the GM's page of it) on the inputs'
+token and the value of the session's view (``generator.render.pages``). The result of a
+replay through the cache is the result of a replay from scratch; the tests compare the two.
 """
 
 from __future__ import annotations

@@ -215,14 +215,14 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
         view = view_for(campaign, chronicle, audience, markdown)
         clock("views")
         templates = campaign.root / "templates" if overrides else None
-        memo = tokens = None
+        memo = inputs = None
         if cache is not None:
             memo = cache.pages_of(audience)
             memo.begin((templates_fingerprint(TEMPLATES, templates),
                         repr(probe.get("markdown_extensions"))))
             if cache.replay.sessions is campaign.sessions:
-                tokens = cache.replay.tokens
-        tree = render_docs(view, templates, markdown, memo, tokens)
+                inputs = cache.replay.inputs_token
+        tree = render_docs(view, templates, markdown, memo, inputs)
         add_reference(tree, campaign, audience, set(view.locations), overrides, markdown,
                       cache)
         if memo is not None:

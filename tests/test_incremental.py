@@ -306,6 +306,52 @@ def test_an_incremental_build_is_a_cold_build(repo: Path, tmp_path: Path,
     assert not any(rel.startswith("docs/locations/site-") for rel in touched)
 
 
+def add_note(repo: Path, n: int, note: str = "A note that changes no roll") -> None:
+    path = session_file(repo, n)
+    path.write_text(path.read_text("utf-8") + f"- note: {note}\n", "utf-8")
+
+
+@pytest.mark.parametrize("edit", ["note", "watch"])
+def test_an_edit_in_the_middle_redraws_only_the_sessions_it_changes(
+        repo: Path, tmp_path: Path, edit: str) -> None:
+    """A session's GM page is kept by value (its own view, the tracks before it, its
+    neighbours' titles), not by the chain of every earlier session: a note in the middle
+    session redraws that session alone; a watch more, which changes where the party is and
+    so every later session, redraws them all. Each time the tree is a cold build's."""
+    cache = BuildCache()
+    warm, fresh = tmp_path / "warm", tmp_path / "cold"
+    middle = SESSIONS // 2
+
+    def build() -> list[str]:
+        campaign = load(repo, cache)
+        chronicle, _ = replay(campaign, cache.replay)
+        return write_docs(campaign, chronicle, "gm", warm, tmp_path / "site",
+                          cache=cache).written
+
+    build()
+    original = session_file(repo, middle).read_text("utf-8")
+    (add_note if edit == "note" else add_watch)(repo, middle)
+    written = build()
+    memo = cache.pages_of("gm")
+    sessions = {rel for rel in written if rel.startswith("sessions/") and "index" not in rel}
+    if edit == "note":
+        assert (memo.hits, memo.misses) == (SESSIONS - 1, 1)
+        assert sessions == {f"sessions/{middle:02d}-session-{middle}.md"}
+    else:
+        assert (memo.hits, memo.misses) == (middle - 1, SESSIONS - middle + 1)
+        assert len(sessions) > 1
+    campaign = load(repo)
+    write_docs(campaign, replay(campaign)[0], "gm", fresh, tmp_path / "site")
+    assert tree(warm / "gm") == tree(fresh / "gm")
+    # and back as it was: the tree is the cold build's again
+    session_file(repo, middle).write_text(original, "utf-8")
+    build()
+    shutil.rmtree(fresh)
+    campaign = load(repo)
+    write_docs(campaign, replay(campaign)[0], "gm", fresh, tmp_path / "site")
+    assert tree(warm / "gm") == tree(fresh / "gm")
+
+
 def test_a_renamed_location_gets_its_new_title_through_the_cache(repo: Path,
                                                                  tmp_path: Path) -> None:
     """Pages whose text is unchanged keep the bytes made of them (their title put into the

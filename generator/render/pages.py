@@ -28,7 +28,7 @@ Pages (paths inside ``docs/``; MkDocs serves ``x/y.md`` at ``x/y/``):
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -307,38 +307,73 @@ def overview_svg(view: View) -> str:
     return maps.overview_map(view, r.map_links(root_of("map.md")), r.t)
 
 
+def _session_tokens(view: GMView, memo: PageMemo, inputs: object,
+                    ) -> tuple[list[object], list[object]]:
+    """Per session of ``view``: a token for its view's value and one for its tracks' value.
+
+    A token is the one the last build gave the same slot when the campaign's inputs
+    (``inputs``, from ``generator.replay_cache``) and the value (compared with ``==``) are
+    the same, else a new object. The sessions after an edited one get their old tokens back
+    as long as their replay came out the same."""
+    key = ("session-values", inputs)
+    old: dict[int, tuple[GMSessionView, object, object, object]] = \
+        memo.get_object(key) or {}
+    new: dict[int, tuple[GMSessionView, object, object, object]] = {}
+    values: list[object] = []
+    tracks: list[object] = []
+    for session in view.sessions:
+        assert isinstance(session, GMSessionView)
+        track = (session.believed_track, session.true_track)
+        kept = old.get(session.number)
+        if kept is not None and kept[0] == session:
+            value_token, track_token = kept[1], kept[3]
+        else:
+            value_token = object()
+            track_token = kept[3] if kept is not None and kept[2] == track else object()
+        new[session.number] = (session, value_token, track, track_token)
+        values.append(value_token)
+        tracks.append(track_token)
+    memo.put_object(key, new)
+    return values, tracks
+
+
 def render_docs(view: View, overrides: Path | None = None,
                 markdown: MarkdownRenderer | None = None, memo: PageMemo | None = None,
-                tokens: Sequence[object] | None = None) -> DocsTree:
+                inputs: object | None = None) -> DocsTree:
     """Every page and map of one audience's site (see the module docstring). Templates get
     the view with every GM-typed string escaped; maps and navigation titles escape theirs.
 
-    With ``memo`` and ``tokens`` (one per session of the view, from
-    ``generator.replay_cache``), the GM's page of a session, maps included, is taken from the
-    memo when its token and the next session's title are those it was drawn with: what
-    the page shows comes from the campaign's files and the sessions up to its own, which the
-    token stands for. (A players' session page shows the session as the party knows the map
-    now, so it is always drawn.)"""
-    keyed = memo is not None and tokens is not None and len(tokens) == len(view.sessions) \
-        and isinstance(view, GMView)
+    With ``memo`` and ``inputs`` (the token of the campaign's inputs, from
+    ``generator.replay_cache``: the same object while the campaign's files but its sessions
+    and the locations' prose are unchanged), the GM's page of a session, maps included, is
+    taken from the memo when everything it shows is what it was drawn from: the campaign's
+    inputs, the session's own view (the state it ends in, every watch, every note; compared
+    by value), the tracks of the sessions before it (drawn faded on its map) and the titles
+    of the sessions before and after it (its links). An edit to one session redraws it and
+    only those later sessions whose replay really changed. (A players' session page shows
+    the session as the party knows the map now, so it is always drawn.)"""
+    keyed = memo is not None and inputs is not None and isinstance(view, GMView)
     copies: dict[int, Any] = {}
+    values: list[object] = []
+    tracks: list[object] = []
     if keyed:
-        # the templates' copy of a session's view depends on what its token stands for; a
-        # hex's on the hex's view alone (a value)
-        assert memo is not None and tokens is not None
-        for session, token in zip(view.sessions, tokens, strict=True):
+        # the templates' copy of a session's view depends on the view's value alone, as a
+        # hex's on the hex's view
+        assert memo is not None and isinstance(view, GMView)
+        values, tracks = _session_tokens(view, memo, inputs)
+        for gm_session, token in zip(view.sessions, values, strict=True):
             found = memo.get_object(("session-view", token))
             if found is not None:
-                copies[id(session)] = found
-        for info in view.hexes.values():
-            found = memo.get_object(("hex-view", info))
+                copies[id(gm_session)] = found
+        for gm_info in view.hexes.values():
+            found = memo.get_object(("hex-view", gm_info))
             if found is not None:
-                copies[id(info)] = found
+                copies[id(gm_info)] = found
     r = _Renderer(view, overrides, markdown, copies)
     tv = r.tview
     if keyed:
-        assert memo is not None and tokens is not None
-        for shown_session, token in zip(tv.sessions, tokens, strict=True):
+        assert memo is not None
+        for shown_session, token in zip(tv.sessions, values, strict=True):
             memo.put_object(("session-view", token), shown_session)
         for label, info in view.hexes.items():
             memo.put_object(("hex-view", info), tv.hexes[label])
@@ -373,10 +408,12 @@ def render_docs(view: View, overrides: Path | None = None,
     keys: dict[int, tuple[object, ...]] = {}
     for i in range(len(sessions)):
         if keyed:
-            assert memo is not None and tokens is not None
+            assert memo is not None
             following = sessions[i + 1] if i + 1 < len(sessions) else None
-            key = ("session-page", tokens[i], following.slug if following else None,
-                   following.title if following else None)
+            before = sessions[i - 1] if i > 0 else None
+            key = ("session-page", inputs, values[i], tuple(tracks[:i]),
+                   (before.slug, before.title) if before else None,
+                   (following.slug, following.title) if following else None)
             page = memo.get(key)
             if page is not None:
                 kept[i] = page
