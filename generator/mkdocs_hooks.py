@@ -135,6 +135,80 @@ def _regenerate(config: Any) -> None:
     log.error("hexcrawl: content has errors; the browser shows them until they are fixed")
 
 
+def on_serve(server: Any, config: Any, builder: Any, **_: Any) -> Any:
+    """Under serve, MkDocs rebuilds on what it watches. Two of its habits cost every edit
+    time the hook does not need:
+
+    - it watches the docs folder, which only the hook writes (from the campaign folder,
+      watched through the generated ``watch:``): every edit's regeneration would make it
+      build a second time, nothing having changed, and hold the pages back while it does;
+      the docs folder is left unwatched (``mkdocs.yml`` stays watched: the hook rewrites it
+      when the navigation changes, and MkDocs must then load it again);
+    - it polls every watched file twice a second: a saved file waits a quarter of a second
+      on average before anyone notices, and every poll reads the state of the campaign's
+      thousands of files. Where the system tells of changes as they happen (Linux's
+      inotify), the watcher is one that listens instead."""
+    if _active(config) is None:
+        return server
+    try:
+        server.unwatch(str(config.docs_dir))
+    except (KeyError, ValueError):  # not watched
+        pass
+    _listen(server, [str(config.config_file_path), *(str(p) for p in config.watch)])
+    return server
+
+
+def _listen(server: Any, probe: list[str]) -> None:
+    """Give ``server`` (MkDocs' LiveReloadServer, not started yet) a watcher told of changes
+    by the system instead of its polling one, when the system can: tried first on
+    ``probe`` (the paths it will watch); on any failure the polling watcher stays."""
+    try:
+        from watchdog.observers.inotify import InotifyObserver
+    except ImportError:  # not Linux
+        return
+    from watchdog.events import FileSystemEvent, FileSystemEventHandler
+
+    class Changed(FileSystemEventHandler):
+        """Passes on the events that change a file: inotify also tells of every file
+        opened and closed unwritten, and the hook reads every content file on each build
+        (MkDocs would rebuild for ever)."""
+
+        def __init__(self, inner: FileSystemEventHandler) -> None:
+            super().__init__()
+            self.inner = inner
+
+        def dispatch(self, event: FileSystemEvent) -> None:
+            if event.event_type not in ("opened", "closed_no_write"):
+                self.inner.dispatch(event)
+
+    class ChangesObserver(InotifyObserver):
+        def schedule(self, event_handler: FileSystemEventHandler, path: Any,
+                     **kwargs: Any) -> Any:
+            return super().schedule(Changed(event_handler), path, **kwargs)
+
+    old = server.observer
+    handlers = getattr(old, "_handlers", None)
+    refs = getattr(server, "_watch_refs", None)
+    if not isinstance(handlers, dict) or not isinstance(refs, dict) or old.is_alive():
+        return
+    try:
+        trial = InotifyObserver()
+        for path in probe:
+            if os.path.exists(path):
+                trial.schedule(FileSystemEventHandler(), path, recursive=os.path.isdir(path))
+        trial.start()
+        trial.stop()
+        trial.join()
+    except OSError as exc:  # e.g. no inotify watches left: keep polling
+        log.debug("hexcrawl: polling for changes (%s)", exc)
+        return
+    new = ChangesObserver()
+    for path, watch in list(refs.items()):
+        for handler in handlers.get(watch, ()):
+            refs[path] = new.schedule(handler, watch.path, recursive=watch.is_recursive)
+    server.observer = new
+
+
 def on_env(env: Any, **_: Any) -> Any:
     """Theme templates compiled once per process, not once per build
     (``generator.incremental.THEME_BYTECODE``): under serve every rebuild, and in

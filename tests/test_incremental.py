@@ -474,6 +474,54 @@ def test_a_dirty_rebuild_builds_only_changed_pages_and_equals_a_full_build(
     assert "locations/site-00001/" in pages
 
 
+def test_serve_listens_to_the_campaign_not_to_the_docs_it_writes(repo: Path, tmp_path: Path,
+                                                                 serving: None) -> None:
+    """Under serve (the hook's on_serve) MkDocs watches the campaign folder and mkdocs.yml,
+    not the docs folder the hook itself writes (a second build after every edit); where the
+    system tells of changes (inotify) it is told at once, of writes only: the hook reading
+    every content file does not set off another build."""
+    import sys
+    import time
+
+    from mkdocs.config import load_config
+    from mkdocs.livereload import LiveReloadServer
+
+    campaign = load(repo)
+    cache = cache_for(repo / "content")
+    chronicle, _ = replay(campaign, cache.replay)
+    config_file = write_docs(campaign, chronicle, "gm", repo / "build", repo / "site",
+                             cache=cache).config
+    config = load_config(config_file=str(config_file), site_dir=str(tmp_path / "site"))
+    server = LiveReloadServer(builder=lambda: None, host="127.0.0.1", port=8132,
+                              root=str(tmp_path / "site"))
+    # as mkdocs.commands.serve does
+    server.watch(config.docs_dir)
+    server.watch(config.config_file_path)
+    server = config.plugins.on_serve(server, config=config, builder=lambda: None)
+    for item in config.watch:
+        server.watch(item)
+    watched = set(server._watched_paths)
+    assert os.path.abspath(config.docs_dir) not in watched
+    assert os.path.abspath(config.config_file_path) in watched
+    assert str((repo / "content").resolve()) in {os.path.realpath(p) for p in watched}
+    if sys.platform.startswith("linux"):
+        assert type(server.observer).__name__ == "ChangesObserver"
+    server.observer.start()
+    try:
+        for path in sorted((repo / "content").rglob("*.yaml")):
+            path.read_bytes()
+        time.sleep(0.5)
+        assert not server._want_rebuild
+        add_note(repo, 3)
+        end = time.monotonic() + 30
+        while not server._want_rebuild and time.monotonic() < end:
+            time.sleep(0.02)
+        assert server._want_rebuild
+    finally:
+        server.observer.stop()
+        server.observer.join()
+
+
 def test_theme_templates_compile_once_per_process_and_again_when_edited(
         tmp_path: Path) -> None:
     """The compiled-template store the hook gives every MkDocs build's Jinja environment:
