@@ -74,8 +74,8 @@ class Replayer:
             done, state = cache.resume(self, state)
         for i, session in enumerate(c.sessions[done:], done + 1):
             self.run_session(session, state)
-            if cache is not None:
-                cache.after_session(self, i, state)
+            if cache is not None and cache.after_session(self, i, state):
+                break  # the rest of the fold comes out as it did: the cache has put it in
         return self.chronicle
 
     def apply_session_party(self, session: Session, state: PartyState) -> None:
