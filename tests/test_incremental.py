@@ -385,6 +385,46 @@ def test_an_edit_in_the_middle_redraws_only_the_sessions_it_changes(
     assert tree(warm / "gm") == tree(fresh / "gm")
 
 
+def test_location_and_region_pages_are_drawn_only_when_what_they_show_changed(
+        repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A location's page is kept by its view and its finding session's title, a region's by
+    its hexes' views (visits included), both while the campaign's inputs are unchanged: a
+    location's new paragraph redraws that page alone; a watch more (visits change, maybe a
+    find) redraws the region. The tree is a cold build's each time."""
+    from generator.render import pages
+
+    drawn: list[str] = []
+    render = pages._Renderer.render
+
+    def counting(self: object, template: str, path: str, **context: object) -> str:
+        drawn.append(template)
+        return render(self, template, path, **context)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pages._Renderer, "render", counting)
+    cache = BuildCache()
+    warm, fresh = tmp_path / "warm", tmp_path / "cold"
+
+    def build() -> None:
+        drawn.clear()
+        campaign = load(repo, cache)
+        chronicle, _ = replay(campaign, cache.replay)
+        write_docs(campaign, chronicle, "gm", warm, tmp_path / "site", cache=cache)
+        shutil.rmtree(fresh, ignore_errors=True)
+        cold_campaign = load(repo)
+        write_docs(cold_campaign, replay(cold_campaign)[0], "gm", fresh, tmp_path / "site")
+        assert tree(warm / "gm") == tree(fresh / "gm")
+
+    build()
+    assert drawn.count("location.md") == 2 * 40
+    location = repo / "content" / "locations" / "site-00003.md"
+    location.write_text(location.read_text("utf-8") + "\nA new paragraph of lore.\n", "utf-8")
+    build()
+    assert drawn.count("location.md") == 1 + 40 and drawn.count("region.md") == 1
+    add_watch(repo, SESSIONS)
+    build()
+    assert drawn.count("region.md") == 2
+
+
 def test_a_renamed_location_gets_its_new_title_through_the_cache(repo: Path,
                                                                  tmp_path: Path) -> None:
     """Pages whose text is unchanged keep the bytes made of them (their title put into the

@@ -433,9 +433,22 @@ def render_docs(view: View, overrides: Path | None = None,
     files["locations/index.md"] = r.render("locations.md", "locations/index.md")
     locations: list[LocationView] = sorted(view.locations.values(),
                                            key=lambda loc: loc.name.casefold())
+    # A location's page shows its own view, its finding session's title and the campaign's
+    # names (hexes, paths, tables): kept by those while the campaign's inputs are unchanged
+    # (``inputs``), it is drawn again only when one of them changed. So is a region's page
+    # of the hex key (its hexes' views, visits included).
+    pages_kept = memo if memo is not None and inputs is not None else None
+    found_in = {s.number: (s.slug, s.title) for s in sessions}
     for loc in locations:
-        files[location_path(loc.id)] = r.render("location.md", location_path(loc.id),
-                                                location=tv.locations[loc.id])
+        path = location_path(loc.id)
+        page_key: tuple[object, ...] = ("location-page", inputs, loc,
+                                        found_in.get(loc.found_in or 0))
+        page = pages_kept.get_object(page_key) if pages_kept is not None else None
+        if page is None:
+            page = r.render("location.md", path, location=tv.locations[loc.id])
+            if pages_kept is not None:
+                pages_kept.put_object(page_key, page)
+        files[path] = page
 
     # The navigation stays small whatever the campaign's size: Material renders it into every
     # page, so a nav listing every page would make the build quadratic. Past NAV_LIMIT pages
@@ -465,8 +478,15 @@ def render_docs(view: View, overrides: Path | None = None,
             path = region_path(region)
             title = region.name or (t.gettext("Other hexes") if len(view.regions) > 1
                                     else t.gettext("All hexes"))
-            files[path] = r.render("region.md", path, region=shown_region,
-                                   title=text(region.name) if region.name else Markup(title))
+            page_key = ("region-page", inputs, region, title,
+                        tuple(view.hexes[label] for label in region.hexes))
+            page = pages_kept.get_object(page_key) if pages_kept is not None else None
+            if page is None:
+                page = r.render("region.md", path, region=shown_region,
+                                title=text(region.name) if region.name else Markup(title))
+                if pages_kept is not None:
+                    pages_kept.put_object(page_key, page)
+            files[path] = page
             region_items.append(NavItem(title, path))
         nav.append(NavItem(t.gettext("Hex key"), children=tuple(region_items)))
     if view.tables or isinstance(view, GMView):
