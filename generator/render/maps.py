@@ -64,9 +64,15 @@ NEW_HEX_COLOUR = "#e0a100"
 NEW_HEX_STYLE = "fill:none;stroke-width:1.6;stroke-linejoin:round"
 MAP_CSS = SITE_TEMPLATES / "assets" / "map.css"
 
+#: The grid lines: each hex draws the inner half of its sides, so two hexes make one line,
+#: as dark as two overlapping strokes of .28 would be.
+GRID_LINE = {"fill": "none", "stroke": "#000", "stroke-opacity": ".48", "stroke-width": ".6"}
 #: Hex labels (CCRR): their size and baseline below a hex's centre.
 COORD_SIZE = 5
 COORD_DY = -SIZE * 0.58
+#: An overview of at least this many hexes shows its hex labels on the sites only once
+#: zoomed in enough to read them (``data-lod``: their size in map units).
+LOD_HEXES = 1000
 #: Location icons: half their size, and the distance between two in one hex.
 ICON_RADIUS = 6.0
 ICON_SPACING = 12.5
@@ -550,12 +556,12 @@ def _cdata(value: str) -> str:
 #: The hexes layer is drawn in *lattice units*, in which every hex centre and corner lies on
 #: whole numbers: flat-top, x in half sizes and y in half rows; pointy-top the other way
 #: round. The layer's ``scale`` takes them back to SVG units; a hex is then ``M0 y`` and a
-#: fixed outline of single digits (``l-1 1h-2l-1-1 1-1h2z``), exact, in a fraction of the
+#: fixed outline of single digits (``l1-1h2l1 1-1 1h-2z``), exact, in a fraction of the
 #: bytes of its rounded SVG coordinates.
 SQRT3_HALF = round(math.sqrt(3) / 2 * SIZE, 4)
 _LATTICE: dict[str, tuple[tuple[float, float], tuple[int, int], str]] = {
     # units (x, y), the first corner's offset from the centre, the outline from it
-    "flat": ((SIZE / 2, SQRT3_HALF), (2, 0), "l-1 1h-2l-1-1 1-1h2z"),
+    "flat": ((SIZE / 2, SQRT3_HALF), (-2, 0), "l1-1h2l1 1-1 1h-2z"),
     "pointy": ((SQRT3_HALF, SIZE / 2), (1, -1), "v2l-1 1-1-1v-2l1-1z"),
 }
 
@@ -565,6 +571,74 @@ def lattice(grid: Grid, h: Hex) -> tuple[int, int]:
     if grid.orientation == "flat":
         return 3 * h.q, 2 * h.r + h.q
     return 2 * h.q + h.r, 3 * h.r
+
+
+#: The rectangle in which the hex lattice repeats, in lattice units: flat-top every three
+#: hex widths (two columns) by one row; pointy-top the other way round.
+_PERIOD: dict[str, tuple[int, int]] = {"flat": (6, 2), "pointy": (2, 6)}
+#: How far a hex reaches from its centre, in lattice units (x, y).
+_REACH: dict[str, tuple[int, int]] = {"flat": (2, 1), "pointy": (1, 2)}
+
+
+def _tile(grid: Grid) -> tuple[tuple[int, int], list[tuple[int, int]]]:
+    """The lattice's period (width, height) and the centres, in lattice units, of the hexes
+    that reach into the tile ``0 0 width height`` (a terrain pattern draws one hex at each)."""
+    (pw, ph), (rx, ry) = _PERIOD[grid.orientation], _REACH[grid.orientation]
+    spots = set()
+    for q in range(-4, 5):
+        for r in range(-4, 5):
+            x, y = lattice(grid, Hex(q, r))
+            if x + rx > 0 and x - rx < pw and y + ry > 0 and y - ry < ph:
+                spots.add((x, y))
+    return (pw, ph), sorted(spots)
+
+
+def _exact(value: float) -> float | int:
+    """A coordinate kept to four decimals (a pattern's tile must fit the lattice exactly)."""
+    rounded = round(float(value), 4)
+    return int(rounded) if rounded.is_integer() else rounded
+
+
+def _outline(grid: Grid, centres: Iterable[tuple[int, int]]) -> str:
+    """Path data, in lattice units, of the outline of hexes (their centres in lattice
+    units): every side between a hex of them and one not of them, chained into closed
+    loops that run the same way round as each hex's own outline, so that holes wind the
+    other way and stay empty (nonzero fill)."""
+    corners = _CORNERS[grid.orientation]
+    inside = set(centres)
+    # each side of a hex as (from, to), from corner i to corner i + 1; its neighbour across
+    # it lies twice the side's midpoint away
+    step: dict[tuple[int, int], tuple[int, int]] = {}
+    for x, y in inside:
+        for i, (ax, ay) in enumerate(corners):
+            bx, by = corners[(i + 1) % 6]
+            if (x + ax + bx, y + ay + by) not in inside:
+                step[(x + ax, y + ay)] = (x + bx, y + by)
+    out: list[str] = []
+    last: tuple[int, int] | None = None
+    for start in sorted(step):
+        if start not in step:
+            continue
+        sx, sy = start
+        numbers: list[int] = []
+        at = start
+        while True:
+            nxt = step.pop(at)
+            if nxt == start:  # the last side: the "z"
+                break
+            numbers += [nxt[0] - at[0], nxt[1] - at[1]]
+            at = nxt
+        move = f"M{sx} {sy}" if last is None else f"m{sx - last[0]} {sy - last[1]}"
+        out.append((move + "l" + " ".join(map(str, numbers))).replace(" -", "-") + "z")
+        last = start
+    return "".join(out)
+
+
+#: A hex's corners about its centre in lattice units, in the order of its outline.
+_CORNERS: dict[str, tuple[tuple[int, int], ...]] = {
+    "flat": ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1)),
+    "pointy": ((1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2)),
+}
 
 
 def _hex_path(grid: Grid, scale: float = 1.0) -> str:
@@ -638,24 +712,38 @@ class _MapWriter:
                     parts[layer.name] = f"{self.prefix}p-{layer.name}"
                     dwg.defs.add(part_symbol(dwg, parts[layer.name], layer.name))
         grid_lines = self.view.site.show_grid
-        # the pattern's box is the hex's own (its bounding box, in which the pattern is
-        # drawn, stretched to it: "none"), exact, so that the symbol lands where it would
-        # be drawn at the hex's centre
-        x0, y0, x1, y1 = self.grid.bounds([Hex(0, 0)], SIZE) or (0, 0, 0, 0)
-        box = " ".join(_scale(v) for v in (x0, y0, x1 - x0, y1 - y0))
+        # The terrain layer fills every hex of a drawing with one pattern in lattice units
+        # (``draw_hexes``), tiled with the lattice's period: the tile draws the symbol (and
+        # the inner half of the hex's sides) at every hex centre that reaches into it, each
+        # clipped to its hex, so that it is exactly what a hex filled on its own would show.
+        # One tile serves every hex of the drawing: Chromium rasterises a pattern sized to
+        # each element's own box once per element, which made a map of 10,000 hexes take
+        # seconds to show and to pan.
+        (ux, uy), _, _ = _LATTICE[self.grid.orientation]
+        (pw, ph), spots = _tile(self.grid)
+        hex_d = _hex_path(self.grid)
+        clip = _Element("clipPath", {"id": f"{self.prefix}hc"})
+        clip.add(_Element("path", {"d": hex_d}))
+        dwg.defs.add(clip)
+        box = f"0 0 {_scale(pw * ux)} {_scale(ph * uy)}"
         rules: list[str] = []
         for variant, sid in self.symbol_ids.items():
             terrain = self.view.terrains.get(variant[0])
             dwg.defs.add(terrain_symbol(dwg, sid, terrain, variant[1], not grid_lines,
                                         self.grid, parts))
-            # The hexes are paths filled with a pattern that draws the symbol once over the
-            # hex's own box: a <use> per hex makes Chromium build a shadow tree for each,
-            # and a map of 10,000 hexes then takes several times as long to show and pan.
-            pattern = _Element("pattern", {"id": f"{sid}f", "width": 1, "height": 1,
-                                           "viewBox": box, "preserveAspectRatio": "none"})
-            pattern.add(_use(sid, (0, 0)))
+            cell = _Element("g", {"id": f"{sid}c", "clip-path": f"url(#{self.prefix}hc)"})
+            cell.add(_use(sid, (0, 0)))
             if grid_lines:  # each hex draws the inner half of its sides
-                pattern.add(_Element("path", {"d": _hex_path(self.grid), "class": "grid"}))
+                # (styled by attributes: a <use> clone does not match the map's selectors)
+                cell.add(_Element("path", {"d": hex_d, "class": "grid", **GRID_LINE}))
+            dwg.defs.add(cell)
+            pattern = _Element("pattern", {"id": f"{sid}f", "patternUnits": "userSpaceOnUse",
+                                           "width": pw, "height": ph, "viewBox": box,
+                                           # lattice units are not square: the box is
+                                           # stretched to the tile, which undoes them
+                                           "preserveAspectRatio": "none"})
+            for x, y in spots:
+                pattern.add(_use(f"{sid}c", (_exact(x * ux), _exact(y * uy))))
             dwg.defs.add(pattern)
             rule = f"fill:url(#{sid}f)"
             if not grid_lines:  # the hex's own colour over the seams between hexes
@@ -695,65 +783,73 @@ class _MapWriter:
         self.raws.append(text)
 
     def draw_hexes(self, dwg: svgwrite.Drawing, canvas: _Canvas, labels: Sequence[str]) -> None:
-        """Every hex as a path filled with its terrain's pattern, in lattice units (see
-        ``_LATTICE``), grouped so that each hex gives little more than its own position:
-        either column by column (a column one group translated to its x, in it one group
-        per terrain drawing, whose class gives the fill: each hex is ``M0 y...``), or, where
-        columns mix many terrains, one group per terrain drawing (each hex ``Mx y...``),
-        whichever is shorter. Written as text."""
-        cls = "hexes grid" if self.view.site.show_grid else "hexes"
+        """The hexes in two layers, both in lattice units (see ``_LATTICE``) and written as
+        text: the terrain (``draw_terrain``) and over it every hex as a path of its own,
+        in its link, with its tooltip (``.hexes``). That layer is not painted (map.css): it
+        is where a pointer or the keyboard finds a hex, and it shows the hex hovered or
+        focused. Its hexes are grouped by column (a column one group translated to its x;
+        each hex ``M0 y`` and a fixed outline of single digits)."""
         (ux, uy), (cx, cy), steps = _LATTICE[self.grid.orientation]
-        columns: dict[int, dict[str, list[tuple[int, str]]]] = {}
-        terrains: dict[str, list[tuple[int, int, str]]] = {}
-        for label in labels:
-            x, y = lattice(self.grid, self.view.hexes[label].hex)
-            sid = self.symbol_ids[self.variant(label)]
-            columns.setdefault(x, {}).setdefault(sid, []).append((y, label))
-            terrains.setdefault(sid, []).append((x, y, label))
+        scale = f'transform="scale({_scale(ux)} {_scale(uy)})"'
+        centres = [(label, lattice(self.grid, self.view.hexes[label].hex)) for label in labels]
+        self.draw_terrain(dwg, centres, scale)
+        columns: dict[int, list[tuple[int, str]]] = {}
+        for label, (x, y) in centres:
+            columns.setdefault(x, []).append((y, label))
+        out = [f'<g class="hexes" {scale}>']
+        for x in sorted(columns):
+            at = x + cx
+            if at:
+                out.append(f'<g transform="translate({at})">')
+            out.extend(self.hex_element(label, f"M0 {y + cy}{steps}")
+                       for y, label in sorted(columns[x]))
+            if at:
+                out.append("</g>")
+        out.append("</g>")
+        self.raw(dwg, "".join(out))
+
+    def draw_terrain(self, dwg: svgwrite.Drawing, centres: Sequence[tuple[str, tuple[int, int]]],
+                     scale: str) -> None:
+        """Each terrain drawing as one path (every hex of it a subpath), filled with its
+        pattern (``terrain_symbols``). The drawing with the most hexes fills instead the
+        outline of all the hexes (``_outline``), under the others."""
+        (cx, cy), steps = _LATTICE[self.grid.orientation][1:]
+        by_sid: dict[str, list[tuple[int, int]]] = {}
+        for label, at in centres:
+            by_sid.setdefault(self.symbol_ids[self.variant(label)], []).append(at)
+        if not by_sid:
+            return
 
         def order(sid: str) -> int:
             return int(sid[len(self.prefix) + 1:])
 
-        # bytes beyond "M", each hex's y and its outline: column groups and their terrain
-        # groups (a lone hex of a terrain takes the class itself), against each hex's x
-        by_column = sum(len(f'<g transform="translate({x + cx})"></g>') + sum(
-            len(f'<g class="{sid}"></g>') if len(hexes) > 1 else len(f' class="{sid}"')
-            for sid, hexes in col.items()) for x, col in columns.items())
-        by_terrain = sum(len(f'<g class="{sid}"></g>') for sid in terrains) + sum(
-            len(f"{x + cx} ") - 2 for hexes in terrains.values() for x, _, _ in hexes)
-        out = [f'<g class="{cls}" transform="scale({_scale(ux)} {_scale(uy)})">']
-        if by_terrain < by_column:
-            for sid in sorted(terrains, key=order):
-                out.append(f'<g class="{sid}">')
-                out.extend(self.hex_element(label, f"M{x + cx} {y + cy}{steps}")
-                           for x, y, label in sorted(terrains[sid]))
-                out.append("</g>")
-        else:
-            for x in sorted(columns):
-                at = x + cx
-                if at:
-                    out.append(f'<g transform="translate({at})">')
-                for sid in sorted(columns[x], key=order):
-                    hexes = sorted(columns[x][sid])
-                    if len(hexes) == 1:
-                        y, label = hexes[0]
-                        out.append(self.hex_element(label, f"M0 {y + cy}{steps}", cls=sid))
-                        continue
-                    out.append(f'<g class="{sid}">')
-                    out.extend(self.hex_element(label, f"M0 {y + cy}{steps}")
-                               for y, label in hexes)
-                    out.append("</g>")
-                if at:
-                    out.append("</g>")
+        base = max(by_sid, key=lambda sid: (len(by_sid[sid]), -order(sid)))
+        out = [f'<g class="terrain" {scale}>']
+        outline = _outline(self.grid, [at for _, at in centres])
+        out.append(f'<path class="{base}" d="{outline}"/>')
+        for sid in sorted(by_sid, key=order):
+            if sid == base:
+                continue
+            d: list[str] = []
+            last: tuple[int, int] | None = None
+            for x, y in sorted(by_sid[sid]):
+                absolute = f"M{x + cx} {y + cy}"
+                if last is not None:
+                    relative = f"m{x - last[0]} {y - last[1]}".replace(" -", "-")
+                    if len(relative) < len(absolute):
+                        absolute = relative
+                d.append(absolute + steps)
+                last = (x, y)
+            out.append(f'<path class="{sid}" d="{"".join(d)}"/>')
         out.append("</g>")
         self.raw(dwg, "".join(out))
 
-    def hex_element(self, label: str, d: str, cls: str | None = None) -> str:
-        """One hex: its path (of class ``cls``, if given), with its tooltip, in its link."""
+    def hex_element(self, label: str, d: str) -> str:
+        """One hex of the ``.hexes`` layer: its path, with its tooltip, in its link."""
         title = self.hex_title(label)
         href = self.links.hex(label)
         tip = f"<title>{_cdata(title)}</title>" if title else ""
-        path = f'<path class="{cls}" d="{d}"' if cls else f'<path d="{d}"'
+        path = f'<path d="{d}"'
         if href is None:
             return f"{path}>{tip}</path>" if tip else f"{path}/>"
         return f'<a xlink:href="{_attr(href)}">{tip}{path}/></a>'
@@ -1179,6 +1275,12 @@ class _MapWriter:
             layout = self.layout(canvas, labels, icons, runs, party_spots)
         canvas.fit(layout.extent)
         dwg = self.drawing(canvas, css_class, scale)
+        if css_class == "overview" and self.view.site.show_labels and len(labels) >= LOD_HEXES:
+            # the site hides the hex labels until the map is zoomed in far enough to read
+            # them (hexcrawl.css, hexcrawl.js: thousands of texts too small to read cost
+            # the page a good part of its first paint); the file alone shows them
+            dwg.attribs["class"] += " lod"
+            dwg.attribs["data-lod"] = COORD_SIZE
         if fog:
             self.draw_fog(dwg, canvas)
         self.terrain_symbols(dwg, labels)
@@ -1402,3 +1504,73 @@ def party_swatch(kind: str = "true") -> str:
     dwg = _swatch(16, 16)
     dwg.add(dwg.circle((8, 8), r=5, class_=f"party-{kind}"))
     return _xml(dwg)
+
+
+# ------------------------------------------------------------------------------------------
+# the map page: a large overview's heavy layers held aside
+
+
+@dataclass(frozen=True)
+class Deferred:
+    """An overview as its map page embeds it (``deferred``): ``map``, the SVG with its
+    ``.hexes`` and ``.labels`` layers left empty, and ``layers``, each of them as an SVG of
+    its own, the same size and viewBox, for a ``<noscript>`` beside the map."""
+
+    map: str
+    #: (the layer's class, its SVG)
+    layers: tuple[tuple[str, str], ...]
+
+
+_ROOT = re.compile(r"<svg [^>]*>")
+_GROUP = re.compile(r"<g[ >/]|</g>")
+
+
+def deferred(svg: str) -> Deferred:
+    """A large overview (marked ``lod``) with its layers of links and labels held aside.
+
+    While a page loads, Material restyles the whole page several times, each time in
+    proportion to its elements; an overview of 10,000 hexes has some 33,000 of them, most
+    in the links (one per hex, not painted) and the hex labels (too small to read until
+    zoomed in). The map page shows the map without them and puts each beside it in a
+    ``<noscript>``: the browser keeps that as text, and hexcrawl.js puts the links into the
+    map once the page has loaded and the labels once they are big enough to read. Without
+    scripts the ``<noscript>`` is markup, which lies over the map, as it would be drawn in
+    it. A map not marked ``lod`` is returned whole."""
+    root = _ROOT.search(svg)
+    if root is None or ' lod"' not in root.group(0):
+        return Deferred(svg, ())
+    layers: list[tuple[str, str]] = []
+    out = svg
+    for name in ("hexes", "labels"):
+        start = out.find(f'<g class="{name}"')
+        if start < 0:
+            continue
+        end = _group_end(out, start)
+        head = out[start:out.index(">", start) + 1]
+        layers.append((name, _layer_svg(root.group(0), name, out[start:end])))
+        out = out[:start] + head + "</g>" + out[end:]
+    return Deferred(out, tuple(layers))
+
+
+def _group_end(text: str, start: int) -> int:
+    """Where the ``<g>`` that opens at ``start`` closes (just after its ``</g>``)."""
+    depth = 0
+    for m in _GROUP.finditer(text, start):
+        if m.group(0) == "</g>":
+            depth -= 1
+            if depth == 0:
+                return m.end()
+        elif not text.startswith("/>", text.index(">", m.start()) - 1):
+            depth += 1
+    raise ValueError("unbalanced <g> in a map")
+
+
+def _layer_svg(root: str, name: str, layer: str) -> str:
+    """One layer as an SVG of its own, over the map (``hexmap-layer``), with the map's
+    size, viewBox and namespaces (its styles are the map's: an inline SVG's ``<style>``
+    applies to the whole page)."""
+    attrs = dict(re.findall(r'([\w:-]+)="([^"]*)"', root))
+    keep = ("xmlns", "xmlns:xlink", "viewBox", "width", "height", "preserveAspectRatio")
+    head = " ".join(f'{k}="{attrs[k]}"' for k in keep if k in attrs)
+    hidden = ' aria-hidden="true"' if name == "labels" else ""
+    return f'<svg {head} class="hexmap-svg hexmap-layer"{hidden}>{layer}</svg>'

@@ -16,8 +16,58 @@
     return svg.getAttribute("viewBox").split(/[\s,]+/).map(Number);
   }
 
+  /* A large overview hides its hex labels until they are this tall on screen (CSS pixels):
+     its "data-lod" gives their size in map units (render/maps.py, hexcrawl.css). */
+  var LABEL_PIXELS = 6;
+
   function setBox(svg, box) {
     svg.setAttribute("viewBox", box.map(function (v) { return Math.round(v * 10) / 10; }).join(" "));
+    levelOfDetail(svg);
+  }
+
+  /* A large overview's layers of links and of hex labels come beside it, each in a
+     <noscript> (render/maps.py, "deferred"): kept as text while the page loads, they cost
+     it nothing. The links join the map once the page has loaded (at once at the first
+     pointer or key over the map), the labels once zoomed in far enough to read them. */
+  function joinLayer(svg, name) {
+    var box = svg.parentNode;
+    var note = box && box.querySelector('noscript.hexmap-deferred[data-layer="' + name + '"]');
+    var place = svg.querySelector("g." + name);
+    if (!note || !place) return;
+    var layer = note.querySelector("g." + name);  /* parsed already (instant navigation) */
+    if (!layer) {
+      var doc = new DOMParser().parseFromString(note.textContent, "image/svg+xml");
+      layer = doc.documentElement && doc.documentElement.querySelector("g." + name);
+      layer = layer && document.importNode(layer, true);
+    }
+    note.remove();
+    if (layer) place.replaceWith(layer);
+  }
+
+  function goLive(svg) {
+    var done = false;
+    function live() {
+      if (done) return;
+      done = true;
+      joinLayer(svg, "hexes");
+    }
+    svg.addEventListener("pointerover", live, { once: true });
+    svg.addEventListener("focusin", live, { once: true });
+    var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 50); };
+    function later() { requestAnimationFrame(function () { idle(live, { timeout: 1000 }); }); }
+    if (document.readyState === "complete") later();
+    else window.addEventListener("load", later, { once: true });
+  }
+
+  function levelOfDetail(svg) {
+    var size = Number(svg.getAttribute("data-lod"));
+    if (!size) return;
+    var box = parseBox(svg), rect = svg.getBoundingClientRect();
+    if (!rect.width || !rect.height) return;
+    var pixels = size * Math.min(rect.width / box[2], rect.height / box[3]);
+    var detail = pixels >= LABEL_PIXELS;
+    if (detail) joinLayer(svg, "labels");
+    svg.classList.toggle("detail", detail);
   }
 
   /* The SVG point under a client point, for the element's untransformed rectangle. */
@@ -33,6 +83,12 @@
     if (svg.dataset.hexcrawlPanzoom) return;
     svg.dataset.hexcrawlPanzoom = "1";
     var home = parseBox(svg);
+    levelOfDetail(svg);
+    goLive(svg);
+    window.addEventListener("resize", function onResize() {
+      if (!svg.isConnected) { window.removeEventListener("resize", onResize); return; }
+      levelOfDetail(svg);
+    });
     var pointers = {};
     var start = null;
     var moved = false;
