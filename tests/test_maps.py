@@ -84,10 +84,9 @@ def test_player_map_has_no_element_for_unexplored_hexes(campaign: Campaign) -> N
     # only the terrain symbols and icons in use: no forest, no hills, no shrine or lair icon
     ids = {e.get("id") for e in root.iter() if e.get("id")}
     # m-fog: the fog's texture; m-l0, if the Mere's name fits, the line it follows; m-t0f:
-    # the pattern that fills the hexes with the m-t0 symbol, tiling m-t0c (the symbol
-    # clipped to its hex, m-hc)
-    assert {"m-t0", "m-t0c", "m-t0f", "m-hc", "m-village", "m-fog"} <= ids <= {
-        "m-t0", "m-t0c", "m-t0f", "m-hc", "m-village", "m-fog", "m-l0"}
+    # the pattern that fills the hexes with the m-t0 symbol
+    assert {"m-t0", "m-t0f", "m-village", "m-fog"} <= ids <= {
+        "m-t0", "m-t0f", "m-village", "m-fog", "m-l0"}
     symbol = next(e for e in root.iter(f"{SVG}symbol") if e.get("id") == "m-t0")
     assert symbol[0].get("fill") == campaign.terrain["plains"].color
     classes = [p.get("class") for p in root.iter(f"{SVG}polyline")]

@@ -70,9 +70,13 @@ GRID_LINE = {"fill": "none", "stroke": "#000", "stroke-opacity": ".48", "stroke-
 #: Hex labels (CCRR): their size and baseline below a hex's centre.
 COORD_SIZE = 5
 COORD_DY = -SIZE * 0.58
-#: An overview of at least this many hexes shows its hex labels on the sites only once
-#: zoomed in enough to read them (``data-lod``: their size in map units).
-LOD_HEXES = 1000
+#: A map of at least this many hexes draws its terrain as one path per terrain drawing,
+#: filled with a pattern tiled on the lattice (``_MapWriter.terrain_symbols``), under a
+#: layer of links, one unpainted path per hex (``draw_hexes``); as an overview, it shows its
+#: hex labels on the sites only once zoomed in enough to read them (``data-lod``: their
+#: size in map units). A smaller map fills each hex's own path with a pattern over its
+#: box: fewer bytes for a few hundred hexes, and as quick to draw.
+TILED_HEXES = 1000
 #: Location icons: half their size, and the distance between two in one hex.
 ICON_RADIUS = 6.0
 ICON_SPACING = 12.5
@@ -580,17 +584,23 @@ _PERIOD: dict[str, tuple[int, int]] = {"flat": (6, 2), "pointy": (2, 6)}
 _REACH: dict[str, tuple[int, int]] = {"flat": (2, 1), "pointy": (1, 2)}
 
 
-def _tile(grid: Grid) -> tuple[tuple[int, int], list[tuple[int, int]]]:
-    """The lattice's period (width, height) and the centres, in lattice units, of the hexes
-    that reach into the tile ``0 0 width height`` (a terrain pattern draws one hex at each)."""
+def _tile(grid: Grid) -> tuple[tuple[int, int, int, int], list[tuple[int, int]]]:
+    """The lattice's period as a tile (x, y, width, height) in lattice units, placed where
+    the fewest hexes reach into it, and the centres of those hexes (a terrain pattern draws
+    one hex at each)."""
     (pw, ph), (rx, ry) = _PERIOD[grid.orientation], _REACH[grid.orientation]
-    spots = set()
-    for q in range(-4, 5):
-        for r in range(-4, 5):
-            x, y = lattice(grid, Hex(q, r))
-            if x + rx > 0 and x - rx < pw and y + ry > 0 and y - ry < ph:
-                spots.add((x, y))
-    return (pw, ph), sorted(spots)
+    best: tuple[tuple[int, int, int, int], list[tuple[int, int]]] | None = None
+    for ox, oy in ((0, 0), (0, -1), (-1, 0)):
+        spots = set()
+        for q in range(-4, 5):
+            for r in range(-4, 5):
+                x, y = lattice(grid, Hex(q, r))
+                if x + rx > ox and x - rx < ox + pw and y + ry > oy and y - ry < oy + ph:
+                    spots.add((x, y))
+        if best is None or len(spots) < len(best[1]):
+            best = (ox, oy, pw, ph), sorted(spots)
+    assert best is not None
+    return best
 
 
 def _exact(value: float) -> float | int:
@@ -620,16 +630,20 @@ def _outline(grid: Grid, centres: Iterable[tuple[int, int]]) -> str:
         if start not in step:
             continue
         sx, sy = start
-        numbers: list[int] = []
+        parts = [f"M{sx} {sy}" if last is None else f"m{sx - last[0]} {sy - last[1]}"]
+        command = ""
         at = start
         while True:
             nxt = step.pop(at)
             if nxt == start:  # the last side: the "z"
                 break
-            numbers += [nxt[0] - at[0], nxt[1] - at[1]]
+            dx, dy = nxt[0] - at[0], nxt[1] - at[1]
+            letter, numbers = ("h", f"{dx}") if not dy else ("v", f"{dy}") if not dx \
+                else ("l", f"{dx} {dy}")
+            parts.append((letter if letter != command else " ") + numbers)
+            command = letter
             at = nxt
-        move = f"M{sx} {sy}" if last is None else f"m{sx - last[0]} {sy - last[1]}"
-        out.append((move + "l" + " ".join(map(str, numbers))).replace(" -", "-") + "z")
+        out.append("".join(parts).replace(" -", "-") + "z")
         last = start
     return "".join(out)
 
@@ -712,6 +726,9 @@ class _MapWriter:
                     parts[layer.name] = f"{self.prefix}p-{layer.name}"
                     dwg.defs.add(part_symbol(dwg, parts[layer.name], layer.name))
         grid_lines = self.view.site.show_grid
+        if not self.tiled:
+            self.hex_patterns(dwg, parts)
+            return
         # The terrain layer fills every hex of a drawing with one pattern in lattice units
         # (``draw_hexes``), tiled with the lattice's period: the tile draws the symbol (and
         # the inner half of the hex's sides) at every hex centre that reaches into it, each
@@ -720,12 +737,16 @@ class _MapWriter:
         # each element's own box once per element, which made a map of 10,000 hexes take
         # seconds to show and to pan.
         (ux, uy), _, _ = _LATTICE[self.grid.orientation]
-        (pw, ph), spots = _tile(self.grid)
+        (ox, oy, pw, ph), spots = _tile(self.grid)
         hex_d = _hex_path(self.grid)
         clip = _Element("clipPath", {"id": f"{self.prefix}hc"})
         clip.add(_Element("path", {"d": hex_d}))
         dwg.defs.add(clip)
-        box = f"0 0 {_scale(pw * ux)} {_scale(ph * uy)}"
+        if grid_lines:  # each hex draws the inner half of its sides (the rest is clipped)
+            # (styled by attributes: a <use> clone does not match the map's selectors)
+            dwg.defs.add(_Element("path", {"id": f"{self.prefix}g", "d": hex_d,
+                                           "class": "grid", **GRID_LINE}))
+        box = " ".join(_scale(v) for v in (ox * ux, oy * uy, pw * ux, ph * uy))
         rules: list[str] = []
         for variant, sid in self.symbol_ids.items():
             terrain = self.view.terrains.get(variant[0])
@@ -733,17 +754,47 @@ class _MapWriter:
                                         self.grid, parts))
             cell = _Element("g", {"id": f"{sid}c", "clip-path": f"url(#{self.prefix}hc)"})
             cell.add(_use(sid, (0, 0)))
-            if grid_lines:  # each hex draws the inner half of its sides
-                # (styled by attributes: a <use> clone does not match the map's selectors)
-                cell.add(_Element("path", {"d": hex_d, "class": "grid", **GRID_LINE}))
+            if grid_lines:
+                cell.add(_use(f"{self.prefix}g", (0, 0)))
             dwg.defs.add(cell)
             pattern = _Element("pattern", {"id": f"{sid}f", "patternUnits": "userSpaceOnUse",
+                                           **{k: v for k, v in (("x", ox), ("y", oy)) if v},
                                            "width": pw, "height": ph, "viewBox": box,
                                            # lattice units are not square: the box is
                                            # stretched to the tile, which undoes them
                                            "preserveAspectRatio": "none"})
             for x, y in spots:
                 pattern.add(_use(f"{sid}c", (_exact(x * ux), _exact(y * uy))))
+            dwg.defs.add(pattern)
+            rule = f"fill:url(#{sid}f)"
+            if not grid_lines:  # the hex's own colour over the seams between hexes
+                rule += f";stroke:{terrain.color if terrain else '#ffffff'}"
+            rules.append(f".{sid}{{{rule}}}")
+        if rules:
+            dwg.defs.add(dwg.style("".join(rules)))
+
+    def hex_patterns(self, dwg: svgwrite.Drawing, parts: dict[str, str]) -> None:
+        """A map of fewer than ``TILED_HEXES`` hexes: one pattern per terrain drawing over a
+        hex's own box, which each hex's path of the ``.hexes`` layer fills itself with."""
+        grid_lines = self.view.site.show_grid
+        # the pattern's box is the hex's own (its bounding box, in which the pattern is
+        # drawn, stretched to it: "none"), exact, so that the symbol lands where it would
+        # be drawn at the hex's centre
+        x0, y0, x1, y1 = self.grid.bounds([Hex(0, 0)], SIZE) or (0, 0, 0, 0)
+        box = " ".join(_scale(v) for v in (x0, y0, x1 - x0, y1 - y0))
+        rules: list[str] = []
+        for variant, sid in self.symbol_ids.items():
+            terrain = self.view.terrains.get(variant[0])
+            dwg.defs.add(terrain_symbol(dwg, sid, terrain, variant[1], not grid_lines,
+                                        self.grid, parts))
+            # The hexes are paths filled with a pattern that draws the symbol once over the
+            # hex's own box: a <use> per hex makes Chromium build a shadow tree for each,
+            # and a map of 10,000 hexes then takes several times as long to show and pan.
+            pattern = _Element("pattern", {"id": f"{sid}f", "width": 1, "height": 1,
+                                           "viewBox": box, "preserveAspectRatio": "none"})
+            pattern.add(_use(sid, (0, 0)))
+            if grid_lines:  # each hex draws the inner half of its sides
+                pattern.add(_Element("path", {"d": _hex_path(self.grid), "class": "grid"}))
             dwg.defs.add(pattern)
             rule = f"fill:url(#{sid}f)"
             if not grid_lines:  # the hex's own colour over the seams between hexes
@@ -782,6 +833,61 @@ class _MapWriter:
         parent.add(_Element(_RAW_TAG, {"n": len(self.raws)}))
         self.raws.append(text)
 
+    def draw_hexes_filled(self, dwg: svgwrite.Drawing, labels: Sequence[str]) -> None:
+        """A map of fewer than ``TILED_HEXES`` hexes: every hex as a path filled with its
+        terrain's pattern (``hex_patterns``), in lattice units (see
+        ``_LATTICE``), grouped so that each hex gives little more than its own position:
+        either column by column (a column one group translated to its x, in it one group
+        per terrain drawing, whose class gives the fill: each hex is ``M0 y...``), or, where
+        columns mix many terrains, one group per terrain drawing (each hex ``Mx y...``),
+        whichever is shorter. Written as text."""
+        cls = "hexes grid" if self.view.site.show_grid else "hexes"
+        (ux, uy), (cx, cy), steps = _LATTICE[self.grid.orientation]
+        columns: dict[int, dict[str, list[tuple[int, str]]]] = {}
+        terrains: dict[str, list[tuple[int, int, str]]] = {}
+        for label in labels:
+            x, y = lattice(self.grid, self.view.hexes[label].hex)
+            sid = self.symbol_ids[self.variant(label)]
+            columns.setdefault(x, {}).setdefault(sid, []).append((y, label))
+            terrains.setdefault(sid, []).append((x, y, label))
+
+        def order(sid: str) -> int:
+            return int(sid[len(self.prefix) + 1:])
+
+        # bytes beyond "M", each hex's y and its outline: column groups and their terrain
+        # groups (a lone hex of a terrain takes the class itself), against each hex's x
+        by_column = sum(len(f'<g transform="translate({x + cx})"></g>') + sum(
+            len(f'<g class="{sid}"></g>') if len(hexes) > 1 else len(f' class="{sid}"')
+            for sid, hexes in col.items()) for x, col in columns.items())
+        by_terrain = sum(len(f'<g class="{sid}"></g>') for sid in terrains) + sum(
+            len(f"{x + cx} ") - 2 for hexes in terrains.values() for x, _, _ in hexes)
+        out = [f'<g class="{cls}" transform="scale({_scale(ux)} {_scale(uy)})">']
+        if by_terrain < by_column:
+            for sid in sorted(terrains, key=order):
+                out.append(f'<g class="{sid}">')
+                out.extend(self.hex_element(label, f"M{x + cx} {y + cy}{steps}")
+                           for x, y, label in sorted(terrains[sid]))
+                out.append("</g>")
+        else:
+            for x in sorted(columns):
+                at = x + cx
+                if at:
+                    out.append(f'<g transform="translate({at})">')
+                for sid in sorted(columns[x], key=order):
+                    hexes = sorted(columns[x][sid])
+                    if len(hexes) == 1:
+                        y, label = hexes[0]
+                        out.append(self.hex_element(label, f"M0 {y + cy}{steps}", cls=sid))
+                        continue
+                    out.append(f'<g class="{sid}">')
+                    out.extend(self.hex_element(label, f"M0 {y + cy}{steps}")
+                               for y, label in hexes)
+                    out.append("</g>")
+                if at:
+                    out.append("</g>")
+        out.append("</g>")
+        self.raw(dwg, "".join(out))
+
     def draw_hexes(self, dwg: svgwrite.Drawing, canvas: _Canvas, labels: Sequence[str]) -> None:
         """The hexes in two layers, both in lattice units (see ``_LATTICE``) and written as
         text: the terrain (``draw_terrain``) and over it every hex as a path of its own,
@@ -789,6 +895,9 @@ class _MapWriter:
         is where a pointer or the keyboard finds a hex, and it shows the hex hovered or
         focused. Its hexes are grouped by column (a column one group translated to its x;
         each hex ``M0 y`` and a fixed outline of single digits)."""
+        if not self.tiled:
+            self.draw_hexes_filled(dwg, labels)
+            return
         (ux, uy), (cx, cy), steps = _LATTICE[self.grid.orientation]
         scale = f'transform="scale({_scale(ux)} {_scale(uy)})"'
         centres = [(label, lattice(self.grid, self.view.hexes[label].hex)) for label in labels]
@@ -796,7 +905,7 @@ class _MapWriter:
         columns: dict[int, list[tuple[int, str]]] = {}
         for label, (x, y) in centres:
             columns.setdefault(x, []).append((y, label))
-        out = [f'<g class="hexes" {scale}>']
+        out = [f'<g class="hexes links" {scale}>']
         for x in sorted(columns):
             at = x + cx
             if at:
@@ -810,10 +919,10 @@ class _MapWriter:
 
     def draw_terrain(self, dwg: svgwrite.Drawing, centres: Sequence[tuple[str, tuple[int, int]]],
                      scale: str) -> None:
-        """Each terrain drawing as one path (every hex of it a subpath), filled with its
-        pattern (``terrain_symbols``). The drawing with the most hexes fills instead the
-        outline of all the hexes (``_outline``), under the others."""
-        (cx, cy), steps = _LATTICE[self.grid.orientation][1:]
+        """Each terrain drawing as one path, the outline of its hexes (``_outline``: a
+        stretch of one terrain costs its edge, not its area), filled with its pattern
+        (``terrain_symbols``). The drawing with the most hexes fills instead the outline of
+        all the hexes, under the others."""
         by_sid: dict[str, list[tuple[int, int]]] = {}
         for label, at in centres:
             by_sid.setdefault(self.symbol_ids[self.variant(label)], []).append(at)
@@ -825,31 +934,19 @@ class _MapWriter:
 
         base = max(by_sid, key=lambda sid: (len(by_sid[sid]), -order(sid)))
         out = [f'<g class="terrain" {scale}>']
-        outline = _outline(self.grid, [at for _, at in centres])
-        out.append(f'<path class="{base}" d="{outline}"/>')
+        out.append(f'<path class="{base}" d="{_outline(self.grid, [at for _, at in centres])}"/>')
         for sid in sorted(by_sid, key=order):
-            if sid == base:
-                continue
-            d: list[str] = []
-            last: tuple[int, int] | None = None
-            for x, y in sorted(by_sid[sid]):
-                absolute = f"M{x + cx} {y + cy}"
-                if last is not None:
-                    relative = f"m{x - last[0]} {y - last[1]}".replace(" -", "-")
-                    if len(relative) < len(absolute):
-                        absolute = relative
-                d.append(absolute + steps)
-                last = (x, y)
-            out.append(f'<path class="{sid}" d="{"".join(d)}"/>')
+            if sid != base:
+                out.append(f'<path class="{sid}" d="{_outline(self.grid, by_sid[sid])}"/>')
         out.append("</g>")
         self.raw(dwg, "".join(out))
 
-    def hex_element(self, label: str, d: str) -> str:
-        """One hex of the ``.hexes`` layer: its path, with its tooltip, in its link."""
+    def hex_element(self, label: str, d: str, cls: str | None = None) -> str:
+        """One hex: its path (of class ``cls``, if given), with its tooltip, in its link."""
         title = self.hex_title(label)
         href = self.links.hex(label)
         tip = f"<title>{_cdata(title)}</title>" if title else ""
-        path = f'<path d="{d}"'
+        path = f'<path class="{cls}" d="{d}"' if cls else f'<path d="{d}"'
         if href is None:
             return f"{path}>{tip}</path>" if tip else f"{path}/>"
         return f'<a xlink:href="{_attr(href)}">{tip}{path}/></a>'
@@ -1264,6 +1361,7 @@ class _MapWriter:
         """The map as SVG text. ``memo_layout``: take the placement pass's result from
         ``_LAYOUTS`` when everything it reads is as it was (the overview under serve)."""
         self.raws: list[str] = []
+        self.tiled = len(labels) >= TILED_HEXES
         runs = self.path_runs(canvas, paths)
         icons = self.icon_spots(canvas, locations)
         party_spots = (self.party_spots() if spots is None else spots) if party else []
@@ -1275,7 +1373,7 @@ class _MapWriter:
             layout = self.layout(canvas, labels, icons, runs, party_spots)
         canvas.fit(layout.extent)
         dwg = self.drawing(canvas, css_class, scale)
-        if css_class == "overview" and self.view.site.show_labels and len(labels) >= LOD_HEXES:
+        if css_class == "overview" and self.view.site.show_labels and self.tiled:
             # the site hides the hex labels until the map is zoomed in far enough to read
             # them (hexcrawl.css, hexcrawl.js: thousands of texts too small to read cost
             # the page a good part of its first paint); the file alone shows them
