@@ -1640,9 +1640,10 @@ def deferred(svg: str) -> Deferred:
     layers: list[tuple[str, str]] = []
     out = svg
     for name in ("hexes", "labels"):
-        start = out.find(f'<g class="{name}"')
-        if start < 0:
+        found = re.search(f'<g class="{name}[" ]', out)
+        if found is None:
             continue
+        start = found.start()
         end = _group_end(out, start)
         head = out[start:out.index(">", start) + 1]
         layers.append((name, _layer_svg(root.group(0), name, out[start:end])))
