@@ -742,3 +742,160 @@ def test_an_imported_text_mapper_map_renders_cleanly(imported_site: str, page: P
         found = check_map_labels(page, "imported GM map")
         assert {"Ashford", "Kestrel Bridge", "Coldforge"} <= {t["text"] for t in found["texts"]}
     svg.screenshot(path=str(ARTIFACTS / f"imported-{audience}-map.png"))
+
+
+# ------------------------------------------------------------------------------------------
+# a large map (render/maps.py, TILED_HEXES): links that join the map once loaded, hex labels
+# by level of detail, and without scripts both as they are
+
+
+@pytest.fixture(scope="module")
+def large_site(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The GM site of a synthetic 40 x 30 campaign (1,200 hexes: a large map), built and
+    served on 127.0.0.1; the map page's URL."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import synthetic
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    repo = tmp_path_factory.mktemp("large-repo")
+    content = synthetic.write(repo / "content", 40, 30, locations=12, sessions=1)
+    handler = functools.partial(_QuietHandler, directory=str(repo / "site" / "gm"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        # served where its site_url says (Material's instant navigation needs it)
+        build = subprocess.run(
+            [sys.executable, "-m", "generator.cli", "build", "--content", str(content),
+             "--audience", "gm", "--out", str(repo / "site"), "--gm-site-url", base],
+            cwd=repo, capture_output=True, text=True, timeout=600,
+            env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert build.returncode == 0, build.stderr
+        yield base + "map/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+LARGE_MAP_STATE = f"""() => {{
+    const svg = document.querySelector('{MAP_SVG}');
+    const labels = svg.querySelector('.labels');
+    return {{links: svg.querySelectorAll('.hexes a').length,
+             labels: svg.querySelectorAll('.labels text').length,
+             shown: labels ? getComputedStyle(labels).display !== 'none' : false,
+             aside: document.querySelectorAll('noscript.hexmap-deferred').length,
+             detail: svg.classList.contains('detail')}};
+}}"""
+
+
+def test_a_large_map_links_every_hex_and_shows_labels_when_zoomed_in(
+        large_site: str, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  device_scale_factor=1)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    watch = Watch()
+    watch.attach(page)
+    try:
+        open_page(page, large_site)
+        # the links join the map once the page has loaded: one per hex
+        page.wait_for_function(f"() => document.querySelectorAll("
+                               f"'{MAP_SVG} .hexes a').length === 1200")
+        state = page.evaluate(LARGE_MAP_STATE)
+        # at the fitted zoom the labels (5 units of a map 1,200 units wide) are too small to
+        # read: not on the map yet
+        assert state == {"links": 1200, "labels": 0, "shown": False, "aside": 1,
+                         "detail": False}, state
+        target = page.evaluate(PICK_HEX)
+        assert target is not None, "no hex link of the map is visible and clickable"
+        # zoomed in, the labels join the map and show, big enough to read
+        x, y = map_centre(page)
+        page.mouse.move(x, y)
+        for _ in range(14):
+            page.mouse.wheel(0, -240)
+        page.wait_for_function(f"() => document.querySelector('{MAP_SVG}')"
+                               ".classList.contains('detail')")
+        state = page.evaluate(LARGE_MAP_STATE)
+        assert state["shown"] and state["aside"] == 0 and state["labels"] >= 1100, state
+        height = page.evaluate(f"""() => {{
+            const svg = document.querySelector('{MAP_SVG}'), r = svg.getBoundingClientRect();
+            for (const t of svg.querySelectorAll('.labels text')) {{
+                const b = t.getBoundingClientRect();
+                if (b.left > r.left && b.right < r.right && b.top > r.top && b.bottom < r.bottom)
+                    return b.height;
+            }}
+            return 0;
+        }}""")
+        assert height >= 6, height
+        # a hex still opens its key entry
+        target = page.evaluate(PICK_HEX)
+        assert target is not None
+        page.mouse.click(target["x"], target["y"])
+        page.wait_for_url(urljoin(large_site, target["href"]))
+        assert page.evaluate("() => document.querySelector(':target')?.id") == target["anchor"]
+    finally:
+        context.close()
+    assert watch.errors == [] and watch.foreign() == []
+
+
+def test_a_large_map_links_and_labels_work_without_scripts(large_site: str,
+                                                          browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  device_scale_factor=1, java_script_enabled=False)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        open_page(page, large_site)
+        layers = page.locator(".hexmap svg.hexmap-layer")
+        assert layers.count() == 2
+        assert page.locator(".hexmap svg.hexmap-layer .hexes a").count() == 1200
+        assert page.locator(".hexmap svg.hexmap-layer .labels text").count() >= 1100
+        # the layers lie exactly over the map
+        boxes = [page.locator(sel).first.bounding_box() for sel in
+                 (MAP_SVG, ".hexmap svg.hexmap-layer")]
+        assert boxes[0] is not None and boxes[1] is not None
+        for key in ("x", "y", "width", "height"):
+            assert abs(boxes[0][key] - boxes[1][key]) < 1, (key, boxes)
+        # a hex, clicked, opens its key entry: the one whose hex lies under the pointer
+        link = page.locator(".hexmap svg.hexmap-layer .hexes a").nth(600)
+        box = link.bounding_box()
+        assert box is not None
+        href = link.get_attribute("xlink:href") or link.get_attribute("href")
+        assert href is not None
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_url(urljoin(large_site, href))
+    finally:
+        context.close()
+
+
+def test_a_large_maps_links_join_it_after_instant_navigation(large_site: str,
+                                                            browser: Browser) -> None:
+    """Material's instant navigation parses the page itself, the <noscript> as markup:
+    the links still join the map, and only once."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  device_scale_factor=1)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    watch = Watch()
+    watch.attach(page)
+    try:
+        open_page(page, urljoin(large_site, "../"))
+        page.evaluate("() => { window.hexcrawlTestMarker = true; }")
+        index = page.evaluate("url => [...document.querySelectorAll('a.md-tabs__link')]"
+                              ".findIndex(a => a.href === url)", large_site)
+        assert index >= 0, "no Map tab on the home page"
+        page.locator("a.md-tabs__link").nth(index).click()
+        page.wait_for_url(large_site)
+        page.wait_for_function(f"() => document.querySelectorAll("
+                               f"'{MAP_SVG} .hexes a').length === 1200")
+        assert page.evaluate("() => window.hexcrawlTestMarker") is True, \
+            "the Map tab reloaded the page: instant navigation did not take over"
+        assert page.evaluate("() => document.querySelectorAll('.hexes a').length") == 1200
+        assert page.evaluate(PICK_HEX) is not None
+    finally:
+        context.close()
+    assert watch.errors == [] and watch.foreign() == []
