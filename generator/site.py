@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import multiprocessing
 import os
 import shutil
 import time
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,6 +58,7 @@ from generator.mkdocs_config import (
 )
 from generator.progress import Reporter, Stage, count, silent
 from generator.reference.render import reference_nav, reference_pages
+from generator.render import parallel
 from generator.render.escape import html_text, with_title
 from generator.render.pages import TEMPLATES, DocsTree, NavItem, asset_files, render_docs
 from generator.writer import TreeWriter, UnsafePath
@@ -348,6 +352,59 @@ def run_mkdocs(config_file: Path, site_dir: Path, stage: Stage | None = None) ->
     return handler.messages
 
 
+def _mkdocs_in_worker(config_file: Path, site_dir: Path) -> tuple[list[str], int]:
+    """``run_mkdocs`` in a forked worker: its warnings and the steps it counted."""
+    global IN_HEXCRAWL_BUILD
+    IN_HEXCRAWL_BUILD = True
+    stage = Stage("MkDocs")
+    return run_mkdocs(config_file, site_dir, stage), stage.done
+
+
+class _MkDocsAhead:
+    """The MkDocs builds of all audiences but the largest (the GM's), started at once in a
+    forked worker while this process builds the GM's site: MkDocs builds one page at a time,
+    so on two cores the players' site costs next to nothing. Where forking is not safe
+    (``generator.render.parallel``) or with one audience, every build runs here in turn."""
+
+    def __init__(self, audiences: Sequence[Audience], report: BuildReport,
+                 staging: Path) -> None:
+        self.order = list(audiences)
+        self.futures: dict[str, Future[tuple[list[str], int]]] = {}
+        self.pool: ProcessPoolExecutor | None = None
+        if len(audiences) < 2 or parallel.jobs() < 2 or not parallel.can_fork():
+            return
+        last = "gm" if "gm" in audiences else audiences[-1]
+        self.order = [last] + [a for a in audiences if a != last]
+        try:
+            self.pool = ProcessPoolExecutor(len(audiences) - 1,
+                                            multiprocessing.get_context("fork"))
+            for audience in self.order[1:]:
+                self.futures[audience] = self.pool.submit(
+                    _mkdocs_in_worker, report.docs[audience].config, staging / audience)
+        except OSError:
+            self.close()
+            self.futures = {}
+
+    def result(self, audience: str, stage: Stage) -> list[str] | None:
+        """The warnings of ``audience``'s build in the worker (SiteError if it failed), or
+        None when it did not run there (or the worker died): then build it here."""
+        future = self.futures.get(audience)
+        if future is None:
+            return None
+        try:
+            warnings, steps = future.result()
+        except BrokenProcessPool:
+            return None
+        stage.size(steps)
+        stage.advance(steps)
+        return warnings
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+
 def check_no_gm_boxes(site: Path) -> None:
     """The last line of defence of the players' site: no built page may hold an element of
     the GM box class (whatever put it there: a template override, a plugin, a theme).
@@ -400,14 +457,17 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
             with output.build_lock(output.lock_files(out, build_root), notify):
                 output.clean_stale(out)
                 staging = output.new_staging(out)
+                ahead = _MkDocsAhead(audiences, report, staging)
                 try:
-                    for audience in audiences:
+                    for audience in ahead.order:
                         target = staging / audience
                         IN_HEXCRAWL_BUILD = True
                         try:
                             with progress.stage(f"{audience}: MkDocs") as st:
-                                warnings = run_mkdocs(report.docs[audience].config, target,
-                                                      st)
+                                warnings = ahead.result(audience, st)
+                                if warnings is None:
+                                    warnings = run_mkdocs(report.docs[audience].config,
+                                                          target, st)
                                 st.detail = f"{st.done // 2} pages"
                         finally:
                             IN_HEXCRAWL_BUILD = False
@@ -419,6 +479,7 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                     with progress.stage("swap"):
                         output.publish(out, staging, audiences)
                 finally:
+                    ahead.close()  # a build still running in a worker ends before its folder
                     shutil.rmtree(staging, ignore_errors=True)
                 output.clean_stale(out)
     except output.OutputError as exc:

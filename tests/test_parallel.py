@@ -1,5 +1,7 @@
-"""Session pages drawn in forked workers (generator.render.parallel) are the pages a serial
-build draws, and a page that fails in a worker fails the build as it would in-process."""
+"""Work done in forked workers (generator.render.parallel) is the work a serial build does:
+session pages drawn by workers are the serial pages, the players' site built by MkDocs in a
+worker beside the GM's is the serial site, and what fails in a worker fails the build as it
+would in-process."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from generator import site
 from generator.content.loader import load_campaign
 from generator.render import maps, parallel
 from generator.replay import replay
@@ -110,3 +113,71 @@ def test_hexcrawl_jobs_sets_the_workers(value: str, expected: int,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HEXCRAWL_JOBS", value)
     assert parallel.jobs() == expected
+
+
+# ------------------------------------------------------------------------------------------
+# the players' MkDocs build beside the GM's
+
+
+def noting_mkdocs(monkeypatch: pytest.MonkeyPatch, notes: Path,
+                  fail: str | None = None) -> None:
+    """``run_mkdocs`` notes which process built which audience (and fails for ``fail``)."""
+    real = site.run_mkdocs
+
+    def noted(config_file: Path, site_dir: Path, stage: Any = None) -> list[str]:
+        audience = config_file.parent.name
+        with notes.open("a") as out:
+            out.write(f"{audience} {os.getpid()}\n")
+        if audience == fail:
+            raise site.SiteError(f"MkDocs failed for {audience}: on purpose")
+        return real(config_file, site_dir, stage)
+
+    monkeypatch.setattr(site, "run_mkdocs", noted)
+
+
+def built(root: Path) -> dict[str, bytes]:
+    """A built site's files; the gzipped sitemap differs in its header's time alone."""
+    return {k: v for k, v in tree(root.resolve()).items() if not k.endswith(".gz")}
+
+
+@needs_fork
+def test_the_players_site_is_built_in_a_worker_beside_the_gms(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    campaign, _ = load_campaign(ROOT / "content")
+    assert campaign is not None
+    chronicle, _ = replay(campaign)
+    notes = tmp_path / "notes"
+    noting_mkdocs(monkeypatch, notes)
+    assert threading.active_count() == 1, threading.enumerate()  # else no worker
+    who: dict[str, dict[str, str]] = {}
+    for jobs in ("2", "1"):
+        monkeypatch.setenv("HEXCRAWL_JOBS", jobs)
+        notes.write_text("")
+        report = site.build_sites(campaign, chronicle, tmp_path / jobs / "site",
+                                  tmp_path / jobs / "build")
+        assert report.sites
+        who[jobs] = dict(line.split() for line in notes.read_text().splitlines())
+    me = str(os.getpid())
+    assert who["1"] == {"players": me, "gm": me}
+    assert who["2"]["gm"] == me and who["2"]["players"] != me
+    for audience in ("players", "gm"):
+        assert built(tmp_path / "2" / "site" / audience) == \
+            built(tmp_path / "1" / "site" / audience)
+
+
+@needs_fork
+def test_a_failed_build_in_the_worker_fails_the_build_and_publishes_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    campaign, _ = load_campaign(ROOT / "content")
+    assert campaign is not None
+    chronicle, _ = replay(campaign)
+    notes = tmp_path / "notes"
+    noting_mkdocs(monkeypatch, notes, fail="players")
+    monkeypatch.setenv("HEXCRAWL_JOBS", "2")
+    with pytest.raises(site.SiteError, match="MkDocs failed for players: on purpose"):
+        site.build_sites(campaign, chronicle, tmp_path / "site", tmp_path / "build")
+    who = dict(line.split() for line in notes.read_text().splitlines())
+    assert who["players"] != str(os.getpid())
+    out = tmp_path / "site"
+    assert not (out / "players").exists() and not (out / "gm").exists()
+    assert [p.name for p in out.iterdir() if not p.name.startswith(".")] == []
