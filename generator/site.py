@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import multiprocessing
 import os
 import shutil
 import time
@@ -376,8 +375,7 @@ class _MkDocsAhead:
         last = "gm" if "gm" in audiences else audiences[-1]
         self.order = [last] + [a for a in audiences if a != last]
         try:
-            self.pool = ProcessPoolExecutor(len(audiences) - 1,
-                                            multiprocessing.get_context("fork"))
+            self.pool = parallel.pool(len(audiences) - 1)
             for audience in self.order[1:]:
                 self.futures[audience] = self.pool.submit(
                     _mkdocs_in_worker, report.docs[audience].config, staging / audience)
@@ -395,6 +393,9 @@ class _MkDocsAhead:
             warnings, steps = future.result()
         except BrokenProcessPool:
             return None
+        finally:
+            if all(f.done() for f in self.futures.values()):
+                self.close()  # no idle worker left while the sites are switched
         stage.size(steps)
         stage.advance(steps)
         return warnings

@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import subprocess
+import sys
+import textwrap
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -181,3 +186,39 @@ def test_a_failed_build_in_the_worker_fails_the_build_and_publishes_nothing(
     out = tmp_path / "site"
     assert not (out / "players").exists() and not (out / "gm").exists()
     assert [p.name for p in out.iterdir() if not p.name.startswith(".")] == []
+
+
+KILLED_PARENT = textwrap.dedent("""\
+    import os, signal, sys, time
+    from generator.render import parallel
+    pool = parallel.pool(2)
+    pids = {pool.submit(os.getpid).result() for _ in range(4)}
+    busy = [pool.submit(time.sleep, 60) for _ in range(2)]
+    time.sleep(0.5)
+    print(" ".join(map(str, sorted(pids))), flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+    """)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@needs_fork
+def test_workers_end_when_their_parent_is_killed() -> None:
+    """A killed build leaves no worker behind (one would wait for work for ever, holding the
+    build's output open: whoever reads it, a CI step, would never see it end)."""
+    proc = subprocess.Popen([sys.executable, "-c", KILLED_PARENT], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    out, _ = proc.communicate(timeout=60)  # returns only once every worker let go of it
+    assert proc.returncode == -signal.SIGKILL
+    pids = [int(p) for p in out.split()]
+    assert pids
+    deadline = time.monotonic() + 10
+    while any(alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [p for p in pids if alive(p)]

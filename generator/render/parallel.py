@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -35,6 +36,26 @@ MAX_JOBS = 8
 CHUNKS_PER_JOB = 4
 
 _DRAW: Callable[[int], str] | None = None
+
+
+def pool(workers: int) -> ProcessPoolExecutor:
+    """Forked worker processes that end when this process does, however it ends: a worker
+    inherits both ends of its task pipe, so without the watch a parent killed (``kill -9``,
+    the out-of-memory killer) would leave it waiting for work for ever, holding the
+    parent's standard output and error open."""
+    return ProcessPoolExecutor(workers, multiprocessing.get_context("fork"),
+                               initializer=_watch_parent, initargs=(os.getpid(),))
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: exit as soon as ``parent`` is no longer this process's parent."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="hexcrawl-watch-parent", daemon=True).start()
 
 
 def jobs() -> int:
@@ -86,8 +107,8 @@ def draw_pages(draw: Callable[[int], str], items: Sequence[int]) -> dict[int, st
     chunks = [list(items[k::step]) for k in range(step) if items[k::step]]
     done: dict[int, str | None] = {}
     try:
-        with ProcessPoolExecutor(workers, multiprocessing.get_context("fork")) as pool:
-            for part in pool.map(_draw_chunk, chunks):
+        with pool(workers) as workers_pool:
+            for part in workers_pool.map(_draw_chunk, chunks):
                 done.update(part)
     except (OSError, BrokenProcessPool):
         done = {}  # no workers to be had: draw what is missing here
