@@ -406,18 +406,17 @@ def render_docs(view: View, overrides: Path | None = None,
 
     kept: dict[int, str] = {}
     keys: dict[int, tuple[object, ...]] = {}
-    for i in range(len(sessions)):
-        if keyed:
-            assert memo is not None
-            following = sessions[i + 1] if i + 1 < len(sessions) else None
-            before = sessions[i - 1] if i > 0 else None
-            key = ("session-page", inputs, values[i], tuple(tracks[:i]),
-                   (before.slug, before.title) if before else None,
-                   (following.slug, following.title) if following else None)
-            page = memo.get(key)
-            if page is not None:
-                kept[i] = page
-                continue
+    for i in range(len(sessions)) if keyed else ():
+        assert memo is not None
+        following = sessions[i + 1] if i + 1 < len(sessions) else None
+        before = sessions[i - 1] if i > 0 else None
+        key = ("session-page", inputs, values[i], tuple(tracks[:i]),
+               (before.slug, before.title) if before else None,
+               (following.slug, following.title) if following else None)
+        page = memo.get(key)
+        if page is not None:
+            kept[i] = page
+        else:
             keys[i] = key
     drawn = parallel.draw_pages(draw, [i for i in range(len(sessions)) if i not in kept])
     for i, session in enumerate(sessions):

@@ -98,8 +98,9 @@ def _draw_chunk(indices: Sequence[int]) -> list[tuple[int, str | None]]:
 
 def draw_pages(draw: Callable[[int], str], items: Sequence[int]) -> dict[int, str]:
     """``{i: draw(i)}`` for every ``i`` of ``items``, in worker processes when it pays."""
-    workers = min(jobs(), len(items) // (MIN_PAGES // 2) or 1)
-    if workers < 2 or len(items) < MIN_PAGES or not can_fork():
+    # at least MIN_PAGES / 2 pages a worker
+    workers = min(jobs(), len(items) // max(1, MIN_PAGES // 2))
+    if len(items) < MIN_PAGES or workers < 2 or not can_fork():
         return {i: draw(i) for i in items}
     global _DRAW
     _DRAW = draw
