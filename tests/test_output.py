@@ -27,9 +27,10 @@ pytestmark = pytest.mark.slow
 
 #: Runs the CLI in the child; HEXCRAWL_TEST_KILL=when:call:name kills the child with SIGKILL
 #: at the first ``os.<call>`` whose destination path contains ``name`` (before or after
-#: the call runs).
+#: the call runs). HEXCRAWL_TEST_HOLD=call:name:gate instead holds the child just before that
+#: call: it creates ``gate.held`` and waits until ``gate`` exists.
 DRIVER = textwrap.dedent("""\
-    import os, signal, sys
+    import os, signal, sys, time
     spec = os.environ.get("HEXCRAWL_TEST_KILL")
     if spec:
         when, call, name = spec.split(":")
@@ -43,20 +44,35 @@ DRIVER = textwrap.dedent("""\
                 os.kill(os.getpid(), signal.SIGKILL)
             return result
         setattr(os, call, wrapped)
+    hold = os.environ.get("HEXCRAWL_TEST_HOLD")
+    if hold:
+        call, name, gate = hold.split(":")
+        real_hold = getattr(os, call)
+        def held(src, dst, *args, **kwargs):
+            if name in os.fspath(dst) and not os.path.exists(gate):
+                open(gate + ".held", "w").close()
+                while not os.path.exists(gate):
+                    time.sleep(0.01)
+            return real_hold(src, dst, *args, **kwargs)
+        setattr(os, call, held)
     from generator.cli import main
     sys.argv[0] = "hexcrawl"
     main()
     """)
 
 
-def start(base: Path, marker: str, *args: str, kill: str | None = None) -> subprocess.Popen[str]:
+def start(base: Path, marker: str, *args: str, kill: str | None = None,
+          hold: str | None = None) -> subprocess.Popen[str]:
     """Start a build of the campaign in ``base/campaign`` whose session note is ``marker``."""
     write_campaign(base / "campaign", files={
         "sessions/01.yaml": SESSION.replace("We saw smoke in the east.", marker)})
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("HEXCRAWL_TEST_KILL", None)
+    env.pop("HEXCRAWL_TEST_HOLD", None)
     if kill:
         env["HEXCRAWL_TEST_KILL"] = kill
+    if hold:
+        env["HEXCRAWL_TEST_HOLD"] = hold
     return subprocess.Popen(
         [sys.executable, "-c", DRIVER, "build", "--content", str(base / "campaign"),
          "--out", str(base / "site"), *args],
@@ -167,18 +183,28 @@ def test_a_killed_build_leaves_an_owner_only_staging_folder_the_next_build_remov
 
 def test_two_builds_at_once_take_turns(first: Path, tmp_path: Path) -> None:
     base = copy_of(first, tmp_path)
-    one = start(base, "BUILD-TWO")
-    # let the first take the lock, then start the second on other content
-    deadline = time.monotonic() + 120
-    while not list((base / "site" / ".hexcrawl").glob("staging-*")):
+    gate = tmp_path / "gate"
+    # the first build holds its locks, both sites built, just before it publishes them
+    one = start(base, "BUILD-TWO", hold=f"rename:players-:{gate}")
+    deadline = time.monotonic() + 300
+    while not gate.with_name("gate.held").exists():
         assert time.monotonic() < deadline and one.poll() is None
         time.sleep(0.01)
+    # the second, on other content, says it waits; only then is the first let go
     two = start(base, "BUILD-THREE")
+    assert two.stderr is not None
+    said = ""
+    while "waiting for another hexcrawl build" not in said:
+        line = two.stderr.readline()
+        assert line, f"the second build ended without waiting: {said}"
+        said += line
+    assert two.poll() is None
+    gate.touch()
     _, err_one = one.communicate(timeout=600)
     _, err_two = two.communicate(timeout=600)
     assert one.returncode == 0, err_one
-    assert two.returncode == 0, err_two
-    assert "waiting for another hexcrawl build to finish" in err_two
+    assert two.returncode == 0, said + err_two
+    assert "waiting for another hexcrawl build to finish" in said
     # the second build ran after the first, on its own content
     assert served(base, "players") == served(base, "gm") == "BUILD-THREE"
     assert leftovers(base) == []
