@@ -8,10 +8,11 @@ saved edit, and most of what it would compute is what it computed the time befor
 - ``replay``: the fold's snapshots at session boundaries (``generator.replay_cache``): the
   sessions before the edited one are not replayed again, and the campaign's inputs have a
   token that stays the same while they do;
-- ``pages``: per audience, what the renderer drew of each session (its maps and the GM's page
-  of it), keyed by that token and by the value of what the page shows (the session's view,
-  the tracks before it, its neighbours' titles), so an edit redraws only the sessions whose
-  replay it really changed (``PageMemo``; ``generator.render.pages``);
+- ``pages``: per audience, what the renderer drew (each session's page and maps, the overview
+  map, the map, timeline and location pages), keyed by that token and by the value of what
+  the page shows (a session's view, the tracks before it, its neighbours' titles, what the
+  audience knows of the map), so an edit redraws only the pages whose inputs it really
+  changed (``PageMemo``; ``generator.render.pages``);
 - ``disk``: per audience, the bytes last written to each file of the docs tree with the size
   and modification time the file then had (``DiskMemo``), so unchanged files are neither
   rewritten nor read back to compare;
@@ -99,6 +100,15 @@ class PageMemo:
     def put_object(self, key: Hashable, value: Any) -> None:
         self.objects[key] = value
         self.used.add(key)
+
+    def token(self, slot: Hashable, value: object) -> object:
+        """A token for ``value`` in ``slot``: the one the last build gave ``slot`` when its
+        value then was equal (``==``) to ``value``, else a new object. A key made of tokens
+        stays the same while what they stand for does, and is cheap to hash."""
+        kept = self.objects.get(("token", slot))
+        token = kept[1] if kept is not None and kept[0] == value else object()
+        self.put_object(("token", slot), (value, token))
+        return token
 
     def end(self) -> None:
         for key in [k for k in self.objects if k not in self.used]:

@@ -425,6 +425,123 @@ def test_location_and_region_pages_are_drawn_only_when_what_they_show_changed(
     assert drawn.count("region.md") == 2
 
 
+#: the small pages drawn in every build
+ALWAYS = {"home.md", "sessions.md", "party.md", "hex-key.md", "tables.md"}
+
+
+class Drawn:
+    """Counts the templates rendered and the overview maps drawn in each build."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from generator.render import maps, pages
+
+        self.templates: list[str] = []
+        self.overviews = 0
+        render, overview_map = pages._Renderer.render, maps.overview_map
+
+        def counting(renderer: object, template: str, path: str, **context: object) -> str:
+            self.templates.append(template)
+            return render(renderer, template, path, **context)  # type: ignore[arg-type]
+
+        def overview(*args: object, **kwargs: object) -> str:
+            self.overviews += 1
+            return overview_map(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(pages._Renderer, "render", counting)
+        monkeypatch.setattr(maps, "overview_map", overview)
+        monkeypatch.setenv("HEXCRAWL_JOBS", "1")  # every page drawn here, where it counts
+
+    def clear(self) -> None:
+        self.templates.clear()
+        self.overviews = 0
+
+
+def build_warm_and_cold(repo: Path, tmp_path: Path, cache: BuildCache, audience: Audience,
+                        drawn: Drawn) -> list[str]:
+    """One build through ``cache`` and one from scratch, their trees compared; what the
+    first drew is left in ``drawn``."""
+    warm, fresh = tmp_path / "warm", tmp_path / "cold"
+    drawn.clear()
+    campaign = load(repo, cache)
+    chronicle, _ = replay(campaign, cache.replay)
+    written = write_docs(campaign, chronicle, audience, warm, tmp_path / "site",
+                         cache=cache).written
+    templates, overviews = list(drawn.templates), drawn.overviews
+    shutil.rmtree(fresh, ignore_errors=True)
+    cold_campaign = load(repo)
+    write_docs(cold_campaign, replay(cold_campaign)[0], audience, fresh, tmp_path / "site")
+    assert tree(warm / audience) == tree(fresh / audience)
+    drawn.templates[:], drawn.overviews = templates, overviews
+    return written
+
+
+@pytest.mark.parametrize("audience", ["gm", "players"])
+def test_the_maps_and_lists_are_drawn_only_when_what_they_show_changed(
+        repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        audience: Audience) -> None:
+    """The overview map and the map, timeline and location index pages are kept by what
+    they show; so is a players' session page, by its session and the map as the party knows
+    it. A note in the last session (nothing on the map moves) redraws the timeline and that
+    session's page alone; a location's new paragraph redraws its own page alone (and the
+    small pages drawn every time); a watch more
+    in the middle session (the party walks elsewhere, the
+    map it knows changes) redraws the maps, and the players' session pages with them. The tree is a cold build's each
+    time."""
+    drawn = Drawn(monkeypatch)
+    cache = BuildCache()
+    build_warm_and_cold(repo, tmp_path, cache, audience, drawn)
+    page = "session-gm.md" if audience == "gm" else "session.md"
+    assert drawn.overviews == 1 and drawn.templates.count(page) == SESSIONS
+
+    add_note(repo, SESSIONS, "A note on the map of nothing")
+    build_warm_and_cold(repo, tmp_path, cache, audience, drawn)
+    assert drawn.overviews == 0
+    assert drawn.templates.count(page) == 1
+    assert "timeline.md" in drawn.templates  # the note is on the timeline
+    assert set(drawn.templates) <= ALWAYS | {page, "timeline.md"}
+
+    location = repo / "content" / "locations" / "site-00003.md"
+    location.write_text(location.read_text("utf-8") + "\nA new paragraph of lore.\n", "utf-8")
+    build_warm_and_cold(repo, tmp_path, cache, audience, drawn)
+    # its own page alone (the GM's; the players' when they have found it)
+    assert drawn.overviews == 0
+    assert set(drawn.templates) <= ALWAYS | {"location.md"}
+    assert drawn.templates.count("location.md") <= 1
+
+    def known() -> set[str]:
+        campaign = load(repo)
+        return set(view_for(campaign, replay(campaign)[0], "players").hexes)
+
+    before = known()
+    add_watch(repo, SESSIONS // 2)  # the party walks elsewhere from there on
+    assert known() != before
+    build_warm_and_cold(repo, tmp_path, cache, audience, drawn)
+    assert drawn.overviews == 1 and "map.md" in drawn.templates
+    if audience == "players":
+        assert drawn.templates.count(page) == SESSIONS
+
+
+def test_pages_of_a_template_the_campaign_replaces_are_drawn_every_time(
+        repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A campaign's own page template may show any part of the view, not only what the
+    built-in one shows: with one in ``templates/``, no page is kept between builds (the
+    maps, which no template draws, still are)."""
+    drawn = Drawn(monkeypatch)
+    templates = repo / "content" / "templates"
+    templates.mkdir()
+    (templates / "locations.md").write_text(
+        "# Places\n\nThe party is on day {{ view.now.day }}.\n", "utf-8")
+    cache = BuildCache()
+    build_warm_and_cold(repo, tmp_path, cache, "players", drawn)
+    add_watch(repo, SESSIONS)
+    build_warm_and_cold(repo, tmp_path, cache, "players", drawn)
+    add_note(repo, SESSIONS)
+    build_warm_and_cold(repo, tmp_path, cache, "players", drawn)
+    assert drawn.overviews == 0
+    assert drawn.templates.count("session.md") == SESSIONS
+    assert drawn.templates.count("locations.md") == 1
+
+
 def test_a_renamed_location_gets_its_new_title_through_the_cache(repo: Path,
                                                                  tmp_path: Path) -> None:
     """Pages whose text is unchanged keep the bytes made of them (their title put into the

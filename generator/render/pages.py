@@ -27,8 +27,9 @@ Pages (paths inside ``docs/``; MkDocs serves ``x/y.md`` at ``x/y/``):
 
 from __future__ import annotations
 
+import dataclasses
 import posixpath
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -307,7 +308,7 @@ def overview_svg(view: View) -> str:
     return maps.overview_map(view, r.map_links(root_of("map.md")), r.t)
 
 
-def _session_tokens(view: GMView, memo: PageMemo, inputs: object,
+def _session_tokens(view: View, memo: PageMemo, inputs: object,
                     ) -> tuple[list[object], list[object]]:
     """Per session of ``view``: a token for its view's value and one for its tracks' value.
 
@@ -316,14 +317,14 @@ def _session_tokens(view: GMView, memo: PageMemo, inputs: object,
     the same, else a new object. The sessions after an edited one get their old tokens back
     as long as their replay came out the same."""
     key = ("session-values", inputs)
-    old: dict[int, tuple[GMSessionView, object, object, object]] = \
+    old: dict[int, tuple[SessionView, object, object, object]] = \
         memo.get_object(key) or {}
-    new: dict[int, tuple[GMSessionView, object, object, object]] = {}
+    new: dict[int, tuple[SessionView, object, object, object]] = {}
     values: list[object] = []
     tracks: list[object] = []
     for session in view.sessions:
-        assert isinstance(session, GMSessionView)
-        track = (session.believed_track, session.true_track)
+        track: object = (session.believed_track, session.true_track) \
+            if isinstance(session, GMSessionView) else session.believed_track
         kept = old.get(session.number)
         if kept is not None and kept[0] == session:
             value_token, track_token = kept[1], kept[3]
@@ -337,6 +338,16 @@ def _session_tokens(view: GMView, memo: PageMemo, inputs: object,
     return values, tracks
 
 
+def overrides_pages(overrides: Path | None) -> bool:
+    """Whether the campaign's ``templates/`` folder replaces one of the page templates. A
+    campaign's template may show anything of the view, so pages are then not kept between
+    builds (``render_docs``' memo): only what the built-in templates show is known."""
+    if overrides is None or not overrides.is_dir():
+        return False
+    return any((overrides / path.relative_to(PAGE_TEMPLATES)).exists()
+               for path in PAGE_TEMPLATES.rglob("*") if path.is_file())
+
+
 def render_docs(view: View, overrides: Path | None = None,
                 markdown: MarkdownRenderer | None = None, memo: PageMemo | None = None,
                 inputs: object | None = None) -> DocsTree:
@@ -345,46 +356,81 @@ def render_docs(view: View, overrides: Path | None = None,
 
     With ``memo`` and ``inputs`` (the token of the campaign's inputs, from
     ``generator.replay_cache``: the same object while the campaign's files but its sessions
-    and the locations' prose are unchanged), the GM's page of a session, maps included, is
-    taken from the memo when everything it shows is what it was drawn from: the campaign's
-    inputs, the session's own view (the state it ends in, every watch, every note; compared
-    by value), the tracks of the sessions before it (drawn faded on its map) and the titles
-    of the sessions before and after it (its links). An edit to one session redraws it and
-    only those later sessions whose replay really changed. (A players' session page shows
-    the session as the party knows the map now, so it is always drawn.)"""
-    keyed = memo is not None and inputs is not None and isinstance(view, GMView)
+    and the locations' prose are unchanged), a page or map is taken from the memo when
+    everything it shows is what it was drawn from: the campaign's inputs and, compared by
+    value, the parts of the view it shows. A session's page, maps included, is kept by the
+    session's own view (the state it ends in, every watch, every note), the titles of the
+    sessions before and after it (its links) and, for the GM, the tracks of the sessions
+    before it (drawn faded on its map); for the players, the map as they know it now (the
+    hexes, paths and locations of their view). The overview map is kept by that map, every
+    session's tracks and where the party is; the map, timeline and location index pages by
+    what they list. An edit to one session redraws it and only those pages whose inputs
+    really changed. When the campaign replaces a page template (``overrides``), pages are
+    drawn every time (a template of its own may show anything); the maps are still kept."""
+    keyed = memo if inputs is not None else None
+    # the maps show what the view holds and nothing else; a campaign's own page template
+    # may show anything of it
+    pages_kept = keyed if not overrides_pages(overrides) else None
     copies: dict[int, Any] = {}
     values: list[object] = []
     tracks: list[object] = []
-    if keyed:
+    if keyed is not None:
         # the templates' copy of a session's view depends on the view's value alone, as a
         # hex's on the hex's view
-        assert memo is not None and isinstance(view, GMView)
-        values, tracks = _session_tokens(view, memo, inputs)
-        for gm_session, token in zip(view.sessions, values, strict=True):
-            found = memo.get_object(("session-view", token))
+        values, tracks = _session_tokens(view, keyed, inputs)
+        for session_view, token in zip(view.sessions, values, strict=True):
+            found = keyed.get_object(("session-view", token))
             if found is not None:
-                copies[id(gm_session)] = found
-        for gm_info in view.hexes.values():
-            found = memo.get_object(("hex-view", gm_info))
+                copies[id(session_view)] = found
+        for hex_info in view.hexes.values():
+            found = keyed.get_object(("hex-view", hex_info))
             if found is not None:
-                copies[id(gm_info)] = found
+                copies[id(hex_info)] = found
     r = _Renderer(view, overrides, markdown, copies)
     tv = r.tview
-    if keyed:
-        assert memo is not None
+    if keyed is not None:
         for shown_session, token in zip(tv.sessions, values, strict=True):
-            memo.put_object(("session-view", token), shown_session)
+            keyed.put_object(("session-view", token), shown_session)
         for label, info in view.hexes.items():
-            memo.put_object(("hex-view", info), tv.hexes[label])
+            keyed.put_object(("hex-view", info), tv.hexes[label])
     t = r.t
     tree = DocsTree()
     files = tree.files
 
+    # Tokens of what the maps and most pages show besides a session's own view: the map as
+    # the audience knows it (hexes, paths, locations and the rest), the sessions' numbers
+    # and titles (links), their tracks and where the party is.
+    knowledge = titles = all_tracks = now = None
+    if keyed is not None:
+        # (none of them shows a location's body: the GM's lore is not in the token)
+        knowledge = keyed.token("knowledge", (
+            view.site, view.terrains, view.hexes, view.paths, view.tables,
+            view.regions if isinstance(view, GMView) else (),
+            [tuple(getattr(loc, f.name) for f in dataclasses.fields(loc) if f.name != "body")
+             for loc in view.locations.values()]))
+        titles = keyed.token("titles", [(s.number, s.slug, s.title) for s in view.sessions])
+        all_tracks = keyed.token("tracks", [(s.number, s.known_track, track)
+                                           for s, track in zip(view.sessions, tracks)])
+        now = keyed.token("now", view.now)
+
+    def kept_page(key: tuple[object, ...], make: Callable[[], str], kept: PageMemo | None,
+                  ) -> str:
+        """``make()``, or what it made in an earlier build under ``key``."""
+        if kept is None:
+            return make()
+        page = kept.get_object(key)
+        if page is None:
+            page = make()
+            kept.put_object(key, page)
+        return str(page)
+
     files["index.md"] = r.render("home.md", "index.md")
-    overview = maps.overview_map(view, r.map_links(root_of("map.md")), t)
+    map_key = ("overview", inputs, knowledge, all_tracks, now)
+    overview = kept_page(map_key, lambda: maps.overview_map(
+        view, r.map_links(root_of("map.md")), t), keyed)
     files["maps/overview.svg"] = overview
-    files["map.md"] = r.render("map.md", "map.md", svg=overview)
+    files["map.md"] = kept_page(("map-page", *map_key, titles),
+                                lambda: r.render("map.md", "map.md", svg=overview), pages_kept)
 
     sessions = list(view.sessions)
     shown = list(tv.sessions)
@@ -406,14 +452,17 @@ def render_docs(view: View, overrides: Path | None = None,
 
     kept: dict[int, str] = {}
     keys: dict[int, tuple[object, ...]] = {}
-    for i in range(len(sessions)) if keyed else ():
-        assert memo is not None
+    for i in range(len(sessions)) if pages_kept is not None else ():
+        assert pages_kept is not None
         following = sessions[i + 1] if i + 1 < len(sessions) else None
         before = sessions[i - 1] if i > 0 else None
-        key = ("session-page", inputs, values[i], tuple(tracks[:i]),
+        # the GM's map of a session draws the tracks before it; the players' shows the map
+        # as they know it now
+        key = ("session-page", inputs, values[i],
+               tuple(tracks[:i]) if isinstance(view, GMView) else knowledge,
                (before.slug, before.title) if before else None,
                (following.slug, following.title) if following else None)
-        page = memo.get(key)
+        page = pages_kept.get(key)
         if page is not None:
             kept[i] = page
         else:
@@ -423,20 +472,24 @@ def render_docs(view: View, overrides: Path | None = None,
         page = kept[i] if i in kept else drawn[i]
         files[session_path(session)] = page
         if i in keys:
-            assert memo is not None
-            memo.put(keys[i], page)
+            assert pages_kept is not None
+            pages_kept.put(keys[i], page)
 
     files["party.md"] = r.render("party.md", "party.md")
-    files["timeline.md"] = r.render("timeline.md", "timeline.md")
+    timeline = keyed.token("timeline", view.timeline) if keyed is not None else None
+    files["timeline.md"] = kept_page(
+        ("timeline-page", inputs, timeline, titles, knowledge),
+        lambda: r.render("timeline.md", "timeline.md"), pages_kept)
 
-    files["locations/index.md"] = r.render("locations.md", "locations/index.md")
+    files["locations/index.md"] = kept_page(
+        ("locations-page", inputs, knowledge, titles),
+        lambda: r.render("locations.md", "locations/index.md"), pages_kept)
     locations: list[LocationView] = sorted(view.locations.values(),
                                            key=lambda loc: loc.name.casefold())
     # A location's page shows its own view, its finding session's title and the campaign's
     # names (hexes, paths, tables): kept by those while the campaign's inputs are unchanged
     # (``inputs``), it is drawn again only when one of them changed. So is a region's page
     # of the hex key (its hexes' views, visits included).
-    pages_kept = memo if memo is not None and inputs is not None else None
     found_in = {s.number: (s.slug, s.title) for s in sessions}
     for loc in locations:
         path = location_path(loc.id)
