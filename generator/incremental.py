@@ -271,6 +271,7 @@ class DirtySite:
         pages read now, the kept ones for the others."""
         self.built = True
         urls = [f.page.url for f in self.pages if f.page is not None]
+        self.pages = []  # the build's pages (and all they hold) are not kept past it
         search = next((p for p in plugins.values() if hasattr(p, "search_index")
                        and hasattr(p.search_index, "entries")), None)
         if search is None:
