@@ -483,10 +483,9 @@ def test_the_maps_and_lists_are_drawn_only_when_what_they_show_changed(
     they show; so is a players' session page, by its session and the map as the party knows
     it. A note in the last session (nothing on the map moves) redraws the timeline and that
     session's page alone; a location's new paragraph redraws its own page alone (and the
-    small pages drawn every time); a watch more
-    in the middle session (the party walks elsewhere, the
-    map it knows changes) redraws the maps, and the players' session pages with them. The tree is a cold build's each
-    time."""
+    small pages drawn every time); a watch more in the middle session (the party walks
+    elsewhere, the map it knows changes) redraws the maps, and the players' session pages
+    with them. The tree is a cold build's each time."""
     drawn = Drawn(monkeypatch)
     cache = BuildCache()
     build_warm_and_cold(repo, tmp_path, cache, audience, drawn)

@@ -410,7 +410,7 @@ def render_docs(view: View, overrides: Path | None = None,
              for loc in view.locations.values()]))
         titles = keyed.token("titles", [(s.number, s.slug, s.title) for s in view.sessions])
         all_tracks = keyed.token("tracks", [(s.number, s.known_track, track)
-                                           for s, track in zip(view.sessions, tracks)])
+                                           for s, track in zip(view.sessions, tracks, strict=True)])
         now = keyed.token("now", view.now)
 
     def kept_page(key: tuple[object, ...], make: Callable[[], str], kept: PageMemo | None,
