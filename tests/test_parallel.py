@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 
 from generator import site
+from generator.chronicle import Chronicle
+from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
 from generator.render import maps, parallel
 from generator.replay import replay
@@ -145,12 +147,17 @@ def built(root: Path) -> dict[str, bytes]:
     return {k: v for k, v in tree(root.resolve()).items() if not k.endswith(".gz")}
 
 
+def example() -> tuple[Campaign, Chronicle]:
+    """The example campaign, loaded and replayed."""
+    campaign, _ = load_campaign(ROOT / "content")
+    assert campaign is not None
+    return campaign, replay(campaign)[0]
+
+
 @needs_fork
 def test_the_players_site_is_built_in_a_worker_beside_the_gms(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    campaign, _ = load_campaign(ROOT / "content")
-    assert campaign is not None
-    chronicle, _ = replay(campaign)
+    campaign, chronicle = example()
     notes = tmp_path / "notes"
     noting_mkdocs(monkeypatch, notes)
     assert threading.active_count() == 1, threading.enumerate()  # else no worker
@@ -173,9 +180,7 @@ def test_the_players_site_is_built_in_a_worker_beside_the_gms(
 @needs_fork
 def test_a_failed_build_in_the_worker_fails_the_build_and_publishes_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    campaign, _ = load_campaign(ROOT / "content")
-    assert campaign is not None
-    chronicle, _ = replay(campaign)
+    campaign, chronicle = example()
     notes = tmp_path / "notes"
     noting_mkdocs(monkeypatch, notes, fail="players")
     monkeypatch.setenv("HEXCRAWL_JOBS", "2")
