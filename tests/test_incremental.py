@@ -190,9 +190,11 @@ def test_a_load_through_the_parse_cache_is_a_cold_load(repo: Path) -> None:
     first, _ = load_campaign(repo / "content", parse_cache=cache)
     files = cache.misses
     assert files > SESSIONS + 40 and cache.hits == 0
+    assert cache.validations >= files
     add_watch(repo, 5)
     campaign, diags = load_campaign(repo / "content", parse_cache=cache)
     assert (cache.hits, cache.misses) == (files - 1, 1)
+    assert cache.validations == 1  # only the edited session file is validated again
     expected, expected_diags = load_campaign(repo / "content")
     assert campaign == expected and campaign != first
     assert diags.items == expected_diags.items
@@ -212,15 +214,23 @@ def test_messages_keep_their_positions_through_the_parse_cache(repo: Path) -> No
     location = repo / "content" / "locations" / "site-00002.md"
     lore = location.read_text("utf-8")
     location.write_text(lore.replace("\n---", "\nhex: [unclosed\n---", 1), "utf-8")
+    other = repo / "content" / "locations" / "site-00003.md"
+    other_lore = other.read_text("utf-8")
+    # a schema error (a key no location has), reported by validation, not by the parse
+    other.write_text(other_lore.replace("\n---", "\ncolour: red\n---", 1), "utf-8")
     runs = [load_campaign(repo / "content", parse_cache=cache)[1] for _ in range(2)]
+    assert cache.validations == 0  # the second load validated nothing again
     fresh = load_campaign(repo / "content")[1]
     assert runs[0].items == runs[1].items == fresh.items
     where = {d.format().split(": error: ")[0] for d in fresh.errors}
     lines = good.count("\n")
     assert any(w.endswith(f"004.yaml:{lines + 1}:1") for w in where), where
     assert any("site-00002.md:" in w for w in where), where
+    assert any("site-00003.md:" in d.format() and "colour" in d.format()
+               for d in fresh.errors), [d.format() for d in fresh.errors]
     path.write_text(good, "utf-8")
     location.write_text(lore, "utf-8")
+    other.write_text(other_lore, "utf-8")
     campaign, diags = load_campaign(repo / "content", parse_cache=cache)
     assert campaign is not None and not diags.has_errors()
 

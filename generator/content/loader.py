@@ -260,6 +260,15 @@ class _Loader:
             return self.parse_cache.load_yaml(text, shown, self.diags, line_offset)
         return load_yaml(text, shown, self.diags, line_offset)
 
+    def validate(self, model: type[T], doc: Located,
+                 prefix: tuple[str | int, ...] = ()) -> T | None:
+        """``_validate`` into this load's messages (through the parse cache, if there is
+        one: a document parsed from the same text as last time is not validated again)."""
+        if self.parse_cache is None:
+            return _validate(model, doc, prefix, self.diags)
+        return self.parse_cache.validate(model, doc, prefix, self.diags,
+                                         lambda own: _validate(model, doc, prefix, own))
+
     def outside_error(self, path: Path) -> None:
         self.diags.error(Pos(self.path_str(path)),
                          f"resolves outside the campaign folder (to {os.path.realpath(path)}): "
@@ -345,7 +354,7 @@ class _Loader:
                              "campaign.yaml is missing (run 'hexcrawl new DIR' for a scaffold)")
             return None
         cdoc = self.mapping_doc(campaign_path)
-        spec = _validate(m.CampaignFile, cdoc, (), self.diags) if cdoc else None
+        spec = self.validate(m.CampaignFile, cdoc, ()) if cdoc else None
         if spec is None and cdoc is not None:
             self.campaign_file_ok = False
             spec = self.salvage_campaign(cdoc)
@@ -479,16 +488,16 @@ class _Loader:
                 continue
             for key in doc.data:
                 if model is not m.HexEntry or key not in ("terrain_rows", "legend"):
-                    _validate(model, doc, (key,), self.diags)
+                    self.validate(model, doc, (key,))
         for folder, file_model in (("tables", m.TableFile), ("sessions", m.SessionFile)):
             for path in self.files(folder, ".yaml", ".yml"):
                 doc = self.mapping_doc(path)
                 if doc is not None:
-                    _validate(file_model, doc, (), self.diags)
+                    self.validate(file_model, doc, ())
         for path in self.files("locations", ".md", ".markdown"):
             doc = self.front_matter(path)
             if doc is not None:
-                _validate(m.LocationFront, doc, (), self.diags)
+                self.validate(m.LocationFront, doc, ())
 
     def front_matter(self, path: Path, text: str | None = None) -> Located | None:
         """The YAML front matter of a Markdown file, positioned in the whole file
@@ -642,7 +651,7 @@ class _Loader:
         if doc is None:
             return terrain
         for tid in doc.data:
-            spec = _validate(m.TerrainSpec, doc, (tid,), self.diags)
+            spec = self.validate(m.TerrainSpec, doc, (tid,))
             if not self.check_id(tid, "terrain", doc.pos((tid,), key=True)) or spec is None:
                 continue
             base = terrain.get(tid)
@@ -715,7 +724,7 @@ class _Loader:
             doc = self.mapping_doc(path)
             if doc is None:
                 continue
-            spec = _validate(m.TableFile, doc, (), self.diags)
+            spec = self.validate(m.TableFile, doc, ())
             if spec is None:
                 if isinstance(doc.data.get("id"), str):
                     self.broken["table"].add(doc.data["id"])
@@ -869,7 +878,7 @@ class _Loader:
             return regions
         owner: dict[Hex, str] = {}
         for rid in doc.data:
-            spec = _validate(m.RegionSpec, doc, (rid,), self.diags)
+            spec = self.validate(m.RegionSpec, doc, (rid,))
             if not self.check_id(rid, "region", doc.pos((rid,), key=True)) or spec is None:
                 self.broken["region"].add(str(rid))
                 continue
@@ -949,7 +958,7 @@ class _Loader:
                     continue
                 pos = doc.pos((key,), key=True)
                 h = self.check_label(str(key), pos)
-                entry = _validate(m.HexEntry, doc, (key,), self.diags)
+                entry = self.validate(m.HexEntry, doc, (key,))
                 if h is None or entry is None:
                     continue
                 if h in defined_at:
@@ -1064,7 +1073,7 @@ class _Loader:
             self.unreadable.add("path")  # reported; its ids are not "unknown" elsewhere
             return paths
         for pid in doc.data:
-            spec = _validate(m.PathSpec, doc, (pid,), self.diags)
+            spec = self.validate(m.PathSpec, doc, (pid,))
             if not self.check_id(pid, "path", doc.pos((pid,), key=True)) or spec is None:
                 self.broken["path"].add(str(pid))
                 continue
@@ -1104,7 +1113,7 @@ class _Loader:
             if doc is None:
                 self.broken["location"].add(slugify(path.stem))
                 continue
-            spec = _validate(m.LocationFront, doc, (), self.diags)
+            spec = self.validate(m.LocationFront, doc, ())
             if spec is None:
                 given = doc.data.get("id")
                 self.broken["location"].add(given if isinstance(given, str)
@@ -1154,7 +1163,7 @@ class _Loader:
             if doc is None:
                 self.sessions_complete = False
                 continue
-            sf = _validate(m.SessionFile, doc, (), self.diags)
+            sf = self.validate(m.SessionFile, doc, ())
             if sf is not None:
                 parsed.append((sf, doc))
             else:
