@@ -70,19 +70,15 @@ class ParseCache:
     used: set[tuple[str, int]] = field(default_factory=set)
     hits: int = 0
     misses: int = 0
-    #: the text each document of this load was parsed from, by (shown path, line offset)
-    texts: dict[tuple[str, int], str] = field(default_factory=dict)
     #: the last validation of each document (or part of one) against a model, by (shown
     #: path, line offset, model, where in the document)
     checked: dict[tuple[str, int, Any, tuple[str | int, ...]], _Checked] = field(
         default_factory=dict)
-
     #: validations this load ran (the others gave what they gave the last time)
     validations: int = 0
 
     def begin(self) -> None:
         self.used = set()
-        self.texts = {}
         self.hits = self.misses = self.validations = 0
 
     def end(self) -> None:
@@ -100,15 +96,15 @@ class ParseCache:
         made (``tests/test_incremental`` compares builds through the cache with cold ones,
         byte for byte)."""
         where = (doc.path, doc.line_offset)
-        text = self.texts.get(where)
+        if where not in self.used:  # not parsed by this load through the cache
+            return run(diags)
+        text = self.entries[where].text  # what this load parsed
         key = (*where, model, prefix)
         found = self.checked.get(key)
-        if text is None or found is None or found.text != text:
+        if found is None or found.text != text:
             self.validations += 1
             own = Diagnostics()
-            found = _Checked(text or "", run(own), tuple(own.items))
-            if text is not None:
-                self.checked[key] = found
+            found = self.checked[key] = _Checked(text, run(own), tuple(own.items))
         diags.extend(found.diags)
         return cast("T | None", found.result)
 
@@ -118,7 +114,6 @@ class ParseCache:
         parsed from the same text: the same document (a copy) and the same messages."""
         key = (path, line_offset)
         self.used.add(key)
-        self.texts[key] = text
         found = self.entries.get(key)
         if found is None or found.text != text:
             self.misses += 1
