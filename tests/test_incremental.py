@@ -491,11 +491,11 @@ def test_the_maps_and_lists_are_drawn_only_when_what_they_show_changed(
         audience: Audience) -> None:
     """The overview map and the map, timeline and location index pages are kept by what
     they show; so is a players' session page, by its session and the map as the party knows
-    it. A note in the last session (nothing on the map moves) redraws the timeline and that
-    session's page alone; a location's new paragraph redraws its own page alone (and the
-    small pages drawn every time); a watch more in the middle session (the party walks
-    elsewhere, the map it knows changes) redraws the maps, and the players' session pages
-    with them. The tree is a cold build's each time."""
+    it. A note in the last session (nothing on the map moves) redraws the timeline's page of
+    its day and that session's page alone; a location's new paragraph redraws its own page
+    alone (and the small pages drawn every time); a watch more in the middle session (the
+    party walks elsewhere, the map it knows changes) redraws the maps, and the players'
+    session pages with them. The tree is a cold build's each time."""
     drawn = Drawn(monkeypatch)
     cache = BuildCache()
     build_warm_and_cold(repo, tmp_path, cache, audience, drawn)
@@ -503,10 +503,13 @@ def test_the_maps_and_lists_are_drawn_only_when_what_they_show_changed(
     assert drawn.overviews == 1 and drawn.templates.count(page) == SESSIONS
 
     add_note(repo, SESSIONS, "A note on the map of nothing")
-    build_warm_and_cold(repo, tmp_path, cache, audience, drawn)
+    written = build_warm_and_cold(repo, tmp_path, cache, audience, drawn)
     assert drawn.overviews == 0
     assert drawn.templates.count(page) == 1
-    assert "timeline.md" in drawn.templates  # the note is on the timeline
+    # the note is on the timeline: its 40 days are an index and two pages (days 1-30 and
+    # 31-60), and the note's page alone is drawn again
+    assert drawn.templates.count("timeline.md") == 1
+    assert {rel for rel in written if rel.startswith("timeline")} == {"timeline/days-31-60.md"}
     assert set(drawn.templates) <= ALWAYS | {page, "timeline.md"}
 
     location = repo / "content" / "locations" / "site-00003.md"

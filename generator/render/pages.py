@@ -19,7 +19,10 @@ Pages (paths inside ``docs/``; MkDocs serves ``x/y.md`` at ``x/y/``):
 - ``party.md``: the members (players: travel facts; GM: scores and conditions) and every
   usage and doom die with its ladder and history
 - ``timeline.md``: the in-world days in order and what happened on each (players: sessions,
-  finds, notes; GM: also encounters, getting lost and found, reveals, dice rolls)
+  finds, notes; GM: also encounters, getting lost and found, reveals, dice rolls). Once the
+  days run past the first TIMELINE_DAYS, ``timeline/index.md`` (a row per page: its days,
+  sessions, places found and, for the GM, encounters) and ``timeline/days-1-30.md``,
+  ``timeline/days-31-60.md``, ... instead: the same days, TIMELINE_DAYS to a page
 - ``locations/index.md``, ``locations/<id>.md``
 - ``hex-key/index.md``, ``hex-key/<region>.md`` (GM): every hex, anchor ``#hex-CCRR``
 - ``tables.md``: roll tables (players: ``audience: players`` only)
@@ -28,8 +31,9 @@ Pages (paths inside ``docs/``; MkDocs serves ``x/y.md`` at ``x/y/``):
 from __future__ import annotations
 
 import dataclasses
+import functools
 import posixpath
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,6 +70,10 @@ PAGE_TEMPLATES = TEMPLATES / "pages"
 NAV_LIMIT = 40
 #: With more sessions than NAV_LIMIT, the navigation lists the latest ones.
 NAV_RECENT = 12
+#: Days on one page of the timeline once the campaign runs past this many: the timeline is
+#: then an index of pages of TIMELINE_DAYS days each (days 1-30, 31-60, ...), so that no
+#: page grows with the campaign and an edit to one session redraws one page, not all of it.
+TIMELINE_DAYS = 30
 
 
 @dataclass(frozen=True)
@@ -83,6 +91,47 @@ class NavItem:
         if self.children:
             return {title: [c.to_mkdocs() if c.title else c.path for c in self.children]}
         return {title: self.path}
+
+
+@dataclass(frozen=True)
+class TimelinePeriod:
+    """One page of a long timeline: the in-world days ``first`` to ``last`` (fixed bounds,
+    TIMELINE_DAYS apart; ``days`` holds those of them on which anything happened)."""
+
+    first: int
+    last: int
+    path: str
+    #: the days, as the templates see them (escaped), and where they sit in the timeline
+    days: tuple[Any, ...]
+    start: int
+    stop: int
+    #: the sessions played on these days, in order
+    sessions: tuple[int, ...]
+    #: places found and, for the GM, encounters on these days
+    found: int
+    encounters: int
+
+
+def timeline_periods(days: Sequence[Any]) -> list[TimelinePeriod]:
+    """The pages of a timeline of ``days`` (``DayView``s in order), or none when every day
+    fits on one page (the first TIMELINE_DAYS days)."""
+    if not days or days[-1].day <= TIMELINE_DAYS:
+        return []
+    groups: dict[int, list[int]] = {}
+    for i, day in enumerate(days):
+        groups.setdefault((day.day - 1) // TIMELINE_DAYS, []).append(i)
+    periods: list[TimelinePeriod] = []
+    for n, indices in groups.items():
+        first, last = n * TIMELINE_DAYS + 1, (n + 1) * TIMELINE_DAYS
+        shown = tuple(days[i] for i in indices)
+        sessions = dict.fromkeys(s for day in shown for s in day.sessions)
+        moments = [mo for day in shown for mo in day.moments]
+        periods.append(TimelinePeriod(
+            first=first, last=last, path=f"timeline/days-{first}-{last}.md", days=shown,
+            start=indices[0], stop=indices[-1] + 1, sessions=tuple(sessions),
+            found=sum(len(mo.locations) for mo in moments if mo.kind == "found"),
+            encounters=sum(1 for mo in moments if mo.kind == "encounter")))
+    return periods
 
 
 @dataclass
@@ -220,6 +269,10 @@ class _Renderer:
         self.tview = template_view(view, prose, copies)
         self.env, self.t = environment(view.site.language, overrides)
         self.session_by_number = {s.number: s for s in self.tview.sessions}
+        #: the timeline's pages when it is too long for one (``timeline_periods``)
+        self.periods = timeline_periods(self.tview.timeline)
+        #: the page the timeline starts at: the whole timeline, or the index of its pages
+        self.timeline_page = "timeline/index.md" if self.periods else "timeline.md"
         self.region_of: dict[str, RegionView] = {}
         if isinstance(view, GMView):
             for region in view.regions:
@@ -292,7 +345,7 @@ class _Renderer:
             "terrain_name": self.terrain_name, "maps": maps,
             "session_path": session_path, "location_path": location_path,
             "region_path": region_path, "page_url": page_url,
-            "session_by_number": self.session_by_number,
+            "session_by_number": self.session_by_number, "timeline_page": self.timeline_page,
         }
         values.update(context)
         token = current_page.set(path)
@@ -476,10 +529,32 @@ def render_docs(view: View, overrides: Path | None = None,
             pages_kept.put(keys[i], page)
 
     files["party.md"] = r.render("party.md", "party.md")
-    timeline = keyed.token("timeline", view.timeline) if keyed is not None else None
-    files["timeline.md"] = kept_page(
-        ("timeline-page", inputs, timeline, titles, knowledge),
-        lambda: r.render("timeline.md", "timeline.md"), pages_kept)
+    periods = r.periods
+    if not periods:
+        timeline = keyed.token("timeline", view.timeline) if keyed is not None else None
+        files["timeline.md"] = kept_page(
+            ("timeline-page", inputs, timeline, titles, knowledge),
+            lambda: r.render("timeline.md", "timeline.md"), pages_kept)
+    else:
+        # each page of a long timeline is kept by its own days: a note in the last session
+        # redraws the last page alone, and the index only when a page or its counts change
+        index = keyed.token("timeline-index", [
+            (p.first, p.sessions, p.found, p.encounters) for p in periods]) \
+            if keyed is not None else None
+        files["timeline/index.md"] = kept_page(
+            ("timeline-index", inputs, index, titles),
+            lambda: r.render("timeline.md", "timeline/index.md", periods=periods), pages_kept)
+        for i, period in enumerate(periods):
+            earlier = periods[i - 1] if i > 0 else None
+            later = periods[i + 1] if i + 1 < len(periods) else None
+            days = keyed.token(("timeline", period.first),
+                               view.timeline[period.start:period.stop]) \
+                if keyed is not None else None
+            files[period.path] = kept_page(
+                ("timeline-period", inputs, period.first, days, titles, knowledge,
+                 earlier.first if earlier else None, later.first if later else None),
+                functools.partial(r.render, "timeline.md", period.path, period=period,
+                                  previous=earlier, next=later), pages_kept)
 
     files["locations/index.md"] = kept_page(
         ("locations-page", inputs, knowledge, titles),
@@ -517,7 +592,11 @@ def render_docs(view: View, overrides: Path | None = None,
                       session_path(s))
               for s in nav_sessions))),
         NavItem(t.gettext("Party"), "party.md"),
-        NavItem(t.gettext("Timeline"), "timeline.md"),
+        NavItem(t.gettext("Timeline"), "timeline.md") if not periods else
+        NavItem(t.gettext("Timeline"), children=(
+            NavItem("", "timeline/index.md"),
+            *(NavItem(t.gettext("Days %(first)s–%(last)s", first=p.first, last=p.last), p.path)
+              for p in (periods if len(periods) <= NAV_LIMIT else periods[-NAV_RECENT:])))),
         NavItem(t.gettext("Locations"), children=(
             NavItem("", "locations/index.md"),
             *(NavItem(loc.name, location_path(loc.id)) for loc in nav_locations))),
