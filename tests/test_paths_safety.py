@@ -181,6 +181,21 @@ def test_a_folder_linked_out_of_the_campaign_is_an_error(tmp_path: Path) -> None
     assert found == {"locations/more", "templates"}
 
 
+def test_a_file_linked_into_a_sibling_that_shares_the_name_is_outside(tmp_path: Path) -> None:
+    """``c-old/x`` is not inside ``c``, though its path starts with the campaign's."""
+    root = write_campaign(tmp_path / "c")
+    sibling = tmp_path / "c-old" / "01.yaml"
+    sibling.parent.mkdir()
+    sibling.write_bytes((root / "sessions" / "01.yaml").read_bytes())
+    (root / "sessions" / "01.yaml").unlink()
+    (root / "sessions" / "01.yaml").symlink_to(sibling)
+    campaign, diags = load(root)
+    assert campaign is None
+    assert ("sessions/01.yaml", 1, 1, f"resolves outside the campaign folder (to "
+            f"{sibling.resolve()}): content and template files must lie inside it") \
+        in errors(diags, root)
+
+
 def test_links_inside_the_campaign_are_fine(tmp_path: Path) -> None:
     root = write_campaign(tmp_path / "c", files={"sessions/01.yaml": None})
     (root / "common").mkdir()
