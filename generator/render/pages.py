@@ -68,7 +68,8 @@ PAGE_TEMPLATES = TEMPLATES / "pages"
 
 #: Sections with more pages than this show only their index page in the navigation.
 NAV_LIMIT = 40
-#: With more sessions than NAV_LIMIT, the navigation lists the latest ones.
+#: A section of pages in time order (sessions, the timeline's pages) with more than NAV_LIMIT
+#: lists the latest NAV_RECENT of them (``latest_in_nav``).
 NAV_RECENT = 12
 #: Days on one page of the timeline once the campaign runs past this many: the timeline is
 #: then an index of pages of TIMELINE_DAYS days each (days 1-30, 31-60, ...), so that no
@@ -91,6 +92,12 @@ class NavItem:
         if self.children:
             return {title: [c.to_mkdocs() if c.title else c.path for c in self.children]}
         return {title: self.path}
+
+
+def latest_in_nav(pages: Sequence[Any]) -> Sequence[Any]:
+    """The pages of a time-ordered section that its navigation lists: all of them, or past
+    NAV_LIMIT the latest NAV_RECENT (the section's index leads to the rest)."""
+    return pages if len(pages) <= NAV_LIMIT else pages[-NAV_RECENT:]
 
 
 @dataclass(frozen=True)
@@ -581,7 +588,7 @@ def render_docs(view: View, overrides: Path | None = None,
     # page, so a nav listing every page would make the build quadratic. Past NAV_LIMIT pages
     # a section shows its index (and the latest sessions); the index pages and the map lead
     # to everything else.
-    nav_sessions = sessions if len(sessions) <= NAV_LIMIT else sessions[-NAV_RECENT:]
+    nav_sessions = latest_in_nav(sessions)
     nav_locations = locations if len(locations) <= NAV_LIMIT else []
     nav = [
         NavItem(t.gettext("Home"), "index.md"),
@@ -596,7 +603,7 @@ def render_docs(view: View, overrides: Path | None = None,
         NavItem(t.gettext("Timeline"), children=(
             NavItem("", "timeline/index.md"),
             *(NavItem(t.gettext("Days %(first)s–%(last)s", first=p.first, last=p.last), p.path)
-              for p in (periods if len(periods) <= NAV_LIMIT else periods[-NAV_RECENT:])))),
+              for p in latest_in_nav(periods)))),
         NavItem(t.gettext("Locations"), children=(
             NavItem("", "locations/index.md"),
             *(NavItem(loc.name, location_path(loc.id)) for loc in nav_locations))),
