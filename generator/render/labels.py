@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -57,8 +58,14 @@ def _char_width(ch: str) -> float:
 def text_width(text: str, size: float, italic: bool = False) -> float:
     """A conservative estimate of the advance width of ``text`` at ``size`` (weight 600;
     ``italic`` for the lighter italic path and hex names)."""
-    em = sum(_char_width(ch) for ch in text)
-    return em * size * (0.93 if italic else 1.0) * 1.04
+    return _ems(text) * size * (0.93 if italic else 1.0) * 1.04
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _ems(text: str) -> float:
+    """The width of ``text`` in em (kept: a map places the same names and hex labels again
+    and again, and every map of a build shows many of the same)."""
+    return sum(_char_width(ch) for ch in text)
 
 
 @dataclass(frozen=True)
@@ -135,15 +142,21 @@ class Placer:
         self.canvas = canvas
         self.cells: dict[tuple[int, int], list[Box]] = {}
 
-    def _cells(self, box: Box) -> Iterator[tuple[int, int]]:
-        for cx in range(math.floor(box.x0 / self.CELL), math.floor(box.x1 / self.CELL) + 1):
-            for cy in range(math.floor(box.y0 / self.CELL),
-                            math.floor(box.y1 / self.CELL) + 1):
-                yield cx, cy
+    def _cells(self, box: Box) -> list[tuple[int, int]]:
+        cell = self.CELL
+        x0, x1 = math.floor(box.x0 / cell), math.floor(box.x1 / cell)
+        y0, y1 = math.floor(box.y0 / cell), math.floor(box.y1 / cell)
+        if x0 == x1 and y0 == y1:
+            return [(x0, y0)]
+        return [(cx, cy) for cx in range(x0, x1 + 1) for cy in range(y0, y1 + 1)]
 
     def free(self, box: Box) -> bool:
-        return not any(other.overlaps(box) for cell in self._cells(box)
-                       for other in self.cells.get(cell, ()))
+        cells = self.cells
+        for cell in self._cells(box):
+            for other in cells.get(cell, ()):
+                if other.overlaps(box):
+                    return False
+        return True
 
     def hits(self, box: Box) -> list[Box]:
         found: list[Box] = []
@@ -154,8 +167,13 @@ class Placer:
         return found
 
     def take(self, box: Box) -> None:
+        cells = self.cells
         for cell in self._cells(box):
-            self.cells.setdefault(cell, []).append(box)
+            taken = cells.get(cell)
+            if taken is None:
+                cells[cell] = [box]
+            else:
+                taken.append(box)
 
     def take_all(self, boxes: Iterable[Box]) -> None:
         for box in boxes:

@@ -16,12 +16,14 @@ map is embedded in); a hex without a link is drawn without ``<a>``.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import svgwrite
 from svgwrite.base import BaseElement
@@ -139,11 +141,34 @@ def _num(value: float) -> str:
     return str(_r(value))
 
 
+class _GridMemo:
+    """What every map of a grid computes alike, kept: the hexes' rounded centres and the
+    boxes of their labels (CCRR), found as the maps need them."""
+
+    def __init__(self) -> None:
+        self.centres: dict[Hex, tuple[float | int, float | int]] = {}
+        self.coord_boxes: dict[str, labels_.Box] = {}
+
+
+_GRIDS: dict[Grid, _GridMemo] = {}
+
+
+def _grid_memo(grid: Grid) -> _GridMemo:
+    """The memo of ``grid`` (kept for the last few grids drawn)."""
+    found = _GRIDS.get(grid)
+    if found is None:
+        if len(_GRIDS) >= 4:
+            _GRIDS.clear()
+        found = _GRIDS[grid] = _GridMemo()
+    return found
+
+
 class _Canvas:
     """Pixel geometry of one map: the grid, the hex size and the visible box."""
 
     def __init__(self, grid: Grid, hexes: Iterable[Hex], margin: float) -> None:
         self.grid = grid
+        self.centres = _grid_memo(grid).centres
         box = grid.bounds(hexes, SIZE) or (-SIZE, -SIZE, SIZE, SIZE)
         self.x0 = box[0] - margin
         self.y0 = box[1] - margin
@@ -151,8 +176,11 @@ class _Canvas:
         self.y1 = box[3] + margin
 
     def centre(self, h: Hex) -> tuple[float | int, float | int]:
-        x, y = self.grid.pixel(h, SIZE)
-        return _r(x), _r(y)
+        found = self.centres.get(h)
+        if found is None:
+            x, y = self.grid.pixel(h, SIZE)
+            found = self.centres[h] = (_r(x), _r(y))
+        return found
 
     def inside(self, h: Hex) -> bool:
         x, y = self.grid.pixel(h, SIZE)
@@ -223,6 +251,15 @@ def _hexes_inside(view: View, canvas: _Canvas) -> list[str]:
 _past_tracks: tuple[Sequence[SessionView], dict[int, tuple[SessionView, str]]] | None = None
 
 
+#: The placed locations of the last view drawn by the x of their centre
+#: (``_MapWriter.placed_centres``).
+_centres: tuple[View, tuple[list[float], list[tuple[float, float, LocationView]]]] | None = None
+
+#: The terrain definitions of small maps as text (``_MapWriter.small_map_defs``): the
+#: terrains of the last view drawn, and by prefix, drawings, grid and grid lines.
+_defs: tuple[Mapping[str, TerrainView], dict[Hashable, str]] | None = None
+
+
 @dataclass(frozen=True)
 class _PathName:
     """A path's name set along a stretch of it: that stretch's path data (left to right),
@@ -290,33 +327,66 @@ def _place_path_name(placer: labels_.Placer, name: str, points: Sequence[curves.
                      bounds: labels_.Box, avoid: labels_.Placer) -> _PathName | None:
     """A path's name along a calm stretch of it, the first free one of a few (the middle,
     then towards either end), read left to right; None when it fits nowhere."""
-    line = curves.densify(curves.smooth(curves.densify(points, SIZE), 4), 1.5)
-    total = curves.length(line)
-    polyline = curves.Polyline(line)
-    for size in PATH_NAME_SIZES:
-        width = labels_.text_width(name, size, italic=True) + size
-        if width > total * 0.95:
-            continue
+    for spots in _path_name_spots(name, tuple(points)):
         for inside, keep_clear in ((bounds, avoid), (bounds, None), (None, None)):
-            for fraction, dy in itertools.product((0.5, 0.33, 0.67, 0.2, 0.8), PATH_NAME_DY):
-                start = min(max(fraction * total - width / 2, 0.0), total - width)
-                window = polyline.window(start, start + width)
-                if _bend(window) > 1.1:
+            for spot in spots:
+                if spot is None:
                     continue
-                if window[-1][0] < window[0][0]:
-                    window.reverse()
-                boxes = _letter_boxes(window, size, dy)
+                boxes = spot.boxes
                 if inside is not None and not all(b.inside(inside) for b in boxes):
                     continue
                 if keep_clear is not None and not all(keep_clear.free(b) for b in boxes):
                     continue
                 if all(placer.free(b) for b in boxes):
                     placer.take_all(boxes)
-                    sparse = window[::max(1, len(window) // 6)]
-                    if sparse[-1] != window[-1]:
-                        sparse.append(window[-1])
-                    return _PathName(curves.path_data(sparse), size, dy, tuple(boxes))
+                    return spot
     return None
+
+
+#: The candidate places of a path's name along a stretch of it (``_path_name_spots``), by
+#: name and points: the same road crosses the route map of every session along it, and its
+#: geometry (the smoothed line, each window's bend and letter boxes) is the same each time.
+_PATH_NAME_SPOTS: dict[tuple[str, tuple[curves.Point, ...]],
+                       list[list[_PathName | None]]] = {}
+_PATH_NAME_SPOTS_KEPT = 512
+
+
+def _path_name_spots(name: str, points: tuple[curves.Point, ...],
+                     ) -> list[list[_PathName | None]]:
+    """For each size that fits the stretch, every candidate place of the name in the order
+    they are tried (fractions of the length, then the baseline above or below the line), or
+    None where the line bends too much there."""
+    key = (name, points)
+    found = _PATH_NAME_SPOTS.get(key)
+    if found is not None:
+        return found
+    line = curves.densify(curves.smooth(curves.densify(points, SIZE), 4), 1.5)
+    total = curves.length(line)
+    polyline = curves.Polyline(line)
+    out: list[list[_PathName | None]] = []
+    for size in PATH_NAME_SIZES:
+        width = labels_.text_width(name, size, italic=True) + size
+        if width > total * 0.95:
+            continue
+        spots: list[_PathName | None] = []
+        for fraction, dy in itertools.product((0.5, 0.33, 0.67, 0.2, 0.8), PATH_NAME_DY):
+            start = min(max(fraction * total - width / 2, 0.0), total - width)
+            window = polyline.window(start, start + width)
+            if _bend(window) > 1.1:
+                spots.append(None)
+                continue
+            if window[-1][0] < window[0][0]:
+                window.reverse()
+            boxes = _letter_boxes(window, size, dy)
+            sparse = window[::max(1, len(window) // 6)]
+            if sparse[-1] != window[-1]:
+                sparse.append(window[-1])
+            spots.append(_PathName(curves.path_data(sparse), size, dy, tuple(boxes)))
+        out.append(spots)
+    while len(_PATH_NAME_SPOTS) >= _PATH_NAME_SPOTS_KEPT:
+        del _PATH_NAME_SPOTS[next(iter(_PATH_NAME_SPOTS))]
+    _PATH_NAME_SPOTS[key] = out
+    return out
 
 
 def _bend(points: Sequence[curves.Point]) -> float:
@@ -371,6 +441,41 @@ def _label_text(dwg: svgwrite.Drawing, label: labels_.Label, default_size: float
     for line in label.lines[1:]:
         text.add(dwg.tspan(line, x=[_r(label.x)], dy=[_num(labels_.LINE_GAP * label.size)]))
     return text
+
+
+class _Sides:
+    """The sides of a grid's hexes as path data (``M`` corner ``L`` corner), each written
+    once: every explored map of a build draws the edge of the known world again."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self.steps = [grid.direction(face) for face in grid.faces]
+        offsets = grid.corner_offsets(SIZE)
+        self.corners = [(offsets[a], offsets[b])
+                        for a, b in (_face_corners(grid, i) for i in range(len(grid.faces)))]
+        self.written: dict[tuple[Hex, int], str] = {}
+
+    def text(self, h: Hex, side: int) -> str:
+        found = self.written.get((h, side))
+        if found is None:
+            cx, cy = self.grid.pixel(h, SIZE)
+            (ax, ay), (bx, by) = self.corners[side]
+            found = f"M{_num(cx + ax)} {_num(cy + ay)}L{_num(cx + bx)} {_num(cy + by)}"
+            self.written[(h, side)] = found
+        return found
+
+
+_SIDES: dict[Grid, _Sides] = {}
+
+
+def _sides(grid: Grid) -> _Sides:
+    """The sides of ``grid`` (kept for the last few grids drawn)."""
+    found = _SIDES.get(grid)
+    if found is None:
+        if len(_SIDES) >= 4:
+            _SIDES.clear()
+        found = _SIDES[grid] = _Sides(grid)
+    return found
 
 
 def _face_corners(grid: Grid, face: int) -> tuple[int, int]:
@@ -664,9 +769,15 @@ def _hex_path(grid: Grid, scale: float = 1.0) -> str:
 def map_css() -> str:
     """map.css without its comments and line breaks (embedded in every map, and in a page
     that shows the legend's swatches without the site's stylesheet: a printed map)."""
-    if not MAP_CSS.is_file():
+    return _map_css(MAP_CSS)
+
+
+@functools.lru_cache(maxsize=1)
+def _map_css(path: Path) -> str:
+    """``map_css`` (read once: it ships with hexcrawl and every map embeds it)."""
+    if not path.is_file():
         return ""
-    text = re.sub(r"/\*.*?\*/", "", MAP_CSS.read_text(encoding="utf-8"), flags=re.S)
+    text = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
     text = re.sub(r"\s*\n\s*", " ", text)
     text = re.sub(r"\s*([{};,])\s*", r"\1", text)
     return re.sub(r":\s+", ":", text).replace(";}", "}").strip()
@@ -716,6 +827,9 @@ class _MapWriter:
         variants = sorted({self.variant(label) for label in labels},
                           key=lambda v: (v[0], v[1] or ""))
         self.symbol_ids = {v: f"{self.prefix}t{i}" for i, v in enumerate(variants)}
+        if not self.tiled:
+            self.raw(dwg.defs, self.small_map_defs(tuple(variants)))
+            return
         parts: dict[str, str] = {}
         for variant in variants:
             terrain = self.view.terrains.get(variant[0])
@@ -726,9 +840,6 @@ class _MapWriter:
                     parts[layer.name] = f"{self.prefix}p-{layer.name}"
                     dwg.defs.add(part_symbol(dwg, parts[layer.name], layer.name))
         grid_lines = self.view.site.show_grid
-        if not self.tiled:
-            self.hex_patterns(dwg, parts)
-            return
         # The terrain layer fills every hex of a drawing with one pattern in lattice units
         # (``draw_hexes``), tiled with the lattice's period: the tile draws the symbol (and
         # the inner half of the hex's sides) at every hex centre that reaches into it, each
@@ -772,6 +883,32 @@ class _MapWriter:
             rules.append(f".{sid}{{{rule}}}")
         if rules:
             dwg.defs.add(dwg.style("".join(rules)))
+
+    def small_map_defs(self, variants: tuple[tuple[str, str | None], ...]) -> str:
+        """The definitions of a small map's terrain drawings (their part symbols, symbols,
+        patterns and style rules) as text. Every route map of a build defines a few of the
+        same drawings: each set is written once (``_DEFS``)."""
+        global _defs
+        if _defs is None or _defs[0] is not self.view.terrains:
+            _defs = (self.view.terrains, {})
+        key = (self.prefix, variants, self.grid, self.view.site.show_grid)
+        text = _defs[1].get(key)
+        if text is None:
+            scratch = svgwrite.Drawing(profile="full", debug=False)
+            parts: dict[str, str] = {}
+            for variant in variants:
+                terrain = self.view.terrains.get(variant[0])
+                if terrain is None or terrain.art is not None or not terrain.symbol:
+                    continue
+                for layer in symbols.symbol_layers(terrain.symbol, variant[1]):
+                    if isinstance(layer, symbols.Part) and layer.name not in parts:
+                        parts[layer.name] = f"{self.prefix}p-{layer.name}"
+                        scratch.defs.add(part_symbol(scratch, parts[layer.name], layer.name))
+            self.hex_patterns(scratch, parts)
+            text = "".join(str(element.tostring()) for element in scratch.defs.elements
+                           ).replace(" />", "/>")
+            _defs[1][key] = text
+        return text
 
     def hex_patterns(self, dwg: svgwrite.Drawing, parts: dict[str, str]) -> None:
         """A map of fewer than ``TILED_HEXES`` hexes: one pattern per terrain drawing over a
@@ -1039,10 +1176,9 @@ class _MapWriter:
         (``known``) the route as they know it now (``SessionView.known_track``), else their
         belief of the time."""
         group = dwg.g(class_="tracks")
-        for session in past:
-            text = self.past_tracks(dwg, canvas, session)
-            if text:
-                self.raw(group, text)
+        earlier = "".join(self.past_tracks(dwg, canvas, session) for session in past)
+        if earlier:
+            self.raw(group, earlier)
         for session in sessions:
             colour = track_colour(session.number) if not focus else TRACK_COLOURS[0]
             kinds: list[tuple[str, Track]] = []
@@ -1096,9 +1232,12 @@ class _MapWriter:
     def icon_spots(self, canvas: _Canvas, only: Collection[str] | None,
                    ) -> list[tuple[LocationView, float | int, float | int]]:
         """Where each location's icon goes: the centre of its hex, several side by side."""
+        xs, placed = self.placed_centres()
         by_hex: dict[Hex, list[LocationView]] = {}
-        for loc in self.placed_locations():
-            if canvas.inside(loc.hex) and (only is None or loc.id in only):
+        x0, x1 = canvas.x0 - SIZE, canvas.x1 + SIZE
+        y0, y1 = canvas.y0 - SIZE, canvas.y1 + SIZE
+        for _, y, loc in placed[bisect_left(xs, x0):bisect_right(xs, x1)]:
+            if y0 <= y <= y1 and (only is None or loc.id in only):
                 by_hex.setdefault(loc.hex, []).append(loc)
         out: list[tuple[LocationView, float | int, float | int]] = []
         for h, locs in sorted(by_hex.items()):
@@ -1107,6 +1246,20 @@ class _MapWriter:
                 dx = (i - (len(locs) - 1) / 2) * ICON_SPACING
                 out.append((loc, _r(cx + dx), cy))
         return out
+
+    def placed_centres(self) -> tuple[list[float], list[tuple[float, float, LocationView]]]:
+        """The placed locations (``placed_locations``) by the x of their hex's centre, with
+        that centre: the same for every map of the view, found once (``_centres``)."""
+        global _centres
+        if _centres is None or _centres[0] is not self.view:
+            placed = []
+            for n, loc in enumerate(self.placed_locations()):
+                x, y = self.grid.pixel(loc.hex, SIZE)
+                placed.append((x, n, y, loc))
+            placed.sort(key=lambda item: (item[0], item[1]))
+            _centres = (self.view, ([x for x, *_ in placed],
+                                    [(x, y, loc) for x, _, y, loc in placed]))
+        return _centres[1]
 
     def party_spots(self) -> list[tuple[str, str | None]]:
         """Where the party marker(s) go now: players see where they believe they are."""
@@ -1134,10 +1287,14 @@ class _MapWriter:
             placer.take(labels_.around(x, y, ICON_RADIUS + LABEL_GAP))
         coords: dict[str, labels_.Box] = {}
         if self.view.site.show_labels:
+            known = _grid_memo(self.grid).coord_boxes
             for label in labels:
-                x, y = canvas.centre(self.view.hexes[label].hex)
-                coords[label] = labels_.label_box((label,), x, y + COORD_DY, COORD_SIZE,
-                                                  "middle")
+                box = known.get(label)
+                if box is None:
+                    x, y = canvas.centre(self.view.hexes[label].hex)
+                    box = known[label] = labels_.label_box((label,), x, y + COORD_DY,
+                                                           COORD_SIZE, "middle")
+                coords[label] = box
         soft = labels_.Placer(bounds)
         soft.take_all(coords.values())
         for kind, where in spots:
@@ -1319,16 +1476,14 @@ class _MapWriter:
         as one line."""
         explored = {self.view.hexes[label].hex for label in labels}
         parts: list[str] = []
-        sides = [(self.grid.direction(face), *_face_corners(self.grid, i))
-                 for i, face in enumerate(self.grid.faces)]
-        offsets = self.grid.corner_offsets(SIZE)
+        sides = _sides(self.grid)
+        steps = list(enumerate(sides.steps))
         for h in sorted(explored):
-            cx, cy = self.grid.pixel(h, SIZE)
-            for (dq, dr), a, b in sides:
-                if Hex(h.q + dq, h.r + dr) in explored:
-                    continue
-                parts.append(f"M{_num(cx + offsets[a][0])} {_num(cy + offsets[a][1])}"
-                             f"L{_num(cx + offsets[b][0])} {_num(cy + offsets[b][1])}")
+            q, r = h
+            for i, (dq, dr) in steps:
+                # a Hex is a named tuple: a plain pair finds it in the set
+                if (q + dq, r + dr) not in explored:
+                    parts.append(sides.text(h, i))
         if parts:
             dwg.add(_Element("path", {"class": "known-edge", "d": "".join(parts)}))
 
