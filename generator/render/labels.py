@@ -142,6 +142,19 @@ class Placer:
         self.canvas = canvas
         self.cells: dict[tuple[int, int], list[Box]] = {}
 
+    def cells_of(self, box: Box) -> list[tuple[int, int]]:
+        """The cells ``box`` lies in (for ``take_in``)."""
+        return self._cells(box)
+
+    def take_in(self, box: Box, cells: Sequence[tuple[int, int]]) -> None:
+        """``take(box)``, its cells found before (``cells_of``)."""
+        for cell in cells:
+            taken = self.cells.get(cell)
+            if taken is None:
+                self.cells[cell] = [box]
+            else:
+                taken.append(box)
+
     def _cells(self, box: Box) -> list[tuple[int, int]]:
         cell = self.CELL
         x0, x1 = math.floor(box.x0 / cell), math.floor(box.x1 / cell)

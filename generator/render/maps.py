@@ -147,7 +147,10 @@ class _GridMemo:
 
     def __init__(self) -> None:
         self.centres: dict[Hex, tuple[float | int, float | int]] = {}
-        self.coord_boxes: dict[str, labels_.Box] = {}
+        #: a hex label (CCRR): its box, and the placer cells the box lies in
+        self.coords: dict[str, tuple[labels_.Box, list[tuple[int, int]]]] = {}
+        #: the label of each box of ``coords`` (by the box's id: the boxes are kept here)
+        self.coord_of: dict[int, str] = {}
 
 
 _GRIDS: dict[Grid, _GridMemo] = {}
@@ -1285,18 +1288,20 @@ class _MapWriter:
         out = _Layout()
         for _, x, y in icons:
             placer.take(labels_.around(x, y, ICON_RADIUS + LABEL_GAP))
+        # the hex labels (CCRR): names keep clear of them where they can (``soft``)
+        soft = labels_.Placer(bounds)
+        memo = _grid_memo(self.grid)
         coords: dict[str, labels_.Box] = {}
         if self.view.site.show_labels:
-            known = _grid_memo(self.grid).coord_boxes
             for label in labels:
-                box = known.get(label)
-                if box is None:
+                entry = memo.coords.get(label)
+                if entry is None:
                     x, y = canvas.centre(self.view.hexes[label].hex)
-                    box = known[label] = labels_.label_box((label,), x, y + COORD_DY,
-                                                           COORD_SIZE, "middle")
-                coords[label] = box
-        soft = labels_.Placer(bounds)
-        soft.take_all(coords.values())
+                    box = labels_.label_box((label,), x, y + COORD_DY, COORD_SIZE, "middle")
+                    entry = memo.coords[label] = (box, soft.cells_of(box))
+                    memo.coord_of[id(box)] = label
+                coords[label] = entry[0]
+                soft.take_in(*entry)
         for kind, where in spots:
             if where is None or not self.grid.is_label(where):
                 continue
@@ -1346,11 +1351,9 @@ class _MapWriter:
         texts = [*out.names.values(), *out.hex_names.values()]
         boxes = [t.box for t in texts] + [b for *_, placed in out.path_names
                                           for b in placed.boxes]
-        texts_placed = labels_.Placer(bounds)
-        texts_placed.take_all(boxes)
-        for label, box in coords.items():
-            if not texts_placed.free(box):
-                out.hidden.add(label)
+        # a hex label under a placed text is hidden
+        for box in boxes:
+            out.hidden.update(memo.coord_of[id(coord)] for coord in soft.hits(box))
         out.extent = bounds
         for box in boxes:
             out.extent = out.extent.union(box.grow(1.5))
