@@ -18,6 +18,7 @@ any failure the previous sites are untouched and a ``SiteError`` says what went 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 import os
 import shutil
@@ -359,6 +360,53 @@ def _mkdocs_in_worker(config_file: Path, site_dir: Path) -> tuple[list[str], int
     return run_mkdocs(config_file, site_dir, stage), stage.done
 
 
+class _DocsAhead:
+    """The docs of all audiences but the GM's, written at once in a forked process
+    (``parallel.Forked``) while this process writes the GM's: the players' pages and maps
+    then cost a core that would otherwise wait. ``order`` is the order to collect them in,
+    the GM's first; where forking is not safe, or with one audience, each is written here
+    in turn, in the order given. The trees are the same either way."""
+
+    def __init__(self, audiences: Sequence[Audience],
+                 write: Callable[[Audience], DocsResult]) -> None:
+        self.write = write
+        self.order = list(audiences)
+        self.done: dict[str, DocsResult] = {}
+        self.forked: dict[str, parallel.Forked[DocsResult]] = {}
+        if len(audiences) < 2 or parallel.jobs() < 2 or not parallel.can_fork():
+            return
+        first = "gm" if "gm" in audiences else audiences[-1]
+        self.order = [first] + [a for a in audiences if a != first]
+        for audience in self.order[1:]:
+            try:
+                self.forked[audience] = parallel.Forked(functools.partial(write, audience))
+            except OSError:
+                break  # no process to be had: written here
+
+    def result(self, audience: Audience) -> DocsResult:
+        """The docs of ``audience``: written here, or the forked process's (its SiteError
+        raised here); written here after all if that process died without an answer."""
+        forked = self.forked.pop(audience, None)
+        if forked is None:
+            result = self.write(audience)
+        else:
+            try:
+                result = forked.result()
+            except BrokenProcessPool:
+                result = self.write(audience)
+        self.done[audience] = result
+        return result
+
+    def close(self) -> None:
+        """Wait for what is still being written (after a failure here)."""
+        for forked in self.forked.values():
+            try:
+                forked.result()
+            except BaseException:  # noqa: BLE001 - the failure reported is this process's
+                pass
+        self.forked = {}
+
+
 class _MkDocsAhead:
     """The MkDocs builds of all audiences but the largest (the GM's), started at once in a
     forked worker while this process builds the GM's site: MkDocs builds one page at a time,
@@ -444,14 +492,23 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
         # the docs trees are the build root's; the output's lock is taken only to publish,
         # so a build that fails before MkDocs leaves no trace in the output folder
         with output.build_lock(output.lock_files(None, build_root), notify):
-            for audience in audiences:
+
+            def docs_of(audience: Audience) -> DocsResult:
                 url = (site_urls or {}).get(audience)
-                with progress.stage(f"{audience}: pages") as st:
-                    docs = report.docs[audience] = write_docs(
-                        campaign, chronicle, audience, build_root, out_dir, repo_config,
-                        dataclasses.replace(options, site_url=url) if url else options)
-                    st.detail = (f"{count(len(docs.written), 'file')} written, "
-                                 f"{len(docs.removed)} removed")
+                return write_docs(campaign, chronicle, audience, build_root, out_dir,
+                                  repo_config,
+                                  dataclasses.replace(options, site_url=url) if url else options)
+
+            pages = _DocsAhead(audiences, docs_of)
+            try:
+                for audience in pages.order:
+                    with progress.stage(f"{audience}: pages") as st:
+                        docs = pages.result(audience)
+                        st.detail = (f"{count(len(docs.written), 'file')} written, "
+                                     f"{len(docs.removed)} removed")
+            finally:
+                pages.close()  # a failure here: the other audience's docs end first
+            report.docs = {audience: pages.done[audience] for audience in audiences}
             if docs_only:
                 return report
             out = Path(os.path.abspath(out_dir))

@@ -227,3 +227,80 @@ def test_workers_end_when_their_parent_is_killed() -> None:
     while any(alive(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [p for p in pids if alive(p)]
+
+
+@needs_fork
+def test_the_players_docs_are_written_beside_the_gms(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With two cores, the players' docs are written by a forked process while this one
+    writes the GM's; the trees are those of a build that writes both in turn."""
+    campaign, chronicle = example()
+    notes = tmp_path / "notes"
+    real = site.write_docs
+
+    def noted(campaign: Campaign, chronicle: Chronicle, audience: str,
+              *args: Any, **kwargs: Any) -> site.DocsResult:
+        with notes.open("a") as out:
+            out.write(f"{audience} {os.getpid()}\n")
+        return real(campaign, chronicle, audience, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(site, "write_docs", noted)
+    assert threading.active_count() == 1, threading.enumerate()  # else no fork
+    who: dict[str, dict[str, str]] = {}
+    for jobs in ("2", "1"):
+        monkeypatch.setenv("HEXCRAWL_JOBS", jobs)
+        notes.write_text("")
+        report = site.build_sites(campaign, chronicle, tmp_path / jobs / "site",
+                                  tmp_path / jobs / "build", docs_only=True)
+        assert list(report.docs) == ["players", "gm"]
+        assert report.docs["players"].written and report.docs["gm"].written
+        who[jobs] = dict(line.split() for line in notes.read_text().splitlines())
+    me = str(os.getpid())
+    assert who["1"] == {"players": me, "gm": me}
+    assert who["2"]["gm"] == me and who["2"]["players"] != me
+    for audience in ("players", "gm"):
+        assert tree(tmp_path / "2" / "build" / audience) == \
+            tree(tmp_path / "1" / "build" / audience)
+
+
+@needs_fork
+def test_a_failure_in_the_forked_docs_is_the_builds_failure(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    campaign, chronicle = example()
+    real = site.write_docs
+
+    def failing(campaign: Campaign, chronicle: Chronicle, audience: str,
+                *args: Any, **kwargs: Any) -> site.DocsResult:
+        if audience == "players":
+            raise site.SiteError(f"players pages: on purpose in {os.getpid()}")
+        return real(campaign, chronicle, audience, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(site, "write_docs", failing)
+    monkeypatch.setenv("HEXCRAWL_JOBS", "2")
+    with pytest.raises(site.SiteError, match="players pages: on purpose in ") as failed:
+        site.build_sites(campaign, chronicle, tmp_path / "site", tmp_path / "build")
+    assert str(os.getpid()) not in str(failed.value)  # it failed in the forked process
+    assert (tmp_path / "build" / "gm" / "mkdocs.yml").is_file()  # the GM's were written
+    assert not (tmp_path / "site").exists() or not any((tmp_path / "site").iterdir())
+
+
+class Unpicklable(Exception):
+    def __reduce__(self) -> Any:
+        raise TypeError("no pickling")
+
+
+def unpicklable() -> None:
+    raise Unpicklable("kept as text")
+
+
+@needs_fork
+def test_a_forked_process_answers_with_its_value_or_its_error() -> None:
+    there = parallel.Forked(lambda: (os.getpid(), parallel.jobs())).result()
+    assert there[0] != os.getpid()  # another process...
+    assert there[1] == max(1, parallel.jobs() - 1)  # ...leaving a core to this one
+    with pytest.raises(KeyError, match="missing"):
+        parallel.Forked(lambda: {}["missing"]).result()
+    with pytest.raises(RuntimeError, match="kept as text"):
+        parallel.Forked(unpicklable).result()
+    with pytest.raises(parallel.BrokenProcessPool):
+        parallel.Forked(lambda: os.kill(os.getpid(), signal.SIGKILL)).result()

@@ -21,12 +21,16 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
 
 #: Fewer pages than this are drawn in-process: starting workers costs more than it saves.
 MIN_PAGES = 16
@@ -36,6 +40,9 @@ MAX_JOBS = 8
 CHUNKS_PER_JOB = 4
 
 _DRAW: Callable[[int], str] | None = None
+#: In a process started by ``Forked``: the number of workers it may use (its parent keeps
+#: the other cores busy).
+_JOBS: int | None = None
 
 
 def pool(workers: int) -> ProcessPoolExecutor:
@@ -60,6 +67,8 @@ def _watch_parent(parent: int) -> None:
 
 def jobs() -> int:
     """How many workers a build may use (``HEXCRAWL_JOBS``, else the usable cores)."""
+    if _JOBS is not None:
+        return _JOBS
     value = os.environ.get("HEXCRAWL_JOBS", "").strip()
     if value:
         try:
@@ -116,3 +125,55 @@ def draw_pages(draw: Callable[[int], str], items: Sequence[int]) -> dict[int, st
     finally:
         _DRAW = None
     return {i: text if (text := done.get(i)) is not None else draw(i) for i in items}
+
+
+class Forked(Generic[T]):
+    """``work()`` run at once in a forked child process while this one goes on; ``result()``
+    waits for it and returns its value, or raises here the exception it raised there.
+
+    Made with a bare ``fork`` and a pipe, no thread: this process can still fork its own
+    workers afterwards (``can_fork``). The child draws its pages with one worker fewer than
+    this process would (``jobs``), since this process keeps a core busy meanwhile; it
+    leaves through ``os._exit``, so nothing this process had buffered is written twice.
+    ``result()`` raises ``BrokenProcessPool`` when the child died without an answer (killed),
+    and the caller does the work itself. Call ``result()`` exactly once."""
+
+    def __init__(self, work: Callable[[], T]) -> None:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        read, write = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # the child
+            os.close(read)
+            code = 0
+            try:
+                global _JOBS
+                _JOBS = max(1, jobs() - 1)
+                try:
+                    answer: tuple[bool, object] = (True, work())
+                except BaseException as exc:  # noqa: BLE001 - raised again in the parent
+                    answer = (False, exc)
+                try:
+                    data = pickle.dumps(answer)
+                except Exception:  # noqa: BLE001 - an exception that does not pickle
+                    data = pickle.dumps((False, RuntimeError(repr(answer[1]))))
+                with os.fdopen(write, "wb") as out:
+                    out.write(data)
+            except BaseException:  # noqa: BLE001 - the parent sees no answer
+                code = 1
+            finally:
+                os._exit(code)
+        os.close(write)
+        self.read = read
+
+    def result(self) -> T:
+        with os.fdopen(self.read, "rb") as answer:
+            data = answer.read()
+        os.waitpid(self.pid, 0)
+        if not data:
+            raise BrokenProcessPool("the forked process ended without an answer")
+        ok, value = pickle.loads(data)
+        if not ok:
+            assert isinstance(value, BaseException)
+            raise value
+        return value  # type: ignore[no-any-return]
