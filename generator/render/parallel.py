@@ -26,7 +26,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Generic, TypeVar
 
@@ -107,24 +107,53 @@ def _draw_chunk(indices: Sequence[int]) -> list[tuple[int, str | None]]:
 
 def draw_pages(draw: Callable[[int], str], items: Sequence[int]) -> dict[int, str]:
     """``{i: draw(i)}`` for every ``i`` of ``items``, in worker processes when it pays."""
-    # at least MIN_PAGES / 2 pages a worker
-    workers = min(jobs(), len(items) // max(1, MIN_PAGES // 2))
-    if len(items) < MIN_PAGES or workers < 2 or not can_fork():
-        return {i: draw(i) for i in items}
-    global _DRAW
-    _DRAW = draw
-    step = workers * CHUNKS_PER_JOB
-    chunks = [list(items[k::step]) for k in range(step) if items[k::step]]
-    done: dict[int, str | None] = {}
-    try:
-        with pool(workers) as workers_pool:
-            for part in workers_pool.map(_draw_chunk, chunks):
-                done.update(part)
-    except (OSError, BrokenProcessPool):
-        done = {}  # no workers to be had: draw what is missing here
-    finally:
-        _DRAW = None
-    return {i: text if (text := done.get(i)) is not None else draw(i) for i in items}
+    return Pages(draw, items).result()
+
+
+class Pages:
+    """``{i: draw(i)}`` for every ``i`` of ``items``: drawn by worker processes that start
+    at once, when it pays (see the module docstring), while this process goes on with other
+    work; ``result()`` collects them, and draws here whatever the workers did not (every
+    page, where no worker was started). Call ``result()`` exactly once."""
+
+    def __init__(self, draw: Callable[[int], str], items: Sequence[int]) -> None:
+        self.draw = draw
+        self.items = list(items)
+        self.pool: ProcessPoolExecutor | None = None
+        self.futures: list[Future[list[tuple[int, str | None]]]] = []
+        # at least MIN_PAGES / 2 pages a worker
+        workers = min(jobs(), len(items) // max(1, MIN_PAGES // 2))
+        if len(items) < MIN_PAGES or workers < 2 or not can_fork():
+            return
+        global _DRAW
+        _DRAW = draw  # the workers are forked at the first submit: each inherits it
+        step = workers * CHUNKS_PER_JOB
+        chunks = [self.items[k::step] for k in range(step) if self.items[k::step]]
+        try:
+            self.pool = pool(workers)
+            self.futures = [self.pool.submit(_draw_chunk, chunk) for chunk in chunks]
+        except (OSError, BrokenProcessPool):
+            self.close()  # no workers to be had: everything is drawn here
+        finally:
+            _DRAW = None
+
+    def result(self) -> dict[int, str]:
+        done: dict[int, str | None] = {}
+        try:
+            for future in self.futures:
+                done.update(future.result())
+        except (OSError, BrokenProcessPool):
+            done = {}  # the workers died: draw what is missing here
+        finally:
+            self.close()
+        return {i: text if (text := done.get(i)) is not None else self.draw(i)
+                for i in self.items}
+
+    def close(self) -> None:
+        self.futures = []
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
 
 
 class Forked(Generic[T]):
