@@ -238,3 +238,18 @@ def place(placer: Placer, candidates: Iterable[Label], inside: Box | None = None
             placer.take(box)
             return label
     return None
+
+
+def place_boxed(placer: Placer, candidates: Iterable[tuple[Label, Box]],
+                inside: Box | None = None, avoid: Placer | None = None) -> Label | None:
+    """``place`` over candidates whose boxes were found before (a name placed on many maps
+    at the same spot: its candidates are the same each time)."""
+    for label, box in candidates:
+        if inside is not None and not box.inside(inside):
+            continue
+        if avoid is not None and not avoid.free(box):
+            continue
+        if placer.free(box):
+            placer.take(box)
+            return label
+    return None

@@ -151,6 +151,8 @@ class _GridMemo:
         self.coords: dict[str, tuple[labels_.Box, list[tuple[int, int]]]] = {}
         #: the label of each box of ``coords`` (by the box's id: the boxes are kept here)
         self.coord_of: dict[int, str] = {}
+        #: a hex label's ``<text>`` in its column
+        self.coord_texts: dict[str, str] = {}
 
 
 _GRIDS: dict[Grid, _GridMemo] = {}
@@ -300,12 +302,25 @@ def _place_name(placer: labels_.Placer, text: str, x: float, y: float, r: float,
     label, else one inside the canvas, else any spot (the viewBox then grows); smaller sizes
     only when nothing fits."""
     for size in sizes:
+        key = (text, x, y, r, size)
+        candidates = _NAME_SPOTS.get(key)
+        if candidates is None:
+            if len(_NAME_SPOTS) >= _NAME_SPOTS_KEPT:
+                _NAME_SPOTS.clear()
+            candidates = _NAME_SPOTS[key] = [
+                (label, label.box) for label in labels_.name_candidates(text, x, y, r, (size,))]
         for inside, keep_clear in ((bounds, avoid), (bounds, None), (None, None)):
-            label = labels_.place(placer, labels_.name_candidates(text, x, y, r, (size,)),
-                                  inside, keep_clear)
+            label = labels_.place_boxed(placer, candidates, inside, keep_clear)
             if label is not None:
                 return label
     return None
+
+
+#: The candidate places of a name around a thing, with their boxes (``_place_name``), by
+#: name, place, room and size: a location is named on the map of every session near it.
+_NAME_SPOTS: dict[tuple[str, float, float, float, float],
+                  list[tuple[labels_.Label, labels_.Box]]] = {}
+_NAME_SPOTS_KEPT = 1 << 14
 
 
 def _hex_name_candidates(name: str, cx: float, cy: float, has_icon: bool,
@@ -1159,14 +1174,18 @@ class _MapWriter:
         if not self.view.site.show_labels:
             return
         out = ['<g class="labels">']
+        texts = _grid_memo(self.grid).coord_texts
         for x, column in _columns(canvas, [(label, self.view.hexes[label].hex)
                                            for label in labels if label not in hidden]):
             if x:
                 out.append(f'<g transform="translate({x})">')
             for label, y in column:
-                at = _r(y + COORD_DY)
-                out.append(f'<text y="{at}">{_cdata(label)}</text>' if at
-                           else f"<text>{_cdata(label)}</text>")
+                text = texts.get(label)
+                if text is None:
+                    at = _r(y + COORD_DY)
+                    text = texts[label] = (f'<text y="{at}">{_cdata(label)}</text>' if at
+                                           else f"<text>{_cdata(label)}</text>")
+                out.append(text)
             if x:
                 out.append("</g>")
         out.append("</g>")
