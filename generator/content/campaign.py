@@ -213,10 +213,17 @@ class Campaign:
         info = self.hexes.get(h)
         if info and info.region:
             return self.regions.get(info.region)
+        return self._region_by_hex.get(h)
+
+    @cached_property
+    def _region_by_hex(self) -> dict[Hex, Region]:
+        """Each hex of a region's ``hexes`` -> the first region (in ``regions`` order) that
+        lists it: built once, on first use (the views ask for every hex of the map)."""
+        out: dict[Hex, Region] = {}
         for region in self.regions.values():
-            if h in region.hexes:
-                return region
-        return None
+            for h in region.hexes:
+                out.setdefault(h, region)
+        return out
 
     @cached_property
     def _locations_by_hex(self) -> dict[Hex, tuple[Location, ...]]:
