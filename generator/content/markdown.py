@@ -469,8 +469,11 @@ class MarkdownRenderer:
         """Whether ``text`` holds a GM block (as the players' rendering would remove it)."""
         found = self._has_gm.get(text)
         if found is None:
-            fragment = self.html(text)
-            found = self._has_gm[text] = strip_gm(fragment) != _reserialise(fragment)
+            # the players' prose is strip_gm of the same fragment: reuse it (and keep it for
+            # the players' view) rather than parse the fragment once more
+            players = self.prose(text, "players")
+            assert players is not None
+            found = self._has_gm[text] = players.html != _reserialise(self.html(text))
         return found
 
     def prose_all(self, texts: Iterable[str], audience: Audience) -> tuple[Prose, ...]:
