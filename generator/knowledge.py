@@ -590,7 +590,7 @@ def gm_view(campaign: Campaign, chronicle: Chronicle,
     explored = frozenset(chronicle.explored)
     hexes: dict[str, GMHexView] = {}
     by_hex = _location_ids_by_hex(campaign)
-    for h in sorted(grid.all_hexes(), key=grid.label):
+    for h in grid.all_hexes():  # already in label order (Grid.all_hexes)
         info = campaign.hex_info(h)
         if info is None:
             continue
