@@ -427,9 +427,10 @@ def _bare_word_hint(text: str, mark: Any) -> str:
 
 
 @contextmanager
-def _without_gc() -> Iterator[None]:
+def without_gc() -> Iterator[None]:
     """Pause the cycle collector: reading makes many small objects and no cycles, and the
-    collector's passes over the growing graph take longer than the reading itself."""
+    collector's passes over the growing graph take longer than the reading itself. Nested
+    uses leave it paused until the outermost one ends."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -441,7 +442,7 @@ def _without_gc() -> Iterator[None]:
 
 def load_yaml(text: str, path: str, diags: Diagnostics, line_offset: int = 0) -> Located | None:
     """Parse one YAML document. Syntax errors and limits become diagnostics and return None."""
-    with _without_gc():
+    with without_gc():
         try:
             node = compose(text, path, line_offset)
         except SourceError as exc:
