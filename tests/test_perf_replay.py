@@ -7,6 +7,7 @@ replaced, on random maps and locations, so a change to either side shows up here
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 from fractions import Fraction
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from generator.content.campaign import Campaign, Region
-from generator.content.loader import load_campaign
+from generator.content.loader import _Loader, load_campaign
 from generator.content.markdown import MarkdownRenderer, _reserialise, strip_gm
 from generator.hexgrid import Grid, Hex, distance
 from generator.rules import tables as T
@@ -139,3 +140,22 @@ def test_has_gm_as_both_renderings(example: Campaign) -> None:
     for text in texts:
         fragment = md.html(text)
         assert md.has_gm(text) == (strip_gm(fragment) != _reserialise(fragment))
+
+
+def test_loader_realpath_as_os_realpath(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "camp"
+    (root / "locations" / "deep").mkdir(parents=True)
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "x.md").write_text("x", "utf-8")
+    (root / "locations" / "a.md").write_text("a", "utf-8")
+    (root / "locations" / "link.md").symlink_to(tmp_path / "elsewhere" / "x.md")
+    (root / "locations" / "rel.md").symlink_to("a.md")
+    (root / "tables").symlink_to(tmp_path / "elsewhere")
+    loader = _Loader(root)
+    monkeypatch.chdir(tmp_path)
+    paths = [root / "locations" / name for name in ("a.md", "link.md", "rel.md", "none.md")]
+    paths += [root / "tables" / "x.md", root / "locations" / "deep" / ".." / "a.md",
+              Path("camp/locations/a.md"), Path("camp/tables/x.md"), Path("camp"),
+              root / "locations" / "..", Path("a.md")]
+    for path in paths * 2:  # the second time from the folders already resolved
+        assert loader.realpath(path) == os.path.realpath(path), path
