@@ -44,6 +44,7 @@ from generator.content.campaign import Campaign, HexInfo, Location, Session, Tab
 from generator.content.markdown import MarkdownRenderer, Prose, default_renderer
 from generator.content.models import Member
 from generator.content.symbols import SymbolArt
+from generator.content.yamlpos import without_gc
 from generator.hexgrid import Grid, Hex, distance
 from generator.rules.resources import LADDER as USAGE_LADDER
 from generator.rules.tables import MOUNTS, TERRAIN, WATCHES_PER_DAY
@@ -640,11 +641,15 @@ def gm_view(campaign: Campaign, chronicle: Chronicle,
 
 def view_for(campaign: Campaign, chronicle: Chronicle, audience: Audience,
              markdown: MarkdownRenderer | None = None) -> PlayerView | GMView:
-    if audience == "players":
-        return players_view(campaign, chronicle, markdown)
-    if audience == "gm":
+    """The view of ``audience``, built with the cycle collector paused: Markdown rendering
+    makes many short-lived objects, and each collection they trigger walks the campaign and
+    the chronicle too (a sixth of the time of both views on a 100x100 campaign)."""
+    if audience not in ("players", "gm"):
+        raise ValueError(f"unknown audience '{audience}' (players or gm)")
+    with without_gc():
+        if audience == "players":
+            return players_view(campaign, chronicle, markdown)
         return gm_view(campaign, chronicle, markdown)
-    raise ValueError(f"unknown audience '{audience}' (players or gm)")
 
 
 # ------------------------------------------------------------------------------------------
