@@ -136,10 +136,18 @@ def test_seen_from_as_the_scan(example: Campaign, reach: int) -> None:
 def test_has_gm_as_both_renderings(example: Campaign) -> None:
     md = MarkdownRenderer()
     texts = [loc.body for loc in example.locations.values()]
-    texts += ["plain", "!!! gm\n    secret", "a <!-- b", "`<!--` in code", ""]
+    texts += ["plain", "!!! gm\n    secret", "a <!-- b", "`<!--` in code", "", "x\n\n<!--",
+              "<div class=\"gm\"></div>", "![i](a.png){: .gm }", "a &lt;!-- b",
+              "!!! note\n    !!! gm\n        deep\n\n    after", "<p>a<div>b <!-- c</div>d",
+              "!!! gm\n    x\n\ntail <!-- cut\n\n!!! gm\n    y"]
     for text in texts:
         fragment = md.html(text)
-        assert md.has_gm(text) == (strip_gm(fragment) != _reserialise(fragment))
+        assert md.has_gm(text) == (strip_gm(fragment) != _reserialise(fragment)), text
+        assert MarkdownRenderer().has_gm(text) == md.has_gm(text)  # with no prose made first
+        fresh = MarkdownRenderer()
+        players = fresh.prose(text, "players")
+        assert players is not None and players.html == strip_gm(fragment)
+        assert fresh.has_gm(text) == md.has_gm(text)
 
 
 def test_loader_realpath_as_os_realpath(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
