@@ -167,6 +167,8 @@ class WatchCtx:
     log: Session
     entry: int
     places: Places
+    #: (day, context) of the last ``checks``: a forced march makes dozens of checks a watch
+    _checks: tuple[int, CheckContext] | None = field(default=None, repr=False)
 
     def pos(self, *more: str | int) -> Pos:
         """The position of the watch's log entry (or a key inside it)."""
@@ -180,12 +182,18 @@ class WatchCtx:
         return info.terrain if info else None
 
     def checks(self) -> CheckContext:
-        """The context of every check of this watch: system, rolls and doom dice."""
+        """The context of every check of this watch: system, rolls and doom dice. Made once
+        per watch (and day): it only holds references, and the doom dice read the
+        chronicle's resources and members as they are at each check."""
+        day = self.state.day
+        if self._checks is not None and self._checks[0] == day:
+            return self._checks[1]
         rules = self.campaign.rules
         doom = DoomDice(self.chronicle.resources, self.chronicle.members,
-                        When(self.session.session, self.watch.index, self.state.day),
-                        self.watch)
-        return CheckContext(rules.checks, self.rolls, rules.advantage, doom)
+                        When(self.session.session, self.watch.index, day), self.watch)
+        made = CheckContext(rules.checks, self.rolls, rules.advantage, doom)
+        self._checks = (day, made)
+        return made
 
     def check(self, purpose: str, member: Member, dc: int, *, bonus: int = 0,
               score_kind: str = "survival", why: str = "") -> CheckResult:
