@@ -32,6 +32,7 @@ __all__ = ["Located", "SourceError", "compose", "load_yaml", "read_text", "MAX_D
 _COMPOSER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _LEADING_ZERO = re.compile(r"^[+-]?0\d+$")
+_STR_TAG = "tag:yaml.org,2002:str"
 
 #: Limits that keep a malformed or hostile file from exhausting time or memory. They hold
 #: while reading, not after: a file larger than ``MAX_FILE_BYTES`` is refused before it is
@@ -348,6 +349,10 @@ class _Builder:
         return Pos(self.path, line + self.line_offset, col)
 
     def scalar(self, node: yaml.ScalarNode) -> Any:
+        if node.tag == _STR_TAG:
+            # what PyYAML's safe constructor makes of a string node (construct_yaml_str),
+            # without its bookkeeping: most values of a campaign are strings
+            return node.value
         # plain style is None from PyYAML's parser and '' from libyaml's
         if not node.style and node.tag == "tag:yaml.org,2002:int" and _LEADING_ZERO.match(
             node.value
