@@ -12,11 +12,18 @@ import random
 from fractions import Fraction
 from pathlib import Path
 
+import nh3
 import pytest
 
 from generator.content.campaign import Campaign, Region
 from generator.content.loader import _Loader, load_campaign
-from generator.content.markdown import MarkdownRenderer, _reserialise, strip_gm
+from generator.content.markdown import (
+    MarkdownRenderer,
+    _policy,
+    _reserialise,
+    sanitise,
+    strip_gm,
+)
 from generator.hexgrid import Grid, Hex, distance
 from generator.rules import tables as T
 from generator.rules.state import Places
@@ -167,3 +174,17 @@ def test_loader_realpath_as_os_realpath(tmp_path: Path, monkeypatch: pytest.Monk
               root / "locations" / "..", Path("a.md")]
     for path in paths * 2:  # the second time from the folders already resolved
         assert loader.realpath(path) == os.path.realpath(path), path
+
+
+def test_sanitise_as_nh3_clean(example: Campaign) -> None:
+    md = MarkdownRenderer()
+    fragments = ['<p><a href="x.md" onclick="evil()">a</a><script>bad()</script></p>',
+                 '<table><tr><td style="text-align: right; color: red">1</td>'
+                 '<th style="text-align:center">2</th></tr></table>',
+                 '<p style="text-align: left">p</p><!-- note --><img src="javascript:x">',
+                 '<div class="gm admonition"><p>s</p></div><iframe src="y"></iframe>',
+                 '<a href="https://e.org" rel="x" title="t">e</a><details><summary>s</summary>'
+                 '</details>']
+    fragments += [md._md.reset().convert(loc.body) for loc in example.locations.values()]
+    for fragment in fragments:
+        assert sanitise(fragment) == nh3.clean(fragment, **_policy()), fragment
