@@ -169,16 +169,29 @@ class Grid:
         return self.on_map_cr(*self.to_offset(h))
 
     def all_hexes(self) -> list[Hex]:
+        """Every hex of the map, column by column: the order of their labels too, as every
+        label spells its column, then its row, in digits of the same width."""
         return [self.from_offset(c, r) for c in range(1, self.columns + 1)
                 for r in range(1, self.rows + 1)]
 
     # -- neighbours -----------------------------------------------------------------------
-    def direction(self, face: str) -> Hex:
+    @cached_property
+    def _directions(self) -> dict[str, Hex]:
+        """Face -> axial step, looked up once per face (the replay steps thousands of
+        times)."""
         dirs = _FLAT_DIRS if self.orientation == "flat" else _POINTY_DIRS
-        return Hex(*dirs[self.faces.index(face)])
+        return {face: Hex(*step) for face, step in zip(self.faces, dirs, strict=True)}
+
+    def direction(self, face: str) -> Hex:
+        step = self._directions.get(face)
+        if step is None:
+            self.faces.index(face)  # not a face of this grid: the ValueError it always was
+            raise ValueError(face)  # pragma: no cover - index raised already
+        return step
 
     def neighbor(self, h: Hex, face: str) -> Hex:
-        return h + self.direction(face)
+        step = self.direction(face)
+        return Hex(h.q + step.q, h.r + step.r)
 
     def neighbors(self, h: Hex) -> list[tuple[str, Hex]]:
         return [(f, self.neighbor(h, f)) for f in self.faces]
@@ -203,10 +216,15 @@ class Grid:
         Flat-top: x = 3/2 q, y = sqrt(3) (r + q/2); pointy-top: x = sqrt(3) (q + r/2),
         y = 3/2 r. The squares are rational, so ties are decided exactly.
         """
+        return Fraction(self.centre_sq_distance4(a, b), 4)
+
+    def centre_sq_distance4(self, a: Hex, b: Hex) -> int:
+        """Four times ``centre_sq_distance``: an integer, so ``toward`` can rank neighbours
+        without building fractions (the same order, as both sides are scaled alike)."""
         dq, dr = a.q - b.q, a.r - b.r
         if self.orientation == "flat":
-            return Fraction(9, 4) * dq * dq + 3 * (Fraction(dr) + Fraction(dq, 2)) ** 2
-        return 3 * (Fraction(dq) + Fraction(dr, 2)) ** 2 + Fraction(9, 4) * dr * dr
+            return 9 * dq * dq + 3 * (2 * dr + dq) ** 2
+        return 3 * (2 * dq + dr) ** 2 + 9 * dr * dr
 
     def toward(self, here: Hex, target: Hex,
                passable: Callable[[Hex], bool] | None = None) -> str | None:
@@ -220,12 +238,12 @@ class Grid:
         """
         if here == target:
             return None
-        best: tuple[int, Fraction, int] | None = None
+        best: tuple[int, int, int] | None = None
         best_face = None
         for i, (face, n) in enumerate(self.neighbors(here)):
             if passable is not None and n != target and not passable(n):
                 continue
-            key = (distance(n, target), self.centre_sq_distance(n, target), i)
+            key = (distance(n, target), self.centre_sq_distance4(n, target), i)
             if best is None or key < best:
                 best, best_face = key, face
         return best_face

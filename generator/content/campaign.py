@@ -213,10 +213,17 @@ class Campaign:
         info = self.hexes.get(h)
         if info and info.region:
             return self.regions.get(info.region)
+        return self._region_by_hex.get(h)
+
+    @cached_property
+    def _region_by_hex(self) -> dict[Hex, Region]:
+        """Each hex of a region's ``hexes`` -> the first region (in ``regions`` order) that
+        lists it: built once, on first use (the views ask for every hex of the map)."""
+        out: dict[Hex, Region] = {}
         for region in self.regions.values():
-            if h in region.hexes:
-                return region
-        return None
+            for h in region.hexes:
+                out.setdefault(h, region)
+        return out
 
     @cached_property
     def _locations_by_hex(self) -> dict[Hex, tuple[Location, ...]]:
@@ -229,3 +236,18 @@ class Campaign:
     def locations_in(self, h: Hex) -> list[Location]:
         """The locations in hex ``h``, sorted by id."""
         return list(self._locations_by_hex.get(h, ()))
+
+    @cached_property
+    def path_steps(self) -> dict[tuple[Hex, Hex], tuple[tuple[str, Path_], ...]]:
+        """(a, b) -> (id, path) of the paths that have ``a`` and ``b`` as consecutive hexes,
+        either way, in the order of ``paths``: built once, on first use (the replay asks for every
+        stretch of every watch, and testing every step of every path each time was slow)."""
+        steps: dict[tuple[Hex, Hex], list[tuple[str, Path_]]] = {}
+        for pid, path in self.paths.items():
+            hs = path.hexes
+            for a, b in zip(hs, hs[1:], strict=False):
+                for key in ((a, b), (b, a)):
+                    on = steps.setdefault(key, [])
+                    if not on or on[-1][1] is not path:
+                        on.append((pid, path))
+        return {key: tuple(on) for key, on in steps.items()}

@@ -30,7 +30,7 @@ from generator.content.campaign import (
 from generator.content.markdown import split_front_matter
 from generator.content.parsecache import ParseCache
 from generator.content.symbols import NO_SYMBOL, SYMBOL_NAMES, load_symbols
-from generator.content.yamlpos import Located, SourceError, load_yaml, read_text
+from generator.content.yamlpos import Located, SourceError, load_yaml, read_text, without_gc
 from generator.diagnostics import Diagnostics, Pos, display_path, suggest
 from generator.dice import parse_dice
 from generator.hexgrid import FACES, POINTY_FACES, Grid, Hex, distance
@@ -214,6 +214,8 @@ class _Loader:
         #: the last parse of each file, kept between loads (``hexcrawl serve``)
         self.parse_cache = parse_cache
         self._real_root: tuple[str, str] | None = None
+        #: folder -> its real path, for ``realpath`` (every file of a folder shares it)
+        self._real_dirs: dict[str, str] = {}
         self._shown: dict[Path, str] = {}
         #: file texts to use instead of what is on disk (resolved path -> text)
         self.overrides = {p.resolve(): t for p, t in (overrides or {}).items()}
@@ -255,8 +257,22 @@ class _Loader:
         root, prefix = self._real_root
         # a prefix test, not os.path.commonpath: the same answer for the real paths it is
         # given, at a fifth of the cost, and it runs for every file of every load
-        real = os.path.normcase(os.path.realpath(path))
+        real = os.path.normcase(self.realpath(path))
         return real == root or real.startswith(prefix)
+
+    def realpath(self, path: Path) -> str:
+        """``os.path.realpath(path)``, resolving each folder once per load: the real path of
+        a file is its folder's real path joined with its name, that name resolved in turn
+        when it is a link (the plain call reads every component of every file's path)."""
+        name = path.name
+        if name in ("", ".", "..") or not path.is_absolute() and not path.parent.parts:
+            return os.path.realpath(path)
+        folder = str(path.parent)
+        real_folder = self._real_dirs.get(folder)
+        if real_folder is None:
+            real_folder = self._real_dirs[folder] = os.path.realpath(folder)
+        joined = os.path.join(real_folder, name)
+        return os.path.realpath(joined) if os.path.islink(joined) else joined
 
     def parse(self, text: str, shown: str, line_offset: int = 0) -> Located | None:
         """``load_yaml`` of one file's text (through the parse cache, if there is one)."""
@@ -342,6 +358,14 @@ class _Loader:
 
     # -- the whole campaign ---------------------------------------------------------------
     def load(self) -> Campaign | None:
+        """The campaign, with the cycle collector paused for the whole load: it would
+        otherwise run once per file (as ``load_yaml`` resumes it) over the ever larger
+        campaign read so far, to find next to no garbage (what a load makes is mostly
+        acyclic; the collector frees any cycles on its first pass after the load)."""
+        with without_gc():
+            return self._load()
+
+    def _load(self) -> Campaign | None:
         if not self.root.is_dir():
             self.diags.error(Pos(self.path_str(self.root)), "content folder not found")
             return None

@@ -32,6 +32,7 @@ __all__ = ["Located", "SourceError", "compose", "load_yaml", "read_text", "MAX_D
 _COMPOSER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _LEADING_ZERO = re.compile(r"^[+-]?0\d+$")
+_STR_TAG = "tag:yaml.org,2002:str"
 
 #: Limits that keep a malformed or hostile file from exhausting time or memory. They hold
 #: while reading, not after: a file larger than ``MAX_FILE_BYTES`` is refused before it is
@@ -348,6 +349,10 @@ class _Builder:
         return Pos(self.path, line + self.line_offset, col)
 
     def scalar(self, node: yaml.ScalarNode) -> Any:
+        if node.tag == _STR_TAG:
+            # what PyYAML's safe constructor makes of a string node (construct_yaml_str),
+            # without its bookkeeping: most values of a campaign are strings
+            return node.value
         # plain style is None from PyYAML's parser and '' from libyaml's
         if not node.style and node.tag == "tag:yaml.org,2002:int" and _LEADING_ZERO.match(
             node.value
@@ -427,9 +432,10 @@ def _bare_word_hint(text: str, mark: Any) -> str:
 
 
 @contextmanager
-def _without_gc() -> Iterator[None]:
+def without_gc() -> Iterator[None]:
     """Pause the cycle collector: reading makes many small objects and no cycles, and the
-    collector's passes over the growing graph take longer than the reading itself."""
+    collector's passes over the growing graph take longer than the reading itself. Nested
+    uses leave it paused until the outermost one ends."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -441,7 +447,7 @@ def _without_gc() -> Iterator[None]:
 
 def load_yaml(text: str, path: str, diags: Diagnostics, line_offset: int = 0) -> Located | None:
     """Parse one YAML document. Syntax errors and limits become diagnostics and return None."""
-    with _without_gc():
+    with without_gc():
         try:
             node = compose(text, path, line_offset)
         except SourceError as exc:

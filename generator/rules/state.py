@@ -38,26 +38,62 @@ def party_mph(members: list[Member]) -> Fraction:
     return min(speeds)
 
 
+#: Side of the square cells (in axial q and r) that bucket the visible locations: a lookup
+#: tests only the locations of its own cell, not every visible location of the map.
+CELL = 8
+
+
+def _cell(h: Hex) -> tuple[int, int]:
+    return h.q // CELL, h.r // CELL
+
+
 @dataclass(frozen=True)
 class Places:
     """The campaign's locations by hex, and the visible ones, each seen from within its
-    ``visible_from`` (rules.md section 6). Built once per replay."""
+    ``visible_from`` (rules.md section 6). Built once per replay.
+
+    ``cells`` buckets the visible locations by the cells their sight reaches (a hex within
+    ``visible_from`` of a location is within that many steps of it along q and along r), in
+    campaign order, so a lookup filters a short list and keeps the order of ``visible``.
+    """
 
     by_hex: dict[Hex, list[Location]]
     visible: tuple[Location, ...]
+    cells: dict[tuple[int, int], list[Location]] = field(default_factory=dict)
+    #: ``seen_from`` of the hexes already asked about (the party walks the same hexes again)
+    seen: dict[Hex, list[Location]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, campaign: Campaign) -> Places:
         by_hex: dict[Hex, list[Location]] = {}
         for loc in campaign.locations.values():
             by_hex.setdefault(loc.hex, []).append(loc)
-        return cls(by_hex, tuple(loc for loc in campaign.locations.values()
-                                 if loc.visibility == "visible"))
+        visible = tuple(loc for loc in campaign.locations.values()
+                        if loc.visibility == "visible")
+        return cls(by_hex, visible, _cells(visible))
 
     def seen_from(self, h: Hex) -> list[Location]:
-        """The visible locations seen from ``h`` (a distance test: a table of every hex
-        around each location would grow with the square of its ``visible_from``)."""
-        return [loc for loc in self.visible if distance(h, loc.hex) <= loc.visible_from]
+        """The visible locations seen from ``h``, in campaign order (a distance test on the
+        locations of ``h``'s cell: a table of every hex around each location would grow with
+        the square of its ``visible_from``). Callers must not change the list."""
+        found = self.seen.get(h)
+        if found is None:
+            found = self.seen[h] = [loc for loc in self.cells.get(_cell(h), ())
+                                    if distance(h, loc.hex) <= loc.visible_from]
+        return found
+
+
+def _cells(visible: tuple[Location, ...]) -> dict[tuple[int, int], list[Location]]:
+    """Each visible location in every cell that a hex seeing it can lie in."""
+    cells: dict[tuple[int, int], list[Location]] = {}
+    for loc in visible:
+        reach = max(loc.visible_from, 0)
+        q0, r0 = _cell(Hex(loc.hex.q - reach, loc.hex.r - reach))
+        q1, r1 = _cell(Hex(loc.hex.q + reach, loc.hex.r + reach))
+        for cq in range(q0, q1 + 1):
+            for cr in range(r0, r1 + 1):
+                cells.setdefault((cq, cr), []).append(loc)
+    return cells
 
 
 @dataclass
@@ -131,6 +167,8 @@ class WatchCtx:
     log: Session
     entry: int
     places: Places
+    #: (day, context) of the last ``checks``: a forced march makes dozens of checks a watch
+    _checks: tuple[int, CheckContext] | None = field(default=None, repr=False)
 
     def pos(self, *more: str | int) -> Pos:
         """The position of the watch's log entry (or a key inside it)."""
@@ -144,12 +182,18 @@ class WatchCtx:
         return info.terrain if info else None
 
     def checks(self) -> CheckContext:
-        """The context of every check of this watch: system, rolls and doom dice."""
+        """The context of every check of this watch: system, rolls and doom dice. Made once
+        per watch (and day): it only holds references, and the doom dice read the
+        chronicle's resources and members as they are at each check."""
+        day = self.state.day
+        if self._checks is not None and self._checks[0] == day:
+            return self._checks[1]
         rules = self.campaign.rules
         doom = DoomDice(self.chronicle.resources, self.chronicle.members,
-                        When(self.session.session, self.watch.index, self.state.day),
-                        self.watch)
-        return CheckContext(rules.checks, self.rolls, rules.advantage, doom)
+                        When(self.session.session, self.watch.index, day), self.watch)
+        made = CheckContext(rules.checks, self.rolls, rules.advantage, doom)
+        self._checks = (day, made)
+        return made
 
     def check(self, purpose: str, member: Member, dc: int, *, bonus: int = 0,
               score_kind: str = "survival", why: str = "") -> CheckResult:

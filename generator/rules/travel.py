@@ -265,15 +265,12 @@ def path_between(campaign: Campaign, a: Hex | None, b: Hex | None,
     if a is None or b is None:
         return None, None
     best: tuple[int, str, str] | None = None
-    for pid, path in campaign.paths.items():
+    for pid, path in campaign.path_steps.get((a, b), ()):
         if T.PATH_SPEED_COLUMN[path.kind] is None:
             continue
-        hs = path.hexes
-        if any((hs[i] == a and hs[i + 1] == b) or (hs[i] == b and hs[i + 1] == a)
-               for i in range(len(hs) - 1)):
-            key = (T.PATH_PRECEDENCE[path.kind], pid, path.kind)
-            if best is None or key < best:
-                best = key
+        key = (T.PATH_PRECEDENCE[path.kind], pid, path.kind)
+        if best is None or key < best:
+            best = key
     return (best[2], best[1]) if best else (None, None)
 
 

@@ -114,8 +114,9 @@ def way_of(ctx: WatchCtx, t: Travel) -> Way:
     if follow is not None:
         idx = follow.index_of(start)
         if not idx:
-            order = {h: n for n, h in reversed(list(enumerate(follow.hexes)))}
-            nearest = min(follow.hexes, key=lambda h: (distance(h, start), order[h]))
+            # the nearest hex, the first along the path among equals (min keeps the first
+            # of equal keys, so no table of first positions is needed)
+            nearest = min(follow.hexes, key=lambda h: distance(h, start))
             msg = (f"the party is in {grid.label(start)}, not on '{follow.id}': it heads "
                    f"for the path's nearest hex {grid.label(nearest)}")
             ctx.watch.warnings.append(msg)
