@@ -484,17 +484,8 @@ def render_docs(view: View, overrides: Path | None = None,
             kept.put_object(key, page)
         return str(page)
 
-    files["index.md"] = r.render("home.md", "index.md")
-    map_key = ("overview", inputs, knowledge, all_tracks, now)
-    overview = kept_page(map_key, lambda: maps.overview_map(
-        view, r.map_links(root_of("map.md")), t), keyed)
-    files["maps/overview.svg"] = overview
-    files["map.md"] = kept_page(("map-page", *map_key, titles),
-                                lambda: r.render("map.md", "map.md", svg=overview), pages_kept)
-
     sessions = list(view.sessions)
     shown = list(tv.sessions)
-    files["sessions/index.md"] = r.render("sessions.md", "sessions/index.md")
     session_template = "session-gm.md" if isinstance(view, GMView) else "session.md"
 
     def draw(i: int) -> str:
@@ -527,109 +518,134 @@ def render_docs(view: View, overrides: Path | None = None,
             kept[i] = page
         else:
             keys[i] = key
-    drawn = parallel.draw_pages(draw, [i for i in range(len(sessions)) if i not in kept])
+    nav: list[NavItem] = []
+
+    def other_pages() -> None:
+        """Every page but the sessions' (in the tree's order: the sessions' pages take
+        their places, already reserved, when they are collected)."""
+        files["index.md"] = r.render("home.md", "index.md")
+        map_key = ("overview", inputs, knowledge, all_tracks, now)
+        overview = kept_page(map_key, lambda: maps.overview_map(
+            view, r.map_links(root_of("map.md")), t), keyed)
+        files["maps/overview.svg"] = overview
+        files["map.md"] = kept_page(("map-page", *map_key, titles),
+                                    lambda: r.render("map.md", "map.md", svg=overview),
+                                    pages_kept)
+        files["sessions/index.md"] = r.render("sessions.md", "sessions/index.md")
+        for session in sessions:
+            files[session_path(session)] = ""  # its place in the tree, filled in at the end
+
+        files["party.md"] = r.render("party.md", "party.md")
+        periods = r.periods
+        if not periods:
+            timeline = keyed.token("timeline", view.timeline) if keyed is not None else None
+            files["timeline.md"] = kept_page(
+                ("timeline-page", inputs, timeline, titles, knowledge),
+                lambda: r.render("timeline.md", "timeline.md"), pages_kept)
+        else:
+            # each page of a long timeline is kept by its own days: a note in the last session
+            # redraws the last page alone, and the index only when a page or its counts change
+            index = keyed.token("timeline-index", [
+                (p.first, p.sessions, p.found, p.encounters) for p in periods]) \
+                if keyed is not None else None
+            files["timeline/index.md"] = kept_page(
+                ("timeline-index", inputs, index, titles),
+                lambda: r.render("timeline.md", "timeline/index.md", periods=periods), pages_kept)
+            for i, period in enumerate(periods):
+                earlier = periods[i - 1] if i > 0 else None
+                later = periods[i + 1] if i + 1 < len(periods) else None
+                days = keyed.token(("timeline", period.first),
+                                   view.timeline[period.start:period.stop]) \
+                    if keyed is not None else None
+                files[period.path] = kept_page(
+                    ("timeline-period", inputs, period.first, days, titles, knowledge,
+                     earlier.first if earlier else None, later.first if later else None),
+                    functools.partial(r.render, "timeline.md", period.path, period=period,
+                                      previous=earlier, next=later), pages_kept)
+
+        files["locations/index.md"] = kept_page(
+            ("locations-page", inputs, knowledge, titles),
+            lambda: r.render("locations.md", "locations/index.md"), pages_kept)
+        locations: list[LocationView] = sorted(view.locations.values(),
+                                               key=lambda loc: loc.name.casefold())
+        # A location's page shows its own view, its finding session's title and the campaign's
+        # names (hexes, paths, tables): kept by those while the campaign's inputs are unchanged
+        # (``inputs``), it is drawn again only when one of them changed. So is a region's page
+        # of the hex key (its hexes' views, visits included).
+        found_in = {s.number: (s.slug, s.title) for s in sessions}
+        for loc in locations:
+            path = location_path(loc.id)
+            page_key: tuple[object, ...] = ("location-page", inputs, loc,
+                                            found_in.get(loc.found_in or 0))
+            page = pages_kept.get_object(page_key) if pages_kept is not None else None
+            if page is None:
+                page = r.render("location.md", path, location=tv.locations[loc.id])
+                if pages_kept is not None:
+                    pages_kept.put_object(page_key, page)
+            files[path] = page
+
+        # The navigation stays small whatever the campaign's size: Material renders it into every
+        # page, so a nav listing every page would make the build quadratic. Past NAV_LIMIT pages
+        # a section shows its index (and the latest sessions); the index pages and the map lead
+        # to everything else.
+        nav_sessions = latest_in_nav(sessions)
+        nav_locations = locations if len(locations) <= NAV_LIMIT else []
+        nav[:] = [
+            NavItem(t.gettext("Home"), "index.md"),
+            NavItem(t.gettext("Map"), "map.md"),
+            NavItem(t.gettext("Sessions"), children=(
+                NavItem("", "sessions/index.md"),
+                *(NavItem(t.gettext("Session %(n)s: %(title)s", n=s.number, title=s.title),
+                          session_path(s))
+                  for s in nav_sessions))),
+            NavItem(t.gettext("Party"), "party.md"),
+            NavItem(t.gettext("Timeline"), "timeline.md") if not periods else
+            NavItem(t.gettext("Timeline"), children=(
+                NavItem("", "timeline/index.md"),
+                *(NavItem(t.gettext("Days %(first)s–%(last)s", first=p.first, last=p.last), p.path)
+                  for p in latest_in_nav(periods)))),
+            NavItem(t.gettext("Locations"), children=(
+                NavItem("", "locations/index.md"),
+                *(NavItem(loc.name, location_path(loc.id)) for loc in nav_locations))),
+        ]
+        if isinstance(view, GMView):
+            files["hex-key/index.md"] = r.render("hex-key.md", "hex-key/index.md")
+            region_items: list[NavItem] = [NavItem("", "hex-key/index.md")]
+            assert isinstance(tv, GMView)
+            for region, shown_region in zip(view.regions, tv.regions, strict=True):
+                path = region_path(region)
+                title = region.name or (t.gettext("Other hexes") if len(view.regions) > 1
+                                        else t.gettext("All hexes"))
+                page_key = ("region-page", inputs, region, title,
+                            tuple(view.hexes[label] for label in region.hexes))
+                page = pages_kept.get_object(page_key) if pages_kept is not None else None
+                if page is None:
+                    page = r.render("region.md", path, region=shown_region,
+                                    title=text(region.name) if region.name else Markup(title))
+                    if pages_kept is not None:
+                        pages_kept.put_object(page_key, page)
+                files[path] = page
+                region_items.append(NavItem(title, path))
+            nav.append(NavItem(t.gettext("Hex key"), children=tuple(region_items)))
+        if view.tables or isinstance(view, GMView):
+            files["tables.md"] = r.render("tables.md", "tables.md")
+            nav.append(NavItem(t.gettext("Tables"), "tables.md"))
+
+    # the session pages are drawn by workers, when it pays, while this process draws the
+    # other pages; they are collected, in their place in the tree, at the end
+    drawing = parallel.Pages(draw, [i for i in range(len(sessions)) if i not in kept])
+    try:
+        other_pages()
+    except BaseException:
+        drawing.close()
+        raise
+    drawn = drawing.result()
     for i, session in enumerate(sessions):
         page = kept[i] if i in kept else drawn[i]
         files[session_path(session)] = page
         if i in keys:
             assert pages_kept is not None
             pages_kept.put(keys[i], page)
-
-    files["party.md"] = r.render("party.md", "party.md")
-    periods = r.periods
-    if not periods:
-        timeline = keyed.token("timeline", view.timeline) if keyed is not None else None
-        files["timeline.md"] = kept_page(
-            ("timeline-page", inputs, timeline, titles, knowledge),
-            lambda: r.render("timeline.md", "timeline.md"), pages_kept)
-    else:
-        # each page of a long timeline is kept by its own days: a note in the last session
-        # redraws the last page alone, and the index only when a page or its counts change
-        index = keyed.token("timeline-index", [
-            (p.first, p.sessions, p.found, p.encounters) for p in periods]) \
-            if keyed is not None else None
-        files["timeline/index.md"] = kept_page(
-            ("timeline-index", inputs, index, titles),
-            lambda: r.render("timeline.md", "timeline/index.md", periods=periods), pages_kept)
-        for i, period in enumerate(periods):
-            earlier = periods[i - 1] if i > 0 else None
-            later = periods[i + 1] if i + 1 < len(periods) else None
-            days = keyed.token(("timeline", period.first),
-                               view.timeline[period.start:period.stop]) \
-                if keyed is not None else None
-            files[period.path] = kept_page(
-                ("timeline-period", inputs, period.first, days, titles, knowledge,
-                 earlier.first if earlier else None, later.first if later else None),
-                functools.partial(r.render, "timeline.md", period.path, period=period,
-                                  previous=earlier, next=later), pages_kept)
-
-    files["locations/index.md"] = kept_page(
-        ("locations-page", inputs, knowledge, titles),
-        lambda: r.render("locations.md", "locations/index.md"), pages_kept)
-    locations: list[LocationView] = sorted(view.locations.values(),
-                                           key=lambda loc: loc.name.casefold())
-    # A location's page shows its own view, its finding session's title and the campaign's
-    # names (hexes, paths, tables): kept by those while the campaign's inputs are unchanged
-    # (``inputs``), it is drawn again only when one of them changed. So is a region's page
-    # of the hex key (its hexes' views, visits included).
-    found_in = {s.number: (s.slug, s.title) for s in sessions}
-    for loc in locations:
-        path = location_path(loc.id)
-        page_key: tuple[object, ...] = ("location-page", inputs, loc,
-                                        found_in.get(loc.found_in or 0))
-        page = pages_kept.get_object(page_key) if pages_kept is not None else None
-        if page is None:
-            page = r.render("location.md", path, location=tv.locations[loc.id])
-            if pages_kept is not None:
-                pages_kept.put_object(page_key, page)
-        files[path] = page
-
-    # The navigation stays small whatever the campaign's size: Material renders it into every
-    # page, so a nav listing every page would make the build quadratic. Past NAV_LIMIT pages
-    # a section shows its index (and the latest sessions); the index pages and the map lead
-    # to everything else.
-    nav_sessions = latest_in_nav(sessions)
-    nav_locations = locations if len(locations) <= NAV_LIMIT else []
-    nav = [
-        NavItem(t.gettext("Home"), "index.md"),
-        NavItem(t.gettext("Map"), "map.md"),
-        NavItem(t.gettext("Sessions"), children=(
-            NavItem("", "sessions/index.md"),
-            *(NavItem(t.gettext("Session %(n)s: %(title)s", n=s.number, title=s.title),
-                      session_path(s))
-              for s in nav_sessions))),
-        NavItem(t.gettext("Party"), "party.md"),
-        NavItem(t.gettext("Timeline"), "timeline.md") if not periods else
-        NavItem(t.gettext("Timeline"), children=(
-            NavItem("", "timeline/index.md"),
-            *(NavItem(t.gettext("Days %(first)s–%(last)s", first=p.first, last=p.last), p.path)
-              for p in latest_in_nav(periods)))),
-        NavItem(t.gettext("Locations"), children=(
-            NavItem("", "locations/index.md"),
-            *(NavItem(loc.name, location_path(loc.id)) for loc in nav_locations))),
-    ]
-    if isinstance(view, GMView):
-        files["hex-key/index.md"] = r.render("hex-key.md", "hex-key/index.md")
-        region_items: list[NavItem] = [NavItem("", "hex-key/index.md")]
-        assert isinstance(tv, GMView)
-        for region, shown_region in zip(view.regions, tv.regions, strict=True):
-            path = region_path(region)
-            title = region.name or (t.gettext("Other hexes") if len(view.regions) > 1
-                                    else t.gettext("All hexes"))
-            page_key = ("region-page", inputs, region, title,
-                        tuple(view.hexes[label] for label in region.hexes))
-            page = pages_kept.get_object(page_key) if pages_kept is not None else None
-            if page is None:
-                page = r.render("region.md", path, region=shown_region,
-                                title=text(region.name) if region.name else Markup(title))
-                if pages_kept is not None:
-                    pages_kept.put_object(page_key, page)
-            files[path] = page
-            region_items.append(NavItem(title, path))
-        nav.append(NavItem(t.gettext("Hex key"), children=tuple(region_items)))
-    if view.tables or isinstance(view, GMView):
-        files["tables.md"] = r.render("tables.md", "tables.md")
-        nav.append(NavItem(t.gettext("Tables"), "tables.md"))
     tree.nav = nav
     return tree
 
