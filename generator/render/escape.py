@@ -29,8 +29,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import html
-from fractions import Fraction
 from collections.abc import Callable
+from fractions import Fraction
 from html.parser import HTMLParser
 from typing import Any, TypeVar
 
