@@ -324,6 +324,26 @@ class _Renderer:
             return ""
         return self.t.terrain(terrain)
 
+    def roll_rows(self, rolls: Iterable[Any]) -> str:
+        """The rows of a watch's table of rolls on the GM's session page (``roll_rows`` in
+        the templates): one line a roll, as ``session-gm.md`` wrote them with a loop over
+        the rolls (``rolls`` are the templates' copies: their detail is escaped text)."""
+        t = self.t
+        label = t.label
+        recorded, seeded = t.gettext("at the table"), t.gettext("seeded")
+        rows: list[str] = []
+        for roll in rolls:
+            natural = str(roll.natural)
+            if len(roll.dice_values) > 1:
+                natural += " (" + ", ".join(map(str, roll.dice_values)) + ")"
+            rows.append("".join((
+                "| ", str(label("purpose", roll.purpose, roll.purpose)), " | ", str(roll.dice),
+                " | ", natural, " | ", str(roll.total), " | ",
+                "" if roll.target is None else str(roll.target), " | ",
+                str(label("outcome", roll.outcome, roll.outcome)) if roll.outcome else "",
+                " | ", recorded if roll.recorded else seeded, " | ", cell(roll.detail), " |")))
+        return "\n".join(rows)
+
     # -- rendering ------------------------------------------------------------------------
     def render(self, template: str, path: str, **context: Any) -> str:
         root = root_of(path)
@@ -346,6 +366,18 @@ class _Renderer:
             page, anchor = target
             return link(page + (f"#{anchor}" if anchor else ""))
 
+        def hex_ref(label: str | None) -> str:
+            """``_macros.md``'s ``hexref`` in Python: a hex label linked to its target."""
+            if label is None:
+                return "?"
+            target = hex_link(label)
+            return f"[{label}]({target})" if target else str(label)
+
+        def hex_refs(labels: Iterable[str | None]) -> str:
+            """``_macros.md``'s ``hexrefs`` in Python: hex labels, linked, in a row."""
+            refs = [hex_ref(label) for label in labels]
+            return " → ".join(refs) if refs else self.t.gettext("—")
+
         values: dict[str, Any] = {
             "view": self.tview, "site": self.tview.site, "gm": self.view.site.gm,
             "t": self.t, "page": path, "root": root, "link": link, "hex_link": hex_link,
@@ -353,6 +385,7 @@ class _Renderer:
             "session_path": session_path, "location_path": location_path,
             "region_path": region_path, "page_url": page_url,
             "session_by_number": self.session_by_number, "timeline_page": self.timeline_page,
+            "roll_rows": self.roll_rows, "hex_ref": hex_ref, "hex_refs": hex_refs,
         }
         values.update(context)
         token = current_page.set(path)
