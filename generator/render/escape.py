@@ -127,7 +127,11 @@ def _copy(value: Any, field: str | None, prose: ProseFn, memo: dict[int, Any]) -
     elif isinstance(value, list):
         out = _items(value, field, prose, memo)
     elif isinstance(value, (frozenset, set)):
-        out = type(value)(_copy(v, field, prose, memo) for v in value)
+        items = _items(value, field, prose, memo)
+        if cls is frozenset and all(a is b for a, b in zip(items, value, strict=True)):
+            out = value  # nothing to escape in it (explored hexes): shared, as it cannot change
+        else:
+            out = type(value)(items)
     elif isinstance(value, dict):
         out = {k: _copy(v, field, prose, memo) for k, v in value.items()}
     elif cls.__module__ in _MODULES and dataclasses.is_dataclass(value):
@@ -138,9 +142,10 @@ def _copy(value: Any, field: str | None, prose: ProseFn, memo: dict[int, Any]) -
     return out
 
 
-def _items(value: list[Any] | tuple[Any, ...], field: str | None, prose: ProseFn,
-           memo: dict[int, Any]) -> list[Any]:
-    """The copies of the items of a list or tuple in ``field`` (``_copy`` of each)."""
+def _items(value: list[Any] | tuple[Any, ...] | set[Any] | frozenset[Any],
+           field: str | None, prose: ProseFn, memo: dict[int, Any]) -> list[Any]:
+    """The copies of the items of a list, tuple or set in ``field`` (``_copy`` of each), in
+    its order."""
     if _string_kind(field) == _RAW:
         return [v if type(v) in _KEPT_RAW else _copy(v, field, prose, memo) for v in value]
     return [v if type(v) in _KEPT else _copy(v, field, prose, memo) for v in value]
