@@ -281,6 +281,7 @@ class _Renderer:
         #: the page the timeline starts at: the whole timeline, or the index of its pages
         self.timeline_page = "timeline/index.md" if self.periods else "timeline.md"
         self.region_of: dict[str, RegionView] = {}
+        self._swatches: dict[tuple[Any, ...], str] = {}
         if isinstance(view, GMView):
             for region in view.regions:
                 for label in region.hexes:
@@ -323,6 +324,15 @@ class _Renderer:
         if terrain is None:
             return ""
         return self.t.terrain(terrain)
+
+    def swatch(self, name: str, *args: Any) -> str:
+        """``maps.<name>(*args)`` (a legend's swatch, ``swatch`` in the templates), drawn once
+        for the site: the GM's session pages show the same few on every page."""
+        key = (name, *args)
+        found = self._swatches.get(key)
+        if found is None:
+            found = self._swatches[key] = getattr(maps, name)(*args)
+        return found
 
     def roll_rows(self, rolls: Iterable[Any]) -> str:
         """The rows of a watch's table of rolls on the GM's session page (``roll_rows`` in
@@ -386,6 +396,7 @@ class _Renderer:
             "region_path": region_path, "page_url": page_url,
             "session_by_number": self.session_by_number, "timeline_page": self.timeline_page,
             "roll_rows": self.roll_rows, "hex_ref": hex_ref, "hex_refs": hex_refs,
+            "swatch": self.swatch,
         }
         values.update(context)
         token = current_page.set(path)
