@@ -1,11 +1,12 @@
 """The page templates' faster paths write what the templates wrote before them.
 
-The GM's session page takes its roll rows and hex references from Python helpers
-(``roll_rows``, ``hex_ref``, ``hex_refs``), the templates' gettext callables skip the Jinja
-extension's context round trips and the site translator memoises its words; a campaign's own
-copy of the templates as they were (``OLD_SESSION_GM``) must still render every page exactly
-as the shipped ones do, in English and in Russian, and a campaign's own ``_macros.md`` keeps
-its ``hexref`` in use.
+The GM's session page takes its roll rows, hex references and swatches from Python helpers
+(``roll_rows``, ``hex_ref``, ``hex_refs``, ``swatch``), the hex key its plain hexes' rows
+(``plain_hex_rows``), the templates' gettext callables skip the Jinja extension's context
+round trips and the site translator memoises its words. A campaign's own copy of the
+templates as they were (``OLD_SESSION_GM``, ``OLD_REGION``) must still render every page
+exactly as the shipped ones do, in English and in Russian, and a campaign's own
+``_macros.md`` keeps its ``hexref`` in use.
 """
 
 from __future__ import annotations
@@ -179,6 +180,61 @@ OLD_SESSION_GM = r"""{% import "_macros.md" as m with context %}
 {% endif %}
 """  # noqa: E501
 
+#: site_templates/pages/region.md before plain_hex_rows
+OLD_REGION = r"""{% import "_macros.md" as m with context %}
+# {{ title }}
+
+{% if region.description %}
+{{ region.description }}
+
+{% endif %}
+{% if region.gm %}
+{{ m.gm_box(region.gm, _("Secret")) }}
+
+{% endif %}
+{% if region.tables %}
+**{{ _("Encounter tables") }}:** {{ m.table_links(region.tables) }}
+
+{% endif %}
+{% set plain = [] %}
+{% for label in region.hexes %}
+{% set h = view.hexes[label] %}
+{% if h.name or h.description or h.gm or h.locations or h.tables %}
+### {{ label }}{% if h.name %} · {{ h.name }}{% endif %} { #hex-{{ label }} }
+
+*{{ terrain_name(h.terrain) }}{% if h.density %} ({{ t.label("density", h.density, h.density) }}){% endif %}* · {{ _("explored by the players") if h.explored else _("unknown to the players") }}{% if h.visits %} · {{ _("visited for %(n)s", n=t.count(h.visits, "watch")) }}{% if h.lost_watches %} ({{ _("%(n)s of them lost", n=h.lost_watches) }}){% endif %}{% endif +%}
+
+{% if h.description %}
+{{ h.description }}
+
+{% endif %}
+{% if h.gm %}
+{{ m.gm_box(h.gm, _("Secret")) }}
+
+{% endif %}
+{% if h.locations %}
+**{{ _("Locations") }}:** {{ m.location_links(h.locations) }}
+
+{% endif %}
+{% if h.tables %}
+**{{ _("Encounter tables") }}:** {{ m.table_links(h.tables) }}
+
+{% endif %}
+{% else %}
+{% set _ignored = plain.append(h) %}
+{% endif %}
+{% endfor %}
+{% if plain %}
+## {{ _("Plain hexes") }}
+
+| {{ _("Hex") }} | {{ _("Terrain") }} | {{ _("Visits") }} | |
+|---|---|---:|---|
+{% for h in plain %}
+| <a id="hex-{{ h.label }}"></a>{{ h.label }} | {{ terrain_name(h.terrain) }}{% if h.density %} ({{ t.label("density", h.density, h.density) }}){% endif %} | {{ h.visits or "" }} | {{ _("explored by the players") if h.explored else "" }} |
+{% endfor %}
+{% endif %}
+"""  # noqa: E501
+
 
 def example_campaign(language: str) -> Campaign:
     campaign, _ = load_campaign(REPO / "content")
@@ -199,6 +255,20 @@ def test_an_old_session_gm_override_renders_as_the_shipped_template(
                 not path.endswith("index.md")]
     assert sessions and any("| " in shipped[path] for path in sessions)
     assert {path: old[path] for path in sessions} == {path: shipped[path] for path in sessions}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_an_old_region_override_renders_as_the_shipped_template(
+        tmp_path: Path, language: str) -> None:
+    campaign = example_campaign(language)
+    chronicle, _ = replay(campaign)
+    view = gm_view(campaign, chronicle)
+    shipped = render_docs(view).files
+    (tmp_path / "region.md").write_text(OLD_REGION, encoding="utf-8")
+    old = render_docs(view, overrides=tmp_path).files
+    regions = [path for path in shipped if path.startswith("hex-key/")]
+    assert any('<a id="hex-' in shipped[path] for path in regions)
+    assert {path: old[path] for path in regions} == {path: shipped[path] for path in regions}
 
 
 def test_a_campaigns_own_macros_keep_their_hexref(tmp_path: Path) -> None:

@@ -334,6 +334,21 @@ class _Renderer:
             found = self._swatches[key] = getattr(maps, name)(*args)
         return found
 
+    def plain_hex_rows(self, hexes: Iterable[Any]) -> str:
+        """The rows of a region's table of plain hexes in the GM's hex key
+        (``plain_hex_rows`` in the templates): one line a hex, as ``region.md`` wrote them
+        with a loop (``hexes`` are the templates' copies of ``GMHexView``)."""
+        label = self.t.label
+        explored = self.t.gettext("explored by the players")
+        rows: list[str] = []
+        for h in hexes:
+            density = f" ({label('density', h.density, h.density)})" if h.density else ""
+            rows.append("".join((
+                '| <a id="hex-', str(h.label), '"></a>', str(h.label), " | ",
+                str(self.terrain_name(h.terrain)), density, " | ", str(h.visits or ""), " | ",
+                explored if h.explored else "", " |")))
+        return "\n".join(rows)
+
     def roll_rows(self, rolls: Iterable[Any]) -> str:
         """The rows of a watch's table of rolls on the GM's session page (``roll_rows`` in
         the templates): one line a roll, as ``session-gm.md`` wrote them with a loop over
@@ -396,7 +411,7 @@ class _Renderer:
             "region_path": region_path, "page_url": page_url,
             "session_by_number": self.session_by_number, "timeline_page": self.timeline_page,
             "roll_rows": self.roll_rows, "hex_ref": hex_ref, "hex_refs": hex_refs,
-            "swatch": self.swatch,
+            "swatch": self.swatch, "plain_hex_rows": self.plain_hex_rows,
         }
         values.update(context)
         token = current_page.set(path)
