@@ -180,6 +180,7 @@ def _copy_dataclass(value: Any, prose: ProseFn, memo: dict[int, Any]) -> Any:
     # the fields as the class's own __init__ (made by @dataclass) set them
     attributes = value.__dict__ if made else None
     changes: dict[str, Any] | None = None
+    new: Any
     for name, kind in fields:
         old = attributes[name] if attributes is not None else getattr(value, name)
         kept = type(old)
@@ -187,6 +188,12 @@ def _copy_dataclass(value: Any, prose: ProseFn, memo: dict[int, Any]) -> Any:
             continue
         if kept is str:
             new = prose(old) if kind == _PROSE else text(old)
+        elif kept is list:  # what _copy makes of a list, without its tests (rolls, dice)
+            new = memo.get(id(old))
+            if new is None:
+                keep = _KEPT_RAW if kind == _RAW else _KEPT
+                new = memo[id(old)] = [v if type(v) in keep else _copy(v, name, prose, memo)
+                                       for v in old]
         else:
             new = _copy(old, name, prose, memo)
         if new is not old:
