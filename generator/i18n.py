@@ -225,3 +225,66 @@ def install(env: jinja2.Environment, translator: Translator) -> None:
     env.add_extension("jinja2.ext.i18n")
     extended: Any = env  # the extension adds install_gettext_translations
     extended.install_gettext_translations(translator.catalogue, newstyle=True)
+    if env.autoescape is False:
+        # the same callables without the extension's trips through the template context
+        # (three calls of ``Context.call`` for each ``_()``), translations looked up once
+        env.globals.update(template_gettext(translator.catalogue))
+
+
+def template_gettext(catalogue: gettext.NullTranslations) -> dict[str, Any]:
+    """The newstyle gettext callables of the Jinja i18n extension for an environment
+    without autoescaping (``_``, ``gettext``, ``ngettext``, ``pgettext``, ``npgettext``):
+    the same strings out, each message translated once. The extension's own ones receive the
+    template's context only to ask it for the autoescape setting and for ``gettext``."""
+    singles: dict[str, str] = {}
+    contexts: dict[tuple[str, str], str] = {}
+    plurals: dict[tuple[str, str, int], str] = {}
+    nplurals: dict[tuple[str, str, str, int], str] = {}
+
+    def gettext_(string: str, /, **variables: Any) -> str:
+        if type(string) is str:
+            found = singles.get(string)
+            if found is None:
+                found = singles[string] = catalogue.gettext(string)
+        else:  # a Markup or another str: not mixed up with a str in the memo
+            found = catalogue.gettext(string)
+        return found % variables
+
+    def ngettext_(singular: str, plural: str, num: int, /, **variables: Any) -> str:
+        variables.setdefault("num", num)
+        if type(singular) is str and type(plural) is str and type(num) is int:
+            key = (singular, plural, num)
+            found = plurals.get(key)
+            if found is None:
+                found = plurals[key] = catalogue.ngettext(singular, plural, num)
+        else:
+            found = catalogue.ngettext(singular, plural, num)
+        return found % variables
+
+    def pgettext_(context: str, string: str, /, **variables: Any) -> str:
+        variables.setdefault("context", context)
+        if type(context) is str and type(string) is str:
+            key = (context, string)
+            found = contexts.get(key)
+            if found is None:
+                found = contexts[key] = catalogue.pgettext(context, string)
+        else:
+            found = catalogue.pgettext(context, string)
+        return found % variables
+
+    def npgettext_(context: str, singular: str, plural: str, num: int, /,
+                   **variables: Any) -> str:
+        variables.setdefault("context", context)
+        variables.setdefault("num", num)
+        if (type(context) is str and type(singular) is str and type(plural) is str
+                and type(num) is int):
+            key = (context, singular, plural, num)
+            found = nplurals.get(key)
+            if found is None:
+                found = nplurals[key] = catalogue.npgettext(context, singular, plural, num)
+        else:
+            found = catalogue.npgettext(context, singular, plural, num)
+        return found % variables
+
+    return {"_": gettext_, "gettext": gettext_, "ngettext": ngettext_,
+            "pgettext": pgettext_, "npgettext": npgettext_}

@@ -26,10 +26,13 @@ svgwrite, which escapes text and attributes.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
+import gc
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from fractions import Fraction
 from html.parser import HTMLParser
 from typing import Any, TypeVar
 
@@ -76,10 +79,49 @@ def template_view(view: T, prose: ProseFn, copies: dict[int, Any] | None = None)
     ``copies`` (``id`` of a part of the view -> its copy, made earlier) are used as they
     are; it is filled with every copy made."""
     memo: dict[int, Any] = copies if copies is not None else {}
-    return _copy(view, None, prose, memo)  # type: ignore[no-any-return]
+    with gc_paused():
+        return _copy(view, None, prose, memo)  # type: ignore[no-any-return]
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while the block runs (as it was after it): a copy of a
+    view makes some 100,000 lists, tuples and objects and no garbage, and the collections
+    their making would start walk the whole heap again and again (a third of the copy's
+    time on the 100x100 campaign)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+#: Values that are never copied or escaped, by exact type (``_copy``' first test, made
+#: without a call for the items of containers and the fields of dataclasses)
+_KEPT: frozenset[type] = frozenset({type(None), bool, int, float, Fraction, Prose, Markup})
+#: ... and in a field of ids and labels (RAW_FIELDS)
+_KEPT_RAW = _KEPT | {str}
+#: How ``_copy`` treats a str in a field: left as it is, made Prose, or made inert text
+_RAW, _PROSE, _TEXT = 0, 1, 2
+
+
+def _string_kind(field: str | None) -> int:
+    if field in RAW_FIELDS:
+        return _RAW
+    if field in PROSE_FIELDS:
+        return _PROSE
+    return _TEXT
 
 
 def _copy(value: Any, field: str | None, prose: ProseFn, memo: dict[int, Any]) -> Any:
+    cls = type(value)
+    if cls in _KEPT:
+        return value
+    if cls is str:
+        kind = _string_kind(field)
+        return value if kind == _RAW else prose(value) if kind == _PROSE else text(value)
     if value is None or isinstance(value, (bool, int, float, Prose, Markup)):
         return value
     if isinstance(value, str):
@@ -93,7 +135,7 @@ def _copy(value: Any, field: str | None, prose: ProseFn, memo: dict[int, Any]) -
         return memo[key]
     out: Any
     if isinstance(value, tuple):
-        items = [_copy(v, field, prose, memo) for v in value]
+        items = _items(value, field, prose, memo)
         if all(a is b for a, b in zip(items, value, strict=True)):
             out = value  # nothing to escape in it (a hex, labels, numbers): shared
         elif hasattr(value, "_fields"):  # a named tuple keeps its type
@@ -101,34 +143,89 @@ def _copy(value: Any, field: str | None, prose: ProseFn, memo: dict[int, Any]) -
         else:
             out = tuple(items)
     elif isinstance(value, list):
-        out = [_copy(v, field, prose, memo) for v in value]
+        out = _items(value, field, prose, memo)
     elif isinstance(value, (frozenset, set)):
-        out = type(value)(_copy(v, field, prose, memo) for v in value)
+        items = _items(value, field, prose, memo)
+        if cls is frozenset and all(a is b for a, b in zip(items, value, strict=True)):
+            out = value  # nothing to escape in it (explored hexes): shared, as it cannot change
+        else:
+            out = type(value)(items)
     elif isinstance(value, dict):
         out = {k: _copy(v, field, prose, memo) for k, v in value.items()}
-    elif type(value).__module__ in _MODULES and dataclasses.is_dataclass(value):
-        changes: dict[str, Any] = {}
-        for name in _init_fields(type(value)):
-            old = getattr(value, name)
-            new = _copy(old, name, prose, memo)
-            if new is not old:
-                changes[name] = new
-        # a part with nothing to escape (numbers, ids, labels) is shared, not copied
-        out = dataclasses.replace(value, **changes) if changes else value  # type: ignore[type-var]
+    elif cls.__module__ in _MODULES and dataclasses.is_dataclass(value):
+        out = _copy_dataclass(value, prose, memo)
     else:
         out = value
     memo[key] = out
     return out
 
 
-_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+def _items(value: list[Any] | tuple[Any, ...] | set[Any] | frozenset[Any],
+           field: str | None, prose: ProseFn, memo: dict[int, Any]) -> list[Any]:
+    """The copies of the items of a list, tuple or set in ``field`` (``_copy`` of each), in
+    its order."""
+    if _string_kind(field) == _RAW:
+        return [v if type(v) in _KEPT_RAW else _copy(v, field, prose, memo) for v in value]
+    return [v if type(v) in _KEPT else _copy(v, field, prose, memo) for v in value]
 
 
-def _init_fields(cls: type) -> tuple[str, ...]:
-    names = _INIT_FIELDS.get(cls)
-    if names is None:
-        names = _INIT_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.init)
-    return names
+def _copy_dataclass(value: Any, prose: ProseFn, memo: dict[int, Any]) -> Any:
+    """A view's or the chronicle's dataclass with its fields copied (``_copy``); the same
+    object when no field changes (numbers, ids, labels): shared, not copied."""
+    cls = type(value)
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _PLANS[cls] = _plan(cls)
+    fields, made = plan
+    # the fields as the class's own __init__ (made by @dataclass) set them
+    attributes = value.__dict__ if made else None
+    changes: dict[str, Any] | None = None
+    new: Any
+    for name, kind in fields:
+        old = attributes[name] if attributes is not None else getattr(value, name)
+        kept = type(old)
+        if kept in _KEPT or (kept is str and kind == _RAW):
+            continue
+        if kept is str:
+            new = prose(old) if kind == _PROSE else text(old)
+        elif kept is list:  # what _copy makes of a list, without its tests (rolls, dice)
+            new = memo.get(id(old))
+            if new is None:
+                keep = _KEPT_RAW if kind == _RAW else _KEPT
+                new = memo[id(old)] = [v if type(v) in keep else _copy(v, name, prose, memo)
+                                       for v in old]
+        else:
+            new = _copy(old, name, prose, memo)
+        if new is not old:
+            if changes is None:
+                changes = {}
+            changes[name] = new
+    if changes is None:
+        return value
+    if attributes is None:
+        return dataclasses.replace(value, **changes)
+    # what dataclasses.replace makes, without its checks and keyword arguments: an object
+    # of the class with these fields and nothing else in its __dict__
+    copied = {name: attributes[name] for name, _kind in fields}
+    copied.update(changes)
+    out = object.__new__(cls)
+    object.__setattr__(out, "__dict__", copied)
+    return out
+
+
+#: per dataclass: its init fields with how a str in each is treated, and whether a copy
+#: may be made by setting its fields (``_plan``)
+_PLANS: dict[type, tuple[tuple[tuple[str, int], ...], bool]] = {}
+
+
+def _plan(cls: type) -> tuple[tuple[tuple[str, int], ...], bool]:
+    fields = dataclasses.fields(cls)
+    init = getattr(cls, "__init__", None)
+    code = getattr(init, "__code__", None)
+    made = (all(f.init for f in fields) and not hasattr(cls, "__post_init__")
+            and "__slots__" not in cls.__dict__ and code is not None
+            and code.co_qualname == "__create_fn__.<locals>.__init__")
+    return tuple((f.name, _string_kind(f.name)) for f in fields if f.init), made
 
 
 # ------------------------------------------------------------------------------------------

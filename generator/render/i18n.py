@@ -18,7 +18,9 @@ times and durations, and the words for data values (``t.label("activity", w.acti
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from generator import i18n
 from generator.i18n import NN_, NP_, Msg, Plural
@@ -48,6 +50,35 @@ class Translator(i18n.Translator):
     def __init__(self, language: str, locale_dir: Path | None = None,
                  extra: i18n.Vocabulary | None = None) -> None:
         super().__init__(language, {**VOCABULARY, **(extra or {})}, locale_dir)
+        # The pages ask for the same few words and numbers thousands of times (every watch's
+        # activity and time, every roll's purpose and outcome, its miles): each is made once.
+        self._labels: dict[tuple[str, object, str | None], str] = {}
+        self._numbers: dict[tuple[type, object, int], str] = {}
+        self._watches: dict[int, str] = {}
+        self._whens: dict[tuple[int, int], str] = {}
+
+    def label(self, family: str, key: object, default: str | None = None, /,
+              **values: Any) -> str:
+        key_type = type(key)
+        if values or (key_type is not str and key_type is not int) or (
+                default is not None and type(default) is not str):
+            return super().label(family, key, default, **values)
+        memo = (family, key, default)
+        found = self._labels.get(memo)
+        if found is None:
+            found = self._labels[memo] = super().label(family, key, default)
+        return found
+
+    def number(self, value: float | Fraction | None, places: int = 1) -> str:
+        kind = type(value)
+        if (kind is not int and kind is not float and kind is not Fraction) or \
+                type(places) is not int:
+            return super().number(value, places)
+        memo = (kind, value, places)
+        found = self._numbers.get(memo)
+        if found is None:
+            found = self._numbers[memo] = super().number(value, places)
+        return found
 
     def count(self, n: int | float, noun: str) -> str:
         """``3 watches``, ``4.5 miles``: a number and its noun in the right form."""
@@ -58,11 +89,23 @@ class Translator(i18n.Translator):
 
     def watch(self, n: int) -> str:
         """``watch 2 (dawn)``."""
-        return self.gettext("watch %(n)s (%(name)s)", n=n, name=self.label("watch", n, str(n)))
+        found = self._watches.get(n) if type(n) is int else None
+        if found is None:
+            found = self.gettext("watch %(n)s (%(name)s)", n=n,
+                                 name=self.label("watch", n, str(n)))
+            if type(n) is int:
+                self._watches[n] = found
+        return found
 
     def when(self, day: int, watch: int) -> str:
         """``day 3, watch 2 (dawn)``."""
-        return self.gettext("day %(day)s, %(watch)s", day=day, watch=self.watch(watch))
+        memo = (day, watch) if type(day) is int and type(watch) is int else None
+        found = self._whens.get(memo) if memo is not None else None
+        if found is None:
+            found = self.gettext("day %(day)s, %(watch)s", day=day, watch=self.watch(watch))
+            if memo is not None:
+                self._whens[memo] = found
+        return found
 
     def duration(self, watches: int) -> str:
         """``1 day and 2 watches`` for a number of watches (6 a day)."""

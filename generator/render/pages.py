@@ -281,6 +281,7 @@ class _Renderer:
         #: the page the timeline starts at: the whole timeline, or the index of its pages
         self.timeline_page = "timeline/index.md" if self.periods else "timeline.md"
         self.region_of: dict[str, RegionView] = {}
+        self._swatches: dict[tuple[Any, ...], str] = {}
         if isinstance(view, GMView):
             for region in view.regions:
                 for label in region.hexes:
@@ -324,6 +325,50 @@ class _Renderer:
             return ""
         return self.t.terrain(terrain)
 
+    def swatch(self, name: str, *args: Any) -> str:
+        """``maps.<name>(*args)`` (a legend's swatch, ``swatch`` in the templates), drawn once
+        for the site: the GM's session pages show the same few on every page."""
+        key = (name, *args)
+        found = self._swatches.get(key)
+        if found is None:
+            found = self._swatches[key] = getattr(maps, name)(*args)
+        return found
+
+    def plain_hex_rows(self, hexes: Iterable[Any]) -> str:
+        """The rows of a region's table of plain hexes in the GM's hex key
+        (``plain_hex_rows`` in the templates): one line a hex, as ``region.md`` wrote them
+        with a loop (``hexes`` are the templates' copies of ``GMHexView``)."""
+        label = self.t.label
+        explored = self.t.gettext("explored by the players")
+        rows: list[str] = []
+        for h in hexes:
+            density = f" ({label('density', h.density, h.density)})" if h.density else ""
+            rows.append("".join((
+                '| <a id="hex-', str(h.label), '"></a>', str(h.label), " | ",
+                str(self.terrain_name(h.terrain)), density, " | ", str(h.visits or ""), " | ",
+                explored if h.explored else "", " |")))
+        return "\n".join(rows)
+
+    def roll_rows(self, rolls: Iterable[Any]) -> str:
+        """The rows of a watch's table of rolls on the GM's session page (``roll_rows`` in
+        the templates): one line a roll, as ``session-gm.md`` wrote them with a loop over
+        the rolls (``rolls`` are the templates' copies: their detail is escaped text)."""
+        t = self.t
+        label = t.label
+        recorded, seeded = t.gettext("at the table"), t.gettext("seeded")
+        rows: list[str] = []
+        for roll in rolls:
+            natural = str(roll.natural)
+            if len(roll.dice_values) > 1:
+                natural += " (" + ", ".join(map(str, roll.dice_values)) + ")"
+            rows.append("".join((
+                "| ", str(label("purpose", roll.purpose, roll.purpose)), " | ", str(roll.dice),
+                " | ", natural, " | ", str(roll.total), " | ",
+                "" if roll.target is None else str(roll.target), " | ",
+                str(label("outcome", roll.outcome, roll.outcome)) if roll.outcome else "",
+                " | ", recorded if roll.recorded else seeded, " | ", cell(roll.detail), " |")))
+        return "\n".join(rows)
+
     # -- rendering ------------------------------------------------------------------------
     def render(self, template: str, path: str, **context: Any) -> str:
         root = root_of(path)
@@ -346,6 +391,18 @@ class _Renderer:
             page, anchor = target
             return link(page + (f"#{anchor}" if anchor else ""))
 
+        def hex_ref(label: str | None) -> str:
+            """``_macros.md``'s ``hexref`` in Python: a hex label linked to its target."""
+            if label is None:
+                return "?"
+            target = hex_link(label)
+            return f"[{label}]({target})" if target else str(label)
+
+        def hex_refs(labels: Iterable[str | None]) -> str:
+            """``_macros.md``'s ``hexrefs`` in Python: hex labels, linked, in a row."""
+            refs = [hex_ref(label) for label in labels]
+            return " → ".join(refs) if refs else self.t.gettext("—")
+
         values: dict[str, Any] = {
             "view": self.tview, "site": self.tview.site, "gm": self.view.site.gm,
             "t": self.t, "page": path, "root": root, "link": link, "hex_link": hex_link,
@@ -353,6 +410,8 @@ class _Renderer:
             "session_path": session_path, "location_path": location_path,
             "region_path": region_path, "page_url": page_url,
             "session_by_number": self.session_by_number, "timeline_page": self.timeline_page,
+            "roll_rows": self.roll_rows, "hex_ref": hex_ref, "hex_refs": hex_refs,
+            "swatch": self.swatch, "plain_hex_rows": self.plain_hex_rows,
         }
         values.update(context)
         token = current_page.set(path)

@@ -1,0 +1,410 @@
+"""The page templates' faster paths write what the templates wrote before them.
+
+The GM's session page takes its roll rows, hex references and swatches from Python helpers
+(``roll_rows``, ``hex_ref``, ``hex_refs``, ``swatch``), the hex key its plain hexes' rows
+(``plain_hex_rows``), the templates' gettext callables skip the Jinja extension's context
+round trips and the site translator memoises its words. A campaign's own copy of the
+templates as they were (``OLD_SESSION_GM``, ``OLD_REGION``) must still render every page
+exactly as the shipped ones do, in English and in Russian, and a campaign's own
+``_macros.md`` keeps its ``hexref`` in use.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import pytest
+from markupsafe import Markup
+
+from generator import i18n
+from generator.content.campaign import Campaign
+from generator.content.loader import load_campaign
+from generator.content.markdown import Prose, default_renderer
+from generator.knowledge import gm_view, view_for
+from generator.render.escape import _MODULES as MODULES
+from generator.render.escape import PROSE_FIELDS, RAW_FIELDS, template_view, text
+from generator.render.i18n import Translator
+from generator.render.pages import PAGE_TEMPLATES, render_docs
+from generator.replay import replay
+
+REPO = Path(__file__).resolve().parents[1]
+
+#: site_templates/pages/session-gm.md before the faster paths (a campaign's old override)
+OLD_SESSION_GM = r"""{% import "_macros.md" as m with context %}
+{% set s = session %}
+# {{ _("Session %(n)s: %(title)s", n=s.number, title=s.title) }}
+
+<div class="hexcrawl-meta" markdown="1">
+{% if s.date %}**{{ _("Played") }}:** {{ t.date(s.date) }} · {% endif %}**{{ _("In the game") }}:** {{ t.when(s.start_day, s.start_watch) }} → {{ t.when(s.end_day, s.end_watch) }} · **{{ _("Time passed") }}:** {{ t.duration(s.elapsed_watches) }} · **{{ _("Distance") }}:** {{ t.count(s.miles, "mile") }}{% if s.members %} · **{{ _("Party") }}:** {{ s.members | join(", ") }}{% endif %} · **{{ _("Source") }}:** <code>{{ s.source }}</code>
+
+</div>
+
+{% if s.summary %}
+{{ s.summary }}
+
+{% endif %}
+{% if s.gm %}
+{{ m.gm_box(s.gm) }}
+
+{% endif %}
+{% if route %}
+<figure class="hexmap route" markdown="0">{{ route }}</figure>
+
+<p class="hexmap-hint">{{ maps.track_swatch(maps.TRACK_COLOURS[0], "true") }} {{ _("true track") }} · {{ maps.track_swatch(maps.TRACK_COLOURS[0], "believed") }} {{ _("believed track") }}</p>
+
+{% endif %}
+| | {{ _("True") }} | {{ _("Believed") }} |
+|---|---|---|
+| {{ _("Start") }} | {{ m.place(s.start_hex) | cell }} | {{ m.place(s.believed_start) | cell }} |
+| {{ _("At the end") }} | {{ m.place(s.end.hex) | cell }} | {{ m.place(s.believed_end) | cell }} |
+
+{% if s.found %}
+**{{ _("Places found") }}:** {{ m.location_links(s.found) }}
+
+{% endif %}
+{% for note in s.opening_notes %}
+{{ note | quoted }}
+
+{% endfor %}
+{% if s.warnings %}
+!!! warning "{{ _("Warnings") }}"
+{% for index, text in s.warnings %}
+    - [{{ index + 1 }}](#watch-{{ index + 1 }}): {{ text }}
+{% endfor %}
+
+{% endif %}
+{% if explored_svg %}
+## {{ _("The map at the end of the session") }} { #explored-map }
+
+{{ _("What the players knew when the session ended: %(hexes)s explored, %(new)s of them in this session.", hexes=t.count(s.state.explored | length, "hex"), new=s.state.new | length) }}
+
+<figure class="hexmap explored" markdown="0">{{ explored_svg }}</figure>
+
+<p class="hexmap-hint">{{ maps.track_swatch(maps.TRACK_COLOURS[0], "true") }}{{ maps.track_swatch(maps.TRACK_COLOURS[0], "believed") }} {{ _("this session") }} ({{ _("true track") }}, {{ _("believed track") }}) · {{ maps.track_swatch(maps.PAST_TRACK_COLOUR, "past") }} {{ _("earlier sessions") }} · {{ maps.new_hex_swatch() }} {{ _("explored in this session") }} · {{ maps.party_swatch("true") }} {{ _("The party") }}</p>
+
+{% endif %}
+## {{ _("Watch by watch") }}
+
+{% if s.watches %}
+| {{ _("#") }} | {{ _("Time") }} | {{ _("Activity") }} | {{ _("True hexes") }} | {{ pgettext("watch table", "Believed") }} | {{ _("Miles") }} | {{ pgettext("watch table", "Lost") }} | {{ pgettext("watch table, short", "Veer") }} | {{ _("Encounters") }} |
+|---:|---|---|---|---|---:|---|---:|---|
+{% for w in s.watches %}
+{% set r = w.record %}
+| [{{ loop.index }}](#watch-{{ loop.index }}) | {{ _("Day %(day)s", day=w.day) }} · {{ t.watch(w.watch) }} | {{ t.label("activity", w.activity, w.activity) }} | {{ r.start_hex }}{% for h in r.hexes_entered %} → {{ h }}{% endfor %} | {{ w.believed_start or "?" }}{% for h in w.believed_entered %} → {{ h or "?" }}{% endfor %} | {{ r.miles | num }} | {% if r.lost %}**{{ _("yes") }}**{% if r.knows_lost %} ({{ _("knows it is lost") }}){% endif %}{% else %}{{ _("no") }}{% endif %} | {{ r.veer }} | {% for e in r.encounters %}{{ (e.result or t.label("encounter", e.kind, e.kind)) | cell }}{% if not loop.last %}; {% endif %}{% endfor %} |
+{% endfor %}
+
+## {{ _("Watches in detail") }}
+
+{% for w in s.watches %}
+{% set r = w.record %}
+### {{ loop.index }} · {{ t.when(w.day, w.watch) | capitalize }} — {{ t.label("activity", w.activity, w.activity) }} { #watch-{{ loop.index }} }
+
+{% if r.summary %}
+*{{ r.summary }}*
+
+{% endif %}
+| | {{ _("True") }} | {{ _("Believed") }} |
+|---|---|---|
+| {{ _("Start") }} | {{ m.hexref(r.start_hex) }} | {{ m.hexref(r.believed_start_hex) }} |
+| {{ _("Entered") }} | {{ m.hexrefs(r.hexes_entered) }} | {{ m.hexrefs(r.believed_hexes_entered) }} |
+| {{ _("End") }} | {{ m.hexref(r.end_hex) }} | {{ m.hexref(r.believed_hex) }} |
+| {{ _("Miles") }} | {{ r.miles | num }} ({{ _("Progress in hex") }}: {{ r.progress_miles | num }}) | {{ r.believed_miles | num }} |
+| {{ _("Heading") }} / {{ _("Left by") }} | {{ r.intended_face or _("—") }} / {{ r.exit_face or _("—") }} | |
+| {{ pgettext("watch table", "Lost") }} / {{ pgettext("watch table, short", "Veer") }} | {{ _("yes") if r.lost else _("no") }} / {{ r.veer }} | {{ _("knows it is lost") if r.knows_lost else "" }} |
+
+{% if r.rolls %}
+| {{ _("Purpose") }} | {{ _("Dice") }} | {{ _("Natural") }} | {{ _("Total") }} | {{ _("Target") }} | {{ _("Outcome") }} | {{ _("Rolled") }} | {{ _("Detail") }} |
+|---|---|---:|---:|---:|---|---|---|
+{% for roll in r.rolls %}
+| {{ t.label("purpose", roll.purpose, roll.purpose) }} | {{ roll.dice }} | {{ roll.natural }}{% if roll.dice_values | length > 1 %} ({{ roll.dice_values | join(", ") }}){% endif %} | {{ roll.total }} | {{ roll.target if roll.target is not none else "" }} | {% if roll.outcome %}{{ t.label("outcome", roll.outcome, roll.outcome) }}{% endif %} | {{ _("at the table") if roll.recorded else _("seeded") }} | {{ roll.detail | cell }} |
+{% endfor %}
+{% else %}
+{{ _("No rolls.") }}
+{% endif %}
+
+{% if r.encounters %}
+**{{ _("Encounters") }}:**
+
+{% for e in r.encounters %}
+- *{{ t.label("encounter", e.kind, e.kind) }}*{% if e.result %}: **{{ e.result | inline }}**{% endif %}{% if e.table %} ({{ _("table") }} {{ m.table_link(e.table) }}{% if e.roll is not none %}, {{ _("roll") }} {{ e.roll }}{% endif %}){% endif %}{% if e.location %} · {{ m.location_link(e.location) }}{% endif %}{% if e.distance is not none %} · {{ _("distance %(d)s ft", d=e.distance) }}{% endif %}{% if e.reaction %} · {{ _("reaction") }}: {{ t.label("reaction", e.reaction, e.reaction) }}{% endif %}{% if e.cancelled %} · ~~{{ _("cancelled") }}~~{% endif %}{% if e.hex %} · {{ m.hexref(e.hex) }}{% endif %}{% if e.note %} — {{ e.note | inline }}{% endif +%}
+
+{% endfor %}
+{% endif %}
+{% if r.chase %}
+**{{ _("Chase, in initiative order") }}:** {{ r.chase.order | join(" › ") }}
+
+| {{ _("Round") }} | {{ _("Participant") }} | {{ _("Feet along the way") }} | {{ _("Dashes") }} | {{ _("Exhaustion") }} | {{ _("What happened") }} |
+|---:|---|---|---|---:|---|
+{% for rd in r.chase.rounds %}
+{% for turn in rd.turns %}
+| {{ rd.number if loop.first else "" }} | {{ turn.name }} | {{ turn.start_ft }} → {{ turn.end_ft }} | {{ turn.dashes }} ({{ _("%(n)s free", n=turn.free_dashes) }}) | {{ turn.exhaustion }} | {% if turn.con_check %}{{ _("Con check: %(outcome)s", outcome=t.label("outcome", turn.con_check, turn.con_check)) }} {% endif %}{% if turn.complication_received %}· {{ _("slowed by a complication") }} {% endif %}{% if turn.complication_caused %}· {{ _("complication for %(who)s", who=turn.complication_target or "") }}: {{ turn.complication_caused | cell }} {% endif %}{% if turn.dropped_out %}· **{{ _("drops out") }}**{% endif %} |
+{% endfor %}
+| | *{{ _("end of the round") }}* | | | | {% for q, p in rd.caught %}{{ _("%(pursuer)s catches %(quarry)s", quarry=q, pursuer=p) }}; {% endfor %}{% for e in rd.escape_checks %}{{ e.name }}: {{ _("escapes") if e.escaped else (_("still in sight") if not e.broke_sight else _("fails to escape")) }}; {% endfor %} |
+{% endfor %}
+
+{% endif %}
+{% if r.discovered %}
+**{{ _("Found") }}:** {{ m.location_links(r.discovered) }}
+
+{% endif %}
+{% if r.revealed %}
+**{{ _("Revealed") }}:** {{ r.revealed | join(", ") }}
+
+{% endif %}
+{% if r.warnings %}
+!!! warning "{{ _("Warnings") }}"
+{% for text in r.warnings %}
+    - {{ text }}
+{% endfor %}
+
+{% endif %}
+{% if r.gm_notes %}
+!!! gm "{{ _("GM notes") }}"
+{% for text in r.gm_notes %}
+    - {{ text | inline }}
+{% endfor %}
+
+{% endif %}
+{% for note in w.notes %}
+{{ note | quoted }}
+
+{% endfor %}
+{% endfor %}
+{% else %}
+{{ _("No watches were logged.") }}
+
+{% endif %}
+{% if previous or next %}
+---
+
+{% if previous %}← [{{ _("Previous") }}: {{ previous.title }}]({{ link(session_path(previous)) }}){% endif %}{% if previous and next %} · {% endif %}{% if next %}[{{ _("Next") }}: {{ next.title }}]({{ link(session_path(next)) }}) →{% endif +%}
+
+{% endif %}
+"""  # noqa: E501
+
+#: site_templates/pages/region.md before plain_hex_rows
+OLD_REGION = r"""{% import "_macros.md" as m with context %}
+# {{ title }}
+
+{% if region.description %}
+{{ region.description }}
+
+{% endif %}
+{% if region.gm %}
+{{ m.gm_box(region.gm, _("Secret")) }}
+
+{% endif %}
+{% if region.tables %}
+**{{ _("Encounter tables") }}:** {{ m.table_links(region.tables) }}
+
+{% endif %}
+{% set plain = [] %}
+{% for label in region.hexes %}
+{% set h = view.hexes[label] %}
+{% if h.name or h.description or h.gm or h.locations or h.tables %}
+### {{ label }}{% if h.name %} · {{ h.name }}{% endif %} { #hex-{{ label }} }
+
+*{{ terrain_name(h.terrain) }}{% if h.density %} ({{ t.label("density", h.density, h.density) }}){% endif %}* · {{ _("explored by the players") if h.explored else _("unknown to the players") }}{% if h.visits %} · {{ _("visited for %(n)s", n=t.count(h.visits, "watch")) }}{% if h.lost_watches %} ({{ _("%(n)s of them lost", n=h.lost_watches) }}){% endif %}{% endif +%}
+
+{% if h.description %}
+{{ h.description }}
+
+{% endif %}
+{% if h.gm %}
+{{ m.gm_box(h.gm, _("Secret")) }}
+
+{% endif %}
+{% if h.locations %}
+**{{ _("Locations") }}:** {{ m.location_links(h.locations) }}
+
+{% endif %}
+{% if h.tables %}
+**{{ _("Encounter tables") }}:** {{ m.table_links(h.tables) }}
+
+{% endif %}
+{% else %}
+{% set _ignored = plain.append(h) %}
+{% endif %}
+{% endfor %}
+{% if plain %}
+## {{ _("Plain hexes") }}
+
+| {{ _("Hex") }} | {{ _("Terrain") }} | {{ _("Visits") }} | |
+|---|---|---:|---|
+{% for h in plain %}
+| <a id="hex-{{ h.label }}"></a>{{ h.label }} | {{ terrain_name(h.terrain) }}{% if h.density %} ({{ t.label("density", h.density, h.density) }}){% endif %} | {{ h.visits or "" }} | {{ _("explored by the players") if h.explored else "" }} |
+{% endfor %}
+{% endif %}
+"""  # noqa: E501
+
+
+def example_campaign(language: str) -> Campaign:
+    campaign, _ = load_campaign(REPO / "content")
+    assert campaign is not None
+    return dataclasses.replace(campaign, language=language)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_an_old_session_gm_override_renders_as_the_shipped_template(
+        tmp_path: Path, language: str) -> None:
+    campaign = example_campaign(language)
+    chronicle, _ = replay(campaign)
+    view = gm_view(campaign, chronicle)
+    shipped = render_docs(view).files
+    (tmp_path / "session-gm.md").write_text(OLD_SESSION_GM, encoding="utf-8")
+    old = render_docs(view, overrides=tmp_path).files
+    sessions = [path for path in shipped if path.startswith("sessions/") and
+                not path.endswith("index.md")]
+    assert sessions and any("| " in shipped[path] for path in sessions)
+    assert {path: old[path] for path in sessions} == {path: shipped[path] for path in sessions}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_an_old_region_override_renders_as_the_shipped_template(
+        tmp_path: Path, language: str) -> None:
+    campaign = example_campaign(language)
+    chronicle, _ = replay(campaign)
+    view = gm_view(campaign, chronicle)
+    shipped = render_docs(view).files
+    (tmp_path / "region.md").write_text(OLD_REGION, encoding="utf-8")
+    old = render_docs(view, overrides=tmp_path).files
+    regions = [path for path in shipped if path.startswith("hex-key/")]
+    assert any('<a id="hex-' in shipped[path] for path in regions)
+    assert {path: old[path] for path in regions} == {path: shipped[path] for path in regions}
+
+
+def test_a_campaigns_own_macros_keep_their_hexref(tmp_path: Path) -> None:
+    macros = (PAGE_TEMPLATES / "_macros.md").read_text(encoding="utf-8")
+    # an override written before hexref_fast: its own hexref, no fast variables
+    start = macros.index("{%- macro hexref(label) -%}")
+    end = macros.index("{%- macro hexrefs(labels) -%}")
+    fast = macros.index("{#- hexref and hexrefs made in Python")
+    own = (macros[:start] + "{%- macro hexref(label) -%}HEX:{{ label }}{%- endmacro -%}\n\n"
+           + macros[end:fast] + macros[macros.index("{%- macro location_link"):])
+    assert "hexref_fast" not in own
+    (tmp_path / "_macros.md").write_text(own, encoding="utf-8")
+    campaign = example_campaign("en")
+    chronicle, _ = replay(campaign)
+    files = render_docs(gm_view(campaign, chronicle), overrides=tmp_path).files
+    pages = [text for path, text in files.items() if path.startswith("sessions/")
+             and not path.endswith("index.md")]
+    assert pages and all("HEX:" in page for page in pages)
+
+
+TEMPLATE = (
+    '{{ _("Map") }}|{{ _("Session %(n)s: %(title)s", n=3, title="T & <b>") }}|'
+    '{{ pgettext("watch table", "Lost") }}|{{ ngettext("%(num)s day", "%(num)s days", 3) }}|'
+    '{{ npgettext("fractional count", "%(num)s day", "%(num)s days", 1) }}|'
+    '{{ gettext("100%%") }}|{% trans n=2 %}{{ n }} hexes{% endtrans %}|'
+    '{{ _(m) }}|{{ _("%(context)s", x=1) if false else pgettext("c", "%(context)s") }}'
+)
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+def test_the_templates_gettext_is_the_extensions(language: str) -> None:
+    from markupsafe import Markup
+
+    def render(fast: bool) -> str:
+        env = jinja2.Environment(autoescape=False)
+        env.add_extension("jinja2.ext.i18n")
+        catalogue = Translator(language).catalogue
+        env.install_gettext_translations(catalogue, newstyle=True)  # type: ignore[attr-defined]
+        if fast:
+            env.globals.update(i18n.template_gettext(catalogue))
+        return env.from_string(TEMPLATE).render(m=Markup("Map"))
+
+    assert render(True) == render(False)
+    assert render(True) == render(True)
+
+
+def test_the_site_translator_memoises_the_same_words() -> None:
+    t = Translator("ru")
+    for _ in range(2):
+        assert t.label("activity", "travel") == "Переход"
+        assert t.label("activity", "no_such_thing", "no_such_thing") == "no such thing"
+        assert t.number(4.5) == "4,5" and t.number(4) == "4" and t.number(None) == ""
+        assert t.number(0.25, 2) == "0,25" and t.number(0.25) == "0,2"
+        assert t.when(3, 2) == t.gettext("day %(day)s, %(watch)s", day=3, watch=t.watch(2))
+    with pytest.raises(KeyError):
+        t.label("activity", "no_such_thing")
+
+
+def _old_copy(value: Any, field: str | None, prose: Any, memo: dict[int, Any]) -> Any:
+    """generator.render.escape._copy as it was before its fast paths."""
+    if value is None or isinstance(value, (bool, int, float, Prose, Markup)):
+        return value
+    if isinstance(value, str):
+        if field in RAW_FIELDS:
+            return value
+        if field in PROSE_FIELDS:
+            return prose(value)
+        return text(value)
+    key = id(value)
+    if key in memo:
+        return memo[key]
+    out: Any
+    if isinstance(value, tuple):
+        items = [_old_copy(v, field, prose, memo) for v in value]
+        if all(a is b for a, b in zip(items, value, strict=True)):
+            out = value
+        elif hasattr(value, "_fields"):
+            out = type(value)(*items)
+        else:
+            out = tuple(items)
+    elif isinstance(value, list):
+        out = [_old_copy(v, field, prose, memo) for v in value]
+    elif isinstance(value, (frozenset, set)):
+        out = type(value)(_old_copy(v, field, prose, memo) for v in value)
+    elif isinstance(value, dict):
+        out = {k: _old_copy(v, field, prose, memo) for k, v in value.items()}
+    elif type(value).__module__ in MODULES and dataclasses.is_dataclass(value):
+        changes: dict[str, Any] = {}
+        for f in dataclasses.fields(value):
+            if f.init:
+                old = getattr(value, f.name)
+                new = _old_copy(old, f.name, prose, memo)
+                if new is not old:
+                    changes[f.name] = new
+        out = dataclasses.replace(value, **changes) if changes else value  # type: ignore[type-var]
+    else:
+        out = value
+    memo[key] = out
+    return out
+
+
+def same(a: Any, b: Any, where: str = "view") -> None:
+    """``a`` and ``b`` hold the same values of the same types, all the way down."""
+    assert type(a) is type(b), where
+    if isinstance(a, (list, tuple)):
+        assert len(a) == len(b), where
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            same(x, y, f"{where}[{i}]")
+    elif isinstance(a, dict):
+        assert list(a) == list(b), where
+        for k in a:
+            same(a[k], b[k], f"{where}[{k!r}]")
+    elif isinstance(a, (set, frozenset)):
+        assert a == b and {type(x) for x in a} == {type(x) for x in b}, where
+    elif dataclasses.is_dataclass(a) and not isinstance(a, type):
+        for f in dataclasses.fields(a):
+            same(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")
+    elif isinstance(a, Prose):
+        assert str(a) == str(b) and a.inline() == b.inline(), where
+    else:
+        assert a == b, where
+
+
+@pytest.mark.parametrize("audience", ["players", "gm"])
+def test_template_view_copies_as_before(audience: str) -> None:
+    campaign = example_campaign("en")
+    chronicle, _ = replay(campaign)
+    md = default_renderer()
+    view = view_for(campaign, chronicle, audience, md)  # type: ignore[arg-type]
+
+    def prose(value: str | None) -> Prose | None:
+        return md.prose(value, audience)  # type: ignore[arg-type]
+
+    same(template_view(view, prose), _old_copy(view, None, prose, {}))
