@@ -32,6 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
+from generator import collector
 from generator.chronicle import (
     Chronicle,
     EncounterRecord,
@@ -45,7 +46,6 @@ from generator.content.campaign import Campaign, HexInfo, Location, Session, Tab
 from generator.content.markdown import MarkdownRenderer, Prose, default_renderer
 from generator.content.models import Member
 from generator.content.symbols import SymbolArt
-from generator.content.yamlpos import without_gc
 from generator.hexgrid import Grid, Hex, distance
 from generator.rules.resources import LADDER as USAGE_LADDER
 from generator.rules.tables import MOUNTS, TERRAIN, WATCHES_PER_DAY
@@ -649,7 +649,7 @@ def view_for(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     the chronicle too (a sixth of the time of both views on a 100x100 campaign)."""
     if audience not in ("players", "gm"):
         raise ValueError(f"unknown audience '{audience}' (players or gm)")
-    with without_gc():
+    with collector.paused():
         if audience == "players":
             return players_view(campaign, chronicle, markdown)
         return gm_view(campaign, chronicle, markdown)

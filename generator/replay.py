@@ -14,6 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from generator import collector
 from generator.chronicle import (
     Chronicle,
     EncounterRecord,
@@ -23,7 +24,6 @@ from generator.chronicle import (
 )
 from generator.content.campaign import Campaign, Session
 from generator.content.models import INSTANT_ACTIONS, LogEntry, Member
-from generator.content.yamlpos import without_gc
 from generator.diagnostics import Diagnostics
 from generator.dice import RollSource
 from generator.rules import resources as R
@@ -341,7 +341,7 @@ def replay(campaign: Campaign, cache: ReplayCache | None = None,
     from generator.expect import check_expectations
 
     r = Replayer(campaign)
-    with without_gc():
+    with collector.paused():
         # the fold makes many small records and no garbage cycles to speak of; collections
         # would walk the campaign and the growing chronicle again and again
         chronicle = r.run(cache)

@@ -17,6 +17,7 @@ from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
+from generator import collector
 from generator.content import models as m
 from generator.content.campaign import (
     Campaign,
@@ -30,7 +31,7 @@ from generator.content.campaign import (
 from generator.content.markdown import split_front_matter
 from generator.content.parsecache import ParseCache
 from generator.content.symbols import NO_SYMBOL, SYMBOL_NAMES, load_symbols
-from generator.content.yamlpos import Located, SourceError, load_yaml, read_text, without_gc
+from generator.content.yamlpos import Located, SourceError, load_yaml, read_text
 from generator.diagnostics import Diagnostics, Pos, display_path, suggest
 from generator.dice import parse_dice
 from generator.hexgrid import FACES, POINTY_FACES, Grid, Hex, distance
@@ -362,7 +363,7 @@ class _Loader:
         otherwise run once per file (as ``load_yaml`` resumes it) over the ever larger
         campaign read so far, to find next to no garbage (what a load makes is mostly
         acyclic; the collector frees any cycles on its first pass after the load)."""
-        with without_gc():
+        with collector.paused():
             return self._load()
 
     def _load(self) -> Campaign | None:

@@ -12,16 +12,14 @@ means.
 
 from __future__ import annotations
 
-import gc
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from generator import collector
 from generator.diagnostics import Diagnostics, Pos, SourceError
 
 PathKey = tuple[str | int, ...]
@@ -431,23 +429,9 @@ def _bare_word_hint(text: str, mark: Any) -> str:
     return ""
 
 
-@contextmanager
-def without_gc() -> Iterator[None]:
-    """Pause the cycle collector: reading makes many small objects and no cycles, and the
-    collector's passes over the growing graph take longer than the reading itself. Nested
-    uses leave it paused until the outermost one ends."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def load_yaml(text: str, path: str, diags: Diagnostics, line_offset: int = 0) -> Located | None:
     """Parse one YAML document. Syntax errors and limits become diagnostics and return None."""
-    with without_gc():
+    with collector.paused():
         try:
             node = compose(text, path, line_offset)
         except SourceError as exc:

@@ -26,12 +26,10 @@ svgwrite, which escapes text and attributes.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
-import gc
 import html
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from fractions import Fraction
 from html.parser import HTMLParser
 from typing import Any, TypeVar
@@ -40,6 +38,7 @@ import markdown as pymarkdown  # type: ignore[import-untyped]
 import yaml
 from markupsafe import Markup
 
+from generator import collector
 from generator.content.markdown import Prose, inert, split_front_matter
 
 T = TypeVar("T")
@@ -79,23 +78,8 @@ def template_view(view: T, prose: ProseFn, copies: dict[int, Any] | None = None)
     ``copies`` (``id`` of a part of the view -> its copy, made earlier) are used as they
     are; it is filled with every copy made."""
     memo: dict[int, Any] = copies if copies is not None else {}
-    with gc_paused():
+    with collector.paused():
         return _copy(view, None, prose, memo)  # type: ignore[no-any-return]
-
-
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection while the block runs (as it was after it): a copy of a
-    view makes some 100,000 lists, tuples and objects and no garbage, and the collections
-    their making would start walk the whole heap again and again (a third of the copy's
-    time on the 100x100 campaign)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 #: Values that are never copied or escaped, by exact type (``_copy``' first test, made
