@@ -32,7 +32,7 @@ from typing import Any
 
 import jinja2
 
-from generator import output
+from generator import collector, output
 from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.content.markdown import (
@@ -226,7 +226,8 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                         repr(probe.get("markdown_extensions"))))
             if cache.replay.sessions is campaign.sessions:
                 inputs = cache.replay.inputs_token
-        tree = render_docs(view, templates, markdown, memo, inputs)
+        with collector.set_aside():  # the campaign, its replay and the view stay alive
+            tree = render_docs(view, templates, markdown, memo, inputs)
         add_reference(tree, campaign, audience, set(view.locations), overrides, markdown,
                       cache)
         if memo is not None:
