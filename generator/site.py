@@ -17,6 +17,7 @@ any failure the previous sites are untouched and a ``SiteError`` says what went 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import logging
@@ -209,6 +210,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     result.left_out = settings.left_out
     overrides = not options.no_hooks
     writer = TreeWriter(base)
+    aside = contextlib.ExitStack()
     try:
         clock = _Clock(timings)
         facts = SiteFacts(campaign.name, campaign.language, campaign.description, audience,
@@ -226,8 +228,10 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                         repr(probe.get("markdown_extensions"))))
             if cache.replay.sessions is campaign.sessions:
                 inputs = cache.replay.inputs_token
-        with collector.set_aside():  # the campaign, its replay and the view stay alive
-            tree = render_docs(view, templates, markdown, memo, inputs)
+        # the campaign, its replay and the view stay alive to the end: set aside from the
+        # collector while the pages are drawn, titled and written
+        aside.enter_context(collector.set_aside())
+        tree = render_docs(view, templates, markdown, memo, inputs)
         add_reference(tree, campaign, audience, set(view.locations), overrides, markdown,
                       cache)
         if memo is not None:
@@ -280,6 +284,8 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     except OSError as exc:
         raise SiteError(f"{audience} docs: cannot write {exc.filename or base}: "
                         f"{exc.strerror or exc}") from exc
+    finally:
+        aside.close()
     return result
 
 
