@@ -27,6 +27,8 @@ class UnsafePath(ValueError):
 class TreeWriter:
     def __init__(self, root: Path) -> None:
         self.root = Path(os.path.abspath(root))
+        #: the file mode of the files written (the process's umask, read once)
+        self.mode = 0o666 & ~umask()
 
     def path(self, rel: str) -> Path:
         """The file ``rel`` names inside the root; raises ``UnsafePath`` when it would not be
@@ -52,15 +54,16 @@ class TreeWriter:
                 return False
         except OSError:
             pass
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # the folders now exist: check again that none of them is a link out of the tree
-        self.path(rel)
+        if not path.parent.is_dir():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # the folders now exist: check again that none of them is a link out of the tree
+            self.path(rel)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".hexcrawl-tmp",
                                    dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
-            os.chmod(tmp, 0o666 & ~umask())
+            os.chmod(tmp, self.mode)
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
