@@ -228,16 +228,7 @@ def place(placer: Placer, candidates: Iterable[Label], inside: Box | None = None
           avoid: Placer | None = None) -> Label | None:
     """The first candidate that is free (and inside ``inside``, and clear of what ``avoid``
     holds, when given); it is taken."""
-    for label in candidates:
-        box = label.box
-        if inside is not None and not box.inside(inside):
-            continue
-        if avoid is not None and not avoid.free(box):
-            continue
-        if placer.free(box):
-            placer.take(box)
-            return label
-    return None
+    return place_boxed(placer, ((label, label.box) for label in candidates), inside, avoid)
 
 
 def place_boxed(placer: Placer, candidates: Iterable[tuple[Label, Box]],

@@ -24,6 +24,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import svgwrite
 from svgwrite.base import BaseElement
@@ -156,16 +157,22 @@ class _GridMemo:
 
 
 _GRIDS: dict[Grid, _GridMemo] = {}
+_MemoT = TypeVar("_MemoT")
+
+
+def _per_grid(kept: dict[Grid, _MemoT], grid: Grid, make: Callable[[Grid], _MemoT]) -> _MemoT:
+    """``kept[grid]``, made by ``make`` the first time (for the last few grids drawn)."""
+    found = kept.get(grid)
+    if found is None:
+        if len(kept) >= 4:
+            kept.clear()
+        found = kept[grid] = make(grid)
+    return found
 
 
 def _grid_memo(grid: Grid) -> _GridMemo:
-    """The memo of ``grid`` (kept for the last few grids drawn)."""
-    found = _GRIDS.get(grid)
-    if found is None:
-        if len(_GRIDS) >= 4:
-            _GRIDS.clear()
-        found = _GRIDS[grid] = _GridMemo()
-    return found
+    """The memo of ``grid``."""
+    return _per_grid(_GRIDS, grid, lambda _: _GridMemo())
 
 
 class _Canvas:
@@ -487,13 +494,8 @@ _SIDES: dict[Grid, _Sides] = {}
 
 
 def _sides(grid: Grid) -> _Sides:
-    """The sides of ``grid`` (kept for the last few grids drawn)."""
-    found = _SIDES.get(grid)
-    if found is None:
-        if len(_SIDES) >= 4:
-            _SIDES.clear()
-        found = _SIDES[grid] = _Sides(grid)
-    return found
+    """The sides of ``grid``."""
+    return _per_grid(_SIDES, grid, _Sides)
 
 
 def _face_corners(grid: Grid, face: int) -> tuple[int, int]:
