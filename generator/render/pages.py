@@ -467,6 +467,10 @@ def overrides_pages(overrides: Path | None) -> bool:
                for path in PAGE_TEMPLATES.rglob("*") if path.is_file())
 
 
+#: ``render_docs``' item of the overview map among the session pages' items (their indexes)
+OVERVIEW = -1
+
+
 def render_docs(view: View, overrides: Path | None = None,
                 markdown: MarkdownRenderer | None = None, memo: PageMemo | None = None,
                 inputs: object | None = None) -> DocsTree:
@@ -547,7 +551,14 @@ def render_docs(view: View, overrides: Path | None = None,
     shown = list(tv.sessions)
     session_template = "session-gm.md" if isinstance(view, GMView) else "session.md"
 
+    # the overview map, the largest drawing of all, is drawn by a worker too (as item
+    # OVERVIEW), unless the memo keeps it
+    map_key = ("overview", inputs, knowledge, all_tracks, now)
+    overview_kept = keyed.get_object(map_key) if keyed is not None else None
+
     def draw(i: int) -> str:
+        if i == OVERVIEW:
+            return maps.overview_map(view, r.map_links(root_of("map.md")), t)
         session = sessions[i]
         path = session_path(session)
         links = r.map_links(root_of(path))
@@ -583,13 +594,7 @@ def render_docs(view: View, overrides: Path | None = None,
         """Every page but the sessions' (in the tree's order: the sessions' pages take
         their places, already reserved, when they are collected)."""
         files["index.md"] = r.render("home.md", "index.md")
-        map_key = ("overview", inputs, knowledge, all_tracks, now)
-        overview = kept_page(map_key, lambda: maps.overview_map(
-            view, r.map_links(root_of("map.md")), t), keyed)
-        files["maps/overview.svg"] = overview
-        files["map.md"] = kept_page(("map-page", *map_key, titles),
-                                    lambda: r.render("map.md", "map.md", svg=overview),
-                                    pages_kept)
+        files["maps/overview.svg"] = files["map.md"] = ""  # filled in with the sessions'
         files["sessions/index.md"] = r.render("sessions.md", "sessions/index.md")
         for session in sessions:
             files[session_path(session)] = ""  # its place in the tree, filled in at the end
@@ -692,13 +697,20 @@ def render_docs(view: View, overrides: Path | None = None,
 
     # the session pages are drawn by workers, when it pays, while this process draws the
     # other pages; they are collected, in their place in the tree, at the end
-    drawing = parallel.Pages(draw, [i for i in range(len(sessions)) if i not in kept])
+    drawing = parallel.Pages(draw, ([OVERVIEW] if overview_kept is None else [])
+                             + [i for i in range(len(sessions)) if i not in kept])
     try:
         other_pages()
     except BaseException:
         drawing.close()
         raise
     drawn = drawing.result()
+    overview = overview_kept if overview_kept is not None else drawn[OVERVIEW]
+    if keyed is not None and overview_kept is None:
+        keyed.put_object(map_key, overview)
+    files["maps/overview.svg"] = overview
+    files["map.md"] = kept_page(("map-page", *map_key, titles),
+                                lambda: r.render("map.md", "map.md", svg=overview), pages_kept)
     for i, session in enumerate(sessions):
         page = kept[i] if i in kept else drawn[i]
         files[session_path(session)] = page
