@@ -67,21 +67,50 @@ def test_pages_drawn_by_workers_are_the_serial_pages(audience: str, tmp_path: Pa
         drew[jobs] = set(pids.read_text().split())
     assert len(campaign.sessions) >= 4
     assert drew["1"] == {str(os.getpid())}  # one job: every session drawn in-process
-    assert drew["2"] and str(os.getpid()) not in drew["2"]  # workers drew them all
+    # workers drew them (and this process, done with its own pages, the chunks still queued)
+    assert drew["2"] - {str(os.getpid())}
     assert any(p.startswith("sessions/") for p in trees["2"])
     assert trees["2"] == trees["1"]
 
 
 @needs_fork
 def test_results_come_back_by_index_whatever_the_worker() -> None:
+    def draw(i: int) -> str:
+        time.sleep(0.005)  # long enough for the workers to take their chunks
+        return f"{i}:{os.getpid()}"
+
     os.environ["HEXCRAWL_JOBS"] = "2"
     try:
-        drawn = parallel.draw_pages(lambda i: f"{i}:{os.getpid()}", list(range(40)))
+        drawn = parallel.draw_pages(draw, list(range(40)))
     finally:
         del os.environ["HEXCRAWL_JOBS"]
     assert sorted(drawn) == list(range(40))
     assert all(text.startswith(f"{i}:") for i, text in drawn.items())
     assert {text.split(":")[1] for text in drawn.values()} - {str(os.getpid())}
+
+
+@needs_fork
+def test_this_process_draws_the_chunks_no_worker_has_taken(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    here = os.getpid()
+
+    def draw(i: int) -> str:
+        time.sleep(0.01)
+        return f"{i}:{os.getpid()}"
+
+    monkeypatch.setenv("HEXCRAWL_JOBS", "2")
+    drawing = parallel.Pages(draw, list(range(64)))
+    assert len(drawing.futures) == 2 * parallel.CHUNKS_PER_JOB
+    drawn = drawing.result()  # nothing else to do here: this process joins in at once
+    assert sorted(drawn) == list(range(64))
+    assert all(text.startswith(f"{i}:") for i, text in drawn.items())
+    by = {text.split(":")[1] for text in drawn.values()}
+    assert str(here) in by  # the last chunks, still queued, were drawn here
+    assert by - {str(here)}  # the first ones by the workers
+    # a chunk is drawn whole, by one process
+    for chunk in (list(range(64))[k::2 * parallel.CHUNKS_PER_JOB]
+                  for k in range(2 * parallel.CHUNKS_PER_JOB)):
+        assert len({drawn[i].split(":")[1] for i in chunk}) == 1
 
 
 @needs_fork

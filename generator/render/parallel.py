@@ -37,7 +37,7 @@ MIN_PAGES = 16
 #: At most this many workers by default.
 MAX_JOBS = 8
 #: Chunks per worker: the later sessions' pages are the larger, so work is dealt in turns.
-CHUNKS_PER_JOB = 4
+CHUNKS_PER_JOB = 8
 
 _DRAW: Callable[[int], str] | None = None
 #: In a process started by ``Forked``: the number of workers it may use (its parent keeps
@@ -114,13 +114,18 @@ class Pages:
     """``{i: draw(i)}`` for every ``i`` of ``items``: drawn by worker processes that start
     at once, when it pays (see the module docstring), while this process goes on with other
     work; ``result()`` collects them, and draws here whatever the workers did not (every
-    page, where no worker was started). Call ``result()`` exactly once."""
+    page, where no worker was started). Call ``result()`` exactly once.
+
+    The pages are dealt in chunks, and ``result()`` first draws here, one at a time from the
+    last, the chunks no worker has taken yet: this process, done with its own work, joins
+    the workers instead of waiting for them, whoever had the larger share."""
 
     def __init__(self, draw: Callable[[int], str], items: Sequence[int]) -> None:
         self.draw = draw
         self.items = list(items)
         self.pool: ProcessPoolExecutor | None = None
         self.futures: list[Future[list[tuple[int, str | None]]]] = []
+        self.chunks: list[list[int]] = []
         # at least MIN_PAGES / 2 pages a worker
         workers = min(jobs(), len(items) // max(1, MIN_PAGES // 2))
         if len(items) < MIN_PAGES or workers < 2 or not can_fork():
@@ -132,6 +137,7 @@ class Pages:
         try:
             self.pool = pool(workers)
             self.futures = [self.pool.submit(_draw_chunk, chunk) for chunk in chunks]
+            self.chunks = chunks
         except (OSError, BrokenProcessPool):
             self.close()  # no workers to be had: everything is drawn here
         finally:
@@ -140,8 +146,14 @@ class Pages:
     def result(self) -> dict[int, str]:
         done: dict[int, str | None] = {}
         try:
+            # a chunk still queued is cancelled and drawn here; the workers meanwhile take
+            # the next ones from the front of the queue
+            for future, chunk in reversed(list(zip(self.futures, self.chunks, strict=True))):
+                if future.cancel():
+                    done.update((i, self.draw(i)) for i in chunk)
             for future in self.futures:
-                done.update(future.result())
+                if not future.cancelled():
+                    done.update(future.result())
         except (OSError, BrokenProcessPool):
             done = {}  # the workers died: draw what is missing here
         finally:
@@ -151,6 +163,7 @@ class Pages:
 
     def close(self) -> None:
         self.futures = []
+        self.chunks = []
         if self.pool is not None:
             self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
