@@ -61,7 +61,14 @@ from generator.progress import Reporter, Stage, count, silent
 from generator.reference.render import reference_nav, reference_pages
 from generator.render import parallel
 from generator.render.escape import html_text, with_title
-from generator.render.pages import TEMPLATES, DocsTree, NavItem, asset_files, render_docs
+from generator.render.pages import (
+    TEMPLATES,
+    DocsTree,
+    NavItem,
+    asset_files,
+    compile_templates,
+    render_docs,
+)
 from generator.writer import TreeWriter, UnsafePath
 
 AUDIENCES: tuple[Audience, ...] = ("players", "gm")
@@ -506,6 +513,9 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                                   repo_config,
                                   dataclasses.replace(options, site_url=url) if url else options)
 
+            # the templates both audiences draw with, compiled once before the fork
+            compile_templates(campaign.language,
+                              None if options.no_hooks else campaign.root / "templates")
             pages = _DocsAhead(audiences, docs_of)
             try:
                 for audience in pages.order:

@@ -12,6 +12,7 @@ exactly as the shipped ones do, in English and in Russian, and a campaign's own
 from __future__ import annotations
 
 import dataclasses
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -408,3 +409,44 @@ def test_template_view_copies_as_before(audience: str) -> None:
         return md.prose(value, audience)  # type: ignore[arg-type]
 
     same(template_view(view, prose), _old_copy(view, None, prose, {}))
+
+
+def test_templates_compiled_before_a_fork_are_not_compiled_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """build_sites compiles the templates both audiences use before forking the players'
+    docs, and render_docs the session template before forking its workers: a process forked
+    afterwards finds them compiled."""
+    from generator.render.pages import compile_templates, environment
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    (folder / "party.md").write_text("# The party {{ 1 + 1 }}\n", encoding="utf-8")
+    compile_templates("uk", folder)
+    compile_templates("uk", folder, ["session-gm.md"])
+    env, _ = environment("uk", folder)
+
+    def no_compiling(*_: Any, **__: Any) -> Any:
+        raise AssertionError("compiled again")
+
+    monkeypatch.setattr(env, "compile", no_compiling)
+    shared = sorted(p.name for p in PAGE_TEMPLATES.glob("*.md") if p.name != "session.md")
+    for name in shared:
+        env.get_template(name)
+    assert env.get_template("party.md").render() == "# The party 2\n"  # the campaign's own
+    with pytest.raises(AssertionError, match="compiled again"):
+        env.get_template("session.md")  # the players' session page: not asked for
+
+
+def test_a_template_that_does_not_compile_fails_where_it_is_drawn(tmp_path: Path) -> None:
+    """build_sites compiles the campaign's templates ahead; one that does not compile is
+    still reported at its file and line, by the page that draws it."""
+    from generator.site import SiteError, build_sites
+    repo = tmp_path / "repo"
+    shutil.copytree(REPO / "content", repo / "content")
+    (repo / "content" / "templates").mkdir()
+    (repo / "content" / "templates" / "party.md").write_text("# Party\n\n{% if %}\n",
+                                                          encoding="utf-8")
+    campaign, diags = load_campaign(repo / "content")
+    assert campaign is not None, [d.format() for d in diags.items]
+    with pytest.raises(SiteError, match=r"templates/party\.md:3:1: error: template syntax"):
+        build_sites(campaign, replay(campaign)[0], out_dir=tmp_path / "site",
+                    build_root=tmp_path / "build", docs_only=True)

@@ -261,6 +261,27 @@ def environment(language: str, overrides: Path | None) -> tuple[jinja2.Environme
     return _ENVIRONMENTS[key]
 
 
+#: The page templates only one audience's site uses: each forked process compiles its own.
+_ONE_AUDIENCE = ("session.md", "session-gm.md")
+
+
+def compile_templates(language: str, overrides: Path | None,
+                      names: Sequence[str] | None = None) -> None:
+    """Compile ``names`` (default: every page template both audiences use) in this process's
+    environment for ``language``, so that processes forked afterwards inherit them instead
+    of each compiling its own. A template that fails to compile is left alone: it fails, at
+    its file and line, where it is rendered."""
+    env, _ = environment(language, overrides)
+    if names is None:
+        names = sorted(p.name for p in PAGE_TEMPLATES.glob("*.md")
+                       if p.name not in _ONE_AUDIENCE)
+    for name in names:
+        try:
+            env.get_template(name)
+        except Exception:  # noqa: BLE001, S112 - reported when the page is drawn
+            continue
+
+
 class _Renderer:
     def __init__(self, view: View, overrides: Path | None,
                  markdown: MarkdownRenderer | None = None,
@@ -696,7 +717,9 @@ def render_docs(view: View, overrides: Path | None = None,
             nav.append(NavItem(t.gettext("Tables"), "tables.md"))
 
     # the session pages are drawn by workers, when it pays, while this process draws the
-    # other pages; they are collected, in their place in the tree, at the end
+    # other pages; they are collected, in their place in the tree, at the end. The workers
+    # inherit the session template compiled.
+    compile_templates(view.site.language, overrides, [session_template])
     drawing = parallel.Pages(draw, ([OVERVIEW] if overview_kept is None else [])
                              + [i for i in range(len(sessions)) if i not in kept])
     try:
