@@ -513,9 +513,9 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                                   repo_config,
                                   dataclasses.replace(options, site_url=url) if url else options)
 
-            # the templates both audiences draw with, compiled once before the fork
-            compile_templates(campaign.language,
-                              None if options.no_hooks else campaign.root / "templates")
+            if len(audiences) > 1:  # compiled once, before the players' docs are forked
+                compile_templates(campaign.language,
+                                  None if options.no_hooks else campaign.root / "templates")
             pages = _DocsAhead(audiences, docs_of)
             try:
                 for audience in pages.order:

@@ -261,20 +261,20 @@ def environment(language: str, overrides: Path | None) -> tuple[jinja2.Environme
     return _ENVIRONMENTS[key]
 
 
-#: The page templates only one audience's site uses: each forked process compiles its own.
-_ONE_AUDIENCE = ("session.md", "session-gm.md")
+#: The session page templates, one an audience: each audience's process compiles its own.
+_SESSION_TEMPLATES = ("session.md", "session-gm.md")
 
 
 def compile_templates(language: str, overrides: Path | None,
                       names: Sequence[str] | None = None) -> None:
-    """Compile ``names`` (default: every page template both audiences use) in this process's
+    """Compile ``names`` (default: every page template but the session pages') in this process's
     environment for ``language``, so that processes forked afterwards inherit them instead
     of each compiling its own. A template that fails to compile is left alone: it fails, at
     its file and line, where it is rendered."""
     env, _ = environment(language, overrides)
     if names is None:
         names = sorted(p.name for p in PAGE_TEMPLATES.glob("*.md")
-                       if p.name not in _ONE_AUDIENCE)
+                       if p.name not in _SESSION_TEMPLATES)
     for name in names:
         try:
             env.get_template(name)
