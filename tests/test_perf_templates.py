@@ -417,6 +417,7 @@ def test_templates_compiled_before_a_fork_are_not_compiled_again(
     docs, and render_docs the session template before forking its workers: a process forked
     afterwards finds them compiled."""
     from generator.render.pages import compile_templates, environment
+    monkeypatch.setenv("HEXCRAWL_CACHE_DIR", "none")  # compiled here, not loaded from one
     folder = tmp_path / "templates"
     folder.mkdir()
     (folder / "party.md").write_text("# The party {{ 1 + 1 }}\n", encoding="utf-8")

@@ -57,7 +57,7 @@ from generator.package_data import SITE_TEMPLATES
 from generator.render import maps, parallel
 from generator.render.escape import html_text, template_view, text
 from generator.render.i18n import Translator
-from generator.render.templates import TemplateFiles, render
+from generator.render.templates import TemplateFiles, cache_compiled, render
 from generator.slug import slugify
 
 View = PlayerView | GMView
@@ -257,6 +257,7 @@ def environment(language: str, overrides: Path | None) -> tuple[jinja2.Environme
         env.filters["num"] = t.number  # 4.5, 4,5: the language's decimals
         env.filters["slug"] = slugify
         env.filters["runs"] = runs
+        cache_compiled(env, PAGE_TEMPLATES)
         _ENVIRONMENTS[key] = (env, t)
     return _ENVIRONMENTS[key]
 
