@@ -223,23 +223,25 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     second shows each stage as it runs; one summary line follows every build."""
     from generator.mkdocs_config import ConfigOptions
     from generator.progress import count
-    from generator.site import AUDIENCES, SiteError, build_sites
+    from generator.site import AUDIENCES, ContentAhead, SiteError, build_sites
 
     place = locate(content)
     out = out if out is not None else place.site_dir
+    audiences: tuple[Audience, ...] = AUDIENCES if audience == "both" else (
+        "players" if audience == "players" else "gm",)
+    options = ConfigOptions(no_hooks=no_hooks)
     with reporter(quiet, verbose) as progress:
         campaign, diags = load_or_exit(place.content, progress)
+        # the locations' Markdown and the GM's reference pages, on another core meanwhile
+        ahead = ContentAhead(campaign, audiences, place.build_dir, out, place.config, options)
         chronicle = replay_or_exit(campaign, diags, progress)
         print_diagnostics(diags, progress)
-        audiences: tuple[Audience, ...] = AUDIENCES if audience == "both" else (
-            "players" if audience == "players" else "gm",)
         urls = {a: u for a, u in (("players", site_url), ("gm", gm_site_url)) if u}
         try:
             report = build_sites(campaign, chronicle, out_dir=out, build_root=place.build_dir,
                                  audiences=audiences, docs_only=docs_only,
-                                 repo_config=place.config,
-                                 options=ConfigOptions(no_hooks=no_hooks), site_urls=urls,
-                                 progress=progress)
+                                 repo_config=place.config, options=options, site_urls=urls,
+                                 progress=progress, content_ahead=ahead.result())
         except SiteError as exc:
             progress.close()
             click.echo(site_error(exc), err=True)

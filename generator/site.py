@@ -40,6 +40,7 @@ from generator.content.markdown import (
     MarkdownError,
     MarkdownRenderer,
     Prose,
+    RenderedProse,
     gm_elements,
     shared_renderer,
 )
@@ -149,14 +150,16 @@ HEADING_IDS = "generator.mdext"
 def add_reference(tree: DocsTree, campaign: Campaign, audience: Audience,
                   known_locations: set[str], overrides: bool = True,
                   markdown: MarkdownRenderer | None = None,
-                  cache: BuildCache | None = None) -> None:
+                  cache: BuildCache | None = None,
+                  made: Mapping[str, str] | None = None) -> None:
     """The rules reference sheets and roll tables (generator.reference), rendered from the
     engine's own tables, as a section of the site. With ``cache``, the pages of the last
-    build are reused while the campaign's inputs (and the players' finds) are unchanged."""
+    build are reused while the campaign's inputs (and the players' finds) are unchanged;
+    ``made``: the pages already rendered with these arguments (``ContentAhead``)."""
     known = frozenset(known_locations) if audience == "players" else None
     key: tuple[object, ...] | None = None
-    pages: dict[str, str] | None = None
-    if cache is not None and cache.replay.sessions is campaign.sessions:
+    pages: dict[str, str] | None = dict(made) if made is not None else None
+    if pages is None and cache is not None and cache.replay.sessions is campaign.sessions:
         key = ("reference", cache.replay.inputs_token, known, overrides)
         pages = cache.pages_of(audience).get_pages(key)
     if pages is None:
@@ -171,6 +174,70 @@ def add_reference(tree: DocsTree, campaign: Campaign, audience: Audience,
     (title, index), rest = entries[0], entries[1:]
     tree.nav.append(NavItem(title, children=(NavItem("", index),
                                              *(NavItem(t, p) for t, p in rest))))
+
+
+def _docs_markdown(campaign: Campaign, audience: Audience, base: Path, out_dir: Path,
+                   settings: CampaignConfig, options: ConfigOptions,
+                   ) -> tuple[SiteFacts, Any, MarkdownRenderer]:
+    """The facts of ``audience``'s generated config, the site's own Markdown extensions
+    and their renderer (which renders the campaign's Markdown fields)."""
+    facts = SiteFacts(campaign.name, campaign.language, campaign.description, audience,
+                      campaign.root, settings.files[0] if settings.files else None)
+    extensions = generated_config(facts, [], base, out_dir / audience, settings,
+                                  options).get("markdown_extensions")
+    return facts, extensions, shared_renderer(extensions or ())
+
+
+class ContentAhead:
+    """What the GM's docs need that the replay does not change, made in a forked process
+    (``parallel.Forked``) while this one replays: every location's body rendered for both
+    audiences, taken into the site's Markdown renderer, and the GM's reference pages. On one
+    core, where forking is not safe, or when anything fails there, nothing is made ahead:
+    the build makes it in its turn (and reports a failure where it happens). The docs are
+    the same either way. ``build_root``, ``out_dir``, ``repo_config`` and ``options`` are
+    those ``build_sites`` is then given; ``result()`` before it."""
+
+    def __init__(self, campaign: Campaign, audiences: Sequence[Audience] = AUDIENCES,
+                 build_root: Path | None = None, out_dir: Path | None = None,
+                 repo_config: Path | None = None,
+                 options: ConfigOptions = DEFAULT_OPTIONS) -> None:
+        self.reference: dict[str, str] | None = None
+        self._forked: parallel.Forked[tuple[RenderedProse, dict[str, str]]] | None = None
+        self._markdown: MarkdownRenderer | None = None
+        if "gm" not in audiences or parallel.jobs() < 2 or not parallel.can_fork():
+            return
+        place = place_of(campaign.root)
+        try:
+            settings = campaign_config(campaign, repo_config, options)
+            _, _, markdown = _docs_markdown(
+                campaign, "gm", (build_root or place.build_dir) / "gm",
+                out_dir or place.site_dir, settings, options)
+        except (SiteError, MarkdownError):
+            return  # reported by the build, where it meets them
+        bodies = sorted({loc.body for loc in campaign.locations.values() if loc.body})
+
+        def work() -> tuple[RenderedProse, dict[str, str]]:
+            return (markdown.rendered(bodies),
+                    reference_pages(campaign, "gm", known_locations=None,
+                                    overrides=not options.no_hooks, markdown=markdown))
+
+        try:
+            self._forked = parallel.Forked(work)
+        except OSError:
+            return
+        self._markdown = markdown
+
+    def result(self) -> ContentAhead:
+        """Wait for the forked process and take what it made (this, for ``build_sites``)."""
+        forked, self._forked = self._forked, None
+        if forked is None or self._markdown is None:
+            return self
+        try:
+            rendered, self.reference = forked.result()
+        except Exception:  # noqa: BLE001 - made again here, and its error reported here
+            return self
+        self._markdown.adopt(rendered)
+        return self
 
 
 class _Clock:
@@ -192,7 +259,8 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                repo_config: Path | None = None,
                options: ConfigOptions = DEFAULT_OPTIONS,
                timings: MutableMapping[str, float] | None = None,
-               cache: BuildCache | None = None) -> DocsResult:
+               cache: BuildCache | None = None,
+               reference: Mapping[str, str] | None = None) -> DocsResult:
     """Write ``build_dir/<audience>/docs/`` and ``build_dir/<audience>/mkdocs.yml``.
 
     Only files whose content changed are written; files no longer generated are removed.
@@ -205,7 +273,8 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     rendering and the writing (keys ``views``, ``render``, ``write``; added to). ``cache``
     (``generator.incremental``, kept by ``hexcrawl serve`` between builds) makes it reuse
     the pages of sessions whose inputs are unchanged and skip files it wrote before with the
-    same bytes; the tree written is the same.
+    same bytes; the tree written is the same. ``reference``: the reference pages, made ahead
+    (``ContentAhead``) for this audience, campaign and options.
     """
     place = place_of(campaign.root)
     build_dir = build_dir if build_dir is not None else place.build_dir
@@ -220,11 +289,8 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     aside = contextlib.ExitStack()
     try:
         clock = _Clock(timings)
-        facts = SiteFacts(campaign.name, campaign.language, campaign.description, audience,
-                          campaign.root, settings.files[0] if settings.files else None)
-        # the site's own Markdown extensions render the campaign's Markdown fields
-        probe = generated_config(facts, [], base, out_dir / audience, settings, options)
-        markdown = shared_renderer(probe.get("markdown_extensions") or ())
+        facts, extensions, markdown = _docs_markdown(campaign, audience, base, out_dir,
+                                                     settings, options)
         view = view_for(campaign, chronicle, audience, markdown)
         clock("views")
         templates = campaign.root / "templates" if overrides else None
@@ -232,7 +298,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
         if cache is not None:
             memo = cache.pages_of(audience)
             memo.begin((templates_fingerprint(TEMPLATES, templates),
-                        repr(probe.get("markdown_extensions"))))
+                        repr(extensions)))
             if cache.replay.sessions is campaign.sessions:
                 inputs = cache.replay.inputs_token
         # the campaign, its replay and the view stay alive to the end: set aside from the
@@ -240,7 +306,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
         aside.enter_context(collector.set_aside())
         tree = render_docs(view, templates, markdown, memo, inputs)
         add_reference(tree, campaign, audience, set(view.locations), overrides, markdown,
-                      cache)
+                      cache, reference)
         if memo is not None:
             memo.end()
         # every page but the home page (whose <title> is the site name) gets its title
@@ -485,13 +551,15 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                 repo_config: Path | None = None, options: ConfigOptions = DEFAULT_OPTIONS,
                 site_urls: Mapping[str, str] | None = None,
                 notify: Callable[[str], None] | None = None,
-                progress: Reporter | None = None) -> BuildReport:
+                progress: Reporter | None = None,
+                content_ahead: ContentAhead | None = None) -> BuildReport:
     """Write the docs of each audience, build them with MkDocs and make them the sites in
     ``out_dir/<audience>`` in one step, only when all built (see ``generator.output``).
     ``out_dir`` and ``build_root`` default to ``site/`` and ``build/`` of the campaign's
     repository; ``site_urls`` gives the address an audience's site is published at (else the
     campaign's ``site_url`` applies). ``progress`` is told each stage (the pages of each
-    audience, its MkDocs build, the swap).
+    audience, its MkDocs build, the swap). ``content_ahead``: what was made while the campaign
+    replayed, with these same arguments (``ContentAhead.result()``).
 
     The build holds a lock on the build root and the output folder for its whole run: a
     second build waits for it (``notify`` is told so). Raises ``SiteError``.
@@ -511,7 +579,9 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                 url = (site_urls or {}).get(audience)
                 return write_docs(campaign, chronicle, audience, build_root, out_dir,
                                   repo_config,
-                                  dataclasses.replace(options, site_url=url) if url else options)
+                                  dataclasses.replace(options, site_url=url) if url else options,
+                                  reference=content_ahead.reference if content_ahead
+                                  is not None and audience == "gm" else None)
 
             if len(audiences) > 1:  # compiled once, before the players' docs are forked
                 compile_templates(campaign.language,

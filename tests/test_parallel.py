@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -333,3 +334,78 @@ def test_a_forked_process_answers_with_its_value_or_its_error() -> None:
         parallel.Forked(unpicklable).result()
     with pytest.raises(parallel.BrokenProcessPool):
         parallel.Forked(lambda: os.kill(os.getpid(), signal.SIGKILL)).result()
+
+
+@needs_fork
+def test_what_is_made_ahead_is_what_the_build_would_make(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``ContentAhead`` (``hexcrawl build`` starts it before the replay) renders the
+    locations' bodies and the GM's reference pages in another process; this process's
+    renderer then has every body without converting it again, and the docs are those of a
+    build that makes everything in turn."""
+    from generator.content import markdown as md_module
+    from generator.reference.render import reference_pages
+
+    campaign, chronicle = example()
+    monkeypatch.setattr(md_module, "_SHARED", {})  # a renderer that has rendered nothing
+    notes = tmp_path / "notes"
+    real = md_module.MarkdownRenderer.rendered
+
+    def noted(self: md_module.MarkdownRenderer, texts: Any) -> md_module.RenderedProse:
+        with notes.open("a") as out:
+            out.write(f"{os.getpid()}\n")
+        return real(self, texts)
+
+    monkeypatch.setattr(md_module.MarkdownRenderer, "rendered", noted)
+    monkeypatch.setenv("HEXCRAWL_JOBS", "2")
+    assert threading.active_count() == 1, threading.enumerate()  # else no fork
+    ahead = site.ContentAhead(campaign, build_root=tmp_path / "2" / "build",
+                              out_dir=tmp_path / "2" / "site").result()
+    assert notes.read_text().split() != [str(os.getpid())]  # made in another process
+    (renderer,) = md_module._SHARED.values()
+    bodies = {loc.body for loc in campaign.locations.values() if loc.body}
+    assert len(bodies) > 5
+
+    def no_converting(text: str) -> str:
+        raise AssertionError(f"converted again: {text[:40]}")
+
+    with monkeypatch.context() as m:
+        m.setattr(renderer._md, "convert", no_converting)
+        for body in bodies:
+            gm = renderer.prose(body, "gm")
+            players = renderer.prose(body, "players")
+            assert gm is not None and players is not None
+            assert renderer.has_gm(body) == (gm.html != players.html)
+    assert ahead.reference == reference_pages(campaign, "gm", markdown=renderer)
+    assert any(p.endswith(".md") for p in ahead.reference)
+
+    site.build_sites(campaign, chronicle, tmp_path / "2" / "site", tmp_path / "2" / "build",
+                     docs_only=True, content_ahead=ahead)
+    monkeypatch.setenv("HEXCRAWL_JOBS", "1")
+    monkeypatch.setattr(md_module, "_SHARED", {})
+    alone = site.ContentAhead(campaign, build_root=tmp_path / "1" / "build",
+                              out_dir=tmp_path / "1" / "site").result()
+    assert alone.reference is None  # one core: nothing ahead
+    site.build_sites(campaign, chronicle, tmp_path / "1" / "site", tmp_path / "1" / "build",
+                     docs_only=True, content_ahead=alone)
+    for audience in ("players", "gm"):
+        assert tree(tmp_path / "2" / "build" / audience) == \
+            tree(tmp_path / "1" / "build" / audience)
+
+
+@needs_fork
+def test_a_failure_ahead_is_reported_where_the_build_meets_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    repo = tmp_path / "repo"
+    shutil.copytree(ROOT / "content", repo / "content")
+    broken = repo / "content" / "templates" / "reference" / "travel.md"
+    broken.parent.mkdir(parents=True)
+    broken.write_text("# Travel\n\n{{ 1/0 }}\n", encoding="utf-8")
+    campaign, _ = load_campaign(repo / "content")
+    assert campaign is not None
+    monkeypatch.setenv("HEXCRAWL_JOBS", "2")
+    ahead = site.ContentAhead(campaign).result()
+    assert ahead.reference is None
+    where = r"templates/reference/travel\.md:3:1: error: .*ZeroDivisionError"
+    with pytest.raises(site.SiteError, match=where):
+        site.build_sites(campaign, replay(campaign)[0], docs_only=True, content_ahead=ahead)

@@ -42,7 +42,7 @@ import os
 import posixpath
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any, Literal
 
@@ -443,6 +443,15 @@ def _extensions(entries: Iterable[str | dict[str, Any]]) -> tuple[list[str], dic
     return names, configs
 
 
+@dataclass
+class RenderedProse:
+    """Markdown fields rendered by one ``MarkdownRenderer`` for another (``rendered``)."""
+
+    html: dict[str, str] = field(default_factory=dict)
+    prose: dict[tuple[str, str], Prose] = field(default_factory=dict)
+    has_gm: dict[str, bool] = field(default_factory=dict)
+
+
 class MarkdownError(Exception):
     """The site's Markdown extensions cannot be loaded."""
 
@@ -493,6 +502,27 @@ class MarkdownRenderer:
             self.prose(text, "players")
             found = self._has_gm[text]
         return found
+
+    def rendered(self, texts: Iterable[str]) -> RenderedProse:
+        """Each of ``texts`` rendered for both audiences, as ``prose`` and ``has_gm`` would
+        leave it in this renderer's memo: for ``adopt`` by the renderer of the same
+        extensions in another process (``site.ContentAhead``)."""
+        out = RenderedProse()
+        for text in texts:
+            out.html[text] = self.html(text)
+            for audience in ("gm", "players"):
+                found = self.prose(text, audience)
+                assert found is not None
+                out.prose[(text, audience)] = found
+            out.has_gm[text] = self.has_gm(text)
+        return out
+
+    def adopt(self, rendered: RenderedProse) -> None:
+        """What ``rendered`` made in another process, taken into this renderer's memo (made
+        with the same extensions, so each entry is what this renderer would make)."""
+        self._html.update(rendered.html)
+        self._cache.update(rendered.prose)
+        self._has_gm.update(rendered.has_gm)
 
     def prose_all(self, texts: Iterable[str], audience: Audience) -> tuple[Prose, ...]:
         out = []
