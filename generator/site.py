@@ -253,6 +253,13 @@ class _Clock:
             self.timings[name] = self.timings.get(name, 0.0) + now - self.last
         self.last = now
 
+    def aside(self, name: str, seconds: float) -> None:
+        """``seconds`` of the running interval spent on ``name`` instead: counted there,
+        and not in the interval's own."""
+        if self.timings is not None:
+            self.timings[name] = self.timings.get(name, 0.0) + seconds
+        self.last += seconds
+
 
 def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                build_dir: Path | None = None, out_dir: Path | None = None,
@@ -304,42 +311,63 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
         # the campaign, its replay and the view stay alive to the end: set aside from the
         # collector while the pages are drawn, titled and written
         aside.enter_context(collector.set_aside())
-        tree = render_docs(view, templates, markdown, memo, inputs)
+        # every page but the home page (whose <title> is the site name) gets its title
+        titled = cache.titled_of(audience) if cache is not None else {}
+        disk = cache.disk_of(audience) if cache is not None else None
+        finished: set[str] = set()
+
+        def finish(pages: Mapping[str, str | bytes]) -> None:
+            """Title the Markdown ``pages`` and write every file of ``pages`` not yet
+            written."""
+            files: dict[str, bytes] = {}
+            for p, text in pages.items():
+                if p in finished:
+                    continue
+                if isinstance(text, bytes):
+                    files[p] = text
+                    continue
+                known = titled.get(p)
+                if known is not None and known[0] == text:
+                    files[p] = known[1]
+                    continue
+                files[p] = (with_title(text) if p.endswith(".md") and p != "index.md"
+                            else text).encode("utf-8")
+                if cache is not None:
+                    titled[p] = (text, files[p])
+            if "maps/overview.svg" in files:
+                files["maps/overview.svg"] = (b'<?xml version="1.0" encoding="utf-8"?>\n'
+                                              + files["maps/overview.svg"])
+            for rel, data in sorted(files.items()):
+                if disk is not None and disk.unchanged(docs / rel, rel, data):
+                    continue
+                if writer.write_if_changed(f"docs/{rel}", data):
+                    result.written.append(rel)
+                if disk is not None:
+                    disk.record(docs / rel, rel, data)
+            finished.update(files)
+
+        def ahead(pages: Mapping[str, str]) -> None:
+            """The pages finished while workers draw the sessions': titled and written now
+            (their seconds are the writing's, for the bench)."""
+            started = time.perf_counter()
+            finish(pages)
+            clock.aside("write", time.perf_counter() - started)
+
+        tree = render_docs(view, templates, markdown, memo, inputs, ready=ahead)
         add_reference(tree, campaign, audience, set(view.locations), overrides, markdown,
                       cache, reference)
         if memo is not None:
             memo.end()
-        # every page but the home page (whose <title> is the site name) gets its title
-        titled = cache.titled_of(audience) if cache is not None else {}
-        files: dict[str, bytes] = {}
-        for p, text in tree.files.items():
-            known = titled.get(p)
-            if known is not None and known[0] == text:
-                files[p] = known[1]
-                continue
-            files[p] = (with_title(text) if p.endswith(".md") and p != "index.md"
-                        else text).encode("utf-8")
-            if cache is not None:
-                titled[p] = (text, files[p])
         for p in [p for p in titled if p not in tree.files]:
             del titled[p]
-        if "maps/overview.svg" in files:
-            files["maps/overview.svg"] = (b'<?xml version="1.0" encoding="utf-8"?>\n'
-                                          + files["maps/overview.svg"])
-        files.update(asset_files())
+        every: dict[str, str | bytes] = {**tree.files, **asset_files()}
         clock("render")
-        disk = cache.disk_of(audience) if cache is not None else None
-        for rel, data in sorted(files.items()):
-            if disk is not None and disk.unchanged(docs / rel, rel, data):
-                continue
-            if writer.write_if_changed(f"docs/{rel}", data):
-                result.written.append(rel)
-            if disk is not None:
-                disk.record(docs / rel, rel, data)
+        finish(every)
+        result.written.sort()
         if disk is not None:
-            disk.keep_only(set(files))
+            disk.keep_only(set(every))
         result.removed = [rel.removeprefix("docs/") for rel in
-                          writer.remove_stale({f"docs/{rel}" for rel in files}, under="docs")]
+                          writer.remove_stale({f"docs/{rel}" for rel in every}, under="docs")]
         config = secure_config(generated_config(facts, tree.nav_config(), base,
                                                 out_dir / audience, settings, options),
                                campaign, view.site.description)

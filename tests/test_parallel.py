@@ -409,3 +409,55 @@ def test_a_failure_ahead_is_reported_where_the_build_meets_it(
     where = r"templates/reference/travel\.md:3:1: error: .*ZeroDivisionError"
     with pytest.raises(site.SiteError, match=where):
         site.build_sites(campaign, replay(campaign)[0], docs_only=True, content_ahead=ahead)
+
+
+@needs_fork
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_other_pages_are_finished_while_the_workers_draw(
+        jobs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With workers drawing the session pages, render_docs hands write_docs every other page
+    before it collects the workers' (write_docs titles and writes them meanwhile); the docs
+    are those of a build that writes everything at the end. Without workers nothing is
+    handed over early."""
+    from generator.content.markdown import default_renderer
+    from generator.knowledge import view_for
+    from generator.render.pages import render_docs, session_path
+
+    campaign, chronicle = example()
+    monkeypatch.setattr(parallel, "MIN_PAGES", 2)
+    monkeypatch.setenv("HEXCRAWL_JOBS", jobs)
+    assert threading.active_count() == 1, threading.enumerate()  # else no workers
+    events: list[str] = []
+    handed: dict[str, str] = {}
+    real = parallel.Pages.result
+
+    def collected(self: parallel.Pages) -> dict[int, str]:
+        events.append("collect")
+        return real(self)
+
+    def ready(pages: Any) -> None:
+        events.append("ready")
+        handed.update(pages)
+
+    monkeypatch.setattr(parallel.Pages, "result", collected)
+    view = view_for(campaign, chronicle, "gm", default_renderer())
+    tree_ = render_docs(view, ready=ready)
+    sessions = {session_path(s) for s in view.sessions}
+    if jobs == "1":
+        assert events == ["collect"] and not handed
+        return
+    assert events == ["ready", "collect"]
+    assert set(handed) == set(tree_.files) - sessions - {"maps/overview.svg", "map.md"}
+    assert all(handed[p] == tree_.files[p] for p in handed)
+    assert "index.md" in handed and "locations/index.md" in handed
+
+    monkeypatch.setattr(parallel.Pages, "result", real)
+    written = {}
+    for n in ("2", "1"):
+        monkeypatch.setenv("HEXCRAWL_JOBS", n)
+        docs = write_docs(campaign, chronicle, "gm", build_dir=tmp_path / n / "build",
+                          out_dir=tmp_path / n / "site")
+        written[n] = docs.written
+        assert docs.written == sorted(docs.written[:-1]) + ["mkdocs.yml"]
+    assert written["2"] == written["1"]
+    assert tree(tmp_path / "2" / "build") == tree(tmp_path / "1" / "build")

@@ -33,7 +33,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import posixpath
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -495,7 +495,8 @@ OVERVIEW = -1
 
 def render_docs(view: View, overrides: Path | None = None,
                 markdown: MarkdownRenderer | None = None, memo: PageMemo | None = None,
-                inputs: object | None = None) -> DocsTree:
+                inputs: object | None = None,
+                ready: Callable[[Mapping[str, str]], None] | None = None) -> DocsTree:
     """Every page and map of one audience's site (see the module docstring). Templates get
     the view with every GM-typed string escaped; maps and navigation titles escape theirs.
 
@@ -511,7 +512,12 @@ def render_docs(view: View, overrides: Path | None = None,
     session's tracks and where the party is; the map, timeline and location index pages by
     what they list. An edit to one session redraws it and only those pages whose inputs
     really changed. When the campaign replaces a page template (``overrides``), pages are
-    drawn every time (a template of its own may show anything); the maps are still kept."""
+    drawn every time (a template of its own may show anything); the maps are still kept.
+
+    ``ready``: while workers draw the session pages (and the overview map), it is given
+    every other page, finished, to do with them what it would do at the end (title and
+    write them) on a core that would otherwise wait for the workers; the tree returned
+    still holds every page."""
     keyed = memo if inputs is not None else None
     # the maps show what the view holds and nothing else; a campaign's own page template
     # may show anything of it
@@ -728,6 +734,9 @@ def render_docs(view: View, overrides: Path | None = None,
     except BaseException:
         drawing.close()
         raise
+    if ready is not None and drawing.pool is not None:
+        reserved = {"maps/overview.svg", "map.md", *(session_path(s) for s in sessions)}
+        ready({p: page for p, page in files.items() if p not in reserved})
     drawn = drawing.result()
     overview = overview_kept if overview_kept is not None else drawn[OVERVIEW]
     if keyed is not None and overview_kept is None:
