@@ -8,13 +8,21 @@ land outside the root (a link planted inside the tree counts). Ids are slugs alr
 ``../../evil-table.md``.
 
 Writes touch a file only when its bytes changed (editors and ``mkdocs serve`` see real
-changes only) and go through a uniquely named temporary file in the same folder, replaced
-atomically, so two writers never share a temporary name.
+changes only). A file that exists is replaced atomically, through a uniquely named temporary
+file in the same folder (a reader sees the old bytes or the new, and two writers never share
+a temporary name); a file that does not exist yet is created in its place (``O_EXCL``: if
+another appears there first, that one is replaced as above), which on a cold build saves a
+fifth of the writing (one new name in the folder instead of two).
+
+Each folder's real path is found once per writer (a tree of a thousand files in a dozen
+folders): what is checked is that path joined with the file's name, or, where the file is a
+link, where it leads.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
@@ -29,22 +37,42 @@ class TreeWriter:
         self.root = Path(os.path.abspath(root))
         #: the file mode of the files written (the process's umask, read once)
         self.mode = 0o666 & ~umask()
+        #: the real path of each existing folder written into, by its path
+        self._folders: dict[str, str] = {}
+        self._real_root: str | None = None
 
-    def path(self, rel: str) -> Path:
+    def path(self, rel: str, again: bool = False) -> Path:
         """The file ``rel`` names inside the root; raises ``UnsafePath`` when it would not be
-        inside (see the module docstring)."""
+        inside (see the module docstring). ``again``: find its folders' real paths anew."""
         if not rel or "\\" in rel or "\0" in rel:
             raise UnsafePath(f"refusing to write {rel!r}: not a plain relative path")
         pure = PurePosixPath(rel)
         if pure.is_absolute() or any(part in ("..", ".", "") for part in rel.split("/")):
             raise UnsafePath(f"refusing to write {rel!r} outside {self.root}")
         target = self.root.joinpath(*pure.parts)
-        real_root = os.path.realpath(self.root)
-        real = os.path.realpath(target)
+        if self._real_root is None or again:
+            self._real_root = os.path.realpath(self.root)
+        real_root = self._real_root
+        real = self._real(target, again)
         if os.path.commonpath([real_root, real]) != real_root or real == real_root:
             raise UnsafePath(f"refusing to write {rel!r}: it resolves to {real}, outside "
                              f"{self.root}")
         return target
+
+    def _real(self, target: Path, again: bool) -> str:
+        """``os.path.realpath(target)``, its folder's part found once per writer."""
+        folder = str(target.parent)
+        real_folder = None if again else self._folders.get(folder)
+        if real_folder is None:
+            real_folder = os.path.realpath(folder)
+            if os.path.isdir(real_folder):  # a folder still to be made is checked again
+                self._folders[folder] = real_folder
+        try:
+            if stat.S_ISLNK(os.lstat(target).st_mode):
+                return os.path.realpath(target)
+        except OSError:
+            pass
+        return os.path.join(real_folder, target.name)
 
     def write_if_changed(self, rel: str, data: bytes) -> bool:
         """Write ``data`` to ``rel`` unless it holds those bytes already; True if written."""
@@ -57,7 +85,22 @@ class TreeWriter:
         if not path.parent.is_dir():
             path.parent.mkdir(parents=True, exist_ok=True)
             # the folders now exist: check again that none of them is a link out of the tree
-            self.path(rel)
+            self.path(rel, again=True)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, self.mode)
+        except FileExistsError:
+            return self._replace(path, data)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.chmod(path, self.mode)  # as the replaced files: whatever the umask is now
+        except BaseException:
+            path.unlink(missing_ok=True)
+            raise
+        return True
+
+    def _replace(self, path: Path, data: bytes) -> bool:
+        """Replace the file ``path`` with ``data``, atomically."""
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".hexcrawl-tmp",
                                    dir=path.parent)
         try:
@@ -90,6 +133,9 @@ class TreeWriter:
             if base != start and not any(base.iterdir()):
                 base.rmdir()
         return sorted(removed)
+
+
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
 def umask() -> int:

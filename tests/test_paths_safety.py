@@ -10,6 +10,7 @@ outside the campaign folder are errors naming the file.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -145,6 +146,54 @@ def test_the_writer_writes_only_changes_with_unique_temporary_names(tmp_path: Pa
     assert writer.write_if_changed("docs/a/b.md", b"two")
     assert (tmp_path / "docs" / "a" / "b.md").read_bytes() == b"two"
     assert sorted(p.name for p in (tmp_path / "docs" / "a").iterdir()) == ["b.md"]
+
+
+def test_a_new_file_is_created_in_place_and_an_old_one_replaced_whole(
+        tmp_path: Path) -> None:
+    """A file not there yet is created under its own name (nothing else in the folder, the
+    writer's mode); one that is there is replaced atomically: a reader holding the old file
+    still reads the old bytes."""
+    old = os.umask(0o027)
+    try:
+        writer = TreeWriter(tmp_path)
+    finally:
+        os.umask(old)
+    target = tmp_path / "docs" / "a.md"
+    assert writer.write_if_changed("docs/a.md", b"first")
+    assert os.listdir(target.parent) == ["a.md"]
+    assert target.stat().st_mode & 0o777 == 0o640
+    with target.open("rb") as reader:
+        assert writer.write_if_changed("docs/a.md", b"second")
+        assert reader.read() == b"first"  # the old file, replaced as a whole
+    assert target.read_bytes() == b"second"
+    assert target.stat().st_mode & 0o777 == 0o640
+    assert os.listdir(target.parent) == ["a.md"]
+
+
+def test_a_dangling_link_in_a_new_files_place_is_replaced_not_followed(
+        tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    (root / "docs").mkdir(parents=True)
+    (root / "docs" / "b.md").symlink_to(root / "docs" / "elsewhere.md")  # inside, dangling
+    writer = TreeWriter(root)
+    assert writer.write_if_changed("docs/b.md", b"ours")
+    assert not (root / "docs" / "b.md").is_symlink()
+    assert (root / "docs" / "b.md").read_bytes() == b"ours"
+    assert not (root / "docs" / "elsewhere.md").exists()
+
+
+def test_a_folder_made_a_link_out_is_refused_by_the_next_writer(tmp_path: Path) -> None:
+    """A folder's real path is found once per writer; every build has a writer of its own,
+    so a folder replaced by a link between two builds is refused."""
+    root = tmp_path / "root"
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    assert TreeWriter(root).write_if_changed("docs/tables/a.md", b"x")
+    shutil.rmtree(root / "docs" / "tables")
+    (root / "docs" / "tables").symlink_to(outside)
+    with pytest.raises(UnsafePath, match="outside"):
+        TreeWriter(root).write_if_changed("docs/tables/a.md", b"x")
+    assert list(outside.iterdir()) == []
 
 
 # -- links out of the campaign ------------------------------------------------------------------
