@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
+from generator import collector
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
 from generator.diagnostics import Diagnostics, Pos, display_path
@@ -231,17 +232,20 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
         "players" if audience == "players" else "gm",)
     options = ConfigOptions(no_hooks=no_hooks)
     with reporter(quiet, verbose) as progress:
-        campaign, diags = load_or_exit(place.content, progress)
-        # the locations' Markdown and the GM's reference pages, on another core meanwhile
-        ahead = ContentAhead(campaign, audiences, place.build_dir, out, place.config, options)
-        chronicle = replay_or_exit(campaign, diags, progress)
+        with collector.build_phase():
+            campaign, diags = load_or_exit(place.content, progress)
+            # the locations' Markdown and the GM's reference pages, on another core meanwhile
+            ahead = ContentAhead(campaign, audiences, place.build_dir, out, place.config,
+                                 options)
+            chronicle = replay_or_exit(campaign, diags, progress)
+            ahead.result()
         print_diagnostics(diags, progress)
         urls = {a: u for a, u in (("players", site_url), ("gm", gm_site_url)) if u}
         try:
             report = build_sites(campaign, chronicle, out_dir=out, build_root=place.build_dir,
                                  audiences=audiences, docs_only=docs_only,
                                  repo_config=place.config, options=options, site_urls=urls,
-                                 progress=progress, content_ahead=ahead.result())
+                                 progress=progress, content_ahead=ahead)
         except SiteError as exc:
             progress.close()
             click.echo(site_error(exc), err=True)
@@ -685,6 +689,7 @@ def run() -> None:
     campaign's build most of a second more. So the output is flushed, the exit handlers
     run, and the process ends with ``main``'s exit status. An unexpected error still ends
     the usual way, with its traceback."""
+    collector.ONE_SHOT = True
     try:
         main()
         code = 0

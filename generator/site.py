@@ -611,18 +611,19 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                                   reference=content_ahead.reference if content_ahead
                                   is not None and audience == "gm" else None)
 
-            if len(audiences) > 1:  # compiled once, before the players' docs are forked
-                compile_templates(campaign.language,
-                                  None if options.no_hooks else campaign.root / "templates")
-            pages = _DocsAhead(audiences, docs_of)
-            try:
-                for audience in pages.order:
-                    with progress.stage(f"{audience}: pages") as st:
-                        docs = pages.result(audience)
-                        st.detail = (f"{count(len(docs.written), 'file')} written, "
-                                     f"{len(docs.removed)} removed")
-            finally:
-                pages.close()  # a failure here: the other audience's docs end first
+            with collector.build_phase():
+                if len(audiences) > 1:  # compiled once, before the players' docs are forked
+                    compile_templates(campaign.language,
+                                      None if options.no_hooks else campaign.root / "templates")
+                pages = _DocsAhead(audiences, docs_of)
+                try:
+                    for audience in pages.order:
+                        with progress.stage(f"{audience}: pages") as st:
+                            docs = pages.result(audience)
+                            st.detail = (f"{count(len(docs.written), 'file')} written, "
+                                         f"{len(docs.removed)} removed")
+                finally:
+                    pages.close()  # a failure here: the other audience's docs end first
             report.docs = {audience: pages.done[audience] for audience in audiences}
             if docs_only:
                 return report
