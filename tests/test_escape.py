@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 import markdown as pymarkdown  # type: ignore[import-untyped]
 import pytest
@@ -79,3 +80,36 @@ def test_a_title_written_by_libyaml_is_what_pyyaml_writes(text: str, escaped: bo
     if escape._c_dumps_alike(title):
         assert yaml.dump({"title": title}, Dumper=yaml.CSafeDumper, sort_keys=False,
                          allow_unicode=True, width=1000) == py
+
+
+def _plain_page_title(page: str) -> str | None:
+    """page_title as defined: every line of the body, the first ``# `` one."""
+    from generator.render.escape import markdown_text
+    body = page  # split_front_matter's body, every line split
+    lines = page.splitlines(keepends=True)
+    if lines and lines[0].lstrip("\ufeff").rstrip() == "---":
+        for i in range(1, len(lines)):
+            if re.match(r"^---\s*$", lines[i]):
+                body = "".join(lines[i + 1:])
+                break
+    for line in body.splitlines():
+        if line.startswith("# "):
+            return markdown_text(line) or None
+    return None
+
+
+_LINE = st.sampled_from(["# Title & <b>", "#  Spaced", "## Sub", "text", "", "---", "- [x]",
+                         "# ", "\ufeff---", "--- ", "...", "x" * 900])
+_BREAK = st.sampled_from(["\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x85", "\u2028"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_LINE, _BREAK), max_size=40))
+@example([("x" * 900, "\n")] * 5 + [("# Late title", "\n")])
+@example([("x" * 4095, "\r"), ("# Split", "\n")])
+@example([("---", "\n"), ("title: a", "\n"), ("---", "\n"), ("# After front", "\n")])
+def test_page_title_reads_the_top_first_and_finds_what_the_whole_page_gives(
+        parts: list[tuple[str, str]]) -> None:
+    from generator.render.escape import page_title
+    page = "".join(line + end for line, end in parts)
+    assert page_title(page) == _plain_page_title(page)

@@ -127,6 +127,8 @@ class FrontMatterDoc:
 
 
 def split_front_matter(text: str) -> FrontMatterDoc:
+    if not text.lstrip("\ufeff").startswith("---"):  # (a page of a thousand lines: unsplit)
+        return FrontMatterDoc(None, text, 1, 1)
     lines = text.splitlines(keepends=True)
     if lines and lines[0].lstrip("\ufeff").rstrip() == "---":
         for i in range(1, len(lines)):

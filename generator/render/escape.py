@@ -260,10 +260,21 @@ def markdown_text(line: str) -> str:
 
 def page_title(page: str) -> str | None:
     """The plain text of a generated page's first ``# `` heading (without its attr_list)."""
-    for line in split_front_matter(page).body.splitlines():
-        if line.startswith("# "):
-            return markdown_text(line) or None
+    body = split_front_matter(page).body
+    # the heading is near the top: the lines of the first few kilobytes first (all but the
+    # last, which may go on), the whole page only if it is not among them
+    for text in (body[:_TITLE_SCAN], body) if len(body) > _TITLE_SCAN else (body,):
+        lines = text.splitlines()
+        if text is not body:
+            del lines[-1:]
+        for line in lines:
+            if line.startswith("# "):
+                return markdown_text(line) or None
     return None
+
+
+#: How much of a page ``page_title`` reads first
+_TITLE_SCAN = 4096
 
 
 def with_title(page: str) -> str:
