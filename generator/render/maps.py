@@ -135,6 +135,9 @@ class MapLinks:
 
     hex: Callable[[str], str | None] = field(default=lambda label: None)
     location: Callable[[str], str | None] = field(default=lambda lid: None)
+    #: each hex's tooltip and link as the maps write them, found once for every map drawn
+    #: with these links (all of one view, in one language)
+    hex_parts: dict[str, tuple[str, str | None]] = field(default_factory=dict, compare=False)
 
 
 def _r(value: float) -> float | int:
@@ -1178,13 +1181,18 @@ class _MapWriter:
 
     def hex_element(self, label: str, d: str, cls: str | None = None) -> str:
         """One hex: its path (of class ``cls``, if given), with its tooltip, in its link."""
-        title = self.hex_title(label)
-        href = self.links.hex(label)
-        tip = f"<title>{_cdata(title)}</title>" if title else ""
+        parts = self.links.hex_parts.get(label)
+        if parts is None:
+            title = self.hex_title(label)
+            href = self.links.hex(label)
+            parts = self.links.hex_parts[label] = (
+                f"<title>{_cdata(title)}</title>" if title else "",
+                None if href is None else _attr(href))
+        tip, href = parts
         path = f'<path class="{cls}" d="{d}"' if cls else f'<path d="{d}"'
         if href is None:
             return f"{path}>{tip}</path>" if tip else f"{path}/>"
-        return f'<a xlink:href="{_attr(href)}">{tip}{path}/></a>'
+        return f'<a xlink:href="{href}">{tip}{path}/></a>'
 
     def path_runs(self, canvas: _Canvas, paths: Sequence[PathView] | None,
                   ) -> list[tuple[PathView, list[curves.Point]]]:

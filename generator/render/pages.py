@@ -304,6 +304,7 @@ class _Renderer:
         self.timeline_page = "timeline/index.md" if self.periods else "timeline.md"
         self.region_of: dict[str, RegionView] = {}
         self._swatches: dict[tuple[Any, ...], str] = {}
+        self._links: dict[str, maps.MapLinks] = {}
         if isinstance(view, GMView):
             for region in view.regions:
                 for label in region.hexes:
@@ -325,6 +326,12 @@ class _Renderer:
         return None
 
     def map_links(self, root: str) -> maps.MapLinks:
+        """The maps' links from a page at ``root``: one object for every page there (the
+        session pages share one), so what the maps find for a hex is found once."""
+        found = self._links.get(root)
+        if found is not None:
+            return found
+
         def hex_href(label: str) -> str | None:
             target = self.hex_target(label)
             if target is None:
@@ -335,7 +342,8 @@ class _Renderer:
         def location_href(location_id: str) -> str | None:
             return root + page_url(location_path(location_id))
 
-        return maps.MapLinks(hex=hex_href, location=location_href)
+        found = self._links[root] = maps.MapLinks(hex=hex_href, location=location_href)
+        return found
 
     def terrain_name(self, terrain: TerrainView | str | None) -> str:
         if isinstance(terrain, str):
