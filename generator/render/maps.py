@@ -30,6 +30,7 @@ import svgwrite
 from svgwrite.base import BaseElement, Title
 from svgwrite.container import Group, Script, Use
 from svgwrite.etree import etree
+from svgwrite.params import Parameter
 from svgwrite.path import Path as SvgPath
 from svgwrite.shapes import Polyline
 from svgwrite.text import TextPath, TRef, TSpan
@@ -122,7 +123,12 @@ _ICON_RANK = {kind: i for i, kind in enumerate((
 
 def icon_kind(loc: LocationView) -> str:
     """The icon of a location (``symbols.icon_kind``: its icon, else its tags)."""
-    return symbols.icon_kind(loc.icon, loc.tags)
+    return _icon_kind(loc.icon, tuple(loc.tags))
+
+
+@functools.lru_cache(maxsize=4096)
+def _icon_kind(icon: str | None, tags: tuple[str, ...]) -> str:
+    return symbols.icon_kind(icon, tags)
 
 
 def track_colour(session_number: int) -> str:
@@ -138,6 +144,8 @@ class MapLinks:
     #: each hex's tooltip and link as the maps write them, found once for every map drawn
     #: with these links (all of one view, in one language)
     hex_parts: dict[str, tuple[str, str | None]] = field(default_factory=dict, compare=False)
+    #: each hex's drawing (``_MapWriter.variant``), found once likewise
+    variants: dict[str, tuple[str, str | None]] = field(default_factory=dict, compare=False)
 
 
 def _r(value: float) -> float | int:
@@ -531,12 +539,19 @@ def _text(dwg: svgwrite.Drawing, text: str, at: tuple[float | int, float | int],
 
 
 class _Element(BaseElement):  # type: ignore[misc]
-    """Any SVG element with exactly the attributes given (svgwrite escapes their values)."""
+    """Any SVG element with exactly the attributes given (svgwrite escapes their values).
+    What svgwrite's own constructor makes, without its work: the parameters (no checks,
+    the full profile) are one object shared by every such element."""
 
     def __init__(self, tag: str, attrs: dict[str, object]) -> None:
         self.elementname = tag
-        super().__init__(debug=False, profile="full")
-        self.attribs.update(attrs)
+        self._parameter = _UNCHECKED
+        self.attribs = dict(attrs)
+        self.elements: list[BaseElement] = []
+
+
+#: svgwrite's parameters of an element that is not checked (``_Element``)
+_UNCHECKED = Parameter(debug=False, profile="full")
 
 
 def _columns(canvas: _Canvas, items: Iterable[tuple[str, Hex]],
@@ -1043,12 +1058,18 @@ class _MapWriter:
 
     def variant(self, label: str) -> tuple[str, str | None]:
         """The drawing of a hex: its terrain, and for a forest drawing its density."""
+        found = self.links.variants.get(label)
+        if found is not None:
+            return found
         info = self.view.hexes[label]
         terrain = self.view.terrains.get(info.terrain)
         if terrain is not None and terrain.art is None and terrain.symbol == "forest" \
                 and info.density in ("sparse", "dense"):
-            return info.terrain, info.density
-        return info.terrain, None
+            found = (info.terrain, info.density)
+        else:
+            found = (info.terrain, None)
+        self.links.variants[label] = found
+        return found
 
     def icon_symbols(self, dwg: svgwrite.Drawing, kinds: set[str]) -> None:
         for kind in sorted(kinds):
