@@ -346,14 +346,14 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                     disk.record(docs / rel, rel, data)
             finished.update(files)
 
-        def ahead(pages: Mapping[str, str]) -> None:
+        def finish_early(pages: Mapping[str, str]) -> None:
             """The pages finished while workers draw the sessions': titled and written now
             (their seconds are the writing's, for the bench)."""
             started = time.perf_counter()
             finish(pages)
             clock.aside("write", time.perf_counter() - started)
 
-        tree = render_docs(view, templates, markdown, memo, inputs, ready=ahead)
+        tree = render_docs(view, templates, markdown, memo, inputs, ready=finish_early)
         add_reference(tree, campaign, audience, set(view.locations), overrides, markdown,
                       cache, reference)
         if memo is not None:

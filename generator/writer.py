@@ -91,9 +91,11 @@ class TreeWriter:
         except FileExistsError:
             return self._replace(path, data)
         try:
+            # the mode of the replaced files, whatever the umask is now (on the file opened,
+            # where the platform can: never through a name)
+            os.chmod(fd if os.chmod in os.supports_fd else path, self.mode)
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
-            os.chmod(path, self.mode)  # as the replaced files: whatever the umask is now
         except BaseException:
             path.unlink(missing_ok=True)
             raise
