@@ -131,6 +131,37 @@ def test_a_page_failing_in_a_worker_raises_its_own_error_in_the_build(
         parallel.draw_pages(draw, list(range(40)))
 
 
+@needs_fork
+def test_pages_are_handed_over_a_chunk_at_a_time_as_they_come_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``result(arrived)`` hands over each chunk's pages once, from a worker or drawn here,
+    each as it is in the result; a page that failed in a worker is not handed over (it is
+    drawn again here, at the end)."""
+    here = os.getpid()
+
+    def draw(i: int) -> str:
+        if i == 23 and os.getpid() != here:
+            raise ValueError("fails in a worker")
+        time.sleep(0.003)
+        return f"{i}:{os.getpid()}"
+
+    monkeypatch.setenv("HEXCRAWL_JOBS", "2")
+    drawing = parallel.Pages(draw, list(range(64)))
+    chunks = [list(c) for c in drawing.chunks]
+    handed: list[dict[int, str]] = []
+    drawn = drawing.result(handed.append)
+    every = [i for pages in handed for i in pages]
+    assert len(every) == len(set(every))  # each page once
+    assert set(every) | {23} == set(range(64))
+    assert all(drawn[i] == text for pages in handed for i, text in pages.items())
+    assert drawn[23] == f"23:{here}"
+    # a chunk at a time: each handing over is one chunk, or all of it but the failed page
+    for pages in handed:
+        chunk = next(c for c in chunks if set(pages) <= set(c))
+        assert set(pages) == set(chunk) - ({23} if 23 not in pages else set())
+    assert {drawn[i].split(":")[1] for i in range(64)} - {str(here)}  # workers drew some
+
+
 def test_no_workers_while_another_thread_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HEXCRAWL_JOBS", "2")
     stop = threading.Event()
@@ -429,9 +460,9 @@ def test_the_other_pages_are_finished_while_the_workers_draw(
     handed: dict[str, str] = {}
     real = parallel.Pages.result
 
-    def collected(self: parallel.Pages) -> dict[int, str]:
+    def collected(self: parallel.Pages, arrived: Any = None) -> dict[int, str]:
         events.append("collect")
-        return real(self)
+        return real(self, arrived)
 
     def ready(pages: Any) -> None:
         events.append("ready")
@@ -444,8 +475,10 @@ def test_the_other_pages_are_finished_while_the_workers_draw(
     if jobs == "1":
         assert events == ["collect"] and not handed
         return
-    assert events == ["ready", "collect"]
-    assert set(handed) == set(tree_.files) - sessions - {"maps/overview.svg", "map.md"}
+    # the other pages first, then the session pages chunk by chunk as they come back
+    assert events[:2] == ["ready", "collect"] and events.count("ready") > 2
+    assert set(handed) == set(tree_.files) - {"maps/overview.svg", "map.md"}
+    assert sessions <= set(handed)
     assert all(handed[p] == tree_.files[p] for p in handed)
     assert "index.md" in handed and "locations/index.md" in handed
 

@@ -524,8 +524,9 @@ def render_docs(view: View, overrides: Path | None = None,
 
     ``ready``: while workers draw the session pages (and the overview map), it is given
     every other page, finished, to do with them what it would do at the end (title and
-    write them) on a core that would otherwise wait for the workers; the tree returned
-    still holds every page."""
+    write them) on a core that would otherwise wait for the workers, and then the session
+    pages, a chunk at a time as the workers finish them; the tree returned still holds
+    every page."""
     keyed = memo if inputs is not None else None
     # the maps show what the view holds and nothing else; a campaign's own page template
     # may show anything of it
@@ -742,10 +743,16 @@ def render_docs(view: View, overrides: Path | None = None,
     except BaseException:
         drawing.close()
         raise
+    arrived: Callable[[dict[int, str]], None] | None = None
     if ready is not None and drawing.pool is not None:
         reserved = {"maps/overview.svg", "map.md", *(session_path(s) for s in sessions)}
         ready({p: page for p, page in files.items() if p not in reserved})
-    drawn = drawing.result()
+
+        def arrived(pages: dict[int, str]) -> None:
+            """The session pages of a chunk the workers drew, handed on as they come."""
+            ready({session_path(sessions[i]): page for i, page in pages.items()
+                   if i != OVERVIEW})
+    drawn = drawing.result(arrived)
     overview = overview_kept if overview_kept is not None else drawn[OVERVIEW]
     if keyed is not None and overview_kept is None:
         keyed.put_object(map_key, overview)

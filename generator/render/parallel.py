@@ -26,7 +26,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Generic, TypeVar
 
@@ -143,19 +143,34 @@ class Pages:
         finally:
             _DRAW = None
 
-    def result(self) -> dict[int, str]:
+    def result(self, arrived: Callable[[dict[int, str]], None] | None = None,
+               ) -> dict[int, str]:
+        """Every page, by index. ``arrived``, if given, is handed the pages of each chunk
+        as it comes back (from a worker, or drawn here) while the others are still being
+        drawn, to do with them what it would do at the end on a core that would otherwise
+        wait; a page that failed in a worker is not handed over (it is drawn again here at
+        the end, and its error raised)."""
         done: dict[int, str | None] = {}
+
+        def took(pages: list[tuple[int, str | None]]) -> None:
+            done.update(pages)
+            if arrived is not None:
+                good = {i: text for i, text in pages if text is not None}
+                if good:
+                    arrived(good)
+
         try:
             # a chunk still queued is cancelled and drawn here; the workers meanwhile take
             # the next ones from the front of the queue
             for future, chunk in reversed(list(zip(self.futures, self.chunks, strict=True))):
                 if future.cancel():
-                    done.update((i, self.draw(i)) for i in chunk)
-            for future in self.futures:
-                if not future.cancelled():
-                    done.update(future.result())
-        except (OSError, BrokenProcessPool):
-            done = {}  # the workers died: draw what is missing here
+                    took([(i, self.draw(i)) for i in chunk])
+            for future in as_completed([f for f in self.futures if not f.cancelled()]):
+                try:
+                    pages = future.result()
+                except (OSError, BrokenProcessPool):
+                    break  # the workers died: what is missing is drawn here
+                took(pages)
         finally:
             self.close()
         return {i: text if (text := done.get(i)) is not None else self.draw(i)
