@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 
 from generator import collector
-from generator.content.campaign import Campaign
-from generator.content.loader import load_campaign
 from generator.diagnostics import Diagnostics, Pos, display_path
 from generator.discovery import CampaignPlace, find_campaign, place_of
 
 if TYPE_CHECKING:
+    from generator.content.campaign import Campaign
+    from generator.content.prefetch import ParseAhead
     from generator.knowledge import Audience
     from generator.progress import Reporter
 
@@ -101,28 +101,31 @@ def _fail(diags: Diagnostics, progress: Reporter | None) -> NoReturn:
     sys.exit(1)
 
 
-def load_all_errors(content: Path) -> tuple[Campaign | None, Diagnostics]:
+def load_all_errors(content: Path, parsed: ParseAhead | None = None,
+                    ) -> tuple[Campaign | None, Diagnostics]:
     """``load_campaign``, and when it finds errors, the replay's independent errors too, so
-    that one run reports them all (``generator.onepass``)."""
+    that one run reports them all (``generator.onepass``). ``parsed``: the files parsed
+    ahead (``generator.content.prefetch``)."""
     from generator.content.loader import load_partial
     from generator.onepass import replay_errors_despite
 
-    campaign, diags, trustworthy = load_partial(content)
+    campaign, diags, trustworthy = load_partial(
+        content, parse_cache=parsed.result() if parsed is not None else None)
     if not diags.has_errors():
         return campaign, diags
     diags.extend(replay_errors_despite(campaign, diags, trustworthy))
     return None, diags
 
 
-def load_or_exit(content: Path,
-                 progress: Reporter | None = None) -> tuple[Campaign, Diagnostics]:
+def load_or_exit(content: Path, progress: Reporter | None = None,
+                 parsed: ParseAhead | None = None) -> tuple[Campaign, Diagnostics]:
     from generator.progress import count
 
     if progress is None:
-        campaign, diags = load_all_errors(content)
+        campaign, diags = load_all_errors(content, parsed)
     else:
         with progress.stage("load") as st:
-            campaign, diags = load_all_errors(content)
+            campaign, diags = load_all_errors(content, parsed)
             if campaign is not None:
                 st.detail = ", ".join(count(len(things), noun) for things, noun in (
                     (campaign.hexes, "hex"), (campaign.locations, "location"),
@@ -222,18 +225,22 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     build/ and site/ go beside the campaign (the folder holding campaign.yaml, or the one
     holding content/), wherever the command runs. On a terminal, a build that takes over a
     second shows each stage as it runs; one summary line follows every build."""
+    from generator.content.prefetch import ParseAhead
+
+    place = locate(content)
+    # the campaign's files parsed on another core while this one imports the rest
+    parsed = ParseAhead(place.content)
     from generator.mkdocs_config import ConfigOptions
     from generator.progress import count
     from generator.site import AUDIENCES, ContentAhead, SiteError, build_sites
 
-    place = locate(content)
     out = out if out is not None else place.site_dir
     audiences: tuple[Audience, ...] = AUDIENCES if audience == "both" else (
         "players" if audience == "players" else "gm",)
     options = ConfigOptions(no_hooks=no_hooks)
     with reporter(quiet, verbose) as progress:
         with collector.build_phase():
-            campaign, diags = load_or_exit(place.content, progress)
+            campaign, diags = load_or_exit(place.content, progress, parsed)
             # the locations' Markdown and the GM's reference pages, on another core meanwhile
             ahead = ContentAhead(campaign, audiences, place.build_dir, out, place.config,
                                  options)
@@ -282,6 +289,7 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
     their positions) instead, and reloads by itself once they are fixed."""
     from mkdocs.commands.serve import serve as mkdocs_serve
 
+    from generator.content.loader import load_campaign
     from generator.incremental import cache_for
     from generator.mkdocs_config import ConfigOptions
     from generator.replay import replay
@@ -429,6 +437,7 @@ def import_text_mapper(file: Path, into: Path | None, mapping_file: Path | None,
     (--show-mapping prints the tables; --mapping overrides them); line features (river,
     road, trail, highway) become paths; the report says what was dropped. Files that exist
     are never written over without --force (which keeps them as NAME.bak)."""
+    from generator.content.loader import load_campaign
     from generator.interop import textmapper as tm
     from generator.slug import slugify
 

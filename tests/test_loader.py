@@ -15,8 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from generator.content.frontmatter import split_front_matter
 from generator.content.loader import load_campaign
-from generator.content.markdown import default_renderer, split_front_matter
+from generator.content.markdown import default_renderer
 from generator.diagnostics import display_path
 
 from campaign_factory import (

@@ -28,8 +28,9 @@ from generator.content.campaign import (
     Session,
     Table,
 )
-from generator.content.markdown import split_front_matter
+from generator.content.frontmatter import split_front_matter
 from generator.content.parsecache import ParseCache
+from generator.content.prefetch import content_files
 from generator.content.symbols import NO_SYMBOL, SYMBOL_NAMES, load_symbols
 from generator.content.yamlpos import Located, SourceError, load_yaml, read_text
 from generator.diagnostics import Diagnostics, Pos, display_path, suggest
@@ -354,8 +355,7 @@ class _Loader:
                 self.diags.error(Pos(self.path_str(base)), f"this should be a folder of "
                                  f"{folder}/*{suffixes[0]} files, but it is a file")
             return []
-        return sorted(p for p in base.rglob("*") if p.is_file() and p.suffix in suffixes
-                      and not p.name.startswith("."))
+        return content_files(base, suffixes)
 
     # -- the whole campaign ---------------------------------------------------------------
     def load(self) -> Campaign | None:
@@ -1378,11 +1378,17 @@ def load_campaign(root: Path, overrides: Mapping[Path, str] | None = None,
     return campaign, loader.diags
 
 
-def load_partial(root: Path) -> tuple[Campaign | None, Diagnostics, bool]:
+def load_partial(root: Path, parse_cache: ParseCache | None = None,
+                 ) -> tuple[Campaign | None, Diagnostics, bool]:
     """Like ``load_campaign``, but the campaign as far as it loaded even with errors, and
     whether the replay of its sessions could still tell independent errors: campaign.yaml
     itself was right and every session file was read (``generator.onepass``). The campaign
-    is None only when campaign.yaml gave nothing to build on."""
-    loader = _Loader(root)
+    is None only when campaign.yaml gave nothing to build on. ``parse_cache`` as for
+    ``load_campaign`` (``generator.content.prefetch`` fills one ahead)."""
+    loader = _Loader(root, parse_cache=parse_cache)
+    if parse_cache is not None:
+        parse_cache.begin()
     campaign = loader.load()
+    if parse_cache is not None:
+        parse_cache.end()
     return campaign, loader.diags, loader.sessions_complete and loader.campaign_file_ok

@@ -40,7 +40,6 @@ import html
 import importlib
 import os
 import posixpath
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -51,7 +50,6 @@ import nh3
 
 Audience = Literal["players", "gm"]
 
-_FENCE = re.compile(r"^---\s*$")
 
 #: The Markdown extensions of the generated sites (site.REQUIRED_EXTENSIONS, minus toc:
 #: MkDocs gives the headings their ids and permalinks when it renders the page).
@@ -111,30 +109,6 @@ def inert(text: str) -> str:
     """
     return " ".join(text.split("\n")).replace("\r", " ").replace("\t", " ").translate(
         _INERT_TABLE)
-
-
-# ------------------------------------------------------------------------------------------
-# front matter
-
-
-@dataclass(frozen=True)
-class FrontMatterDoc:
-    front: str | None
-    body: str
-    #: 1-based line of the first front-matter line (the line after the opening ---)
-    front_line: int
-    body_line: int
-
-
-def split_front_matter(text: str) -> FrontMatterDoc:
-    if not text.lstrip("\ufeff").startswith("---"):  # (a page of a thousand lines: unsplit)
-        return FrontMatterDoc(None, text, 1, 1)
-    lines = text.splitlines(keepends=True)
-    if lines and lines[0].lstrip("\ufeff").rstrip() == "---":
-        for i in range(1, len(lines)):
-            if _FENCE.match(lines[i]):
-                return FrontMatterDoc("".join(lines[1:i]), "".join(lines[i + 1 :]), 2, i + 2)
-    return FrontMatterDoc(None, text, 1, 1)
 
 
 # ------------------------------------------------------------------------------------------

@@ -40,7 +40,8 @@ import yaml
 from markupsafe import Markup
 
 from generator import collector
-from generator.content.markdown import Prose, inert, split_front_matter
+from generator.content.frontmatter import split_front_matter
+from generator.content.markdown import Prose, inert
 
 T = TypeVar("T")
 
