@@ -68,6 +68,7 @@ from generator.render.pages import (
     NavItem,
     asset_files,
     compile_templates,
+    location_path,
     render_docs,
 )
 from generator.writer import TreeWriter, UnsafePath
@@ -191,7 +192,8 @@ def _docs_markdown(campaign: Campaign, audience: Audience, base: Path, out_dir: 
 class ContentAhead:
     """What the GM's docs need that the replay does not change, made in a forked process
     (``parallel.Forked``) while this one replays: every location's body rendered for both
-    audiences, taken into the site's Markdown renderer, and the GM's reference pages. On one
+    audiences, taken into the site's Markdown renderer, with what it gives on the
+    location's page (``Prose.prepare``), and the GM's reference pages. On one
     core, where forking is not safe, or when anything fails there, nothing is made ahead:
     the build makes it in its turn (and reports a failure where it happens). The docs are
     the same either way. ``build_root``, ``out_dir``, ``repo_config`` and ``options`` are
@@ -215,9 +217,16 @@ class ContentAhead:
         except (SiteError, MarkdownError):
             return  # reported by the build, where it meets them
         bodies = sorted({loc.body for loc in campaign.locations.values() if loc.body})
+        pages = sorted((loc.body, location_path(loc.id))
+                       for loc in campaign.locations.values() if loc.body)
 
         def work() -> tuple[RenderedProse, dict[str, str]]:
-            return (markdown.rendered(bodies),
+            rendered = markdown.rendered(bodies)
+            # each body as its location's page shows it, for both audiences
+            for body, page in pages:
+                for audience in AUDIENCES:
+                    rendered.prose[(body, audience)].prepare(page)
+            return (rendered,
                     reference_pages(campaign, "gm", known_locations=None,
                                     overrides=not options.no_hooks, markdown=markdown))
 

@@ -407,11 +407,36 @@ def test_what_is_made_ahead_is_what_the_build_would_make(
             players = renderer.prose(body, "players")
             assert gm is not None and players is not None
             assert renderer.has_gm(body) == (gm.html != players.html)
+    # each body as its location's page shows it, made there too, as it is made here
+    for loc in campaign.locations.values():
+        for audience in ("gm", "players"):
+            prose = renderer.prose(loc.body, audience)
+            if prose is None:
+                continue
+            page = f"locations/{loc.id}.md"
+            assert (False, page) in prose.__dict__["_made"]
+            token = md_module.current_page.set(page)
+            try:
+                assert prose.block() == md_module.Prose(prose.html, audience).block()
+            finally:
+                md_module.current_page.reset(token)
     assert ahead.reference == reference_pages(campaign, "gm", markdown=renderer)
     assert any(p.endswith(".md") for p in ahead.reference)
 
+    fed: list[tuple[str | None, str]] = []
+    feed = md_module._Inert.feed
+
+    def noting(self: Any, data: str) -> None:
+        fed.append((self.page, data))
+        feed(self, data)
+
+    monkeypatch.setattr(md_module._Inert, "feed", noting)
     site.build_sites(campaign, chronicle, tmp_path / "2" / "site", tmp_path / "2" / "build",
                      docs_only=True, content_ahead=ahead)
+    monkeypatch.setattr(md_module._Inert, "feed", feed)
+    gm_bodies = {(f"locations/{loc.id}.md", renderer.prose(loc.body, "gm").html)
+                 for loc in campaign.locations.values() if loc.body}
+    assert fed and not gm_bodies & set(fed)  # no body made again on its page (the GM's)
     monkeypatch.setenv("HEXCRAWL_JOBS", "1")
     monkeypatch.setattr(md_module, "_SHARED", {})
     alone = site.ContentAhead(campaign, build_root=tmp_path / "1" / "build",

@@ -284,11 +284,29 @@ class Prose:
         return bool(self.html.strip())
 
     def _inert(self, *, inline: bool) -> str:
-        parser = _Inert(drop_gm=self.audience == "players", inline=inline,
-                        page=current_page.get())
+        page = current_page.get()
+        made: dict[tuple[bool, str | None], str] | None = self.__dict__.get("_made")
+        if made is not None:
+            found = made.get((inline, page))
+            if found is not None:
+                return found
+        parser = _Inert(drop_gm=self.audience == "players", inline=inline, page=page)
         parser.feed(self.html)
         parser.close()
         return "".join(parser.out)
+
+    def prepare(self, page: str, *, inline: bool = False) -> None:
+        """Make now what this fragment gives on ``page`` (the block form, or with ``inline``
+        the inline one), and keep it with the fragment: ``site.ContentAhead`` makes each
+        location's body for its page in another process while the campaign replays. What
+        is kept depends on nothing but the fragment and the page."""
+        token = current_page.set(page)
+        try:
+            text = self._inert(inline=inline)
+        finally:
+            current_page.reset(token)
+        # (kept outside the fields: a fragment equals, and hashes as, its HTML and audience)
+        self.__dict__.setdefault("_made", {})[(inline, page)] = text
 
     def block(self, tag: str = "div", css: str = "hexcrawl-md") -> str:
         """Raw HTML for a Markdown page, on lines of its own (MkDocs' md_in_html turns its
