@@ -25,6 +25,7 @@ from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
 from generator.content.markdown import Prose, default_renderer
 from generator.knowledge import gm_view, view_for
+from generator.render import pages
 from generator.render.escape import _MODULES as MODULES
 from generator.render.escape import PROSE_FIELDS, RAW_FIELDS, template_view, text
 from generator.render.i18n import Translator
@@ -409,6 +410,45 @@ def test_template_view_copies_as_before(audience: str) -> None:
         return md.prose(value, audience)  # type: ignore[arg-type]
 
     same(template_view(view, prose), _old_copy(view, None, prose, {}))
+
+
+@pytest.mark.parametrize("audience", ["players", "gm"])
+def test_a_session_page_gets_its_session_whole_the_other_pages_no_watches(
+        audience: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The templates' copy leaves every session's watches and record out (``defer``): its
+    own page gets the session copied whole, once, as the copy of the whole view has it;
+    any other page touching them fails; a campaign's own page templates get them all."""
+    campaign = example_campaign("en")
+    chronicle, _ = replay(campaign)
+    md = default_renderer()
+    view = view_for(campaign, chronicle, audience, md)  # type: ignore[arg-type]
+    deferred = pages._Renderer(view, None, md, defer=True)
+    whole = pages._Renderer(view, None, md)
+    assert len(whole.tview.sessions) > 3
+    for i, session in enumerate(whole.tview.sessions):
+        same(deferred.session(i), session)
+        assert deferred.session(i) is deferred.session(i)
+        light = deferred.tview.sessions[i]
+        assert light.title == session.title and light.found == session.found
+        for touch in (list, bool, len, lambda w: w[0], lambda w: w.record):
+            with pytest.raises(RuntimeError, match="own page"):
+                touch(light.watches)
+    # the pages are those of the view copied whole
+    made = render_docs(view).files
+    real = pages._Renderer
+
+    def whole_copy(*args: Any, defer: bool = False) -> pages._Renderer:
+        return real(*args)
+
+    monkeypatch.setattr(pages, "_Renderer", whole_copy)
+    assert render_docs(view).files == made
+    monkeypatch.setattr(pages, "_Renderer", real)
+    # a campaign's own template may show the watches anywhere
+    (tmp_path / "sessions.md").write_text(
+        "{% for s in view.sessions %}{{ s.number }}:{{ s.watches | length }} {% endfor %}",
+        encoding="utf-8")
+    listed = render_docs(view, overrides=tmp_path).files["sessions/index.md"]
+    assert listed.split() == [f"{s.number}:{len(s.watches)}" for s in view.sessions]
 
 
 def test_templates_compiled_before_a_fork_are_not_compiled_again(

@@ -283,10 +283,42 @@ def compile_templates(language: str, overrides: Path | None,
             continue
 
 
+#: The fields of a session only its own page shows: every watch and the record of each.
+SESSION_DETAIL = ("watches", "record")
+
+
+class _Deferred:
+    """Stands, in the templates' copy of a session, for a field only the session's own page
+    shows (``SESSION_DETAIL``): that page gets the session copied whole
+    (``_Renderer.session``); any other page touching the field is an error, not a page
+    drawn from a field left unescaped."""
+
+    def _refuse(self, *_: object) -> Any:
+        raise RuntimeError("a session's watches are shown on the session's own page only")
+
+    __getattr__ = __iter__ = __len__ = __bool__ = __getitem__ = _refuse
+
+
+_DEFERRED = _Deferred()
+
+
+def _light(session: Any) -> Any:
+    """``session`` with its ``SESSION_DETAIL`` fields deferred."""
+    detail: dict[str, Any] = {f: _DEFERRED for f in SESSION_DETAIL if hasattr(session, f)}
+    return dataclasses.replace(session, **detail)
+
+
 class _Renderer:
+    """The templates' copy of a view (``template_view``), their helpers, and their rendering.
+
+    With ``defer``, the copy leaves out what only each session's own page shows
+    (``SESSION_DETAIL``, two thirds of the copying at 200 sessions): the page of session
+    ``i`` gets ``session(i)``, copied whole when it is drawn, so the workers that draw the
+    session pages start sooner and copy their own sessions, each once."""
+
     def __init__(self, view: View, overrides: Path | None,
                  markdown: MarkdownRenderer | None = None,
-                 copies: dict[int, Any] | None = None) -> None:
+                 copies: dict[int, Any] | None = None, defer: bool = False) -> None:
         self.view = view
         md = markdown or default_renderer()
         audience = view.site.audience
@@ -294,8 +326,14 @@ class _Renderer:
         def prose(value: str | None) -> Prose | None:
             return md.prose(value, audience)
 
+        self._prose = prose
+        self._copies: dict[int, Any] = {}
+        self._sessions: dict[int, Any] | None = {} if defer else None
+        shown: View = view
+        if defer:
+            shown = dataclasses.replace(view, sessions=tuple(_light(s) for s in view.sessions))
         #: what the templates get: every GM-typed string escaped (generator.render.escape)
-        self.tview = template_view(view, prose, copies)
+        self.tview = template_view(shown, prose, copies)
         self.env, self.t = environment(view.site.language, overrides)
         self.session_by_number = {s.number: s for s in self.tview.sessions}
         #: the timeline's pages when it is too long for one (``timeline_periods``)
@@ -324,6 +362,16 @@ class _Renderer:
         if info.name or info.description:
             return "map.md", f"hex-{label}"
         return None
+
+    def session(self, i: int) -> Any:
+        """The templates' copy of session ``i`` with every field (see the class)."""
+        if self._sessions is None:
+            return self.tview.sessions[i]
+        found = self._sessions.get(i)
+        if found is None:
+            found = self._sessions[i] = template_view(self.view.sessions[i], self._prose,
+                                                      self._copies)
+        return found
 
     def map_links(self, root: str) -> maps.MapLinks:
         """The maps' links from a page at ``root``: one object for every page there (the
@@ -546,7 +594,10 @@ def render_docs(view: View, overrides: Path | None = None,
             found = keyed.get_object(("hex-view", hex_info))
             if found is not None:
                 copies[id(hex_info)] = found
-    r = _Renderer(view, overrides, markdown, copies)
+    # the session pages' detail is copied as each page is drawn, where nothing is kept
+    # between builds and only hexcrawl's own templates show the sessions
+    r = _Renderer(view, overrides, markdown, copies,
+                  defer=keyed is None and not overrides_pages(overrides))
     tv = r.tview
     if keyed is not None:
         for shown_session, token in zip(tv.sessions, values, strict=True):
@@ -604,7 +655,7 @@ def render_docs(view: View, overrides: Path | None = None,
         if isinstance(view, GMView) and isinstance(session, GMSessionView):
             explored = maps.explored_map(view, session, links, t)
         return r.render(
-            session_template, path, session=shown[i], route=route, explored_svg=explored,
+            session_template, path, session=r.session(i), route=route, explored_svg=explored,
             previous=shown[i - 1] if i > 0 else None,
             next=shown[i + 1] if i + 1 < len(shown) else None)
 
