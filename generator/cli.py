@@ -7,6 +7,7 @@ Exit status: 0 success, 1 content errors (printed as PATH:LINE:COL: error: MESSA
 from __future__ import annotations
 
 import atexit
+import contextlib
 import datetime as dt
 import json
 import logging
@@ -232,15 +233,18 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     parsed = ParseAhead(place.content)
     from generator.mkdocs_config import ConfigOptions
     from generator.progress import count
+    from generator.reserve import reserving
     from generator.site import AUDIENCES, ContentAhead, SiteError, build_sites
 
     out = out if out is not None else place.site_dir
     audiences: tuple[Audience, ...] = AUDIENCES if audience == "both" else (
         "players" if audience == "players" else "gm",)
     options = ConfigOptions(no_hooks=no_hooks)
-    with reporter(quiet, verbose) as progress:
+    with reporter(quiet, verbose) as progress, contextlib.ExitStack() as reserved:
         with collector.build_phase():
             campaign, diags = load_or_exit(place.content, progress, parsed)
+            # the files of the pages made on an idle core from now on (generator.reserve)
+            reserved.enter_context(reserving(campaign, audiences, place.build_dir))
             # the locations' Markdown and the GM's reference pages, on another core meanwhile
             ahead = ContentAhead(campaign, audiences, place.build_dir, out, place.config,
                                  options)

@@ -12,7 +12,9 @@ changes only). A file that exists is replaced atomically, through a uniquely nam
 file in the same folder (a reader sees the old bytes or the new, and two writers never share
 a temporary name); a file that does not exist yet is created in its place (``O_EXCL``: if
 another appears there first, that one is replaced as above), which on a cold build saves a
-fifth of the writing (one new name in the folder instead of two).
+fifth of the writing (one new name in the folder instead of two). An empty regular file
+with no other name, as ``reserve`` (``generator.reserve``) makes them, is filled in place:
+there is nothing in it for a reader to lose.
 
 Each folder's real path is found once per writer (a tree of a thousand files in a dozen
 folders): what is checked is that path joined with the file's name, or, where the file is a
@@ -89,6 +91,8 @@ class TreeWriter:
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, self.mode)
         except FileExistsError:
+            if self._fill(path, data):
+                return True
             return self._replace(path, data)
         try:
             # the mode of the replaced files, whatever the umask is now (on the file opened,
@@ -99,6 +103,48 @@ class TreeWriter:
         except BaseException:
             path.unlink(missing_ok=True)
             raise
+        return True
+
+    def reserve(self, rels: Iterable[str]) -> int:
+        """Create each file of ``rels`` that does not exist yet, empty, with its folders:
+        what the build will write there goes into it in place (``write_if_changed``).
+        Making a file costs some file systems far more than writing it (about 0.7 ms of
+        the kernel's time on some virtual disks, against 0.02 ms for 20 KB), so a build
+        reserves the files it knows it will write on a core that would otherwise wait.
+        Returns how many it created. Refuses a path outside the root (``UnsafePath``)."""
+        made = 0
+        for rel in rels:
+            path = self.path(rel)
+            if not path.parent.is_dir():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self.path(rel, again=True)
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC,
+                                 self.mode))
+            except FileExistsError:
+                continue
+            made += 1
+        return made
+
+    def _fill(self, path: Path, data: bytes) -> bool:
+        """Write ``data`` into ``path`` in place when it is an empty file of this tree
+        (``reserve``): no reader has anything to lose there. False when it is not (a
+        link, a folder, a file with content), which is then replaced atomically."""
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | _NOFOLLOW | _CLOEXEC)
+        except OSError:
+            return False
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_size != 0 or info.st_nlink != 1:
+                return False
+            os.chmod(fd if os.chmod in os.supports_fd else path, self.mode)
+            with os.fdopen(fd, "wb") as f:
+                fd = -1
+                f.write(data)
+        finally:
+            if fd != -1:
+                os.close(fd)
         return True
 
     def _replace(self, path: Path, data: bytes) -> bool:
@@ -138,6 +184,7 @@ class TreeWriter:
 
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 def umask() -> int:
