@@ -171,6 +171,10 @@ def main() -> None:
 def check(content: Path | None, list_seeded: bool, quiet: bool, verbose: bool) -> None:
     """Validate the campaign, its MkDocs settings, and replay every session; exit 1 on
     errors. Counts, per session, the rolls the replay made itself."""
+    from generator.content.prefetch import ParseAhead
+
+    place = locate(content)
+    parsed = ParseAhead(place.content)  # parsed on another core while this one imports
     from generator.mkdocs_config import (
         ConfigError,
         ConfigOptions,
@@ -179,9 +183,8 @@ def check(content: Path | None, list_seeded: bool, quiet: bool, verbose: bool) -
     )
     from generator.progress import count
 
-    place = locate(content)
     with reporter(quiet, verbose) as progress:
-        campaign, diags = load_or_exit(place.content, progress)
+        campaign, diags = load_or_exit(place.content, progress, parsed)
         try:
             read_campaign_config(campaign_config_files(place.config, place.content),
                                  ConfigOptions())

@@ -151,3 +151,27 @@ def test_the_build_command_loads_through_the_files_parsed_ahead(
     assert first is not None and first.misses == 0 and first.hits > 50
     assert second is None
     assert trees["2"] == trees["1"]
+
+
+@needs_fork
+def test_the_check_command_loads_through_the_files_parsed_ahead(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = campaign_copy(tmp_path)
+    spoil(root)
+    monkeypatch.setattr(prefetch, "MIN_FILES", 10)
+    caches: list[ParseCache | None] = []
+    real = ParseAhead.result
+
+    def kept(self: ParseAhead) -> ParseCache | None:
+        caches.append(real(self))
+        return caches[-1]
+
+    monkeypatch.setattr(ParseAhead, "result", kept)
+    outputs = []
+    for jobs in ("2", "1"):
+        monkeypatch.setenv("HEXCRAWL_JOBS", jobs)
+        out = CliRunner().invoke(cli.main, ["check", "--content", str(root)])
+        assert out.exit_code == 1
+        outputs.append(out.output)
+    assert caches[0] is not None and caches[0].hits > 50 and caches[1] is None
+    assert outputs[0] == outputs[1] and "error" in outputs[0]
