@@ -17,7 +17,7 @@ import jsonschema
 import pytest
 
 from generator.content import models as m
-from generator.content.markdown import split_front_matter
+from generator.content.frontmatter import split_front_matter
 from generator.content.schema import all_schemas, write_schemas
 from generator.content.yamlpos import load_yaml
 from generator.diagnostics import Diagnostics

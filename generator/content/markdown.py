@@ -48,6 +48,10 @@ from typing import Any, Literal
 import markdown as pymarkdown  # type: ignore[import-untyped]
 import nh3
 
+# (front matter moved to a module of its own; still importable from here)
+from generator.content.frontmatter import FrontMatterDoc as FrontMatterDoc
+from generator.content.frontmatter import split_front_matter as split_front_matter
+
 Audience = Literal["players", "gm"]
 
 
