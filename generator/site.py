@@ -357,8 +357,11 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
 
         def finish_early(pages: Mapping[str, str]) -> None:
             """The pages finished while workers draw the sessions': titled and written now
-            (their seconds are the writing's, for the bench)."""
+            (their seconds are the writing's, for the bench); with the first of them, the
+            support files and the reference pages made ahead, which no page changes."""
             started = time.perf_counter()
+            if not finished:
+                finish({**asset_files(), **(reference or {})})
             finish(pages)
             clock.aside("write", time.perf_counter() - started)
 

@@ -483,6 +483,7 @@ def test_the_other_pages_are_finished_while_the_workers_draw(
     assert threading.active_count() == 1, threading.enumerate()  # else no workers
     events: list[str] = []
     handed: dict[str, str] = {}
+    first: set[str] = set()
     real = parallel.Pages.result
 
     def collected(self: parallel.Pages, arrived: Any = None) -> dict[int, str]:
@@ -490,7 +491,10 @@ def test_the_other_pages_are_finished_while_the_workers_draw(
         return real(self, arrived)
 
     def ready(pages: Any) -> None:
+        if not events:
+            first.update(pages)
         events.append("ready")
+        assert not set(pages) & set(handed)  # each page once
         handed.update(pages)
 
     monkeypatch.setattr(parallel.Pages, "result", collected)
@@ -500,10 +504,11 @@ def test_the_other_pages_are_finished_while_the_workers_draw(
     if jobs == "1":
         assert events == ["collect"] and not handed
         return
-    # the other pages first, then the session pages chunk by chunk as they come back
+    # the other pages first, then the session pages chunk by chunk as they come back, and
+    # the overview map with its page
     assert events[:2] == ["ready", "collect"] and events.count("ready") > 2
-    assert set(handed) == set(tree_.files) - {"maps/overview.svg", "map.md"}
-    assert sessions <= set(handed)
+    assert first == set(tree_.files) - sessions - {"maps/overview.svg", "map.md"}
+    assert set(handed) == set(tree_.files)
     assert all(handed[p] == tree_.files[p] for p in handed)
     assert "index.md" in handed and "locations/index.md" in handed
 

@@ -800,16 +800,28 @@ def render_docs(view: View, overrides: Path | None = None,
         ready({p: page for p, page in files.items() if p not in reserved})
 
         def arrived(pages: dict[int, str]) -> None:
-            """The session pages of a chunk the workers drew, handed on as they come."""
-            ready({session_path(sessions[i]): page for i, page in pages.items()
-                   if i != OVERVIEW})
+            """The pages of a chunk the workers drew, handed on as they come (the overview
+            map with its page)."""
+            done = {session_path(sessions[i]): page for i, page in pages.items()
+                    if i != OVERVIEW}
+            if OVERVIEW in pages:
+                done.update(map_pages(pages[OVERVIEW]))
+            ready(done)
+
+    def map_pages(overview: str) -> dict[str, str]:
+        """The overview map and its page, in the tree."""
+        files["maps/overview.svg"] = overview
+        files["map.md"] = kept_page(("map-page", *map_key, titles),
+                                    lambda: r.render("map.md", "map.md", svg=overview),
+                                    pages_kept)
+        return {"maps/overview.svg": overview, "map.md": files["map.md"]}
+
     drawn = drawing.result(arrived)
     overview = overview_kept if overview_kept is not None else drawn[OVERVIEW]
     if keyed is not None and overview_kept is None:
         keyed.put_object(map_key, overview)
-    files["maps/overview.svg"] = overview
-    files["map.md"] = kept_page(("map-page", *map_key, titles),
-                                lambda: r.render("map.md", "map.md", svg=overview), pages_kept)
+    if files["map.md"] == "":  # not handed over already
+        map_pages(overview)
     for i, session in enumerate(sessions):
         page = kept[i] if i in kept else drawn[i]
         files[session_path(session)] = page
