@@ -733,13 +733,8 @@ def _table_users(campaign: Campaign, tid: str) -> tuple[tuple[str, str], ...]:
     return tuple(users)
 
 
-def session_slug(number: int, title: str) -> str:
-    """The name of a session's page (``sessions/<slug>.md``) on both sites."""
-    return f"{number:02d}-{slugify(title, fallback='session')}"
-
-
 def _session_slug(rec: SessionRecord) -> str:
-    return session_slug(rec.session, rec.title)
+    return f"{rec.session:02d}-{slugify(rec.title, fallback='session')}"
 
 
 def _elapsed(start: TimePoint, end: TimePoint) -> int:

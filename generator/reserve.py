@@ -1,120 +1,151 @@
-"""The pages a build will write, made as empty files early, on a core that would otherwise
-wait.
+"""Empty files made early, on a core that would otherwise wait, for the build to write into.
 
 Making a file costs some file systems far more than filling it: on the virtual disks this
 project is measured on, creating a file takes about 0.7 ms of the kernel's time, against
 0.02 ms to write 20 KB into it, so the 1,500 pages of a campaign of 1,000 locations and 200
-sessions cost a second of a core just to exist. A build knows most of its pages' names as
-soon as the campaign has loaded: every session has its page on both sites, and every
-location its page on the GM's. ``reserving`` starts a process at the lowest priority (the
-kernel runs it only on a core nothing else wants) that creates those files, empty, in the
-docs trees while this process replays; the writer fills a reserved file in place
-(``TreeWriter.write_if_changed``), and what was not reserved in time is created as before.
-The trees written are the same.
+sessions cost a second of a core just to exist, in the busiest part of the build.
+``spare_files`` starts a process at the lowest priority there is (the kernel runs it only
+on a core nothing else wants: while the campaign loads and replays, that is often one)
+that makes about as many empty files as the build will write, in a folder of the build
+root; the writers then give each new file one of them (``writer.Spares``: a rename and a
+link, 0.06 ms), and make the file as before once none is left. The trees written are the
+same; the folder and the spares left over are removed when the build ends, however it ends.
 
-Only pages certain to be written are reserved (``planned_pages``; ``tests/test_reserve.py``
-holds it to what a build writes), only files that do not exist are created, and only
-inside the docs trees (``TreeWriter``). The build's lock on its build root is taken first,
-so no other build's tree is touched; when the build fails, the reserved files still empty
-are removed again.
+Each build has a folder of spares of its own, so another build at the same time neither
+takes them nor sees them. Where forking is not safe, on one core, or for a small campaign,
+nothing is made.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
-from generator import output
-from generator.content.campaign import Campaign
-from generator.knowledge import Audience, session_slug
+from generator import writer
 from generator.render import parallel
-from generator.writer import TreeWriter
 
-#: Fewer pages than this are not reserved: starting a process costs more than it saves.
-MIN_PAGES = 64
-
-
-def planned_pages(campaign: Campaign, audience: Audience) -> list[str]:
-    """Pages of ``audience``'s docs tree (paths under ``docs/``) that every build of this
-    campaign writes: each session's page, and for the GM each location's."""
-    pages = [f"docs/sessions/{session_slug(s.number, s.title)}.md" for s in campaign.sessions]
-    if audience == "gm":
-        pages += [f"docs/locations/{location_id}.md" for location_id in campaign.locations]
-    return pages
+#: The folder of a build's spare files, in the build root (followed by its process id).
+FOLDER = ".hexcrawl-spare"
+#: For fewer files than this nothing is made ahead: starting a process costs more.
+MIN_FILES = 64
+#: Files a build writes besides its session and location pages, about (index pages,
+#: timeline, hex key, reference, maps, support files), per audience.
+OTHER_FILES = 60
 
 
-def _reserve(plan: Sequence[tuple[Path, list[str]]]) -> None:
-    """In the reserving process: the lowest priority there is, then every planned file."""
+def expected_files(content: Path) -> int:
+    """About how many files a build of the campaign in ``content`` writes, from the number
+    of entries of its folders (nothing read): each session's page on both sites, each
+    location's on the GM's and a share of them on the players', and the others."""
+
+    def entries(folder: str) -> int:
+        try:
+            return len(os.listdir(content / folder))
+        except OSError:
+            return 0
+
+    locations, sessions = entries("locations"), entries("sessions")
+    return locations + locations // 4 + 2 * sessions + 2 * OTHER_FILES
+
+
+def _make(folder: Path, count: int, mode: int) -> None:
+    """In the spare-making process: the lowest priority, then ``count`` empty files."""
     try:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (AttributeError, OSError):  # not on Linux
         os.nice(19)
-    for root, pages in plan:
-        TreeWriter(root).reserve(pages)
+    for i in range(count):
+        try:
+            os.close(os.open(folder / f"{writer.SPARE_PREFIX}{i:06d}",
+                             os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode))
+        except FileExistsError:
+            continue
 
 
-class _Reserver:
-    """``_reserve(plan)`` in a forked process; ``stop()`` ends it (done or not) and waits."""
+class _Maker:
+    """``_make`` in a forked process; ``stop()`` ends it (done or not) and waits for it."""
 
-    def __init__(self, plan: Sequence[tuple[Path, list[str]]]) -> None:
+    def __init__(self, folder: Path, count: int, mode: int) -> None:
         sys.stdout.flush()
         sys.stderr.flush()
         self.pid = os.fork()
         if self.pid == 0:  # the child
             code = 0
             try:
-                _reserve(plan)
-            except BaseException:  # noqa: BLE001 - the build writes what is not reserved
+                _make(folder, count, mode)
+            except BaseException:  # noqa: BLE001 - the writers make what they find missing
                 code = 1
             finally:
                 os._exit(code)
 
     def stop(self) -> None:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         os.waitpid(self.pid, 0)
 
 
 @contextlib.contextmanager
-def reserving(campaign: Campaign, audiences: Sequence[Audience], build_root: Path,
-              ) -> Iterator[None]:
-    """Reserve the planned pages of ``audiences`` under ``build_root`` (``build_root /
-    audience``, as ``site.write_docs`` writes them) while the block runs, holding the build
-    root's lock throughout; the reserving process is stopped when the block ends. Where
-    forking is not safe, on one core, or for a small campaign, nothing is reserved (and no
-    lock is taken here: the build takes it itself)."""
-    plan = [(build_root / audience, planned_pages(campaign, audience)) for audience in audiences]
-    if sum(len(pages) for _, pages in plan) < MIN_PAGES or parallel.jobs() < 2 \
-            or not parallel.can_fork():
+def spare_files(content: Path, build_root: Path) -> Iterator[None]:
+    """While the block runs, spare files are made ahead in a folder of this process's own
+    in ``build_root`` and the writers of this process and of those it forks give them to
+    new files (see the module docstring). The folder is removed when the block ends, and
+    the build root too if it was made for it and nothing else is in it (a build that
+    failed before writing leaves nothing behind)."""
+    count = expected_files(content)
+    if count < MIN_FILES or parallel.jobs() < 2 or not parallel.can_fork():
         yield
         return
-    with output.build_lock(output.lock_files(None, build_root)):
-        try:
-            reserver = _Reserver(plan)
-        except OSError:
-            yield
-            return
-        done = False
-        try:
-            yield
-            done = True
-        finally:
-            reserver.stop()
-            if not done:
-                _unreserve(plan)
-
-
-def _unreserve(plan: Sequence[tuple[Path, list[str]]]) -> None:
-    """After a failed build: remove the planned files that are still empty (no page is)."""
-    for root, pages in plan:
-        for page in pages:
-            path = root / page
+    folder = build_root / f"{FOLDER}-{os.getpid()}"
+    made_root = not os.path.lexists(build_root)
+    try:
+        build_root.mkdir(parents=True, exist_ok=True)
+        _remove_stale(build_root)
+        folder.mkdir()
+        maker = _Maker(folder, count, writer.TreeWriter(build_root).mode)
+    except OSError:
+        yield  # no spares: the writers make every file
+        return
+    writer.spares = writer.Spares(folder)
+    try:
+        yield
+    finally:
+        writer.spares = None
+        maker.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+        if made_root:
             with contextlib.suppress(OSError):
-                if not path.is_symlink() and path.is_file() and path.stat().st_size == 0:
-                    path.unlink()
+                build_root.rmdir()  # only if empty
+
+
+def _remove_stale(build_root: Path) -> None:
+    """Remove the spare folders of builds that ended without removing them (killed), and
+    one of this process's id left by an earlier one."""
+    for name in os.listdir(build_root):
+        if not name.startswith(f"{FOLDER}-"):
+            continue
+        try:
+            pid = int(name[len(FOLDER) + 1:])
+        except ValueError:
+            continue
+        if pid != os.getpid() and _alive(pid):
+            continue
+        path = build_root / name
+        if path.is_symlink():
+            path.unlink()
+        else:
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
