@@ -36,8 +36,10 @@ T = TypeVar("T")
 MIN_PAGES = 16
 #: At most this many workers by default.
 MAX_JOBS = 8
-#: Chunks per worker: the later sessions' pages are the larger, so work is dealt in turns.
-CHUNKS_PER_JOB = 8
+#: Chunks per worker: the later sessions' pages are the larger, so work is dealt in turns,
+#: and small enough that the workers end together (16 against 8: 0.1-0.3 s less at 200
+#: sessions, where the last chunk drawn alone was the build's last tenth of a second).
+CHUNKS_PER_JOB = 16
 
 _DRAW: Callable[[int], str] | None = None
 #: In a process started by ``Forked``: the number of workers it may use (its parent keeps
