@@ -377,6 +377,19 @@ def _old_copy(value: Any, field: str | None, prose: Any, memo: dict[int, Any]) -
     return out
 
 
+def strip_rolls(value: Any) -> Any:
+    """A session's view with the rolls of its watches left out (compared apart)."""
+    record = getattr(value, "record", None)
+    if record is None:
+        return value
+    watches = [dataclasses.replace(w, rolls=[]) for w in record.watches]
+    by_id = {id(w): s for w, s in zip(record.watches, watches, strict=True)}
+    return dataclasses.replace(
+        value, record=dataclasses.replace(record, watches=watches),
+        watches=tuple(dataclasses.replace(w, record=by_id.get(id(w.record), w.record))
+                      for w in value.watches))
+
+
 def same(a: Any, b: Any, where: str = "view") -> None:
     """``a`` and ``b`` hold the same values of the same types, all the way down."""
     assert type(a) is type(b), where
@@ -426,8 +439,18 @@ def test_a_session_page_gets_its_session_whole_the_other_pages_no_watches(
     whole = pages._Renderer(view, None, md)
     assert len(whole.tview.sessions) > 3
     for i, session in enumerate(whole.tview.sessions):
-        same(deferred.session(i), session)
-        assert deferred.session(i) is deferred.session(i)
+        copied = deferred.session(i)
+        assert copied is deferred.session(i)
+        # its rolls are the chronicle's own (roll_rows escapes their detail): all else is
+        # the copy of the whole view
+        rolls = [w.rolls for w in getattr(getattr(copied, "record", None), "watches", ())]
+        for own, escaped in zip(rolls, [w.rolls for w in getattr(
+                getattr(session, "record", None), "watches", ())], strict=True):
+            assert [type(r.detail) for r in own] == [str] * len(own)
+            assert [text(r.detail) for r in own] == [r.detail for r in escaped]
+            assert [dataclasses.replace(r, detail=text(r.detail)) for r in own] == escaped
+        assert audience == "players" or any(rolls)
+        same(strip_rolls(copied), strip_rolls(session))
         light = deferred.tview.sessions[i]
         assert light.title == session.title and light.found == session.found
         for touch in (list, bool, len, lambda w: w[0], lambda w: w.record):
@@ -449,6 +472,30 @@ def test_a_session_page_gets_its_session_whole_the_other_pages_no_watches(
         encoding="utf-8")
     listed = render_docs(view, overrides=tmp_path).files["sessions/index.md"]
     assert listed.split() == [f"{s.number}:{len(s.watches)}" for s in view.sessions]
+
+
+def test_a_rolls_detail_is_escaped_on_a_page_drawn_from_a_session_copied_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A session copied whole for its page (``defer``) shares its rolls with the chronicle;
+    ``roll_rows`` escapes their detail itself: the page is the page of the view copied
+    whole, and what the GM typed shows as typed."""
+    campaign = example_campaign("en")
+    chronicle, _ = replay(campaign)
+    roll = next(r for s in chronicle.sessions for w in s.watches for r in w.rolls)
+    roll.detail = "Tom & Jerry's <Inn> {{ 7*7 }} | [x](javascript:alert(1))"
+    view = gm_view(campaign, chronicle)
+    made = render_docs(view).files
+    real = pages._Renderer
+
+    def whole_copy(*args: Any, defer: bool = False) -> pages._Renderer:
+        return real(*args)
+
+    monkeypatch.setattr(pages, "_Renderer", whole_copy)
+    assert render_docs(view).files == made
+    page = next(text for path, text in made.items() if "Tom &#38; Jerry" in text)
+    assert ("| Tom &#38; Jerry's &#60;Inn&#62; &#123;&#123; 7&#42;7 &#125;&#125; &#124; "
+            "&#91;x&#93;&#40;javascript:alert&#40;1&#41;&#41; |") in page
+    assert "<Inn>" not in page and "{{ 7*7 }}" not in page and "](javascript" not in page
 
 
 def test_templates_compiled_before_a_fork_are_not_compiled_again(

@@ -369,8 +369,12 @@ class _Renderer:
             return self.tview.sessions[i]
         found = self._sessions.get(i)
         if found is None:
-            found = self._sessions[i] = template_view(self.view.sessions[i], self._prose,
-                                                      self._copies)
+            session = self.view.sessions[i]
+            # a watch's rolls reach the page through ``roll_rows`` alone, which escapes
+            # their text itself: they are not copied (three in five of a session's objects)
+            for watch in getattr(getattr(session, "record", None), "watches", ()):
+                self._copies[id(watch.rolls)] = watch.rolls
+            found = self._sessions[i] = template_view(session, self._prose, self._copies)
         return found
 
     def map_links(self, root: str) -> maps.MapLinks:
@@ -430,7 +434,9 @@ class _Renderer:
     def roll_rows(self, rolls: Iterable[Any]) -> str:
         """The rows of a watch's table of rolls on the GM's session page (``roll_rows`` in
         the templates): one line a roll, as ``session-gm.md`` wrote them with a loop over
-        the rolls (``rolls`` are the templates' copies: their detail is escaped text)."""
+        the rolls (``rolls``: the templates' copies, their detail escaped text, or, on a page
+        drawn from a session copied whole by ``session``, the chronicle's own, whose detail
+        is escaped here)."""
         t = self.t
         label = t.label
         recorded, seeded = t.gettext("at the table"), t.gettext("seeded")
@@ -444,7 +450,9 @@ class _Renderer:
                 " | ", natural, " | ", str(roll.total), " | ",
                 "" if roll.target is None else str(roll.target), " | ",
                 str(label("outcome", roll.outcome, roll.outcome)) if roll.outcome else "",
-                " | ", recorded if roll.recorded else seeded, " | ", cell(roll.detail), " |")))
+                " | ", recorded if roll.recorded else seeded, " | ",
+                cell(roll.detail if isinstance(roll.detail, Markup) else text(roll.detail)),
+                " |")))
         return "\n".join(rows)
 
     # -- rendering ------------------------------------------------------------------------
