@@ -76,7 +76,10 @@ class Spares:
             except OSError:
                 return False
             finally:
-                os.unlink(claim)
+                try:
+                    os.unlink(claim)
+                except OSError:  # the folder gone: the file keeps a second name, so the
+                    pass  # writer will not fill it in place but replace it
 
 
 #: The names of spare files (``Spares``), numbered after it.
