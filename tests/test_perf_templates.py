@@ -425,6 +425,19 @@ def test_template_view_copies_as_before(audience: str) -> None:
     same(template_view(view, prose), _old_copy(view, None, prose, {}))
 
 
+def copied_whole(view: Any, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """``render_docs(view)``'s pages with the view copied whole for the templates, as under
+    ``hexcrawl serve`` or with a campaign's own templates (nothing deferred)."""
+    real = pages._Renderer
+
+    def whole_copy(*args: Any, defer: bool = False) -> pages._Renderer:
+        return real(*args)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(pages, "_Renderer", whole_copy)
+        return render_docs(view).files
+
+
 @pytest.mark.parametrize("audience", ["players", "gm"])
 def test_a_session_page_gets_its_session_whole_the_other_pages_no_watches(
         audience: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -457,15 +470,7 @@ def test_a_session_page_gets_its_session_whole_the_other_pages_no_watches(
             with pytest.raises(RuntimeError, match="own page"):
                 touch(light.watches)
     # the pages are those of the view copied whole
-    made = render_docs(view).files
-    real = pages._Renderer
-
-    def whole_copy(*args: Any, defer: bool = False) -> pages._Renderer:
-        return real(*args)
-
-    monkeypatch.setattr(pages, "_Renderer", whole_copy)
-    assert render_docs(view).files == made
-    monkeypatch.setattr(pages, "_Renderer", real)
+    assert render_docs(view).files == copied_whole(view, monkeypatch)
     # a campaign's own template may show the watches anywhere
     (tmp_path / "sessions.md").write_text(
         "{% for s in view.sessions %}{{ s.number }}:{{ s.watches | length }} {% endfor %}",
@@ -485,13 +490,7 @@ def test_a_rolls_detail_is_escaped_on_a_page_drawn_from_a_session_copied_whole(
     roll.detail = "Tom & Jerry's <Inn> {{ 7*7 }} | [x](javascript:alert(1))"
     view = gm_view(campaign, chronicle)
     made = render_docs(view).files
-    real = pages._Renderer
-
-    def whole_copy(*args: Any, defer: bool = False) -> pages._Renderer:
-        return real(*args)
-
-    monkeypatch.setattr(pages, "_Renderer", whole_copy)
-    assert render_docs(view).files == made
+    assert made == copied_whole(view, monkeypatch)
     page = next(text for path, text in made.items() if "Tom &#38; Jerry" in text)
     assert ("| Tom &#38; Jerry's &#60;Inn&#62; &#123;&#123; 7&#42;7 &#125;&#125; &#124; "
             "&#91;x&#93;&#40;javascript:alert&#40;1&#41;&#41; |") in page

@@ -10,6 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from build_helpers import docs_build, files_of
 from click.testing import CliRunner
 
 from generator import cli
@@ -122,13 +123,9 @@ def test_a_failure_in_the_forked_parse_leaves_the_load_to_parse_everything(
     assert ParseAhead(root).result() is None
 
 
-@needs_fork
-def test_the_build_command_loads_through_the_files_parsed_ahead(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``hexcrawl build`` parses ahead, takes every document from there, and writes the
-    docs a build parsing everything itself writes."""
-    root = campaign_copy(tmp_path)
-    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+def parse_caches(monkeypatch: pytest.MonkeyPatch) -> list[ParseCache | None]:
+    """What each ``ParseAhead`` of the commands run from now on gave the load (in order);
+    campaigns of ten files and more are parsed ahead."""
     monkeypatch.setattr(prefetch, "MIN_FILES", 10)
     caches: list[ParseCache | None] = []
     real = ParseAhead.result
@@ -138,14 +135,21 @@ def test_the_build_command_loads_through_the_files_parsed_ahead(
         return caches[-1]
 
     monkeypatch.setattr(ParseAhead, "result", kept)
+    return caches
+
+
+@needs_fork
+def test_the_build_command_loads_through_the_files_parsed_ahead(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``hexcrawl build`` parses ahead, takes every document from there, and writes the
+    docs a build parsing everything itself writes."""
+    root = campaign_copy(tmp_path)
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    caches = parse_caches(monkeypatch)
     trees = {}
     for jobs in ("2", "1"):
-        monkeypatch.setenv("HEXCRAWL_JOBS", jobs)
-        out = CliRunner().invoke(cli.main, ["build", "--docs-only", "--content", str(root)])
-        assert out.exit_code == 0, out.output
-        build = tmp_path / "build"
-        trees[jobs] = {p.relative_to(build).as_posix(): p.read_bytes()
-                       for p in sorted(build.rglob("*")) if p.is_file()}
+        build = docs_build(root, jobs, monkeypatch)
+        trees[jobs] = files_of(build)
         shutil.rmtree(build)
     first, second = caches
     assert first is not None and first.misses == 0 and first.hits > 50
@@ -158,15 +162,7 @@ def test_the_check_command_loads_through_the_files_parsed_ahead(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = campaign_copy(tmp_path)
     spoil(root)
-    monkeypatch.setattr(prefetch, "MIN_FILES", 10)
-    caches: list[ParseCache | None] = []
-    real = ParseAhead.result
-
-    def kept(self: ParseAhead) -> ParseCache | None:
-        caches.append(real(self))
-        return caches[-1]
-
-    monkeypatch.setattr(ParseAhead, "result", kept)
+    caches = parse_caches(monkeypatch)
     outputs = []
     for jobs in ("2", "1"):
         monkeypatch.setenv("HEXCRAWL_JOBS", jobs)

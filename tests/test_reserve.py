@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from build_helpers import docs_build, files_of
 
-from generator import cli, reserve, writer
+from generator import reserve, writer
 from generator.reserve import FOLDER, expected_files, spare_files
 from generator.writer import SPARE_PREFIX, Spares, TreeWriter
 
@@ -177,11 +177,6 @@ def test_no_spares_for_a_small_campaign_nor_on_one_core_nor_in_a_planted_link(
     assert not os.listdir(build)
 
 
-def tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes()
-            for p in sorted(root.rglob("*")) if p.is_file() and p.name != ".hexcrawl.lock"}
-
-
 @needs_fork
 def test_a_build_with_spares_writes_the_same_trees(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -203,11 +198,8 @@ def test_a_build_with_spares_writes_the_same_trees(
     monkeypatch.setattr(Spares, "take", counted)
     trees = {}
     for jobs in ("2", "1"):
-        monkeypatch.setenv("HEXCRAWL_JOBS", jobs)
-        out = CliRunner().invoke(cli.main, ["build", "--docs-only", "--content", str(root)])
-        assert out.exit_code == 0, out.output
-        build = tmp_path / "build"
-        trees[jobs] = tree(build)
+        build = docs_build(root, jobs, monkeypatch)
+        trees[jobs] = files_of(build)
         assert not [p for p in build.iterdir() if p.name.startswith(FOLDER)]
         assert not [p for p in build.rglob("*") if p.is_file() and p.stat().st_size == 0
                     and p.name != ".hexcrawl.lock"]
