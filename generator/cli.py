@@ -229,54 +229,54 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     holding content/), wherever the command runs. On a terminal, a build that takes over a
     second shows each stage as it runs; one summary line follows every build."""
     from generator.content.prefetch import ParseAhead
-    from generator.reserve import spare_files
+    from generator.reserve import SpareFiles
 
     place = locate(content)
-    # the campaign's files parsed on another core while this one imports the rest
+    # the campaign's files parsed on another core while this one imports the rest, and the
+    # files the build will write made ahead on a core that would otherwise wait
     parsed = ParseAhead(place.content)
-    # the files it will write made ahead, on a core that would otherwise wait
-    with spare_files(place.content, place.build_dir):
-        from generator.mkdocs_config import ConfigOptions
-        from generator.progress import count
-        from generator.site import AUDIENCES, ContentAhead, SiteError, build_sites
+    spares = SpareFiles(place.content, place.build_dir)
+    from generator.mkdocs_config import ConfigOptions
+    from generator.progress import count
+    from generator.site import AUDIENCES, ContentAhead, SiteError, build_sites
 
-        out = out if out is not None else place.site_dir
-        audiences: tuple[Audience, ...] = AUDIENCES if audience == "both" else (
-            "players" if audience == "players" else "gm",)
-        options = ConfigOptions(no_hooks=no_hooks)
-        with reporter(quiet, verbose) as progress:
-            with collector.build_phase():
-                campaign, diags = load_or_exit(place.content, progress, parsed)
-                # the locations' Markdown and the GM's reference pages, on another core meanwhile
-                ahead = ContentAhead(campaign, audiences, place.build_dir, out, place.config,
-                                     options)
-                chronicle = replay_or_exit(campaign, diags, progress)
-                ahead.result()
-            print_diagnostics(diags, progress)
-            urls = {a: u for a, u in (("players", site_url), ("gm", gm_site_url)) if u}
-            try:
-                report = build_sites(campaign, chronicle, out_dir=out, build_root=place.build_dir,
-                                     audiences=audiences, docs_only=docs_only,
-                                     repo_config=place.config, options=options, site_urls=urls,
-                                     progress=progress, content_ahead=ahead)
-            except SiteError as exc:
-                progress.close()
-                click.echo(site_error(exc), err=True)
-                click.echo(f"the previous site in {out} is untouched", err=True)
-                sys.exit(1)
+    out = out if out is not None else place.site_dir
+    audiences: tuple[Audience, ...] = AUDIENCES if audience == "both" else (
+        "players" if audience == "players" else "gm",)
+    options = ConfigOptions(no_hooks=no_hooks)
+    with spares, reporter(quiet, verbose) as progress:
+        with collector.build_phase():
+            campaign, diags = load_or_exit(place.content, progress, parsed)
+            # the locations' Markdown and the GM's reference pages, on another core meanwhile
+            ahead = ContentAhead(campaign, audiences, place.build_dir, out, place.config,
+                                 options)
+            chronicle = replay_or_exit(campaign, diags, progress)
+            ahead.result()
+        print_diagnostics(diags, progress)
+        urls = {a: u for a, u in (("players", site_url), ("gm", gm_site_url)) if u}
+        try:
+            report = build_sites(campaign, chronicle, out_dir=out, build_root=place.build_dir,
+                                 audiences=audiences, docs_only=docs_only,
+                                 repo_config=place.config, options=options, site_urls=urls,
+                                 progress=progress, content_ahead=ahead)
+        except SiteError as exc:
             progress.close()
-            left_out = sorted({x for d in report.docs.values() for x in d.left_out})
-            if left_out and not progress.quiet:
-                click.echo(f"--no-hooks: left out {'; '.join(left_out)}", err=True)
-            if not progress.quiet:
-                for warning in report.warnings:
-                    click.echo(f"warning: {warning}", err=True)
-            wrote = [str(report.docs[a].config) if docs_only else str(out / a) for a in audiences]
-            warnings = len(diags.warnings) + len(report.warnings)
-            if not progress.quiet:  # the command's result: on standard output
-                click.echo(f"{'wrote' if docs_only else 'built'} {' and '.join(wrote)} in "
-                           f"{progress.elapsed():.1f} s"
-                           + (f" ({count(warnings, 'warning')})" if warnings else ""))
+            click.echo(site_error(exc), err=True)
+            click.echo(f"the previous site in {out} is untouched", err=True)
+            sys.exit(1)
+        progress.close()
+        left_out = sorted({x for d in report.docs.values() for x in d.left_out})
+        if left_out and not progress.quiet:
+            click.echo(f"--no-hooks: left out {'; '.join(left_out)}", err=True)
+        if not progress.quiet:
+            for warning in report.warnings:
+                click.echo(f"warning: {warning}", err=True)
+        wrote = [str(report.docs[a].config) if docs_only else str(out / a) for a in audiences]
+        warnings = len(diags.warnings) + len(report.warnings)
+        if not progress.quiet:  # the command's result: on standard output
+            click.echo(f"{'wrote' if docs_only else 'built'} {' and '.join(wrote)} in "
+                       f"{progress.elapsed():.1f} s"
+                       + (f" ({count(warnings, 'warning')})" if warnings else ""))
 
 
 @main.command()

@@ -4,7 +4,7 @@ Making a file costs some file systems far more than filling it: on the virtual d
 project is measured on, creating a file takes about 0.7 ms of the kernel's time, against
 0.02 ms to write 20 KB into it, so the 1,500 pages of a campaign of 1,000 locations and 200
 sessions cost a second of a core just to exist, in the busiest part of the build.
-``spare_files`` starts a process at the lowest priority there is (the kernel runs it only
+``SpareFiles`` starts a process at the lowest priority there is (the kernel runs it only
 on a core nothing else wants: while the campaign loads and replays, that is often one)
 that makes about as many empty files as the build will write, in a folder of the build
 root; the writers then give each new file one of them (``writer.Spares``: a rename and a
@@ -19,11 +19,9 @@ nothing is made.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import shutil
-import signal
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 from generator import writer
@@ -54,7 +52,8 @@ def expected_files(content: Path) -> int:
 
 
 def _make(folder: Path, count: int, mode: int) -> None:
-    """In the spare-making process: the lowest priority, then ``count`` empty files."""
+    """In the spare-making process (``parallel.Forked``, ended by ``kill`` when the build
+    is done): the lowest priority, then ``count`` empty files."""
     try:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (AttributeError, OSError):  # not on Linux
@@ -67,59 +66,46 @@ def _make(folder: Path, count: int, mode: int) -> None:
             continue
 
 
-class _Maker:
-    """``_make`` in a forked process; ``stop()`` ends it (done or not) and waits for it."""
+class SpareFiles:
+    """Spare files made ahead in a folder of this process's own in ``build_root``, from
+    the moment this is made (so that the maker can use the idle moments of the imports);
+    inside ``with`` the writers of this process and of those it forks give them to new
+    files (see the module docstring). The folder is removed when the block ends, and the
+    build root too if it was made for it and nothing else is in it (a build that failed
+    before writing leaves nothing behind)."""
 
-    def __init__(self, folder: Path, count: int, mode: int) -> None:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        self.pid = os.fork()
-        if self.pid == 0:  # the child
-            code = 0
-            try:
-                _make(folder, count, mode)
-            except BaseException:  # noqa: BLE001 - the writers make what they find missing
-                code = 1
-            finally:
-                os._exit(code)
+    def __init__(self, content: Path, build_root: Path) -> None:
+        self.build_root = build_root
+        self.folder = build_root / f"{FOLDER}-{os.getpid()}"
+        self.made_root = not os.path.lexists(build_root)
+        self.maker: parallel.Forked[None] | None = None
+        count = expected_files(content)
+        if count < MIN_FILES or parallel.jobs() < 2 or not parallel.can_fork():
+            return
+        try:
+            build_root.mkdir(parents=True, exist_ok=True)
+            _remove_stale(build_root)
+            self.folder.mkdir()
+            self.maker = parallel.Forked(functools.partial(
+                _make, self.folder, count, writer.TreeWriter(build_root).mode))
+        except OSError:
+            return  # no spares: the writers make every file
 
-    def stop(self) -> None:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, signal.SIGKILL)
-        os.waitpid(self.pid, 0)
+    def __enter__(self) -> SpareFiles:
+        if self.maker is not None:
+            writer.spares = writer.Spares(self.folder)
+        return self
 
-
-@contextlib.contextmanager
-def spare_files(content: Path, build_root: Path) -> Iterator[None]:
-    """While the block runs, spare files are made ahead in a folder of this process's own
-    in ``build_root`` and the writers of this process and of those it forks give them to
-    new files (see the module docstring). The folder is removed when the block ends, and
-    the build root too if it was made for it and nothing else is in it (a build that
-    failed before writing leaves nothing behind)."""
-    count = expected_files(content)
-    if count < MIN_FILES or parallel.jobs() < 2 or not parallel.can_fork():
-        yield
-        return
-    folder = build_root / f"{FOLDER}-{os.getpid()}"
-    made_root = not os.path.lexists(build_root)
-    try:
-        build_root.mkdir(parents=True, exist_ok=True)
-        _remove_stale(build_root)
-        folder.mkdir()
-        maker = _Maker(folder, count, writer.TreeWriter(build_root).mode)
-    except OSError:
-        yield  # no spares: the writers make every file
-        return
-    writer.spares = writer.Spares(folder)
-    try:
-        yield
-    finally:
+    def __exit__(self, *_: object) -> None:
+        if self.maker is None:
+            return
         writer.spares = None
-        maker.stop()
-        shutil.rmtree(folder, ignore_errors=True)
-        if made_root:
+        self.maker.kill()
+        self.maker = None
+        shutil.rmtree(self.folder, ignore_errors=True)
+        if self.made_root:
             with contextlib.suppress(OSError):
-                build_root.rmdir()  # only if empty
+                self.build_root.rmdir()  # only if empty
 
 
 def _remove_stale(build_root: Path) -> None:

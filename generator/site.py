@@ -361,10 +361,11 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
             support files and the reference pages made ahead, which no page changes."""
             started = time.perf_counter()
             if not finished:
-                finish({**asset_files(), **(reference or {})})
+                finish({**assets, **(reference or {})})
             finish(pages)
             clock.aside("write", time.perf_counter() - started)
 
+        assets = asset_files()
         tree = render_docs(view, templates, markdown, memo, inputs, ready=finish_early)
         add_reference(tree, campaign, audience, set(view.locations), overrides, markdown,
                       cache, reference)
@@ -372,7 +373,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
             memo.end()
         for p in [p for p in titled if p not in tree.files]:
             del titled[p]
-        every: dict[str, str | bytes] = {**tree.files, **asset_files()}
+        every: dict[str, str | bytes] = {**tree.files, **assets}
         clock("render")
         finish(every)
         result.written.sort()

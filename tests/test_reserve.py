@@ -16,7 +16,7 @@ import pytest
 from build_helpers import docs_build, files_of
 
 from generator import reserve, writer
-from generator.reserve import FOLDER, expected_files, spare_files
+from generator.reserve import FOLDER, SpareFiles, expected_files
 from generator.writer import SPARE_PREFIX, Spares, TreeWriter
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,7 +122,7 @@ def test_the_spares_are_made_at_idle_priority_in_a_folder_of_the_builds_own(
     monkeypatch.setattr(reserve, "_make", noted)
     folder = build / f"{FOLDER}-{os.getpid()}"
     with pytest.raises(RuntimeError, match="the load failed"):
-        with spare_files(ROOT / "content", build):
+        with SpareFiles(ROOT / "content", build):
             assert isinstance(writer.spares, Spares) and writer.spares.folder == folder
             deadline = time.monotonic() + 30
             while not policy.exists() and time.monotonic() < deadline:
@@ -138,7 +138,7 @@ def test_the_spares_are_made_at_idle_priority_in_a_folder_of_the_builds_own(
     dead = subprocess_pid()
     (build / f"{FOLDER}-{dead}").mkdir()  # left by a killed build
     (build / f"{FOLDER}-1").mkdir()  # another build's (init's id: alive)
-    with spare_files(ROOT / "content", build):
+    with SpareFiles(ROOT / "content", build):
         assert not (build / f"{FOLDER}-{dead}").exists()
         assert (build / f"{FOLDER}-1").exists()
     assert sorted(os.listdir(build)) == [f"{FOLDER}-1", "gm"]
@@ -160,17 +160,17 @@ def test_no_spares_for_a_small_campaign_nor_on_one_core_nor_in_a_planted_link(
     build = tmp_path / "build"
     monkeypatch.setenv("HEXCRAWL_JOBS", "2")
     monkeypatch.setattr(reserve, "MIN_FILES", 10_000)
-    with spare_files(ROOT / "content", build):
+    with SpareFiles(ROOT / "content", build):
         assert writer.spares is None and not build.exists()
     monkeypatch.setattr(reserve, "MIN_FILES", 4)
     monkeypatch.setenv("HEXCRAWL_JOBS", "1")
-    with spare_files(ROOT / "content", build):
+    with SpareFiles(ROOT / "content", build):
         assert writer.spares is None
     monkeypatch.setenv("HEXCRAWL_JOBS", "2")
     build.mkdir()
     (tmp_path / "elsewhere").mkdir()
     os.symlink(tmp_path / "elsewhere", build / f"{FOLDER}-{os.getpid()}")
-    with spare_files(ROOT / "content", build):
+    with SpareFiles(ROOT / "content", build):
         assert writer.spares is not None
         assert not (build / f"{FOLDER}-{os.getpid()}").is_symlink()
     assert not os.listdir(tmp_path / "elsewhere")

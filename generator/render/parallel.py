@@ -19,9 +19,11 @@ fails in a worker is drawn again in-process, so its error is the one a serial bu
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import pickle
+import signal
 import sys
 import threading
 import time
@@ -195,7 +197,7 @@ class Forked(Generic[T]):
     this process would (``jobs``), since this process keeps a core busy meanwhile; it
     leaves through ``os._exit``, so nothing this process had buffered is written twice.
     ``result()`` raises ``BrokenProcessPool`` when the child died without an answer (killed),
-    and the caller does the work itself. Call ``result()`` exactly once."""
+    and the caller does the work itself. Call ``result()`` or ``kill()`` exactly once."""
 
     def __init__(self, work: Callable[[], T]) -> None:
         sys.stdout.flush()
@@ -236,3 +238,10 @@ class Forked(Generic[T]):
             assert isinstance(value, BaseException)
             raise value
         return value  # type: ignore[no-any-return]
+
+    def kill(self) -> None:
+        """End the child, done or not, and wait for it; its answer, if any, is dropped."""
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGKILL)
+        os.close(self.read)
+        os.waitpid(self.pid, 0)
