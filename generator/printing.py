@@ -526,7 +526,7 @@ def print_maps(campaign: Campaign, chronicle: Any, out_dir: Path, *,
         for audience in audiences:
             view = view_for(campaign, chronicle, "players" if audience == "players" else "gm")
             t = Translator(language or campaign.language)
-            svg = maps.overview_map(view, maps.MapLinks(), t)
+            svg = maps.overview_map(view, maps.MapLinks(), t, for_print=True)
             image = work / f"map-{audience}.svg"
             image.write_text('<?xml version="1.0" encoding="utf-8"?>\n' + svg,
                              encoding="utf-8")

@@ -65,6 +65,19 @@ def info(pdf: Path) -> tuple[int, list[tuple[float, float]]]:
     return pages, sizes
 
 
+def images(pdf: Path) -> list[str]:
+    """The raster images a PDF holds (``pdfimages -list``): a printed map has none."""
+    listed = subprocess.run([need("pdfimages"), "-list", str(pdf)], capture_output=True,
+                            text=True, check=True).stdout.splitlines()
+    return listed[2:]
+
+
+def small_and_vector(pdf: Path) -> None:
+    """A printed map stays vector and small: its terrain symbols are drawn, not images."""
+    assert pdf.stat().st_size < 2_000_000, (pdf, pdf.stat().st_size)
+    assert images(pdf) == [], images(pdf)
+
+
 def text(pdf: Path) -> str:
     return subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
                           text=True, check=True).stdout
@@ -94,6 +107,7 @@ def test_both_maps_on_one_a4_page_with_their_legends(tools: None, example: tuple
     for pdf in (players, gm):
         pages, sizes = info(pdf)
         assert pages == 1 and is_paper(sizes[0], "A4"), (pdf, sizes)
+        small_and_vector(pdf)
     gm_words, player_words = text(gm), text(players)
     assert "The Sallow Reach" in gm_words and "The GM's map" in gm_words
     assert "The players' map" in player_words
@@ -144,6 +158,7 @@ def test_a_poster_tiles_the_map_over_overlapping_sheets(tools: None,
     assert "poster of" in words and "To assemble" in words
     assert "A1" in words and "B2" in words and "row 1 of" in words and "→ B1" in words
     assert "Ashford" in words and "0313" in words
+    small_and_vector(pdf)
 
 
 def test_a_poster_of_the_players_map_on_a3(tools: None, example: tuple[object, object],
@@ -156,6 +171,18 @@ def test_a_poster_of_the_players_map_on_a3(tools: None, example: tuple[object, o
     pages, sizes = info(tmp_path / "map-players-poster.pdf")
     assert pages == printing.map_pages("A3", True, svg, hex_mm=40) > 2
     assert all(is_paper(s, "A3") for s in sizes)
+    small_and_vector(tmp_path / "map-players-poster.pdf")
+
+
+def test_a_printed_map_has_no_pattern_fills(example: tuple[object, object]) -> None:
+    """Chromium prints a pattern fill as an image: the printed map draws each hex's terrain
+    with a <use> of its symbol, and the fog as a flat colour."""
+    campaign, chronicle = example
+    for view in (gm_view(campaign, chronicle), players_view(campaign, chronicle)):  # type: ignore
+        screen = maps.overview_map(view, maps.MapLinks())
+        printed = maps.overview_map(view, maps.MapLinks(), for_print=True)
+        assert "<pattern" in screen and "<pattern" not in printed
+        assert printed.count('<use xlink:href="#m-t') >= len(view.hexes)
 
 
 def test_print_map_usage_errors(tmp_path: Path) -> None:

@@ -917,12 +917,16 @@ def _link(parent: Group, href: str | None, title: str | None) -> Group:
 
 class _MapWriter:
     def __init__(self, view: View, links: MapLinks, t: Translator | None, prefix: str,
-                 ) -> None:
+                 for_print: bool = False) -> None:
         self.view = view
         self.links = links
         self.t = t
         self.prefix = prefix
         self.grid = view.site.grid
+        # A printed map is drawn without patterns: Chromium's PDF backend turns every
+        # pattern fill into an image at print resolution (hundreds of megabytes for one
+        # map), while a <use> of a symbol stays vector and is written once per hex.
+        self.for_print = for_print
 
     # -- building blocks ------------------------------------------------------------------
     def drawing(self, canvas: _Canvas, css_class: str, scale: float) -> svgwrite.Drawing:
@@ -944,6 +948,9 @@ class _MapWriter:
         variants = sorted({self.variant(label) for label in labels},
                           key=lambda v: (v[0], v[1] or ""))
         self.symbol_ids = {v: f"{self.prefix}t{i}" for i, v in enumerate(variants)}
+        if self.for_print:
+            self.print_cells(dwg, variants)
+            return
         if not self.tiled:
             self.raw(dwg.defs, self.small_map_defs(tuple(variants)))
             return
@@ -1000,6 +1007,45 @@ class _MapWriter:
             rules.append(f".{sid}{{{rule}}}")
         if rules:
             dwg.defs.add(dwg.style("".join(rules)))
+
+    def print_cells(self, dwg: svgwrite.Drawing,
+                    variants: Sequence[tuple[str, str | None]]) -> None:
+        """A printed map's terrain drawings: each a symbol clipped to its hex (with the inner
+        half of the hex's sides), for one ``<use>`` per hex (``draw_hexes_print``)."""
+        parts: dict[str, str] = {}
+        for variant in variants:
+            terrain = self.view.terrains.get(variant[0])
+            if terrain is None or terrain.art is not None or not terrain.symbol:
+                continue
+            for layer in symbols.symbol_layers(terrain.symbol, variant[1]):
+                if isinstance(layer, symbols.Part) and layer.name not in parts:
+                    parts[layer.name] = f"{self.prefix}p-{layer.name}"
+                    dwg.defs.add(part_symbol(dwg, parts[layer.name], layer.name))
+        grid_lines = self.view.site.show_grid
+        hex_d = _hex_path(self.grid)
+        clip = _Element("clipPath", {"id": f"{self.prefix}hc"})
+        clip.add(_Element("path", {"d": hex_d}))
+        dwg.defs.add(clip)
+        for variant, sid in self.symbol_ids.items():
+            terrain = self.view.terrains.get(variant[0])
+            dwg.defs.add(terrain_symbol(dwg, sid, terrain, variant[1], not grid_lines,
+                                        self.grid, parts))
+            cell = _Element("g", {"id": f"{sid}c", "clip-path": f"url(#{self.prefix}hc)"})
+            cell.add(_use(sid, (0, 0)))
+            if grid_lines:
+                cell.add(_Element("path", {"d": hex_d, **GRID_LINE}))
+            dwg.defs.add(cell)
+
+    def draw_hexes_print(self, dwg: svgwrite.Drawing, canvas: _Canvas,
+                         labels: Sequence[str]) -> None:
+        """A printed map's hexes: one ``<use>`` of its terrain's cell at each hex centre."""
+        out = ['<g class="hexes print">']
+        for label in labels:
+            x, y = canvas.centre(self.view.hexes[label].hex)
+            sid = self.symbol_ids[self.variant(label)]
+            out.append(f'<use xlink:href="#{sid}c" x="{_num(x)}" y="{_num(y)}"/>')
+        out.append("</g>")
+        self.raw(dwg, "".join(out))
 
     def small_map_defs(self, variants: tuple[tuple[str, str | None], ...]) -> str:
         """The definitions of a small map's terrain drawings (their part symbols, symbols,
@@ -1154,6 +1200,9 @@ class _MapWriter:
         is where a pointer or the keyboard finds a hex, and it shows the hex hovered or
         focused. Its hexes are grouped by column (a column one group translated to its x;
         each hex ``M0 y`` and a fixed outline of single digits)."""
+        if self.for_print:
+            self.draw_hexes_print(dwg, canvas, labels)
+            return
         if not self.tiled:
             self.draw_hexes_filled(dwg, labels)
             return
@@ -1589,6 +1638,14 @@ class _MapWriter:
         """The unknown: a textured pattern (drifting mist over parchment) under the explored
         hexes, reaching well past the viewBox so that zooming out or a wide page never shows
         its edge."""
+        w, h = canvas.x1 - canvas.x0, canvas.y1 - canvas.y0
+        reach = 1.5 * max(w, h)
+        if self.for_print:  # plain parchment: a pattern would print as an image
+            dwg.add(_Element("rect", {"x": _num(canvas.x0 - reach),
+                                      "y": _num(canvas.y0 - reach),
+                                      "width": _num(w + 2 * reach),
+                                      "height": _num(h + 2 * reach), "class": "fog"}))
+            return
         pattern = dwg.pattern(id=f"{self.prefix}fog", size=(FOG_TILE, FOG_TILE),
                               patternUnits="userSpaceOnUse")
         pattern.add(_Element("rect", {"width": FOG_TILE, "height": FOG_TILE,
@@ -1710,13 +1767,14 @@ def _track_hexes(sessions: Iterable[SessionView], known: bool = False) -> set[He
 
 
 def overview_map(view: View, links: MapLinks | None = None, t: Translator | None = None,
-                 ) -> str:
+                 for_print: bool = False) -> str:
     """The whole map as SVG text: the GM's shows everything; the players' what they know.
 
     The players' map is cropped to what they know (explored hexes, found locations, their
-    believed track), one hex of fog around it.
+    believed track), one hex of fog around it. ``for_print``: drawn for a PDF, with no
+    pattern fills (see ``_MapWriter``).
     """
-    writer = _MapWriter(view, links or MapLinks(), t, "m-")
+    writer = _MapWriter(view, links or MapLinks(), t, "m-", for_print)
     grid = view.site.grid
     if isinstance(view, GMView):
         canvas = _Canvas(grid, grid.all_hexes(), SIZE * 0.3)
