@@ -6,7 +6,6 @@ Exit status: 0 success, 1 content errors (printed as PATH:LINE:COL: error: MESSA
 
 from __future__ import annotations
 
-import atexit
 import datetime as dt
 import json
 import logging
@@ -18,13 +17,11 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from generator import collector
 from generator.diagnostics import Diagnostics, Pos, display_path
 from generator.discovery import CampaignPlace, find_campaign, place_of
 
 if TYPE_CHECKING:
     from generator.content.campaign import Campaign
-    from generator.content.prefetch import ParseAhead
     from generator.knowledge import Audience
     from generator.progress import Reporter
 
@@ -101,16 +98,13 @@ def _fail(diags: Diagnostics, progress: Reporter | None) -> NoReturn:
     sys.exit(1)
 
 
-def load_all_errors(content: Path, parsed: ParseAhead | None = None,
-                    ) -> tuple[Campaign | None, Diagnostics]:
+def load_all_errors(content: Path) -> tuple[Campaign | None, Diagnostics]:
     """``load_campaign``, and when it finds errors, the replay's independent errors too, so
-    that one run reports them all (``generator.onepass``). ``parsed``: the files parsed
-    ahead (``generator.content.prefetch``)."""
+    that one run reports them all (``generator.onepass``)."""
     from generator.content.loader import load_partial
     from generator.onepass import replay_errors_despite
 
-    campaign, diags, trustworthy = load_partial(
-        content, parse_cache=parsed.result() if parsed is not None else None)
+    campaign, diags, trustworthy = load_partial(content)
     if not diags.has_errors():
         return campaign, diags
     diags.extend(replay_errors_despite(campaign, diags, trustworthy))
@@ -118,14 +112,14 @@ def load_all_errors(content: Path, parsed: ParseAhead | None = None,
 
 
 def load_or_exit(content: Path, progress: Reporter | None = None,
-                 parsed: ParseAhead | None = None) -> tuple[Campaign, Diagnostics]:
+                 ) -> tuple[Campaign, Diagnostics]:
     from generator.progress import count
 
     if progress is None:
-        campaign, diags = load_all_errors(content, parsed)
+        campaign, diags = load_all_errors(content)
     else:
         with progress.stage("load") as st:
-            campaign, diags = load_all_errors(content, parsed)
+            campaign, diags = load_all_errors(content)
             if campaign is not None:
                 st.detail = ", ".join(count(len(things), noun) for things, noun in (
                     (campaign.hexes, "hex"), (campaign.locations, "location"),
@@ -165,15 +159,18 @@ def main() -> None:
 @click.option("--list-seeded", is_flag=True,
               help="list every roll the replay made itself (not recorded in the logs): "
                    "session, log entry, purpose and the value used")
+@click.option("--strict", is_flag=True,
+              help="a seeded roll that changed the story (an encounter, a failed check, "
+                   "damage, getting lost...) is an error, not a warning: for groups that log "
+                   "every die")
 @QUIET_OPTION
 @VERBOSE_OPTION
-def check(content: Path | None, list_seeded: bool, quiet: bool, verbose: bool) -> None:
+def check(content: Path | None, list_seeded: bool, strict: bool, quiet: bool,
+          verbose: bool) -> None:
     """Validate the campaign, its MkDocs settings, and replay every session; exit 1 on
-    errors. Counts, per session, the rolls the replay made itself."""
-    from generator.content.prefetch import ParseAhead
-
+    errors. Counts, per session, the rolls the replay made itself, and warns about each of
+    them that changed the story (with --strict, an error)."""
     place = locate(content)
-    parsed = ParseAhead(place.content)  # parsed on another core while this one imports
     from generator.mkdocs_config import (
         ConfigError,
         ConfigOptions,
@@ -183,13 +180,16 @@ def check(content: Path | None, list_seeded: bool, quiet: bool, verbose: bool) -
     from generator.progress import count
 
     with reporter(quiet, verbose) as progress:
-        campaign, diags = load_or_exit(place.content, progress, parsed)
+        campaign, diags = load_or_exit(place.content, progress)
         try:
             read_campaign_config(campaign_config_files(place.config, place.content),
                                  ConfigOptions())
         except ConfigError as exc:
             diags.error(Pos(str(exc.path), exc.line, exc.column), exc.message)
         chronicle = replay_or_exit(campaign, diags, progress)
+        from generator.seeded import flag_story_rolls
+
+        flag_story_rolls(campaign, chronicle, diags, strict)
         progress.close()
         print_diagnostics(diags, progress)
         from generator.render.text import seeded_text
@@ -200,6 +200,8 @@ def check(content: Path | None, list_seeded: bool, quiet: bool, verbose: bool) -
         progress.close(f"{place.content}: {count(len(campaign.hexes), 'hex')}, "
                        f"{count(len(campaign.locations), 'location')}, "
                        f"{count(len(campaign.sessions), 'session')}; {summary_line(diags)}")
+        if diags.has_errors():
+            sys.exit(1)
 
 
 AUDIENCE_CHOICE = click.Choice(["players", "gm", "both"])
@@ -228,37 +230,26 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     build/ and site/ go beside the campaign (the folder holding campaign.yaml, or the one
     holding content/), wherever the command runs. On a terminal, a build that takes over a
     second shows each stage as it runs; one summary line follows every build."""
-    from generator.content.prefetch import ParseAhead
-    from generator.reserve import SpareFiles
-
-    place = locate(content)
-    # the campaign's files parsed on another core while this one imports the rest, and the
-    # files the build will write made ahead on a core that would otherwise wait
-    parsed = ParseAhead(place.content)
-    spares = SpareFiles(place.content, place.build_dir)
     from generator.mkdocs_config import ConfigOptions
     from generator.progress import count
-    from generator.site import AUDIENCES, ContentAhead, SiteError, build_sites
+    from generator.site import AUDIENCES, SiteError, build_sites
+
+    place = locate(content)
 
     out = out if out is not None else place.site_dir
     audiences: tuple[Audience, ...] = AUDIENCES if audience == "both" else (
         "players" if audience == "players" else "gm",)
     options = ConfigOptions(no_hooks=no_hooks)
-    with spares, reporter(quiet, verbose) as progress:
-        with collector.build_phase():
-            campaign, diags = load_or_exit(place.content, progress, parsed)
-            # the locations' Markdown and the GM's reference pages, on another core meanwhile
-            ahead = ContentAhead(campaign, audiences, place.build_dir, out, place.config,
-                                 options)
-            chronicle = replay_or_exit(campaign, diags, progress)
-            ahead.result()
+    with reporter(quiet, verbose) as progress:
+        campaign, diags = load_or_exit(place.content, progress)
+        chronicle = replay_or_exit(campaign, diags, progress)
         print_diagnostics(diags, progress)
         urls = {a: u for a, u in (("players", site_url), ("gm", gm_site_url)) if u}
         try:
             report = build_sites(campaign, chronicle, out_dir=out, build_root=place.build_dir,
                                  audiences=audiences, docs_only=docs_only,
                                  repo_config=place.config, options=options, site_urls=urls,
-                                 progress=progress, content_ahead=ahead)
+                                 progress=progress)
         except SiteError as exc:
             progress.close()
             click.echo(site_error(exc), err=True)
@@ -558,7 +549,6 @@ def export_text_mapper(content: Path | None, out: Path | None, audience: str,
 def schema_cmd(out: Path | None, content: Path | None) -> None:
     """Write JSON Schemas of every content file (for editors) and of the replay JSON, and
     vscode-settings.json, the VS Code settings that apply them to the campaign's files."""
-    import os
 
     from generator.content.schema import VSCODE_SNIPPET, vscode_snippet, write_schemas
 
@@ -699,28 +689,8 @@ def new_cmd(directory: Path) -> None:
 
 
 def run() -> None:
-    """The ``hexcrawl`` program: ``main``, then out at once. A command's work is done when
-    ``main`` returns; taking its objects apart one by one at exit would cost a large
-    campaign's build most of a second more. So the output is flushed, the exit handlers
-    run, and the process ends with ``main``'s exit status. An unexpected error still ends
-    the usual way, with its traceback."""
-    collector.ONE_SHOT = True
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:  # click ends every command so, the status in it
-        if exc.code is None or isinstance(exc.code, int):
-            code = exc.code or 0
-        else:
-            print(exc.code, file=sys.stderr)
-            code = 1
-    atexit._run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe: what was written is all there is
-            pass
-    os._exit(code)
+    """The ``hexcrawl`` program (the console script's entry point)."""
+    main()
 
 
 if __name__ == "__main__":  # pragma: no cover

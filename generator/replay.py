@@ -14,7 +14,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from generator import collector
 from generator.chronicle import (
     Chronicle,
     EncounterRecord,
@@ -341,9 +340,6 @@ def replay(campaign: Campaign, cache: ReplayCache | None = None,
     from generator.expect import check_expectations
 
     r = Replayer(campaign)
-    with collector.paused():
-        # the fold makes many small records and no garbage cycles to speak of; collections
-        # would walk the campaign and the growing chronicle again and again
-        chronicle = r.run(cache)
+    chronicle = r.run(cache)
     check_expectations(campaign, chronicle, r.diags)
     return chronicle, r.diags

@@ -17,10 +17,9 @@ any failure the previous sites are untouched and a ``SiteError`` says what went 
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import functools
 import logging
+import multiprocessing
 import os
 import shutil
 import time
@@ -33,14 +32,13 @@ from typing import Any
 
 import jinja2
 
-from generator import collector, output
+from generator import output
 from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.content.markdown import (
     MarkdownError,
     MarkdownRenderer,
     Prose,
-    RenderedProse,
     gm_elements,
     shared_renderer,
 )
@@ -60,15 +58,12 @@ from generator.mkdocs_config import (
 )
 from generator.progress import Reporter, Stage, count, silent
 from generator.reference.render import reference_nav, reference_pages
-from generator.render import parallel
 from generator.render.escape import html_text, with_title
 from generator.render.pages import (
     TEMPLATES,
     DocsTree,
     NavItem,
     asset_files,
-    compile_templates,
-    location_path,
     render_docs,
 )
 from generator.writer import TreeWriter, UnsafePath
@@ -151,16 +146,14 @@ HEADING_IDS = "generator.mdext"
 def add_reference(tree: DocsTree, campaign: Campaign, audience: Audience,
                   known_locations: set[str], overrides: bool = True,
                   markdown: MarkdownRenderer | None = None,
-                  cache: BuildCache | None = None,
-                  made: Mapping[str, str] | None = None) -> None:
+                  cache: BuildCache | None = None) -> None:
     """The rules reference sheets and roll tables (generator.reference), rendered from the
     engine's own tables, as a section of the site. With ``cache``, the pages of the last
-    build are reused while the campaign's inputs (and the players' finds) are unchanged;
-    ``made``: the pages already rendered with these arguments (``ContentAhead``)."""
+    build are reused while the campaign's inputs (and the players' finds) are unchanged."""
     known = frozenset(known_locations) if audience == "players" else None
     key: tuple[object, ...] | None = None
-    pages: dict[str, str] | None = dict(made) if made is not None else None
-    if pages is None and cache is not None and cache.replay.sessions is campaign.sessions:
+    pages: dict[str, str] | None = None
+    if cache is not None and cache.replay.sessions is campaign.sessions:
         key = ("reference", cache.replay.inputs_token, known, overrides)
         pages = cache.pages_of(audience).get_pages(key)
     if pages is None:
@@ -189,66 +182,6 @@ def _docs_markdown(campaign: Campaign, audience: Audience, base: Path, out_dir: 
     return facts, extensions, shared_renderer(extensions or ())
 
 
-class ContentAhead:
-    """What the GM's docs need that the replay does not change, made in a forked process
-    (``parallel.Forked``) while this one replays: every location's body rendered for both
-    audiences, taken into the site's Markdown renderer, with what it gives on the
-    location's page (``Prose.prepare``), and the GM's reference pages. On one
-    core, where forking is not safe, or when anything fails there, nothing is made ahead:
-    the build makes it in its turn (and reports a failure where it happens). The docs are
-    the same either way. ``build_root``, ``out_dir``, ``repo_config`` and ``options`` are
-    those ``build_sites`` is then given; ``result()`` before it."""
-
-    def __init__(self, campaign: Campaign, audiences: Sequence[Audience] = AUDIENCES,
-                 build_root: Path | None = None, out_dir: Path | None = None,
-                 repo_config: Path | None = None,
-                 options: ConfigOptions = DEFAULT_OPTIONS) -> None:
-        self.reference: dict[str, str] | None = None
-        self._forked: parallel.Forked[tuple[RenderedProse, dict[str, str]]] | None = None
-        self._markdown: MarkdownRenderer | None = None
-        if "gm" not in audiences or parallel.jobs() < 2 or not parallel.can_fork():
-            return
-        place = place_of(campaign.root)
-        try:
-            settings = campaign_config(campaign, repo_config, options)
-            _, _, markdown = _docs_markdown(
-                campaign, "gm", (build_root or place.build_dir) / "gm",
-                out_dir or place.site_dir, settings, options)
-        except (SiteError, MarkdownError):
-            return  # reported by the build, where it meets them
-        bodies = sorted({loc.body for loc in campaign.locations.values() if loc.body})
-        pages = sorted((loc.body, location_path(loc.id))
-                       for loc in campaign.locations.values() if loc.body)
-
-        def work() -> tuple[RenderedProse, dict[str, str]]:
-            rendered = markdown.rendered(bodies)
-            # each body as its location's page shows it, for both audiences
-            for body, page in pages:
-                for audience in AUDIENCES:
-                    rendered.prose[(body, audience)].prepare(page)
-            return (rendered,
-                    reference_pages(campaign, "gm", known_locations=None,
-                                    overrides=not options.no_hooks, markdown=markdown))
-
-        try:
-            self._forked = parallel.Forked(work)
-        except OSError:
-            return
-        self._markdown = markdown
-
-    def result(self) -> ContentAhead:
-        """Wait for the forked process and take what it made (this, for ``build_sites``)."""
-        forked, self._forked = self._forked, None
-        if forked is None or self._markdown is None:
-            return self
-        try:
-            rendered, self.reference = forked.result()
-        except Exception:  # noqa: BLE001 - made again here, and its error reported here
-            return self
-        self._markdown.adopt(rendered)
-        return self
-
-
 class _Clock:
     """Adds the seconds since the last call to ``timings[name]`` (for bench/run.py)."""
 
@@ -275,8 +208,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                repo_config: Path | None = None,
                options: ConfigOptions = DEFAULT_OPTIONS,
                timings: MutableMapping[str, float] | None = None,
-               cache: BuildCache | None = None,
-               reference: Mapping[str, str] | None = None) -> DocsResult:
+               cache: BuildCache | None = None) -> DocsResult:
     """Write ``build_dir/<audience>/docs/`` and ``build_dir/<audience>/mkdocs.yml``.
 
     Only files whose content changed are written; files no longer generated are removed.
@@ -289,8 +221,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     rendering and the writing (keys ``views``, ``render``, ``write``; added to). ``cache``
     (``generator.incremental``, kept by ``hexcrawl serve`` between builds) makes it reuse
     the pages of sessions whose inputs are unchanged and skip files it wrote before with the
-    same bytes; the tree written is the same. ``reference``: the reference pages, made ahead
-    (``ContentAhead``) for this audience, campaign and options.
+    same bytes; the tree written is the same.
     """
     place = place_of(campaign.root)
     build_dir = build_dir if build_dir is not None else place.build_dir
@@ -302,7 +233,6 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     result.left_out = settings.left_out
     overrides = not options.no_hooks
     writer = TreeWriter(base)
-    aside = contextlib.ExitStack()
     try:
         clock = _Clock(timings)
         facts, extensions, markdown = _docs_markdown(campaign, audience, base, out_dir,
@@ -317,9 +247,6 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                         repr(extensions)))
             if cache.replay.sessions is campaign.sessions:
                 inputs = cache.replay.inputs_token
-        # the campaign, its replay and the view stay alive to the end: set aside from the
-        # collector while the pages are drawn, titled and written
-        aside.enter_context(collector.set_aside())
         # every page but the home page (whose <title> is the site name) gets its title
         titled = cache.titled_of(audience) if cache is not None else {}
         disk = cache.disk_of(audience) if cache is not None else None
@@ -355,20 +282,10 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                     disk.record(docs / rel, rel, data)
             finished.update(files)
 
-        def finish_early(pages: Mapping[str, str]) -> None:
-            """The pages finished while workers draw the sessions': titled and written now
-            (their seconds are the writing's, for the bench); with the first of them, the
-            support files and the reference pages made ahead, which no page changes."""
-            started = time.perf_counter()
-            if not finished:
-                finish({**assets, **(reference or {})})
-            finish(pages)
-            clock.aside("write", time.perf_counter() - started)
-
         assets = asset_files()
-        tree = render_docs(view, templates, markdown, memo, inputs, ready=finish_early)
+        tree = render_docs(view, templates, markdown, memo, inputs)
         add_reference(tree, campaign, audience, set(view.locations), overrides, markdown,
-                      cache, reference)
+                      cache)
         if memo is not None:
             memo.end()
         for p in [p for p in titled if p not in tree.files]:
@@ -398,8 +315,6 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     except OSError as exc:
         raise SiteError(f"{audience} docs: cannot write {exc.filename or base}: "
                         f"{exc.strerror or exc}") from exc
-    finally:
-        aside.close()
     return result
 
 
@@ -474,81 +389,36 @@ def run_mkdocs(config_file: Path, site_dir: Path, stage: Stage | None = None) ->
 
 
 def _mkdocs_in_worker(config_file: Path, site_dir: Path) -> tuple[list[str], int]:
-    """``run_mkdocs`` in a forked worker: its warnings and the steps it counted."""
+    """``run_mkdocs`` in a worker process: its warnings and the steps it counted."""
     global IN_HEXCRAWL_BUILD
     IN_HEXCRAWL_BUILD = True
     stage = Stage("MkDocs")
     return run_mkdocs(config_file, site_dir, stage), stage.done
 
 
-class _DocsAhead:
-    """The docs of all audiences but the GM's, written at once in a forked process
-    (``parallel.Forked``) while this process writes the GM's: the players' pages and maps
-    then cost a core that would otherwise wait. ``order`` is the order to collect them in,
-    the GM's first; where forking is not safe, or with one audience, each is written here
-    in turn, in the order given. The trees are the same either way."""
-
-    def __init__(self, audiences: Sequence[Audience],
-                 write: Callable[[Audience], DocsResult]) -> None:
-        self.write = write
-        self.order = list(audiences)
-        self.done: dict[str, DocsResult] = {}
-        self.forked: dict[str, parallel.Forked[DocsResult]] = {}
-        if len(audiences) < 2 or parallel.jobs() < 2 or not parallel.can_fork():
-            return
-        first = "gm" if "gm" in audiences else audiences[-1]
-        self.order = [first] + [a for a in audiences if a != first]
-        for audience in self.order[1:]:
-            try:
-                self.forked[audience] = parallel.Forked(functools.partial(write, audience))
-            except OSError:
-                break  # no process to be had: written here
-
-    def result(self, audience: Audience) -> DocsResult:
-        """The docs of ``audience``: written here, or the forked process's (its SiteError
-        raised here); written here after all if that process died without an answer."""
-        forked = self.forked.pop(audience, None)
-        if forked is None:
-            result = self.write(audience)
-        else:
-            try:
-                result = forked.result()
-            except BrokenProcessPool:
-                result = self.write(audience)
-        self.done[audience] = result
-        return result
-
-    def close(self) -> None:
-        """Wait for what is still being written (after a failure here)."""
-        for forked in self.forked.values():
-            try:
-                forked.result()
-            except BaseException:  # noqa: BLE001 - the failure reported is this process's
-                pass
-        self.forked = {}
-
-
-class _MkDocsAhead:
-    """The MkDocs builds of all audiences but the largest (the GM's), started at once in a
-    forked worker while this process builds the GM's site: MkDocs builds one page at a time,
-    so on two cores the players' site costs next to nothing. Where forking is not safe
-    (``generator.render.parallel``) or with one audience, every build runs here in turn."""
+class _OtherSites:
+    """The MkDocs builds of every audience but the GM's, run in a worker process while this
+    one builds the GM's site. MkDocs builds one page at a time, so on a machine with a spare
+    core the players' site then costs next to nothing. The worker is started the same way on
+    every platform ("spawn"): a fresh interpreter, never a fork of this process and its
+    threads. With one audience or one core, every build runs here in turn."""
 
     def __init__(self, audiences: Sequence[Audience], report: BuildReport,
                  staging: Path) -> None:
         self.order = list(audiences)
         self.futures: dict[str, Future[tuple[list[str], int]]] = {}
         self.pool: ProcessPoolExecutor | None = None
-        if len(audiences) < 2 or parallel.jobs() < 2 or not parallel.can_fork():
+        if len(audiences) < 2 or (os.cpu_count() or 1) < 2:
             return
         last = "gm" if "gm" in audiences else audiences[-1]
         self.order = [last] + [a for a in audiences if a != last]
         try:
-            self.pool = parallel.pool(len(audiences) - 1)
+            self.pool = ProcessPoolExecutor(len(audiences) - 1,
+                                            mp_context=multiprocessing.get_context("spawn"))
             for audience in self.order[1:]:
                 self.futures[audience] = self.pool.submit(
                     _mkdocs_in_worker, report.docs[audience].config, staging / audience)
-        except OSError:
+        except OSError:  # no process to be had: every site is built here
             self.close()
             self.futures = {}
 
@@ -562,9 +432,6 @@ class _MkDocsAhead:
             warnings, steps = future.result()
         except BrokenProcessPool:
             return None
-        finally:
-            if all(f.done() for f in self.futures.values()):
-                self.close()  # no idle worker left while the sites are switched
         stage.size(steps)
         stage.advance(steps)
         return warnings
@@ -592,15 +459,13 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                 repo_config: Path | None = None, options: ConfigOptions = DEFAULT_OPTIONS,
                 site_urls: Mapping[str, str] | None = None,
                 notify: Callable[[str], None] | None = None,
-                progress: Reporter | None = None,
-                content_ahead: ContentAhead | None = None) -> BuildReport:
+                progress: Reporter | None = None) -> BuildReport:
     """Write the docs of each audience, build them with MkDocs and make them the sites in
     ``out_dir/<audience>`` in one step, only when all built (see ``generator.output``).
     ``out_dir`` and ``build_root`` default to ``site/`` and ``build/`` of the campaign's
     repository; ``site_urls`` gives the address an audience's site is published at (else the
     campaign's ``site_url`` applies). ``progress`` is told each stage (the pages of each
-    audience, its MkDocs build, the swap). ``content_ahead``: what was made while the campaign
-    replayed, with these same arguments (``ContentAhead.result()``).
+    audience, its MkDocs build, the swap).
 
     The build holds a lock on the build root and the output folder for its whole run: a
     second build waits for it (``notify`` is told so). Raises ``SiteError``.
@@ -616,35 +481,22 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
         # so a build that fails before MkDocs leaves no trace in the output folder
         with output.build_lock(output.lock_files(None, build_root), notify):
 
-            def docs_of(audience: Audience) -> DocsResult:
+            for audience in audiences:
                 url = (site_urls or {}).get(audience)
-                return write_docs(campaign, chronicle, audience, build_root, out_dir,
-                                  repo_config,
-                                  dataclasses.replace(options, site_url=url) if url else options,
-                                  reference=content_ahead.reference if content_ahead
-                                  is not None and audience == "gm" else None)
-
-            with collector.build_phase():
-                if len(audiences) > 1:  # compiled once, before the players' docs are forked
-                    compile_templates(campaign.language,
-                                      None if options.no_hooks else campaign.root / "templates")
-                pages = _DocsAhead(audiences, docs_of)
-                try:
-                    for audience in pages.order:
-                        with progress.stage(f"{audience}: pages") as st:
-                            docs = pages.result(audience)
-                            st.detail = (f"{count(len(docs.written), 'file')} written, "
-                                         f"{len(docs.removed)} removed")
-                finally:
-                    pages.close()  # a failure here: the other audience's docs end first
-            report.docs = {audience: pages.done[audience] for audience in audiences}
+                with progress.stage(f"{audience}: pages") as st:
+                    docs = write_docs(campaign, chronicle, audience, build_root, out_dir,
+                                      repo_config, dataclasses.replace(options, site_url=url)
+                                      if url else options)
+                    st.detail = (f"{count(len(docs.written), 'file')} written, "
+                                 f"{len(docs.removed)} removed")
+                report.docs[audience] = docs
             if docs_only:
                 return report
             out = Path(os.path.abspath(out_dir))
             with output.build_lock(output.lock_files(out, build_root), notify):
                 output.clean_stale(out)
                 staging = output.new_staging(out)
-                ahead = _MkDocsAhead(audiences, report, staging)
+                ahead = _OtherSites(audiences, report, staging)
                 try:
                     for audience in ahead.order:
                         target = staging / audience

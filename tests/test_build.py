@@ -29,15 +29,11 @@ def hexcrawl(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, check=False, timeout=900)
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A copy of the repository's campaign and mkdocs.yml, built once."""
-    repo = tmp_path_factory.mktemp("repo")
-    shutil.copytree(ROOT / "content", repo / "content")
-    shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
-    result = hexcrawl("build", cwd=repo)
-    assert result.returncode == 0, result.stderr
-    yield repo
+@pytest.fixture()
+def built(example_repo: Path) -> Path:
+    """The example campaign and its sites, built once per test process (``conftest.py``);
+    read only."""
+    return example_repo
 
 
 def all_text(folder: Path) -> Iterator[tuple[Path, str]]:
@@ -175,8 +171,10 @@ def test_mkdocs_alone_rebuilds_one_audience(built: Path) -> None:
     assert after == before
 
 
-def test_the_hook_regenerates_changed_pages_only(built: Path) -> None:
+def test_the_hook_regenerates_changed_pages_only(example_repo: Path, tmp_path: Path) -> None:
     """A content edit seen by `mkdocs serve` (through the hook) rewrites just what changed."""
+    built = tmp_path / "repo"
+    shutil.copytree(example_repo, built, symlinks=True)
     docs = built / "build" / "gm" / "docs"
     session = next((built / "content" / "sessions").glob("01*.yaml"))
     original = session.read_text("utf-8")

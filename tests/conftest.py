@@ -1,0 +1,55 @@
+"""Shared test set-up: the split between fast unit tests and end-to-end tests, and the
+example campaign built once per test process for the tests that only read its sites.
+
+``python -m pytest -m "not e2e"`` runs the unit tests alone (seconds); ``python -m pytest``
+runs everything, spread over every core by pytest-xdist (``-n auto`` in pyproject.toml).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Test modules that run the real parts end to end: MkDocs builds, headless Chromium, the
+#: ``hexcrawl`` program in a subprocess, a pseudo-terminal, the installed wheel.
+E2E_MODULES = frozenset({
+    "test_browser", "test_build", "test_cli", "test_code_quality", "test_discovery",
+    "test_hostile", "test_i18n", "test_incremental", "test_limits", "test_mkdocs_config",
+    "test_output", "test_package", "test_pages_extra", "test_paths_safety", "test_play",
+    "test_portable", "test_print", "test_print_map", "test_progress", "test_publishing",
+    "test_reference", "test_repository", "test_rulings", "test_serve_errors", "test_site",
+    "test_svg_text", "test_textmapper", "test_timeline_pages",
+})
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        module = Path(str(item.fspath)).stem
+        item.add_marker(pytest.mark.e2e if module in E2E_MODULES else pytest.mark.unit)
+
+
+def hexcrawl(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The ``hexcrawl`` program of this checkout, run in ``cwd``."""
+    import os
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, check=False, timeout=900)
+
+
+@pytest.fixture(scope="session")
+def example_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the example campaign (``content/`` and ``mkdocs.yml``) with both sites built
+    by ``hexcrawl build``, once per test process. Tests that use it only read it."""
+    repo = tmp_path_factory.mktemp("example")
+    shutil.copytree(ROOT / "content", repo / "content")
+    shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
+    result = hexcrawl("build", cwd=repo)
+    assert result.returncode == 0, result.stderr
+    return repo
