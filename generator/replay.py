@@ -23,7 +23,7 @@ from generator.chronicle import (
 )
 from generator.content.campaign import Campaign, Session
 from generator.content.models import INSTANT_ACTIONS, LogEntry, Member
-from generator.diagnostics import Diagnostics
+from generator.diagnostics import Diagnostic, Diagnostics
 from generator.dice import RollSource
 from generator.rules import resources as R
 from generator.rules.chase import ChaseSpec, actors, resolve_chase
@@ -74,9 +74,22 @@ class Replayer:
             done, state = cache.resume(self, state)
         for i, session in enumerate(c.sessions[done:], done + 1):
             self.run_session(session, state)
-            if cache is not None and cache.after_session(self, i, state):
-                break  # the rest of the fold comes out as it did: the cache has put it in
+            if cache is not None:
+                cache.after_session(self, i, state)
         return self.chronicle
+
+    def snapshot(self) -> tuple[Chronicle, dict[str, Member], list[Diagnostic]]:
+        """What the fold holds besides the party's state (the chronicle itself, not a copy;
+        copies of the members and of the messages so far), for ``generator.replay_cache``."""
+        return self.chronicle, dict(self.members_by_name), list(self.diags.items)
+
+    def restore(self, chronicle: Chronicle, members_by_name: dict[str, Member],
+                diags: list[Diagnostic]) -> None:
+        """Go on from a snapshot: its chronicle (the fold's own from now on), members and
+        messages."""
+        self.chronicle = chronicle
+        self.members_by_name = dict(members_by_name)
+        self.diags.items[:] = list(diags)
 
     def apply_session_party(self, session: Session, state: PartyState) -> None:
         """A session's ``party:`` changes: members, navigator, gear, a fresh start."""

@@ -1,4 +1,4 @@
-"""Reusing the replay of the sessions before an edit (``hexcrawl serve``, issue 14).
+"""Reusing the replay of the sessions before an edit (``hexcrawl serve``).
 
 The replay is a fold: session after session over one ``PartyState`` and one ``Chronicle``.
 What the fold holds after session *k* depends only on the campaign's own files and sessions
@@ -93,13 +93,6 @@ class ReplayCache:
     #: of the last replay: sessions whose inputs were unchanged, sessions not replayed again
     unchanged: int = 0
     reused: int = 0
-    #: of the last replay: the sessions replayed when the fold came out as it had before
-    #: (the rest was not replayed), or None
-    converged: int | None = None
-    #: the snapshots of the replay before, after its first changed session, and its sessions:
-    #: a fold that comes out the same at one of them goes on as it did (``after_session``)
-    stale: dict[int, _Snapshot] = field(default_factory=dict)
-    stale_sessions: tuple[Session, ...] = ()
 
     # -- used by Replayer.run ---------------------------------------------------------------
     def resume(self, replayer: Replayer, state: PartyState) -> tuple[int, PartyState]:
@@ -108,7 +101,6 @@ class ReplayCache:
         campaign = replayer.c
         inputs = campaign_inputs(campaign)
         same = 0
-        self.stale, self.stale_sessions, self.converged = {}, (), None
         if self.inputs is None or inputs != self.inputs:
             self.inputs_token = object()
         else:
@@ -116,8 +108,6 @@ class ReplayCache:
                 if old != new:
                     break
                 same += 1
-            self.stale = {k: s for k, s in self.snapshots.items() if k > same}
-            self.stale_sessions = self.sessions
         self.tokens = self.tokens[:same] + [object() for _ in campaign.sessions[same:]]
         self.inputs, self.sessions, self.unchanged = inputs, campaign.sessions, same
         self.snapshots = {k: s for k, s in self.snapshots.items() if k <= same}
@@ -126,63 +116,18 @@ class ReplayCache:
             return 0, state
         snap = self.snapshots[self.reused]
         memo = self._memo(replayer)
-        replayer.chronicle = _copy_chronicle(snap.chronicle, memo)
-        replayer.members_by_name = dict(snap.members_by_name)
-        replayer.diags.items[:] = list(snap.diags)
+        replayer.restore(_copy_chronicle(snap.chronicle, memo), snap.members_by_name,
+                         snap.diags)
         return self.reused, copy.deepcopy(snap.state, memo)
 
-    def after_session(self, replayer: Replayer, done: int, state: PartyState) -> bool:
-        """The fold has replayed ``done`` sessions: keep a snapshot if this is a boundary.
-
-        True when the rest of the fold is known: the replay before this one had a snapshot
-        here, every session after this one is unchanged, and the fold is what it was then
-        (the party's state, the members, every sum of the chronicle: its sessions' records
-        aside). The sessions after this one would replay exactly as they did, so the
-        replayer is given the end of that replay, this replay's records and messages before
-        it. (A note in the middle session replays up to the next snapshot, not to the end.)
-        """
-        stale = self.stale.get(done)
-        if stale is not None and self._same_fold(replayer, done, state, stale):
-            self._go_on_as_before(replayer, done)
-            return True
+    def after_session(self, replayer: Replayer, done: int, state: PartyState) -> None:
+        """The fold has replayed ``done`` sessions: keep a snapshot if this is a boundary."""
         if done % EVERY and done < len(replayer.c.sessions) - RECENT:
-            return False
+            return
         memo = self._memo(replayer)
+        chronicle, members, diags = replayer.snapshot()
         self.snapshots[done] = _Snapshot(copy.deepcopy(state, memo),
-                                         _copy_chronicle(replayer.chronicle, memo),
-                                         dict(replayer.members_by_name),
-                                         list(replayer.diags.items))
-        return False
-
-    def _same_fold(self, replayer: Replayer, done: int, state: PartyState,
-                   stale: _Snapshot) -> bool:
-        if self.stale_sessions[done:] != replayer.c.sessions[done:]:
-            return False
-        if state != stale.state or replayer.members_by_name != stale.members_by_name:
-            return False
-        now, then = replayer.chronicle, stale.chronicle
-        return all(getattr(now, f.name) == getattr(then, f.name)
-                   for f in dataclasses.fields(now) if f.name != "sessions")
-
-    def _go_on_as_before(self, replayer: Replayer, done: int) -> None:
-        """The snapshots of the replay before from ``done`` on, with this replay's records
-        and messages for the sessions up to ``done``; the replayer ends as the last one."""
-        records = list(replayer.chronicle.sessions)
-        diags = list(replayer.diags.items)
-        before = len(self.stale[done].diags)
-        memo = self._memo(replayer)
-        for k in sorted(k for k in self.stale if k >= done):
-            snap = self.stale[k]
-            chronicle = _copy_chronicle(snap.chronicle, memo)
-            chronicle.sessions = records + snap.chronicle.sessions[done:]
-            self.snapshots[k] = _Snapshot(snap.state, chronicle, dict(snap.members_by_name),
-                                          diags + snap.diags[before:])
-        self.stale = {}
-        self.converged = done
-        end = self.snapshots[max(self.snapshots)]
-        replayer.chronicle = _copy_chronicle(end.chronicle, memo)
-        replayer.members_by_name = dict(end.members_by_name)
-        replayer.diags.items[:] = list(end.diags)
+                                         _copy_chronicle(chronicle, memo), members, diags)
 
     @staticmethod
     def _memo(replayer: Replayer) -> dict[int, Any]:
