@@ -165,6 +165,19 @@ def stages(repo: Path) -> dict[str, float]:
     return result
 
 
+def build_ab(repo: Path, repeat: int) -> dict[str, float]:
+    """A/B of the whole ``hexcrawl build``: the players' MkDocs build in a worker process
+    beside the GM's (the default) against both in turn (``HEXCRAWL_JOBS=1``), run
+    alternately so that both see the same machine; the best of each and their ratio."""
+    worker: list[float] = []
+    serial: list[float] = []
+    for _ in range(repeat):
+        worker.append(run(hexcrawl("build"), repo)[0])
+        serial.append(run(hexcrawl("build"), repo, {**ENV, "HEXCRAWL_JOBS": "1"})[0])
+    return {"worker_s": round(min(worker), 2), "one_process_s": round(min(serial), 2),
+            "worker_vs_one_process": round(min(worker) / min(serial), 3)}
+
+
 def best(n: int, measure: Callable[[], float]) -> float:
     return min(measure() for _ in range(n))
 
@@ -308,6 +321,8 @@ def measure(n: int, sessions: int, repeat: int, target: bool, args: argparse.Nam
         wall, peak = run(hexcrawl("build"), repo)
         out["build_s"] = round(wall, 2)
         out["build_peak_mb"] = round(peak, 1)
+        print(f"# {n}x{n}: hexcrawl build, the players' MkDocs in a worker or not", file=sys.stderr)
+        out["build_ab"] = build_ab(repo, repeat)
         if not args.no_browser:
             print(f"# {n}x{n}: Chromium", file=sys.stderr)
             from browser import measure as browser_measure

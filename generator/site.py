@@ -396,19 +396,28 @@ def _mkdocs_in_worker(config_file: Path, site_dir: Path) -> tuple[list[str], int
     return run_mkdocs(config_file, site_dir, stage), stage.done
 
 
+def jobs() -> int:
+    """How many processes a build may use: ``HEXCRAWL_JOBS`` if set, else the cores."""
+    try:
+        return max(1, int(os.environ.get("HEXCRAWL_JOBS", "")))
+    except ValueError:
+        return os.cpu_count() or 1
+
+
 class _OtherSites:
     """The MkDocs builds of every audience but the GM's, run in a worker process while this
     one builds the GM's site. MkDocs builds one page at a time, so on a machine with a spare
     core the players' site then costs next to nothing. The worker is started the same way on
     every platform ("spawn"): a fresh interpreter, never a fork of this process and its
-    threads. With one audience or one core, every build runs here in turn."""
+    threads. With one audience, one core, or ``HEXCRAWL_JOBS=1`` in the environment (a
+    machine short of memory), every build runs here in turn."""
 
     def __init__(self, audiences: Sequence[Audience], report: BuildReport,
                  staging: Path) -> None:
         self.order = list(audiences)
         self.futures: dict[str, Future[tuple[list[str], int]]] = {}
         self.pool: ProcessPoolExecutor | None = None
-        if len(audiences) < 2 or (os.cpu_count() or 1) < 2:
+        if len(audiences) < 2 or jobs() < 2:
             return
         last = "gm" if "gm" in audiences else audiences[-1]
         self.order = [last] + [a for a in audiences if a != last]
