@@ -3,8 +3,10 @@
 The starter campaign lives in the package folder ``generator/scaffold_campaign/`` (an 8x6 map,
 a road, two locations, one table and one session, each key explained by a comment), beside
 what makes the folder a campaign *repository*: ``mkdocs.yml`` (site settings, commented),
-``.gitignore``, and ``.github/workflows/site.yml``, the workflow that checks and builds the
-campaign on every push and publishes the players' site to GitHub Pages. Files whose name
+``.gitignore``, ``.github/workflows/site.yml``, the workflow that checks and builds the
+campaign on every push and publishes the players' site (to this repository's GitHub Pages, or
+to a second, public repository's), and ``.github/dependabot.yml``, which moves the commits
+the workflow's actions are pinned to. Files whose name
 starts with ``dot-`` in the package are written with a leading dot instead (hidden files do
 not travel well through packaging tools).
 
