@@ -663,16 +663,22 @@ def play_cmd(content: Path | None, new: bool, cont: bool, title: str | None,
 
 @main.command("new")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-def new_cmd(directory: Path) -> None:
+@click.option("--wheel", "wheel", type=click.Path(dir_okay=True, path_type=Path), default=None,
+              metavar="FILE", help="a hexcrawl wheel to keep in vendor/ for the workflow to "
+              "install (until hexcrawl is on PyPI)")
+def new_cmd(directory: Path, wheel: Path | None) -> None:
     """Scaffold a campaign repository in DIRECTORY: a small valid campaign, its site
     settings, and the GitHub workflow that publishes the players' site on every push.
 
     DIRECTORY may be new or an existing folder (a fresh clone, say); no file is ever
     overwritten."""
-    from generator.scaffold import create
+    from generator.scaffold import WheelError, create
 
     try:
-        written = create(directory)
+        written = create(directory, wheel=wheel)
+    except WheelError as exc:
+        click.echo(f"{wheel}: error: {exc}", err=True)
+        sys.exit(1)
     except FileExistsError as exc:
         click.echo(f"{directory}: error: {exc}", err=True)
         sys.exit(1)

@@ -3,14 +3,19 @@
 The starter campaign lives in the package folder ``generator/scaffold_campaign/`` (an 8x6 map,
 a road, two locations, one table and one session, each key explained by a comment), beside
 what makes the folder a campaign *repository*: ``mkdocs.yml`` (site settings, commented),
-``.gitignore``, and ``.github/workflows/site.yml``, the workflow that checks and builds the
-campaign on every push and publishes the players' site to GitHub Pages. Files whose name
+``.gitignore``, ``.github/workflows/site.yml``, the workflow that checks and builds the
+campaign on every push and publishes the players' site (to this repository's GitHub Pages, or
+to a second, public repository's), and ``.github/dependabot.yml``, which moves the commits
+the workflow's actions are pinned to. Files whose name
 starts with ``dot-`` in the package are written with a leading dot instead (hidden files do
 not travel well through packaging tools).
 
 ``requirements.txt`` pins what the workflow installs: this hexcrawl version and the exact
 versions of the packages it runs on here (with their platform markers), so the published
 site is built with what was checked on the GM's machine, not with whatever is newest that day.
+Before hexcrawl is on a package index, ``--wheel FILE`` copies a hexcrawl wheel into the
+campaign's ``vendor/`` and points the hexcrawl line at it (``./vendor/NAME.whl``, a path pip
+reads from the repository root, where the workflow runs it).
 
 Editors: every YAML file of the campaign starts with a ``# yaml-language-server: $schema=``
 line pointing at its JSON Schema in ``schemas/``, which holds what ``hexcrawl schema`` writes
@@ -23,14 +28,19 @@ write is there, and writes every file exclusively.
 
 from __future__ import annotations
 
+import io
+import re
+import zipfile
 from collections.abc import Iterator
+from email.parser import HeaderParser
 from importlib import metadata, resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from packaging.markers import Marker
 from packaging.requirements import Requirement
-from packaging.utils import canonicalize_name
+from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel_filename
+from packaging.version import Version
 
 from generator.content.schema import VSCODE_SNIPPET, modeline, schema_texts, vscode_snippet
 
@@ -42,6 +52,15 @@ DOT = "dot-"
 REQUIREMENTS = "requirements.txt"
 #: The folder of the JSON Schemas (``hexcrawl schema``'s default there).
 SCHEMAS = "schemas"
+#: The folder ``--wheel`` copies the hexcrawl wheel into.
+VENDOR = "vendor"
+
+
+_WHEEL_NAME = re.compile(r"[A-Za-z0-9_.+!-]+\.whl")
+
+
+class WheelError(ValueError):
+    """The file given to ``--wheel`` is not a wheel of this hexcrawl version."""
 
 
 def _source() -> Traversable:
@@ -118,27 +137,79 @@ def _closure() -> Iterator[tuple[str, str, Marker | None]]:
             todo.append((req.name, frozenset(req.extras), marker))
 
 
-def requirements_text() -> str:
-    """``requirements.txt`` of a campaign repository (see the module docstring)."""
+def check_wheel(wheel: Path) -> bytes:
+    """The bytes of ``wheel`` if it is a wheel of this hexcrawl version; ``WheelError`` saying
+    what is wrong otherwise."""
+    if not wheel.is_file():
+        raise WheelError("no such file" if not wheel.exists() else "not a file")
+    try:
+        if not _WHEEL_NAME.fullmatch(wheel.name):  # what a requirements line can hold
+            raise InvalidWheelFilename(wheel.name)
+        name, wheel_version, _, _ = parse_wheel_filename(wheel.name)
+    except InvalidWheelFilename:
+        raise WheelError("not a wheel: its name must look like "
+                         f"hexcrawl-{version()}-py3-none-any.whl") from None
+    if name != "hexcrawl":
+        raise WheelError(f"a wheel of {name}, not of hexcrawl")
+    if wheel_version != Version(version()):
+        raise WheelError(
+            f"a wheel of hexcrawl {wheel_version}, but this is hexcrawl {version()}: the "
+            "campaign files and the pinned dependencies come from the hexcrawl that runs "
+            "`hexcrawl new`; install that wheel and run its `hexcrawl new`")
+    dist_info = f"hexcrawl-{wheel_version}.dist-info/"
+    try:
+        data = wheel.read_bytes()
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            names = set(archive.namelist())
+            meta = archive.read(dist_info + "METADATA").decode("utf-8") \
+                if dist_info + "METADATA" in names else ""
+    except OSError as exc:
+        raise WheelError(f"cannot read it: {exc.strerror or exc}") from None
+    except (zipfile.BadZipFile, UnicodeDecodeError):
+        raise WheelError("not a wheel: the file is not a readable zip archive") from None
+    headers = HeaderParser().parsestr(meta)
+    if canonicalize_name(headers.get("Name", "")) != "hexcrawl" or \
+            dist_info + "WHEEL" not in names or "generator/cli.py" not in names:
+        raise WheelError(f"not a wheel of hexcrawl: {dist_info}METADATA does not name "
+                         "hexcrawl, or the package is missing")
+    return data
+
+
+def requirements_text(wheel: str | None = None) -> str:
+    """``requirements.txt`` of a campaign repository (see the module docstring); ``wheel``,
+    the path of a vendored hexcrawl wheel relative to the repository, replaces the
+    ``hexcrawl==VERSION`` line."""
     lines = [
         "# What the site workflow (.github/workflows/site.yml) installs: this hexcrawl version",
         "# and the exact versions of the packages it ran on when `hexcrawl new` wrote this",
         "# file, so every build of the published site uses what you checked on your machine.",
         "# To upgrade: pip install --upgrade hexcrawl, run hexcrawl check and hexcrawl build,",
         "# then set the new version below (and any package whose version must move with it).",
-        "# Before hexcrawl is published on PyPI this line cannot be installed from there: point",
-        "# it at where the workflow can fetch the same version, for example",
-        f"#   hexcrawl @ git+https://github.com/OWNER/hexcrawl@v{version()}",
-        "# or the URL of the release's wheel (hexcrawl @ https://.../hexcrawl-...-none-any.whl).",
-        f"hexcrawl=={version()}",
     ]
+    if wheel is None:
+        lines += [
+            "# Before hexcrawl is published on PyPI this line cannot be installed from there:",
+            "# run `hexcrawl new DIR --wheel hexcrawl-...whl` to keep the wheel in vendor/, or",
+            "# point the line at where the workflow can fetch the same version, for example",
+            f"#   hexcrawl @ git+https://github.com/OWNER/hexcrawl@v{version()}",
+            f"hexcrawl=={version()}",
+        ]
+    else:
+        lines += [
+            f"# hexcrawl {version()} comes from the wheel kept in {VENDOR}/ (a path from the",
+            "# repository's root, where the workflow runs pip). Once hexcrawl is on PyPI,",
+            f"# replace it with hexcrawl=={version()} and delete {VENDOR}/.",
+            f"./{wheel}",
+        ]
     for name, installed, marker in sorted(_closure()):
         lines.append(f"{name}=={installed}" + (f" ; {marker}" if marker is not None else ""))
     return "\n".join(lines) + "\n"
 
 
-def create(target: Path) -> list[Path]:
-    """Write the starter campaign repository into ``target`` and return the files written.
+def create(target: Path, wheel: Path | None = None) -> list[Path]:
+    """Write the starter campaign repository into ``target`` and return the files written;
+    with ``wheel`` (checked first: ``WheelError``), a copy of it in ``vendor/`` that
+    ``requirements.txt`` installs hexcrawl from.
 
     ``target`` may be missing (it is created, with its parents) or an existing folder, for
     example a fresh clone holding only ``.git`` and a README. Raises ``FileExistsError`` if
@@ -147,6 +218,9 @@ def create(target: Path) -> list[Path]:
     created exclusively, so even a file that appears while copying is never overwritten.
     """
     target = Path(target)
+    vendored: tuple[str, bytes] | None = None
+    if wheel is not None:
+        vendored = (f"{VENDOR}/{Path(wheel).name}", check_wheel(Path(wheel)))
     if target.exists() and not target.is_dir():
         raise FileExistsError(f"{target} exists and is not a folder")
     files = _walk(_source())
@@ -155,7 +229,10 @@ def create(target: Path) -> list[Path]:
     contents: list[tuple[Path, bytes]] = [
         (target.joinpath(*parts), _with_modeline("/".join(parts), item.read_bytes()))
         for parts, item in files]
-    contents.append((target / REQUIREMENTS, requirements_text().encode("utf-8")))
+    requirements = requirements_text(None if vendored is None else vendored[0])
+    contents.append((target / REQUIREMENTS, requirements.encode("utf-8")))
+    if vendored is not None:
+        contents.append((target / vendored[0], vendored[1]))
     contents += [(target / rel, text.encode("utf-8")) for rel, text in _schema_files().items()]
     clashes = [p for p, _ in contents if p.exists() or p.is_symlink()]
     if clashes:
@@ -173,4 +250,5 @@ def create(target: Path) -> list[Path]:
     return written
 
 
-__all__ = ["create", "requirements_text", "scaffold_files", "version"]
+__all__ = ["WheelError", "check_wheel", "create", "requirements_text", "scaffold_files",
+           "version"]

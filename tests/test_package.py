@@ -11,6 +11,7 @@ a temporary folder outside the repository, and every command runs from inside it
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -226,12 +227,49 @@ def test_the_installed_wheel_scaffolds_builds_prints_and_serves(
         pytest.skip("built and served; printing needs chromium")
 
 
+def test_a_campaign_with_the_vendored_wheel_installs_and_builds(dist: Path, dependencies: Path,
+                                                                tmp_path: Path) -> None:
+    """`hexcrawl new --wheel`: the campaign keeps the built wheel in vendor/, and a fresh venv
+    given only what requirements.txt says, with no package index and no other place to look,
+    installs hexcrawl from there (the dependencies are the ones already installed here); that
+    venv's hexcrawl builds both sites of the campaign, outside this repository."""
+    assert ROOT not in tmp_path.parents
+    wheel = next(dist.glob("hexcrawl-*.whl"))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run(sys.executable, "-m", "generator.cli", "new", "reach", "--wheel", wheel, cwd=tmp_path,
+        env=env)
+    camp = tmp_path / "reach"
+    assert (camp / "vendor" / wheel.name).read_bytes() == wheel.read_bytes()
+    requirements = [line for line in (camp / "requirements.txt").read_text("utf-8").split("\n")
+                    if line and not line.startswith("#")]
+    assert requirements[0] == f"./vendor/{wheel.name}"
+    assert not any(line.startswith("hexcrawl") for line in requirements)
+
+    runner = fresh_venv(tmp_path / "runner", dependencies)
+    runner_env = runner.env(PIP_NO_INDEX="1")
+    run(runner.python, "-m", "pip", "install", "-r", "requirements.txt", cwd=camp, env=runner_env)
+    where = run(runner.python, "-c", "import generator; print(generator.__file__)", cwd=camp,
+                env=runner_env).stdout.strip()
+    assert Path(where).is_relative_to(runner.root), where
+    (record,) = Path(where).parent.parent.glob(f"hexcrawl-{VERSION}.dist-info")
+    origin = json.loads((record / "direct_url.json").read_text("utf-8"))["url"]
+    assert origin.endswith(f"/reach/vendor/{wheel.name}"), origin
+
+    run(runner.bin / "hexcrawl", "build", cwd=camp, env=runner_env)
+    for audience in ("players", "gm"):
+        assert (camp / "site" / audience / "index.html").is_file()
+    assert "Millbrook" in (camp / "site" / "players" / "index.html").read_text("utf-8")
+    assert (camp / "site" / "gm" / "hex-key").is_dir()
+    assert not (camp / "site" / "players" / "hex-key").exists()
+
+
 # ------------------------------------------------------------------------------------------
-# the publishing workflow
+# the publishing workflow (linted, and its pins checked, in test_repository.py)
 
 
 WORKFLOWS = (ROOT / ".github" / "workflows" / "site.yml",
              ROOT / "generator" / "scaffold_campaign" / "dot-github" / "workflows" / "site.yml")
+PUBLIC_REPOSITORY = "GM-Example/reach-players"
 
 
 def workflow(path: Path) -> dict[Any, Any]:
@@ -240,14 +278,8 @@ def workflow(path: Path) -> dict[Any, Any]:
     return data
 
 
-@pytest.mark.parametrize("path", WORKFLOWS, ids=["repository", "scaffold"])
-def test_the_workflows_lint_clean(path: Path) -> None:
-    actionlint = shutil.which("actionlint", path=str(Path(sys.executable).parent)) or \
-        shutil.which("actionlint")
-    assert actionlint, "actionlint is missing: pip install -c constraints.txt -e '.[test]'"
-    result = subprocess.run([actionlint, "-no-color", "-shellcheck=", "-pyflakes=", str(path)],
-                            capture_output=True, text=True, check=False, timeout=60)
-    assert result.returncode == 0, result.stdout + result.stderr
+def action(step: dict[str, Any]) -> str:
+    return str(step["uses"]).split("@")[0]
 
 
 @pytest.mark.parametrize("path", WORKFLOWS, ids=["repository", "scaffold"])
@@ -255,62 +287,116 @@ def test_the_workflow_publishes_only_the_players_site(path: Path) -> None:
     data = workflow(path)
     assert data["permissions"] == {"contents": "read"}
     build, deploy = data["jobs"]["build"], data["jobs"]["deploy"]
-    uses = {s["uses"].split("@")[0]: s for s in build["steps"] if "uses" in s}
-    assert uses["actions/upload-pages-artifact"]["with"]["path"] == "site/players"
-    gm = uses["actions/upload-artifact"]
-    assert gm["with"]["path"] == "site/gm"
-    assert "github.event.repository.private" in gm["if"]
-    assert [s["uses"].split("@")[0] for s in deploy["steps"]] == ["actions/deploy-pages"]
+    uploads = [s for s in build["steps"] if "uses" in s and "upload" in action(s)]
+    pages = [s for s in uploads if action(s) == "actions/upload-pages-artifact"]
+    assert [s["with"]["path"] for s in pages] == ["site/players"]
+    gm = [s for s in uploads if s["with"]["path"] == "site/gm"]
+    assert [(action(s), s["with"]["name"]) for s in gm] == [
+        ("actions/upload-artifact", "gm-site")]
+    assert "github.event.repository.private" in gm[0]["if"]
+    assert [action(s) for s in deploy["steps"]] == ["actions/deploy-pages"]
     assert deploy["needs"] == "build" and "pull_request" in deploy["if"]
     assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
     assert "pages" not in build["permissions"] or build["permissions"]["pages"] == "read"
     assert data["on"]["push"]["paths"] == data["on"]["pull_request"]["paths"]
+    # no job but the build runs hexcrawl; no job but deploy and publish-players publishes
+    assert set(data["jobs"]) <= {"build", "deploy", "publish-players"}
 
 
-def condition(expr: str | None, event: str, private: bool) -> bool:
+def test_the_scaffold_workflow_can_publish_to_a_public_repository() -> None:
+    """With the variable PLAYERS_SITE_REPOSITORY set, the players' site (and nothing else)
+    goes to that repository, pushed with the deploy key by a job that runs no campaign code;
+    this repository's own Pages deployment is skipped."""
+    data = workflow(WORKFLOWS[1])
+    build, deploy = data["jobs"]["build"], data["jobs"]["deploy"]
+    publish = data["jobs"]["publish-players"]
+    assert "vars.PLAYERS_SITE_REPOSITORY == ''" in deploy["if"]
+    assert "vars.PLAYERS_SITE_REPOSITORY != ''" in publish["if"]
+    assert "pull_request" in publish["if"] and publish["needs"] == "build"
+    assert publish["permissions"] == {}
+    (handoff,) = [s for s in build["steps"] if s.get("with", {}).get("name") == "players-site"]
+    assert handoff["with"]["path"] == "site/players"
+    assert "vars.PLAYERS_SITE_REPOSITORY != ''" in handoff["if"]
+    actions = [action(s) for s in publish["steps"] if "uses" in s]
+    assert actions == ["actions/download-artifact", "peaceiris/actions-gh-pages"]
+    assert all("hexcrawl" not in str(s.get("run", "")) for s in publish["steps"])
+    download, push = [s for s in publish["steps"] if "uses" in s]
+    assert download["with"]["name"] == "players-site"
+    assert push["with"]["publish_dir"] == f"./{download['with']['path']}"
+    assert push["with"]["external_repository"] == "${{ vars.PLAYERS_SITE_REPOSITORY }}"
+    assert push["with"]["deploy_key"] == "${{ secrets.PLAYERS_SITE_DEPLOY_KEY }}"
+    assert push["with"]["force_orphan"] is True
+    # without these the action names the private repository and its author in the commit
+    assert push["with"]["full_commit_message"] and push["with"]["user_name"] and \
+        push["with"]["user_email"]
+    text = WORKFLOWS[1].read_text("utf-8")
+    assert text.count("secrets.") == 2  # the key: checked for presence, then used, here only
+    publish_text = text[text.index("  publish-players:"):]
+    assert publish_text.count("secrets.PLAYERS_SITE_DEPLOY_KEY") == 2
+
+
+def condition(expr: str | None, event: str, private: bool, public_repository: str) -> bool:
     """The few ``if:`` conditions the workflow uses, for a simulated event."""
     if expr is None:
         return True
     values = {"github.event_name != 'pull_request'": event != "pull_request",
               "github.event_name == 'pull_request'": event == "pull_request",
-              "github.event.repository.private": private}
+              "github.event.repository.private": private,
+              "vars.PLAYERS_SITE_REPOSITORY == ''": public_repository == "",
+              "vars.PLAYERS_SITE_REPOSITORY != ''": public_repository != ""}
     parts = [p.strip() for p in expr.split("&&")]
     assert all(p in values for p in parts), f"teach the test the condition {expr!r}"
     return all(values[p] for p in parts)
 
 
-def substitute(text: str) -> str:
+def substitute(text: str, known: dict[str, str]) -> str:
+    """GitHub's ``${{ a || b }}`` expressions of the workflow: the first non-empty value."""
     def one(match: re.Match[str]) -> str:
-        name = match.group(1).strip()
-        assert name in EXPRESSIONS, f"teach the test the expression {name!r}"
-        return EXPRESSIONS[name]
+        names = [n.strip() for n in match.group(1).split("||")]
+        assert all(n in known for n in names), f"teach the test the expression {names!r}"
+        return next((known[n] for n in names if known[n]), "")
     return re.sub(r"\$\{\{(.*?)\}\}", one, text)
 
 
-def run_steps(path: Path, event: str, private: bool, cwd: Path,
-              env: dict[str, str]) -> Iterator[str]:
+def run_steps(path: Path, event: str, private: bool, cwd: Path, env: dict[str, str],
+              public_repository: str = "", site_url: str = "") -> Iterator[str]:
     """Run the ``run:`` steps of the build job that apply to ``event``, in order, as the
-    runner would (bash -eo pipefail), with GitHub's expressions substituted; yield the
-    ``uses:`` actions that would run in between."""
+    runner would (bash -eo pipefail), with GitHub's expressions substituted and the outputs
+    steps write to $GITHUB_OUTPUT passed on; yield the ``uses:`` actions that would run in
+    between (configure-pages answers with PAGES_URL)."""
+    known = {"vars.PLAYERS_SITE_REPOSITORY": public_repository,
+             "vars.PLAYERS_SITE_URL": site_url}
     for step in workflow(path)["jobs"]["build"]["steps"]:
-        if not condition(step.get("if"), event, private):
-            continue
-        if "uses" in step:
-            yield step["uses"].split("@")[0]
-            continue
-        step_env = {k: substitute(str(v)) for k, v in (step.get("env") or {}).items()}
-        result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
-                                 substitute(step["run"])], cwd=cwd, env={**env, **step_env},
-                                capture_output=True, text=True, check=False, timeout=600)
-        assert result.returncode == 0, f"{step.get('name', step['run'])}:\n" \
-            f"{result.stdout}\n{result.stderr}"
+        outputs: dict[str, str] = {}
+        if not condition(step.get("if"), event, private, public_repository):
+            pass
+        elif "uses" in step:
+            yield action(step)
+            if action(step) == "actions/configure-pages":
+                outputs = {"base_url": PAGES_URL}
+        else:
+            output_file = cwd.parent / "github-output"
+            output_file.write_text("", "utf-8")
+            step_env = {k: substitute(str(v), known) for k, v in (step.get("env") or {}).items()}
+            result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
+                                     substitute(step["run"], known)], cwd=cwd,
+                                    env={**env, **step_env, "GITHUB_OUTPUT": str(output_file)},
+                                    capture_output=True, text=True, check=False, timeout=600)
+            assert result.returncode == 0, f"{step.get('name', step['run'])}:\n" \
+                f"{result.stdout}\n{result.stderr}"
+            outputs = dict(line.split("=", 1) for line in
+                           output_file.read_text("utf-8").splitlines() if line)
+        if "id" in step:
+            for name in ("base_url",):
+                known[f"steps.{step['id']}.outputs.{name}"] = outputs.get(name, "")
 
 
 def test_the_scaffold_workflow_runs_step_by_step(installed: Venv, dist: Path,
                                                  dependencies: Path, tmp_path: Path) -> None:
     """A campaign scaffolded by the installed wheel; its workflow's steps, run in a fresh
     venv, install the pinned hexcrawl from requirements.txt (from the built wheel: pip's
-    --no-index and --find-links), check and build, for a push and for a pull request."""
+    --no-index and --find-links), check and build, for a push and for a pull request, then
+    for a push publishing to a public repository."""
     run(installed.bin / "hexcrawl", "new", "reach", cwd=tmp_path, env=installed.env())
     camp = tmp_path / "reach"
     assert f"hexcrawl=={VERSION}" in (camp / "requirements.txt").read_text("utf-8").split()
@@ -336,6 +422,61 @@ def test_the_scaffold_workflow_runs_step_by_step(installed: Venv, dist: Path,
     actions = list(run_steps(path, "pull_request", False, camp, env))
     assert actions == ["actions/checkout", "actions/setup-python"]
     assert (camp / "site" / "players" / "index.html").is_file()
+
+    shutil.rmtree(camp / "site")
+    actions = list(run_steps(path, "push", True, camp, env, public_repository=PUBLIC_REPOSITORY))
+    assert actions == ["actions/checkout", "actions/setup-python", "actions/upload-artifact",
+                       "actions/upload-artifact"]
+    home = (camp / "site" / "players" / "index.html").read_text("utf-8")
+    assert '<link rel="canonical" href="https://gm-example.github.io/reach-players/"' in home
+
+
+@pytest.mark.parametrize(("repository", "site_url", "expected"), [
+    ("GM-Example/reach-players", "", "https://gm-example.github.io/reach-players"),
+    ("gm-example/GM-Example.github.io", "", "https://gm-example.github.io"),
+    ("gm-example/reach", "https://reach.example.org/", "https://reach.example.org"),
+])
+def test_the_public_repository_s_address(repository: str, site_url: str, expected: str,
+                                          tmp_path: Path) -> None:
+    """The address the players' site is built for when it goes to a public repository:
+    that repository's project Pages, its user Pages, or PLAYERS_SITE_URL (a custom domain)."""
+    (step,) = [s for s in workflow(WORKFLOWS[1])["jobs"]["build"]["steps"]
+               if s.get("id") == "public"]
+    out = tmp_path / "out"
+    env = {"PATH": os.environ["PATH"], "REPOSITORY": repository, "ADDRESS": site_url,
+           "GITHUB_OUTPUT": str(out)}
+    result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
+                             step["run"]], env=env, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert out.read_text("utf-8") == f"base_url={expected}\n"
+
+
+@pytest.mark.parametrize("repository", ["reach-players", "a/b/c", "a/b c", "a/$(id)"])
+def test_a_wrong_public_repository_fails_the_build_early(repository: str,
+                                                         tmp_path: Path) -> None:
+    (step,) = [s for s in workflow(WORKFLOWS[1])["jobs"]["build"]["steps"]
+               if s.get("id") == "public"]
+    env = {"PATH": os.environ["PATH"], "REPOSITORY": repository, "ADDRESS": "",
+           "GITHUB_OUTPUT": str(tmp_path / "out")}
+    result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
+                             step["run"]], env=env, capture_output=True, text=True, check=False)
+    assert result.returncode == 1
+    assert "::error::PLAYERS_SITE_REPOSITORY must be OWNER/NAME" in result.stdout
+
+
+@pytest.mark.parametrize(("site_url", "cname"), [
+    ("", ""), ("https://gm.github.io/reach/", ""),
+    ("https://reach.example.org/", "reach.example.org"),
+    ("https://maps.example.org/reach/", "maps.example.org")])
+def test_a_custom_domain_is_kept(site_url: str, cname: str, tmp_path: Path) -> None:
+    (step,) = [s for s in workflow(WORKFLOWS[1])["jobs"]["publish-players"]["steps"]
+               if s.get("id") == "domain"]
+    out = tmp_path / "out"
+    out.write_text("", "utf-8")
+    env = {"PATH": os.environ["PATH"], "ADDRESS": site_url, "GITHUB_OUTPUT": str(out)}
+    subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
+                   env=env, check=True)
+    assert out.read_text("utf-8") == (f"cname={cname}\n" if cname else "")
 
 
 def test_pre_commit_hook_runs_hexcrawl_check(installed: Venv, tmp_path: Path) -> None:

@@ -1,10 +1,16 @@
-"""The repository stands alone: no file points outside it, and every document it links exists."""
+"""The repository stands alone: no file points outside it, and every document it links exists;
+its GitHub workflows, and the one `hexcrawl new` writes, lint clean and pin every action."""
 
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
+import sys
 from pathlib import Path
+
+import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Places outside the repository that its files once pointed at (spelled in parts so that this
@@ -52,3 +58,87 @@ def test_the_docs_name_every_seed() -> None:
     table = rules[rules.index("## The seeds"):rules.index("## 1.")]
     for number in ("000", "001", "002", "003", "004"):
         assert re.search(rf"^\| {number} \| \S.+\|", table, re.M), number
+
+
+# ------------------------------------------------------------------------------------------
+# the GitHub workflows of this repository and of the campaign `hexcrawl new` writes
+
+SCAFFOLD_GITHUB = ROOT / "generator" / "scaffold_campaign" / "dot-github"
+WORKFLOW_FILES = sorted([*(ROOT / ".github" / "workflows").glob("*.y*ml"),
+                         *(SCAFFOLD_GITHUB / "workflows").glob("*.y*ml")])
+#: ``uses: owner/repo[/path]@<full commit> # vX.Y.Z``: a moved tag cannot change what runs.
+PINNED = re.compile(r"^[\w.-]+/[\w./-]+@[0-9a-f]{40} # v\d+(\.\d+)*$")
+
+
+def workflow_id(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def test_the_workflows_are_the_expected_ones() -> None:
+    names = {workflow_id(p) for p in WORKFLOW_FILES}
+    assert {".github/workflows/site.yml", ".github/workflows/tests.yml",
+            ".github/workflows/release.yml",
+            "generator/scaffold_campaign/dot-github/workflows/site.yml"} <= names
+
+
+@pytest.mark.parametrize("path", WORKFLOW_FILES, ids=workflow_id)
+def test_the_workflow_lints_clean(path: Path) -> None:
+    actionlint = shutil.which("actionlint", path=str(Path(sys.executable).parent)) or \
+        shutil.which("actionlint")
+    assert actionlint, "actionlint is missing: pip install -c constraints.txt -e '.[test]'"
+    result = subprocess.run([actionlint, "-no-color", "-shellcheck=", "-pyflakes=", str(path)],
+                            capture_output=True, text=True, check=False, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def uses_lines(text: str) -> list[str]:
+    """The value of every ``uses:`` key, comment included, whatever its indentation."""
+    return [m.group(1).strip() for m in re.finditer(r"^\s*(?:-\s+)?uses:\s*(.+)$", text, re.M)]
+
+
+@pytest.mark.parametrize("path", WORKFLOW_FILES, ids=workflow_id)
+def test_every_action_is_pinned_by_commit_with_its_version(path: Path) -> None:
+    text = path.read_text("utf-8")
+    uses = uses_lines(text)
+    assert uses, "no `uses:` found: the pattern no longer matches the file"
+    steps = [s for job in yaml.safe_load(text)["jobs"].values() for s in job.get("steps", [])
+             if "uses" in s]
+    assert len(uses) == len(steps)  # every step with an action was seen
+    for value in uses:
+        assert PINNED.match(value), f"{workflow_id(path)}: `uses: {value}` is not pinned " \
+            "to a full commit with its version in a comment (uses: owner/repo@<40 hex> # vX.Y.Z)"
+
+
+def test_uses_lines_reads_every_form() -> None:
+    text = ("steps:\n  - uses: a/b@" + "0" * 40 + " # v1.2.3\n  - name: x\n    uses: a/c@v4\n"
+            "      - uses: a/d@main\n")
+    assert uses_lines(text) == ["a/b@" + "0" * 40 + " # v1.2.3", "a/c@v4", "a/d@main"]
+    assert [bool(PINNED.match(u)) for u in uses_lines(text)] == [True, False, False]
+    assert not PINNED.match("a/b@" + "0" * 40)  # the version comment is required
+    assert not PINNED.match("a/b@" + "0" * 39 + " # v1")
+
+
+def test_one_commit_per_action_version() -> None:
+    """The same action at the same version is pinned to the same commit everywhere, so that
+    Dependabot's updates and a reader's checks agree across files."""
+    seen: dict[str, set[str]] = {}
+    for path in WORKFLOW_FILES:
+        for value in uses_lines(path.read_text("utf-8")):
+            action, _, rest = value.partition("@")
+            commit, _, tag = rest.partition(" # ")
+            seen.setdefault(f"{action} {tag}", set()).add(commit)
+    assert {k: v for k, v in seen.items() if len(v) > 1} == {}
+
+
+@pytest.mark.parametrize(("path", "ecosystems"), [
+    (ROOT / ".github" / "dependabot.yml", {"github-actions", "pip"}),
+    (SCAFFOLD_GITHUB / "dependabot.yml", {"github-actions"}),
+], ids=["repository", "scaffold"])
+def test_dependabot_moves_the_pins(path: Path, ecosystems: set[str]) -> None:
+    config = yaml.safe_load(path.read_text("utf-8"))
+    assert config["version"] == 2
+    updates = {u["package-ecosystem"]: u for u in config["updates"]}
+    assert set(updates) == ecosystems
+    for update in updates.values():
+        assert update["directory"] == "/"
+        assert update["schedule"]["interval"] in {"daily", "weekly", "monthly"}
