@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: Test modules that run the real parts end to end: MkDocs builds, headless Chromium, the
 #: ``hexcrawl`` program in a subprocess, a pseudo-terminal, the installed wheel.
 E2E_MODULES = frozenset({
-    "test_browser", "test_build", "test_cli", "test_code_quality", "test_discovery",
+    "test_browser", "test_build", "test_ci_workflows", "test_cli", "test_code_quality",
+    "test_discovery", "test_new_wheel",
     "test_hostile", "test_i18n", "test_incremental", "test_limits", "test_mkdocs_config",
     "test_output", "test_package", "test_pages_extra", "test_paths_safety", "test_play",
     "test_portable", "test_print", "test_print_map", "test_progress", "test_publishing",
