@@ -24,7 +24,6 @@ from generator.discovery import CampaignPlace, find_campaign, place_of
 
 if TYPE_CHECKING:
     from generator.content.campaign import Campaign
-    from generator.content.prefetch import ParseAhead
     from generator.knowledge import Audience
     from generator.progress import Reporter
 
@@ -101,16 +100,13 @@ def _fail(diags: Diagnostics, progress: Reporter | None) -> NoReturn:
     sys.exit(1)
 
 
-def load_all_errors(content: Path, parsed: ParseAhead | None = None,
-                    ) -> tuple[Campaign | None, Diagnostics]:
+def load_all_errors(content: Path) -> tuple[Campaign | None, Diagnostics]:
     """``load_campaign``, and when it finds errors, the replay's independent errors too, so
-    that one run reports them all (``generator.onepass``). ``parsed``: the files parsed
-    ahead (``generator.content.prefetch``)."""
+    that one run reports them all (``generator.onepass``)."""
     from generator.content.loader import load_partial
     from generator.onepass import replay_errors_despite
 
-    campaign, diags, trustworthy = load_partial(
-        content, parse_cache=parsed.result() if parsed is not None else None)
+    campaign, diags, trustworthy = load_partial(content)
     if not diags.has_errors():
         return campaign, diags
     diags.extend(replay_errors_despite(campaign, diags, trustworthy))
@@ -118,14 +114,14 @@ def load_all_errors(content: Path, parsed: ParseAhead | None = None,
 
 
 def load_or_exit(content: Path, progress: Reporter | None = None,
-                 parsed: ParseAhead | None = None) -> tuple[Campaign, Diagnostics]:
+                 ) -> tuple[Campaign, Diagnostics]:
     from generator.progress import count
 
     if progress is None:
-        campaign, diags = load_all_errors(content, parsed)
+        campaign, diags = load_all_errors(content)
     else:
         with progress.stage("load") as st:
-            campaign, diags = load_all_errors(content, parsed)
+            campaign, diags = load_all_errors(content)
             if campaign is not None:
                 st.detail = ", ".join(count(len(things), noun) for things, noun in (
                     (campaign.hexes, "hex"), (campaign.locations, "location"),
@@ -170,10 +166,7 @@ def main() -> None:
 def check(content: Path | None, list_seeded: bool, quiet: bool, verbose: bool) -> None:
     """Validate the campaign, its MkDocs settings, and replay every session; exit 1 on
     errors. Counts, per session, the rolls the replay made itself."""
-    from generator.content.prefetch import ParseAhead
-
     place = locate(content)
-    parsed = ParseAhead(place.content)  # parsed on another core while this one imports
     from generator.mkdocs_config import (
         ConfigError,
         ConfigOptions,
@@ -183,7 +176,7 @@ def check(content: Path | None, list_seeded: bool, quiet: bool, verbose: bool) -
     from generator.progress import count
 
     with reporter(quiet, verbose) as progress:
-        campaign, diags = load_or_exit(place.content, progress, parsed)
+        campaign, diags = load_or_exit(place.content, progress)
         try:
             read_campaign_config(campaign_config_files(place.config, place.content),
                                  ConfigOptions())
@@ -228,13 +221,10 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     build/ and site/ go beside the campaign (the folder holding campaign.yaml, or the one
     holding content/), wherever the command runs. On a terminal, a build that takes over a
     second shows each stage as it runs; one summary line follows every build."""
-    from generator.content.prefetch import ParseAhead
     from generator.reserve import SpareFiles
 
     place = locate(content)
-    # the campaign's files parsed on another core while this one imports the rest, and the
-    # files the build will write made ahead on a core that would otherwise wait
-    parsed = ParseAhead(place.content)
+    # the files the build will write, made ahead on a core that would otherwise wait
     spares = SpareFiles(place.content, place.build_dir)
     from generator.mkdocs_config import ConfigOptions
     from generator.progress import count
@@ -246,7 +236,7 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     options = ConfigOptions(no_hooks=no_hooks)
     with spares, reporter(quiet, verbose) as progress:
         with collector.build_phase():
-            campaign, diags = load_or_exit(place.content, progress, parsed)
+            campaign, diags = load_or_exit(place.content, progress)
             # the locations' Markdown and the GM's reference pages, on another core meanwhile
             ahead = ContentAhead(campaign, audiences, place.build_dir, out, place.config,
                                  options)

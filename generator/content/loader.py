@@ -17,7 +17,6 @@ from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
-from generator import collector
 from generator.content import models as m
 from generator.content.campaign import (
     Campaign,
@@ -28,9 +27,9 @@ from generator.content.campaign import (
     Session,
     Table,
 )
+from generator.content.files import content_files
 from generator.content.frontmatter import split_front_matter
 from generator.content.parsecache import ParseCache
-from generator.content.prefetch import content_files
 from generator.content.symbols import NO_SYMBOL, SYMBOL_NAMES, load_symbols
 from generator.content.yamlpos import Located, SourceError, load_yaml, read_text
 from generator.diagnostics import Diagnostics, Pos, display_path, suggest
@@ -359,14 +358,6 @@ class _Loader:
 
     # -- the whole campaign ---------------------------------------------------------------
     def load(self) -> Campaign | None:
-        """The campaign, with the cycle collector paused for the whole load: it would
-        otherwise run once per file (as ``load_yaml`` resumes it) over the ever larger
-        campaign read so far, to find next to no garbage (what a load makes is mostly
-        acyclic; the collector frees any cycles on its first pass after the load)."""
-        with collector.paused():
-            return self._load()
-
-    def _load(self) -> Campaign | None:
         if not self.root.is_dir():
             self.diags.error(Pos(self.path_str(self.root)), "content folder not found")
             return None
@@ -1384,7 +1375,7 @@ def load_partial(root: Path, parse_cache: ParseCache | None = None,
     whether the replay of its sessions could still tell independent errors: campaign.yaml
     itself was right and every session file was read (``generator.onepass``). The campaign
     is None only when campaign.yaml gave nothing to build on. ``parse_cache`` as for
-    ``load_campaign`` (``generator.content.prefetch`` fills one ahead)."""
+    ``load_campaign``."""
     loader = _Loader(root, parse_cache=parse_cache)
     if parse_cache is not None:
         parse_cache.begin()
