@@ -29,9 +29,8 @@ class Reader(CampaignFiles):
     parse and validation of each file whose text did not change."""
 
     def __init__(self, root: Path, overrides: Mapping[Path, str] | None = None,
-                 parse_cache: ParseCache | None = None,
-                 diags: Diagnostics | None = None) -> None:
-        super().__init__(root, diags if diags is not None else Diagnostics())
+                 parse_cache: ParseCache | None = None) -> None:
+        super().__init__(root, Diagnostics())
         #: the last parse of each file, kept between loads (``hexcrawl serve``)
         self.parse_cache = parse_cache
         #: file texts to use instead of what is on disk (resolved path -> text)
