@@ -235,7 +235,6 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     from generator.site import AUDIENCES, SiteError, build_sites
 
     place = locate(content)
-
     out = out if out is not None else place.site_dir
     audiences: tuple[Audience, ...] = AUDIENCES if audience == "both" else (
         "players" if audience == "players" else "gm",)

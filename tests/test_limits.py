@@ -302,22 +302,22 @@ def test_visible_from_is_clamped_to_the_map(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])
-def test_the_clamp_measures_the_border_only_when_a_corner_is_nearer(
-        tmp_path: Path, orientation: str) -> None:
+def test_the_clamp_measures_the_border_only_when_a_corner_is_nearer(orientation: str) -> None:
     """The clamp takes the shortcut (a value no farther than a map corner stands) and the
     full measure to the border alike: min(visible_from, the farthest hex), for every hex
     of a 7 x 5 map and every value up to past the far edge."""
-    from generator.content.loader import _Loader
+    from generator.content.refs import Refs
+    from generator.diagnostics import Diagnostics
     from generator.hexgrid import Grid, distance
 
-    loader = _Loader(tmp_path)
-    loader.grid = grid = Grid(7, 5, "flat" if orientation == "flat" else "pointy")
+    grid = Grid(7, 5, "flat" if orientation == "flat" else "pointy")
+    refs = Refs(Diagnostics(), grid)
     every = [grid.from_offset(c, r) for c in range(1, 8) for r in range(1, 6)]
     for h in every:
         farthest = max(distance(h, other) for other in every)
-        assert loader.farthest(h) == farthest
+        assert refs.farthest(h) == farthest
         for value in range(farthest + 3):
-            assert loader.farthest(h, value) == min(value, farthest), (h, value)
+            assert refs.farthest(h, value) == min(value, farthest), (h, value)
 
 
 # ---------------------------------------------------------------------------------------------

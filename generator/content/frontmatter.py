@@ -1,8 +1,7 @@
 """A Markdown file's YAML front matter, split from its body.
 
 Kept apart from ``generator.content.markdown`` (which brings in the Markdown library) so
-that reading content needs nothing heavy: ``generator.content.prefetch`` splits location
-files in a process that has imported next to nothing yet.
+that reading content needs nothing heavy.
 """
 
 from __future__ import annotations

@@ -37,8 +37,6 @@ from __future__ import annotations
 
 import contextvars
 import html
-import importlib
-import os
 import posixpath
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -48,21 +46,10 @@ from typing import Any, Literal
 import markdown as pymarkdown  # type: ignore[import-untyped]
 import nh3
 
-# (front matter moved to a module of its own; still importable from here)
-from generator.content.frontmatter import FrontMatterDoc as FrontMatterDoc
-from generator.content.frontmatter import split_front_matter as split_front_matter
+from generator.content.mdextensions import DEFAULT_EXTENSIONS, extension_settings
 
 Audience = Literal["players", "gm"]
 
-
-#: The Markdown extensions of the generated sites (site.REQUIRED_EXTENSIONS, minus toc:
-#: MkDocs gives the headings their ids and permalinks when it renders the page).
-DEFAULT_EXTENSIONS: tuple[str | dict[str, Any], ...] = (
-    "admonition", "pymdownx.details", "attr_list", "md_in_html", "tables")
-#: Extensions never run on content: they read files or take the toc MkDocs builds.
-EXCLUDED_EXTENSIONS = frozenset({"pymdownx.snippets", "pymdownx.b64",
-                                 "markdown_include.include", "mdx_include", "toc",
-                                 "markdown.extensions.toc"})
 #: The class of GM blocks (the admonition type ``gm``).
 GM_CLASS = "gm"
 
@@ -396,51 +383,6 @@ def sanitise(fragment: str) -> str:
     return nh3.clean(fragment, **_policy())
 
 
-def _resolve(value: Any) -> Any:
-    """Option values of an extension as MkDocs would pass them: ``!!python/name:`` tags
-    imported, ``!ENV`` read; other tagged values are left out."""
-    if isinstance(value, dict):
-        return {k: _resolve(v) for k, v in value.items() if not _unresolved(v)}
-    if isinstance(value, list):
-        return [_resolve(v) for v in value if not _unresolved(v)]
-    tag = getattr(value, "tag", None)
-    if isinstance(tag, str) and hasattr(value, "value"):
-        if tag.startswith("tag:yaml.org,2002:python/name:"):
-            module, _, name = tag.rsplit(":", 1)[1].rpartition(".")
-            return getattr(importlib.import_module(module), name)
-        if tag == "!ENV":
-            names = value.value if isinstance(value.value, list) else [value.value]
-            for name in names[:-1] if len(names) > 1 else names:
-                if isinstance(name, str) and name in os.environ:
-                    return os.environ[name]
-            return names[-1] if len(names) > 1 else None
-    return value
-
-
-def _unresolved(value: Any) -> bool:
-    tag = getattr(value, "tag", None)
-    return isinstance(tag, str) and not (tag == "!ENV"
-                                         or tag.startswith("tag:yaml.org,2002:python/name:"))
-
-
-def _extensions(entries: Iterable[str | dict[str, Any]]) -> tuple[list[str], dict[str, Any]]:
-    names: list[str] = []
-    configs: dict[str, Any] = {}
-    for entry in entries:
-        if isinstance(entry, str):
-            name, options = entry, None
-        elif isinstance(entry, dict) and len(entry) == 1:
-            name, options = next(iter(entry.items()))
-        else:
-            continue
-        if name in EXCLUDED_EXTENSIONS or name in names:
-            continue
-        names.append(name)
-        if isinstance(options, dict):
-            configs[name] = _resolve(options)
-    return names, configs
-
-
 @dataclass
 class RenderedProse:
     """Markdown fields rendered by one ``MarkdownRenderer`` for another (``rendered``)."""
@@ -458,7 +400,7 @@ class MarkdownRenderer:
     """Renders Markdown fields with the site's extensions (see the module docstring)."""
 
     def __init__(self, extensions: Sequence[str | dict[str, Any]] = DEFAULT_EXTENSIONS) -> None:
-        names, configs = _extensions([*DEFAULT_EXTENSIONS, *extensions])
+        names, configs = extension_settings([*DEFAULT_EXTENSIONS, *extensions])
         try:
             self._md = pymarkdown.Markdown(extensions=names, extension_configs=configs)
         except Exception as exc:  # an extension missing or misconfigured in mkdocs.yml

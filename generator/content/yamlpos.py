@@ -19,7 +19,6 @@ from typing import Any
 
 import yaml
 
-from generator import collector
 from generator.diagnostics import Diagnostics, Pos, SourceError
 
 PathKey = tuple[str | int, ...]
@@ -431,15 +430,14 @@ def _bare_word_hint(text: str, mark: Any) -> str:
 
 def load_yaml(text: str, path: str, diags: Diagnostics, line_offset: int = 0) -> Located | None:
     """Parse one YAML document. Syntax errors and limits become diagnostics and return None."""
-    with collector.paused():
-        try:
-            node = compose(text, path, line_offset)
-        except SourceError as exc:
-            diags.error(exc.pos, exc.message)
-            return None
-        if node is None:
-            return Located(data=None, path=path, line_offset=line_offset)
-        builder = _Builder(path, diags, line_offset)
-        data = builder.build(node, ())
+    try:
+        node = compose(text, path, line_offset)
+    except SourceError as exc:
+        diags.error(exc.pos, exc.message)
+        return None
+    if node is None:
+        return Located(data=None, path=path, line_offset=line_offset)
+    builder = _Builder(path, diags, line_offset)
+    data = builder.build(node, ())
     return Located(data=data, path=path, values=builder.values, keys=builder.keys,
                    line_offset=line_offset, quoted=builder.quoted)

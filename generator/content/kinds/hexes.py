@@ -1,0 +1,148 @@
+"""hexes/*.yaml: what each hex holds, by entry (``"0304": {terrain: ...}``) or by the
+compact rows of terrain letters (docs/content.md, "hexes/*.yaml")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from generator.content import models as m
+from generator.content.campaign import HexInfo
+from generator.content.files import YAML
+from generator.content.reading import Reader
+from generator.content.refs import Refs
+from generator.content.yamlpos import Located
+from generator.diagnostics import Pos, suggest
+from generator.hexgrid import Hex
+from generator.rules.tables import TerrainRule
+
+
+@dataclass
+class _Rows:
+    """What the terrain rows gave: the terrain of each hex, the hexes whose letter stands
+    for a terrain reported as unknown, and the file that holds them (one at most)."""
+
+    terrain: dict[Hex, tuple[str, Pos]] = field(default_factory=dict)
+    broken: set[Hex] = field(default_factory=set)
+    file: str | None = None
+
+
+def load_hexes(reader: Reader, refs: Refs, terrain: dict[str, TerrainRule],
+               default_terrain: str | None) -> dict[Hex, HexInfo]:
+    """The hexes of hexes/*.yaml, by entry and by terrain rows; a hex without terrain
+    of its own gets campaign.yaml's ``default_terrain`` (hexes with no entry at all get
+    it from ``Campaign.hex_info``)."""
+    hexes: dict[Hex, HexInfo] = {}
+    defined_at: dict[Hex, Pos] = {}
+    rows = _Rows()
+    for path in reader.files("hexes", *YAML):
+        doc = reader.mapping_doc(path)
+        if doc is None:
+            continue
+        data = doc.data
+        if "terrain_rows" in data or "legend" in data:
+            load_terrain_rows(reader, refs, terrain, doc, rows)
+        for key in data:
+            if key in ("terrain_rows", "legend"):
+                continue
+            pos = doc.pos((key,), key=True)
+            h = refs.check_label(str(key), pos)
+            entry = reader.validate(m.HexEntry, doc, (key,))
+            if h is None or entry is None:
+                continue
+            if h in defined_at:
+                first = defined_at[h]
+                reader.diags.error(pos, f"hex '{key}' is defined twice (first at {first})")
+                continue
+            defined_at[h] = pos
+            if entry.terrain is not None and entry.terrain not in terrain:
+                reader.diags.error(doc.pos((key, "terrain")),
+                                   f"unknown terrain '{entry.terrain}'"
+                                   f"{suggest(entry.terrain, terrain)}")
+                continue
+            refs.check_ids(entry.tables, refs.tables, "table", doc, (key, "tables"))
+            if entry.region is not None:
+                refs.check_ref(entry.region, refs.regions, "region", doc.pos((key, "region")))
+            hexes[h] = HexInfo(h, str(key), entry.terrain or "", entry.density, entry.name,
+                               entry.description, entry.gm, tuple(entry.tables),
+                               entry.region, pos)
+    # fill terrain from rows where the entry gave none; add row-only hexes
+    for h, (tid, pos) in rows.terrain.items():
+        if h in hexes:
+            if not hexes[h].terrain:
+                hexes[h] = replace(hexes[h], terrain=tid)
+        else:
+            hexes[h] = HexInfo(h, refs.grid.label(h), tid, pos=pos)
+    for h, info in list(hexes.items()):
+        if not info.terrain:
+            if default_terrain:
+                hexes[h] = replace(info, terrain=default_terrain)
+            elif h in rows.broken:  # its letter's terrain is reported already
+                del hexes[h]
+            else:
+                reader.diags.error(info.pos or Pos("hexes"),
+                                   f"hex '{info.label}' has no terrain (give it 'terrain:', "
+                                   f"a letter in 'terrain_rows', or set 'default_terrain' in "
+                                   f"campaign.yaml)")
+                del hexes[h]
+        elif info.density and terrain[info.terrain].density_dc == {}:
+            reader.diags.warning(info.pos or Pos("hexes"),
+                                 f"hex '{info.label}': density only matters for forest")
+    return hexes
+
+
+def load_terrain_rows(reader: Reader, refs: Refs, terrain: dict[str, TerrainRule],
+                      doc: Located, rows_of: _Rows) -> None:
+    """The compact form: a legend of letters and one string of them per row."""
+    data = doc.data
+    legend = data.get("legend")
+    rows = data.get("terrain_rows")
+    if not isinstance(legend, dict) or not isinstance(rows, list):
+        reader.diags.error(doc.pos(), "the compact form needs both 'legend' (letter -> "
+                           "terrain) and 'terrain_rows' (one string per row)")
+        return
+    if rows_of.file is not None:
+        reader.diags.error(doc.pos(("terrain_rows",), key=True),
+                           f"'terrain_rows' is already given in {rows_of.file} (one file "
+                           f"holds the rows of the whole map)")
+        return
+    rows_of.file = doc.path
+    letters: dict[str, str] = {}
+    for letter, tid in legend.items():
+        pos = doc.pos(("legend", letter))
+        if len(str(letter)) != 1:
+            reader.diags.error(doc.pos(("legend", letter), key=True),
+                               f"legend keys are single letters, not '{letter}'")
+        elif not isinstance(tid, str) or tid not in terrain:
+            reader.diags.error(pos, f"unknown terrain '{tid}'{suggest(str(tid), terrain)}")
+        else:
+            letters[str(letter)] = tid
+    if len(rows) > refs.grid.rows:
+        reader.diags.error(doc.pos(("terrain_rows", refs.grid.rows)),
+                           f"{len(rows)} rows, but the map has {refs.grid.rows}")
+    elif len(rows) < refs.grid.rows:
+        at = ("terrain_rows", len(rows) - 1) if rows else ("terrain_rows",)
+        reader.diags.error(doc.pos(at), f"{len(rows)} rows, but the map has {refs.grid.rows} "
+                           f"(one string per row)")
+    for r, text in enumerate(rows[: refs.grid.rows]):
+        pos = doc.pos(("terrain_rows", r))
+        if not isinstance(text, str):
+            reader.diags.error(pos, "each row is a string of terrain letters")
+            continue
+        cells = [(i, ch) for i, ch in enumerate(text) if ch != " "]
+        if len(cells) != refs.grid.columns:
+            reader.diags.error(pos, f"row {r + 1} has {len(cells)} letters, but the map has "
+                               f"{refs.grid.columns} columns")
+        shift = 1 if ("terrain_rows", r) in doc.quoted else 0
+        for c, (i, letter) in enumerate(cells[: refs.grid.columns]):
+            if letter not in letters:
+                if letter in legend:  # already reported in the legend
+                    rows_of.broken.add(refs.grid.from_offset(c + 1, r + 1))
+                    continue
+                hint = f" (did you mean '{letter.swapcase()}'?)" \
+                    if letter.swapcase() in letters else ""
+                reader.diags.error(Pos(pos.path, pos.line, pos.col + shift + i),
+                                   f"letter '{letter}' (row {r + 1}, column {c + 1}) is not in "
+                                   f"the legend{hint}")
+                continue
+            h = refs.grid.from_offset(c + 1, r + 1)
+            rows_of.terrain[h] = (letters[letter], pos)

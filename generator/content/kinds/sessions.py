@@ -1,0 +1,198 @@
+"""sessions/*.yaml: the session logs, watch by watch, with the party of each session and
+the rolls made at the table (docs/content.md, "sessions/*.yaml").
+
+Everything a log entry names is checked here (faces, hexes, paths, locations, tables,
+party members, resources); whether the rules allow what it does is the replay's concern.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.content import models as m
+from generator.content.campaign import Location, Path_, Session, Table
+from generator.content.files import YAML
+from generator.content.reading import Reader
+from generator.content.refs import Refs
+from generator.content.yamlpos import Located
+from generator.diagnostics import suggest
+
+
+def load_sessions(reader: Reader, refs: Refs, spec: m.CampaignFile,
+                  paths: dict[str, Path_], locations: dict[str, Location],
+                  tables: dict[str, Table]) -> tuple[list[Session], bool]:
+    """The sessions of sessions/*.yaml, and whether every session file was read and
+    validated (otherwise the number of one is unknown)."""
+    parsed: list[tuple[m.SessionFile, Located]] = []
+    complete = True
+    for path in reader.files("sessions", *YAML):
+        doc = reader.mapping_doc(path)
+        if doc is None:
+            complete = False
+            continue
+        sf = reader.validate(m.SessionFile, doc, ())
+        if sf is not None:
+            parsed.append((sf, doc))
+        else:
+            complete = False
+    # in the order they are replayed: a member described in one session may be named
+    # by the sessions after it
+    parsed.sort(key=lambda item: item[0].session)
+    # resources may be declared in campaign.yaml or in a session ('doom' tempts fate)
+    resource_ids: dict[str, Any] = {"doom": None, **spec.resources}
+    for sf, _ in parsed:
+        resource_ids.update(sf.resources)
+    sessions: list[Session] = []
+    numbers: dict[int, str] = {}
+    members = {mem.name for mem in spec.party.members}
+    for sf, doc in parsed:
+        if sf.session in numbers:
+            reader.diags.error(doc.pos(("session",)), f"session {sf.session} is already "
+                               f"logged in {numbers[sf.session]}")
+            continue
+        numbers[sf.session] = doc.path
+        for res_id in sf.resources:
+            refs.check_id(res_id, "resource", doc.pos(("resources", res_id), key=True))
+        party = sf.party
+        if party.start is not None:
+            refs.check_label(party.start, doc.pos(("party", "start")))
+        refs.check_offsets(party.start_offsets, doc, ("party", "start_offsets"))
+        present = set(members)
+        if party.members is not None:
+            present = set()
+            refs.check_unique_members(
+                [(who if isinstance(who, str) else who.name,
+                  ("party", "members", i) if isinstance(who, str)
+                  else ("party", "members", i, "name"))
+                 for i, who in enumerate(party.members)], doc)
+            for i, who in enumerate(party.members):
+                if isinstance(who, str):
+                    if who not in members:
+                        reader.diags.error(doc.pos(("party", "members", i)),
+                                           f"unknown party member '{who}'"
+                                           f"{suggest(who, members)} (add them to "
+                                           f"campaign.yaml or describe them here)")
+                    present.add(who)
+                else:
+                    refs.check_mount(who, doc.pos(("party", "members", i, "mount")))
+                    refs.check_knowledge_regions(who, doc, ("party", "members", i))
+                    present.add(who.name)
+                    members.add(who.name)
+        if party.navigator and party.navigator not in present:
+            reader.diags.error(doc.pos(("party", "navigator")),
+                               f"navigator '{party.navigator}' is not in the party"
+                               f"{suggest(party.navigator, present)}")
+        for i, entry in enumerate(sf.log):
+            check_entry(refs, entry, doc, ("log", i), paths, locations, tables, spec,
+                        resource_ids, present)
+        sessions.append(Session(sf.session, str(sf.date) if sf.date else None,
+                                sf.title or f"Session {sf.session}", sf.summary, sf.gm,
+                                party, tuple(sf.log), doc.path, doc,
+                                resources=dict(sf.resources)))
+    return sessions, complete
+
+
+def check_entry(refs: Refs, entry: m.LogEntry, doc: Located, at: tuple[str | int, ...],
+                paths: dict[str, Path_], locations: dict[str, Location],
+                tables: dict[str, Table], spec: m.CampaignFile,
+                resource_ids: dict[str, Any], present: set[str] | None = None) -> None:
+    """Cross-check one log entry; ``resource_ids`` are the resources declared anywhere,
+    ``present`` the party members of the session."""
+    t = entry.travel
+    if t is not None:
+        if t.heading is not None and t.heading not in refs.faces:
+            refs.diags.error(doc.pos(at + ("travel", "heading")),
+                             refs.not_a_face(t.heading))
+        toward = None
+        if t.toward is not None:
+            toward = refs.check_label(t.toward, doc.pos(at + ("travel", "toward")))
+        if t.follow is not None:
+            if refs.check_ref(t.follow, paths, "path", doc.pos(at + ("travel", "follow"))) \
+                    and toward is not None and toward not in paths[t.follow].hexes:
+                refs.diags.error(doc.pos(at + ("travel", "toward")),
+                                 f"hex '{t.toward}' is not on path '{t.follow}'")
+        if t.landmark is not None and t.landmark not in locations:
+            if refs.grid.is_label(t.landmark):
+                refs.check_label(t.landmark, doc.pos(at + ("travel", "landmark")))
+            elif t.landmark not in refs.broken["location"]:
+                refs.diags.error(doc.pos(at + ("travel", "landmark")),
+                                 f"unknown landmark '{t.landmark}': name a location id or a "
+                                 f"hex label{suggest(t.landmark, locations)}")
+    if entry.search is not None and entry.search.target is not None:
+        refs.check_ref(entry.search.target, locations, "location",
+                       doc.pos(at + ("search", "target")))
+    if entry.encounter is not None:
+        e = entry.encounter
+        if e.table is not None:
+            refs.check_ref(e.table, tables, "table", doc.pos(at + ("encounter", "table")))
+        if e.location is not None:
+            refs.check_ref(e.location, locations, "location",
+                           doc.pos(at + ("encounter", "location")))
+        if e.table in tables and e.roll is not None:
+            if tables[e.table].row_for(e.roll) is None:
+                low = min(a for a, _ in tables[e.table].ranges)
+                high = max(b for _, b in tables[e.table].ranges)
+                refs.diags.error(doc.pos(at + ("encounter", "roll")),
+                                 f"roll {e.roll} matches no row of table '{e.table}' "
+                                 f"(rows cover {low}-{high})")
+    if entry.reveal is not None:
+        for i, ident in enumerate(entry.reveal):
+            if ident in locations or ident in refs.broken["location"]:
+                continue
+            if refs.grid.is_label(ident):
+                refs.check_label(ident, doc.pos(at + ("reveal", i)))
+            else:
+                refs.diags.error(doc.pos(at + ("reveal", i)),
+                                 f"unknown location or hex '{ident}'"
+                                 f"{suggest(ident, locations)}")
+    if entry.chase is not None:
+        ch = entry.chase
+        known = set(spec.creatures) | {mem.name for mem in spec.party.members} | \
+            (present or set())
+        for side in ("quarry", "pursuers"):
+            actors = getattr(ch, side)
+            if actors == "party":
+                continue
+            for j, who in enumerate(actors):
+                if isinstance(who, str) and who not in known:
+                    refs.diags.error(doc.pos(at + ("chase", side, j)),
+                                     f"unknown chase participant '{who}'"
+                                     f"{suggest(who, known)}: name a party member, a "
+                                     f"creature from campaign.yaml 'creatures:', or give "
+                                     f"stats inline ({{name, speed, con, stealth, "
+                                     f"perception}})")
+        if not ch.pursuers:
+            refs.diags.error(doc.pos(at + ("chase",)), "a chase needs pursuers")
+        if ch.complications is not None:
+            refs.check_ref(ch.complications, tables, "table",
+                           doc.pos(at + ("chase", "complications")))
+    if entry.use is not None:
+        refs.check_ref(entry.use.resource, resource_ids, "resource",
+                       doc.pos(at + ("use", "resource")))
+        who = entry.use.by
+        members = present if present is not None else \
+            {mem.name for mem in spec.party.members}
+        if who is not None and who not in members:
+            refs.diags.error(doc.pos(at + ("use", "by")),
+                             f"'{who}' is not in the party{suggest(who, members)}")
+    if entry.expect is not None:
+        ex = entry.expect
+        if entry.action in m.INSTANT_ACTIONS:
+            refs.diags.error(doc.pos(at + ("expect",)),
+                             f"expect: goes on an entry that takes a watch, not on "
+                             f"'{entry.action}'")
+        for key in ("hex", "believed"):
+            label = getattr(ex, key)
+            if label is not None:
+                refs.check_label(label, doc.pos(at + ("expect", key)))
+        for j, label in enumerate(ex.entered or ()):
+            refs.check_label(label, doc.pos(at + ("expect", "entered", j)))
+        for j, lid in enumerate(ex.found):
+            refs.check_ref(lid, locations, "location", doc.pos(at + ("expect", "found", j)))
+    for purpose, value in entry.rolls.items():
+        values = value if isinstance(value, list) else [value]
+        if not values:
+            refs.diags.warning(doc.pos(at + ("rolls", purpose)),
+                               f"empty list of {purpose} rolls: it records nothing, so "
+                               f"the generator rolls them (give the dice rolled at the "
+                               f"table, or remove the key)")

@@ -1,0 +1,175 @@
+"""tables/*.yaml: random tables, rolled on dice or by weights, each row able to lead to
+another table or to a location (docs/content.md, "tables/*.yaml")."""
+
+from __future__ import annotations
+
+from generator.content import models as m
+from generator.content.campaign import Location, Table
+from generator.content.files import YAML
+from generator.content.reading import Reader
+from generator.content.refs import Refs
+from generator.content.yamlpos import Located
+from generator.diagnostics import Diagnostics
+from generator.dice import parse_dice
+from generator.rules import rolltables
+
+#: each table's document and what validating it gave, by table id
+TableDocs = dict[str, tuple[Located, m.TableFile]]
+
+
+def load_tables(reader: Reader, refs: Refs) -> tuple[dict[str, Table], TableDocs]:
+    """The tables of tables/*.yaml, and the document and model each was built from
+    (for ``check_table_locations``, once the locations are loaded)."""
+    tables: dict[str, Table] = {}
+    docs: TableDocs = {}
+    for path in reader.files("tables", *YAML):
+        doc = reader.mapping_doc(path)
+        if doc is None:
+            continue
+        spec = reader.validate(m.TableFile, doc, ())
+        if spec is None:
+            if isinstance(doc.data.get("id"), str):
+                refs.broken["table"].add(doc.data["id"])
+            continue
+        if not refs.check_id(spec.id, "table", doc.pos(("id",))):
+            continue
+        if spec.id in tables or spec.id in refs.broken["table"]:
+            where = tables[spec.id].source if spec.id in tables else "another file"
+            reader.diags.error(doc.pos(("id",)), f"duplicate table id '{spec.id}' (also in "
+                               f"{where})")
+            continue
+        table = build_table(reader.diags, spec, doc)
+        if table is not None:
+            tables[spec.id] = table
+            docs[spec.id] = (doc, spec)
+        else:
+            refs.broken["table"].add(spec.id)
+    # references between tables, and cycles
+    for doc, spec in docs.values():
+        for i, row in enumerate(spec.rows):
+            if row.table:
+                refs.check_ref(row.table, tables, "table", doc.pos(("rows", i, "table")))
+    found = rolltables.nesting({tid: [r.table for r in t.rows if r.table]
+                                for tid, t in tables.items()})
+    for cycle in found.cycles:
+        doc, spec = docs[cycle[0]]
+        closing = next(i for i, r in enumerate(spec.rows) if r.table == cycle[1])
+        reader.diags.error(doc.pos(("rows", closing, "table")),
+                           "tables refer to each other in a cycle: " + " -> ".join(cycle))
+    for chain in found.too_deep:
+        doc, spec = docs[chain[0]]
+        first = next(i for i, r in enumerate(spec.rows) if r.table == chain[1])
+        shown = chain if len(chain) <= 6 else (*chain[:3], "...", *chain[-2:])
+        reader.diags.error(doc.pos(("rows", first, "table")),
+                           f"tables nest {len(chain) - 1} deep ({' -> '.join(shown)}); a "
+                           f"table may lead to others at most {rolltables.MAX_NESTING} deep")
+    return tables, docs
+
+
+def check_table_locations(refs: Refs, docs: TableDocs,
+                          locations: dict[str, Location]) -> None:
+    """A table row may name the location the encounter leads to."""
+    for doc, spec in docs.values():
+        for i, row in enumerate(spec.rows):
+            if row.location:
+                refs.check_ref(row.location, locations, "location",
+                               doc.pos(("rows", i, "location")))
+
+
+def build_table(diags: Diagnostics, spec: m.TableFile, doc: Located) -> Table | None:
+    """The table of one file: its rows and the results each row covers, checked
+    against its dice (or its weights)."""
+    ok = True
+    has_roll = [r.roll is not None for r in spec.rows]
+    if spec.dice is not None:
+        try:
+            dice = parse_dice(spec.dice)
+        except ValueError as exc:
+            diags.error(doc.pos(("dice",)), str(exc))
+            return None
+        if dice.high > rolltables.MAX_RESULTS:
+            diags.error(doc.pos(("dice",)),
+                        f"{dice} rolls up to {dice.high}: a table's dice roll at most "
+                        f"{rolltables.MAX_RESULTS} (1d1000, 10d100, ...)")
+            return None
+        ranges: list[tuple[int, int]] = []
+        if all(has_roll):
+            for i, row in enumerate(spec.rows):
+                assert row.roll is not None
+                if row.weight is not None:
+                    diags.warning(doc.pos(("rows", i, "weight")),
+                                  "'weight' is ignored when the row has a 'roll'")
+                try:
+                    ranges.append(rolltables.parse_roll_cell(row.roll, dice))
+                except ValueError as exc:
+                    diags.error(doc.pos(("rows", i, "roll")), str(exc))
+                    ok = False
+        elif not any(has_roll):
+            weights = [r.weight or 1 for r in spec.rows]
+            if sum(weights) != dice.high - dice.low + 1:
+                diags.error(doc.pos(("dice",)),
+                            f"weights add up to {sum(weights)} but {dice} has "
+                            f"{dice.high - dice.low + 1} results; give each row a "
+                            f"'roll' range instead")
+                return None
+            ranges = [(a + dice.low - 1, b + dice.low - 1)
+                      for a, b in rolltables.ranges_from_weights(weights)]
+        else:
+            i = has_roll.index(False)
+            diags.error(doc.pos(("rows", i)),
+                        "either every row has a 'roll' or none does (then weights "
+                        "decide)")
+            return None
+        if ok and not check_coverage(diags, spec, doc, ranges, dice.low, dice.high,
+                                          str(dice)):
+            ok = False
+        roll_dice = str(dice)
+    else:
+        if any(has_roll):
+            i = has_roll.index(True)
+            diags.error(doc.pos(("rows", i, "roll")),
+                        "a row with 'roll' needs the table's 'dice' (e.g. dice: 1d8)")
+            return None
+        weights = [r.weight or 1 for r in spec.rows]
+        if sum(weights) > rolltables.MAX_RESULTS:
+            diags.error(doc.pos(("rows",), key=True),
+                        f"the weights add up to {sum(weights)}: a table's weights add "
+                        f"up to at most {rolltables.MAX_RESULTS}")
+            return None
+        ranges = rolltables.ranges_from_weights(weights)
+        roll_dice = rolltables.dice_for_weights(sum(weights))
+    for i, row in enumerate(spec.rows):
+        if row.distance:
+            try:
+                parse_dice(row.distance)
+            except ValueError as exc:
+                diags.error(doc.pos(("rows", i, "distance")), str(exc))
+    if not ok:
+        return None
+    return Table(spec.id, spec.name, spec.dice, spec.audience, spec.description,
+                 tuple(spec.rows), tuple(ranges), roll_dice, doc.path, doc.pos())
+
+
+def check_coverage(diags: Diagnostics, spec: m.TableFile, doc: Located,
+                   ranges: list[tuple[int, int]], low: int, high: int, dice: str) -> bool:
+    """Every result of the dice has exactly one row: report values the dice cannot roll
+    and overlaps at the row's ``roll``, and gaps at the row after the gap."""
+    found = rolltables.coverage(ranges, low, high)
+    span = rolltables.span
+    for i in found.outside:
+        a, b = ranges[i]
+        diags.error(doc.pos(("rows", i, "roll")),
+                    f"table '{spec.id}': row {i + 1} ({a}-{b}) lies outside what "
+                    f"{dice} can roll ({low}-{high})")
+    for i, j, first, last in found.overlaps:
+        diags.error(doc.pos(("rows", i, "roll")), f"table '{spec.id}': row {i + 1} "
+                    f"overlaps row {j + 1} on {span(first, last)}")
+    if found.gaps:
+        start = found.gaps[0][0]
+        after = next((i for i, (a, _) in enumerate(ranges) if a > start), len(ranges) - 1)
+        shown = ", ".join(span(a, b) for a, b in found.gaps[:8]) + (
+            " ..." if len(found.gaps) > 8 else "")
+        diags.error(doc.pos(("rows", after, "roll")),
+                    f"table '{spec.id}': no row for {shown} (the dice roll "
+                    f"{low}-{high})")
+    return found.exact
