@@ -1,11 +1,11 @@
 """Interface strings on gettext (generator/i18n.py, generator/locale, babel.cfg).
 
-The catalogues are checked against a fresh extraction from the sources, run with the README's
-own ``pybabel extract`` command: a message the code uses but a catalogue lacks, leaves
-untranslated, marks fuzzy or keeps obsolete fails, and so does a template (.pot) behind the
-code. Plural forms come from the catalogue headers (CLDR through Babel), and adding a
-language is adding a catalogue: a copy of the package with one more ``.po`` builds a site in
-that language.
+The catalogues are checked against a fresh extraction from the sources, run with the
+``pybabel extract`` command of docs/translation.md: a message the code uses but a catalogue
+lacks, leaves untranslated, marks fuzzy or keeps obsolete fails, and so does a template
+(.pot) behind the code. Plural forms come from the catalogue headers (CLDR through Babel),
+and adding a language is adding a catalogue: a copy of the package with one more ``.po``
+builds a site in that language.
 """
 
 from __future__ import annotations
@@ -50,16 +50,16 @@ from generator.render.pages import render_docs
 from generator.replay import replay
 
 REPO = Path(__file__).resolve().parents[1]
-README = REPO / "README.md"
+README = REPO / "docs" / "translation.md"
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
 def readme_command(program: str) -> list[str]:
-    """The README's ``pybabel <program> ...`` command line, as arguments."""
+    """docs/translation.md's ``pybabel <program> ...`` command line, as arguments."""
     for line in README.read_text(encoding="utf-8").splitlines():
         if line.startswith(f"pybabel {program} "):
             return shlex.split(line)
-    raise AssertionError(f"README has no 'pybabel {program}' command")
+    raise AssertionError(f"docs/translation.md has no 'pybabel {program}' command")
 
 
 def pybabel(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -85,7 +85,8 @@ def keys(catalog: Catalog) -> set[tuple[str | None, str]]:
 
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
-    """A template extracted now from the code and the templates, with the README's command."""
+    """A template extracted now from the code and the templates, with docs/translation.md's
+    command."""
     args = readme_command("extract")[1:]
     out = tmp_path_factory.mktemp("pot") / "fresh.pot"
     args[args.index("-o") + 1] = str(out)
@@ -104,8 +105,8 @@ def test_russian_and_ukrainian_catalogues_exist() -> None:
 
 def test_template_is_up_to_date_with_the_code(fresh: Catalog) -> None:
     committed = read(LOCALE_DIR / "hexcrawl.pot")
-    assert keys(fresh) - keys(committed) == set(), "run the README's pybabel extract"
-    assert keys(committed) - keys(fresh) == set(), "run the README's pybabel extract"
+    assert keys(fresh) - keys(committed) == set(), "run docs/translation.md's pybabel extract"
+    assert keys(committed) - keys(fresh) == set(), "run docs/translation.md's pybabel extract"
     assert len(keys(fresh)) > 700
 
 
