@@ -67,7 +67,6 @@ from generator.render.pages import (
     DocsTree,
     NavItem,
     asset_files,
-    compile_templates,
     location_path,
     render_docs,
 )
@@ -355,18 +354,8 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                     disk.record(docs / rel, rel, data)
             finished.update(files)
 
-        def finish_early(pages: Mapping[str, str]) -> None:
-            """The pages finished while workers draw the sessions': titled and written now
-            (their seconds are the writing's, for the bench); with the first of them, the
-            support files and the reference pages made ahead, which no page changes."""
-            started = time.perf_counter()
-            if not finished:
-                finish({**assets, **(reference or {})})
-            finish(pages)
-            clock.aside("write", time.perf_counter() - started)
-
         assets = asset_files()
-        tree = render_docs(view, templates, markdown, memo, inputs, ready=finish_early)
+        tree = render_docs(view, templates, markdown, cache=memo, inputs=inputs)
         add_reference(tree, campaign, audience, set(view.locations), overrides, markdown,
                       cache, reference)
         if memo is not None:
@@ -625,9 +614,6 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                                   is not None and audience == "gm" else None)
 
             with collector.build_phase():
-                if len(audiences) > 1:  # compiled once, before the players' docs are forked
-                    compile_templates(campaign.language,
-                                      None if options.no_hooks else campaign.root / "templates")
                 pages = _DocsAhead(audiences, docs_of)
                 try:
                     for audience in pages.order:
