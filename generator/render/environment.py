@@ -61,7 +61,6 @@ def quote(text: str) -> str:
     return "\n".join(f"> {line}" if line.strip() else ">" for line in text.splitlines())
 
 
-
 #: Jinja environments by (language, override folder): each template is compiled once per
 #: process, for every build of every audience (Jinja reloads a template whose file changed).
 _ENVIRONMENTS: dict[tuple[str, str | None], tuple[jinja2.Environment, Translator]] = {}

@@ -144,7 +144,6 @@ def put_copies(view: View, shown: View, cache: PageCache, tokens: Tokens) -> Non
         cache.put_object(("hex-view", info), shown.hexes[label])
 
 
-
 class NoCache:
     """A ``PageCache`` that keeps nothing: every page and map is drawn (``hexcrawl build``,
     and the pages a campaign's own templates draw)."""

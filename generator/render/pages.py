@@ -1,8 +1,10 @@
 """The Markdown pages of one site, rendered with jinja2 from a view.
 
 ``render_docs(view)`` returns a ``DocsTree``: every file of the ``docs/`` folder (Markdown
-pages, SVG maps) as text, plus the navigation. Templates live in ``site_templates/pages``;
-a campaign overrides any of them with a same-named file in ``<content>/templates/``.
+pages, SVG maps) as text, plus the navigation. The pages are a list (``page_list``: which
+page, from which template, with which context) drawn in this process one after another.
+Templates live in ``site_templates/pages``; a campaign overrides any of them with a
+same-named file in ``<content>/templates/`` (``generator.render.environment``).
 
 A player render receives a ``PlayerView`` and nothing else: the players' templates cannot
 reach GM data because it is not there. Templates run with ``StrictUndefined``, so asking a
@@ -107,7 +109,6 @@ def latest_in_nav(pages: Sequence[Any]) -> Sequence[Any]:
     return pages if len(pages) <= NAV_LIMIT else pages[-NAV_RECENT:]
 
 
-
 @dataclass
 class DocsTree:
     """Every generated file of one audience's ``docs/`` folder, and the navigation."""
@@ -117,7 +118,6 @@ class DocsTree:
 
     def nav_config(self) -> list[dict[str, Any]]:
         return [item.to_mkdocs() for item in self.nav]
-
 
 
 @dataclass(frozen=True)
@@ -315,7 +315,6 @@ def overview_svg(view: View) -> str:
     """The overview map of a site as its map page embeds it (links from ``map.md``)."""
     r = _Renderer(view, None)
     return maps.overview_map(view, r.map_links(root_of("map.md")), r.t)
-
 
 
 def render_docs(view: View, overrides: Path | None = None,

@@ -88,7 +88,7 @@ class Forked(Generic[T]):
     waits for it and returns its value, or raises here the exception it raised there.
 
     Made with a bare ``fork`` and a pipe, no thread: this process can still fork its own
-    workers afterwards (``can_fork``). The child draws its pages with one worker fewer than
+    workers afterwards (``can_fork``). The child may use one worker fewer than
     this process would (``jobs``), since this process keeps a core busy meanwhile; it
     leaves through ``os._exit``, so nothing this process had buffered is written twice.
     ``result()`` raises ``BrokenProcessPool`` when the child died without an answer (killed),
