@@ -283,7 +283,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
             finished.update(files)
 
         assets = asset_files()
-        tree = render_docs(view, templates, markdown, memo, inputs)
+        tree = render_docs(view, templates, markdown, cache=memo, inputs=inputs)
         add_reference(tree, campaign, audience, set(view.locations), overrides, markdown,
                       cache)
         if memo is not None:

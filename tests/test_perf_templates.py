@@ -25,7 +25,6 @@ from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
 from generator.content.markdown import Prose, default_renderer
 from generator.knowledge import gm_view, view_for
-from generator.render import pages
 from generator.render.escape import _MODULES as MODULES
 from generator.render.escape import PROSE_FIELDS, RAW_FIELDS, template_view, text
 from generator.render.i18n import Translator
@@ -377,19 +376,6 @@ def _old_copy(value: Any, field: str | None, prose: Any, memo: dict[int, Any]) -
     return out
 
 
-def strip_rolls(value: Any) -> Any:
-    """A session's view with the rolls of its watches left out (compared apart)."""
-    record = getattr(value, "record", None)
-    if record is None:
-        return value
-    watches = [dataclasses.replace(w, rolls=[]) for w in record.watches]
-    by_id = {id(w): s for w, s in zip(record.watches, watches, strict=True)}
-    return dataclasses.replace(
-        value, record=dataclasses.replace(record, watches=watches),
-        watches=tuple(dataclasses.replace(w, record=by_id.get(id(w.record), w.record))
-                      for w in value.watches))
-
-
 def same(a: Any, b: Any, where: str = "view") -> None:
     """``a`` and ``b`` hold the same values of the same types, all the way down."""
     assert type(a) is type(b), where
@@ -425,107 +411,22 @@ def test_template_view_copies_as_before(audience: str) -> None:
     same(template_view(view, prose), _old_copy(view, None, prose, {}))
 
 
-def copied_whole(view: Any, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    """``render_docs(view)``'s pages with the view copied whole for the templates, as under
-    ``hexcrawl serve`` or with a campaign's own templates (nothing deferred)."""
-    real = pages._Renderer
-
-    def whole_copy(*args: Any, defer: bool = False) -> pages._Renderer:
-        return real(*args)
-
-    with monkeypatch.context() as patch:
-        patch.setattr(pages, "_Renderer", whole_copy)
-        return render_docs(view).files
-
-
-@pytest.mark.parametrize("audience", ["players", "gm"])
-def test_a_session_page_gets_its_session_whole_the_other_pages_no_watches(
-        audience: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The templates' copy leaves every session's watches and record out (``defer``): its
-    own page gets the session copied whole, once, as the copy of the whole view has it;
-    any other page touching them fails; a campaign's own page templates get them all."""
-    campaign = example_campaign("en")
-    chronicle, _ = replay(campaign)
-    md = default_renderer()
-    view = view_for(campaign, chronicle, audience, md)  # type: ignore[arg-type]
-    deferred = pages._Renderer(view, None, md, defer=True)
-    whole = pages._Renderer(view, None, md)
-    assert len(whole.tview.sessions) > 3
-    for i, session in enumerate(whole.tview.sessions):
-        copied = deferred.session(i)
-        assert copied is deferred.session(i)
-        # its rolls are the chronicle's own (roll_rows escapes their detail): all else is
-        # the copy of the whole view
-        rolls = [w.rolls for w in getattr(getattr(copied, "record", None), "watches", ())]
-        for own, escaped in zip(rolls, [w.rolls for w in getattr(
-                getattr(session, "record", None), "watches", ())], strict=True):
-            assert [type(r.detail) for r in own] == [str] * len(own)
-            assert [text(r.detail) for r in own] == [r.detail for r in escaped]
-            assert [dataclasses.replace(r, detail=text(r.detail)) for r in own] == escaped
-        assert audience == "players" or any(rolls)
-        same(strip_rolls(copied), strip_rolls(session))
-        light = deferred.tview.sessions[i]
-        assert light.title == session.title and light.found == session.found
-        for touch in (list, bool, len, lambda w: w[0], lambda w: w.record):
-            with pytest.raises(RuntimeError, match="own page"):
-                touch(light.watches)
-    # the pages are those of the view copied whole
-    assert render_docs(view).files == copied_whole(view, monkeypatch)
-    # a campaign's own template may show the watches anywhere
-    (tmp_path / "sessions.md").write_text(
-        "{% for s in view.sessions %}{{ s.number }}:{{ s.watches | length }} {% endfor %}",
-        encoding="utf-8")
-    listed = render_docs(view, overrides=tmp_path).files["sessions/index.md"]
-    assert listed.split() == [f"{s.number}:{len(s.watches)}" for s in view.sessions]
-
-
-def test_a_rolls_detail_is_escaped_on_a_page_drawn_from_a_session_copied_whole(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A session copied whole for its page (``defer``) shares its rolls with the chronicle;
-    ``roll_rows`` escapes their detail itself: the page is the page of the view copied
-    whole, and what the GM typed shows as typed."""
+def test_a_rolls_detail_is_escaped_on_the_gms_session_page() -> None:
+    """``roll_rows`` writes a roll's detail as the GM typed it, never as markup."""
     campaign = example_campaign("en")
     chronicle, _ = replay(campaign)
     roll = next(r for s in chronicle.sessions for w in s.watches for r in w.rolls)
     roll.detail = "Tom & Jerry's <Inn> {{ 7*7 }} | [x](javascript:alert(1))"
     view = gm_view(campaign, chronicle)
     made = render_docs(view).files
-    assert made == copied_whole(view, monkeypatch)
     page = next(text for path, text in made.items() if "Tom &#38; Jerry" in text)
     assert ("| Tom &#38; Jerry's &#60;Inn&#62; &#123;&#123; 7&#42;7 &#125;&#125; &#124; "
             "&#91;x&#93;&#40;javascript:alert&#40;1&#41;&#41; |") in page
     assert "<Inn>" not in page and "{{ 7*7 }}" not in page and "](javascript" not in page
 
 
-def test_templates_compiled_before_a_fork_are_not_compiled_again(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """build_sites compiles the templates both audiences use before forking the players'
-    docs, and render_docs the session template before forking its workers: a process forked
-    afterwards finds them compiled."""
-    from generator.render.pages import compile_templates, environment
-    monkeypatch.setenv("HEXCRAWL_CACHE_DIR", "none")  # compiled here, not loaded from one
-    folder = tmp_path / "templates"
-    folder.mkdir()
-    (folder / "party.md").write_text("# The party {{ 1 + 1 }}\n", encoding="utf-8")
-    compile_templates("uk", folder)
-    compile_templates("uk", folder, ["session-gm.md"])
-    env, _ = environment("uk", folder)
-
-    def no_compiling(*_: Any, **__: Any) -> Any:
-        raise AssertionError("compiled again")
-
-    monkeypatch.setattr(env, "compile", no_compiling)
-    shared = sorted(p.name for p in PAGE_TEMPLATES.glob("*.md") if p.name != "session.md")
-    for name in shared:
-        env.get_template(name)
-    assert env.get_template("party.md").render() == "# The party 2\n"  # the campaign's own
-    with pytest.raises(AssertionError, match="compiled again"):
-        env.get_template("session.md")  # the players' session page: not asked for
-
-
 def test_a_template_that_does_not_compile_fails_where_it_is_drawn(tmp_path: Path) -> None:
-    """build_sites compiles the campaign's templates ahead; one that does not compile is
-    still reported at its file and line, by the page that draws it."""
+    """A campaign's template that does not compile is reported at its file and line."""
     from generator.site import SiteError, build_sites
     repo = tmp_path / "repo"
     shutil.copytree(REPO / "content", repo / "content")

@@ -20,7 +20,7 @@ from generator.content.markdown import MarkdownRenderer
 from generator.package_data import SITE_TEMPLATES
 from generator.reference import sheets as S
 from generator.reference.sheets import Audience, Ctx
-from generator.render.templates import TemplateFiles, cache_compiled, render
+from generator.render.templates import TemplateFiles, render
 
 TEMPLATES = SITE_TEMPLATES / "reference"
 #: Folder of every reference page inside a docs tree.
@@ -46,7 +46,6 @@ def environment(campaign: Campaign, overrides: bool = True) -> jinja2.Environmen
                              undefined=jinja2.StrictUndefined, trim_blocks=True,
                              lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
     env.filters["cell"] = cell
-    cache_compiled(env, TEMPLATES)
     return env
 
 

@@ -39,7 +39,6 @@ import markdown as pymarkdown  # type: ignore[import-untyped]
 import yaml
 from markupsafe import Markup
 
-from generator import collector
 from generator.content.frontmatter import split_front_matter
 from generator.content.markdown import Prose, inert
 
@@ -63,7 +62,7 @@ RAW_FIELDS = frozenset({
 #: Strings of the chronicle (the GM's session pages) that are Markdown the GM wrote.
 PROSE_FIELDS = frozenset({"gm_notes", "notes", "note", "result"})
 #: Modules whose dataclasses are copied (others, like the hex grid, hold no typed text).
-_MODULES = ("generator.knowledge", "generator.chronicle", "generator.rules.chase")
+_MODULES = ("generator.knowledge.views", "generator.chronicle", "generator.rules.chase")
 
 ProseFn = Callable[[str | None], Prose | None]
 
@@ -80,8 +79,7 @@ def template_view(view: T, prose: ProseFn, copies: dict[int, Any] | None = None)
     ``copies`` (``id`` of a part of the view -> its copy, made earlier) are used as they
     are; it is filled with every copy made."""
     memo: dict[int, Any] = copies if copies is not None else {}
-    with collector.paused():
-        return _copy(view, None, prose, memo)  # type: ignore[no-any-return]
+    return _copy(view, None, prose, memo)  # type: ignore[no-any-return]
 
 
 #: Values that are never copied or escaped, by exact type (``_copy``' first test, made

@@ -1,8 +1,10 @@
 """The Markdown pages of one site, rendered with jinja2 from a view.
 
 ``render_docs(view)`` returns a ``DocsTree``: every file of the ``docs/`` folder (Markdown
-pages, SVG maps) as text, plus the navigation. Templates live in ``site_templates/pages``;
-a campaign overrides any of them with a same-named file in ``<content>/templates/``.
+pages, SVG maps) as text, plus the navigation. The pages are a list (``page_list``: which
+page, from which template, with which context) drawn in this process one after another.
+Templates live in ``site_templates/pages``; a campaign overrides any of them with a
+same-named file in ``<content>/templates/`` (``generator.render.environment``).
 
 A player render receives a ``PlayerView`` and nothing else: the players' templates cannot
 reach GM data because it is not there. Templates run with ``StrictUndefined``, so asking a
@@ -30,51 +32,58 @@ Pages (paths inside ``docs/``; MkDocs serves ``x/y.md`` at ``x/y/``):
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import posixpath
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import jinja2
 from markupsafe import Markup
 
-from generator import i18n
 from generator.content.markdown import MarkdownRenderer, Prose, current_page, default_renderer
-from generator.incremental import PageMemo
 from generator.knowledge import (
     GMSessionView,
     GMView,
     LocationView,
     PlayerView,
     RegionView,
-    SessionView,
     TerrainView,
 )
-from generator.package_data import SITE_TEMPLATES
-from generator.render import maps, parallel
+from generator.render import maps
+from generator.render.environment import PAGE_TEMPLATES, TEMPLATES, cell, environment
 from generator.render.escape import html_text, template_view, text
-from generator.render.i18n import Translator
-from generator.render.templates import TemplateFiles, cache_compiled, render
-from generator.slug import slugify
+from generator.render.page_cache import (
+    NoCache,
+    PageCache,
+    Tokens,
+    keep_copies,
+    overrides_pages,
+    put_copies,
+)
+from generator.render.paths import (
+    location_path,
+    page_url,
+    region_path,
+    relative,
+    root_of,
+    session_path,
+)
+from generator.render.templates import render
+from generator.render.timeline_pages import TIMELINE_DAYS, TimelinePeriod, timeline_periods
 
 View = PlayerView | GMView
 
-TEMPLATES = SITE_TEMPLATES
-PAGE_TEMPLATES = TEMPLATES / "pages"
-
+__all__ = [
+    "PAGE_TEMPLATES", "TEMPLATES", "TIMELINE_DAYS", "DocsTree", "NavItem", "Page", "PageCache",
+    "TimelinePeriod", "asset_files", "location_path", "overview_svg", "page_list",
+    "page_url", "region_path", "render_docs", "root_of", "session_path", "timeline_periods",
+]
 
 #: Sections with more pages than this show only their index page in the navigation.
 NAV_LIMIT = 40
 #: A section of pages in time order (sessions, the timeline's pages) with more than NAV_LIMIT
 #: lists the latest NAV_RECENT of them (``latest_in_nav``).
 NAV_RECENT = 12
-#: Days on one page of the timeline once the campaign runs past this many: the timeline is
-#: then an index of pages of TIMELINE_DAYS days each (days 1-30, 31-60, ...), so that no
-#: page grows with the campaign and an edit to one session redraws one page, not all of it.
-TIMELINE_DAYS = 30
 
 
 @dataclass(frozen=True)
@@ -100,47 +109,6 @@ def latest_in_nav(pages: Sequence[Any]) -> Sequence[Any]:
     return pages if len(pages) <= NAV_LIMIT else pages[-NAV_RECENT:]
 
 
-@dataclass(frozen=True)
-class TimelinePeriod:
-    """One page of a long timeline: the in-world days ``first`` to ``last`` (fixed bounds,
-    TIMELINE_DAYS apart; ``days`` holds those of them on which anything happened)."""
-
-    first: int
-    last: int
-    path: str
-    #: the days, as the templates see them (escaped), and where they sit in the timeline
-    days: tuple[Any, ...]
-    start: int
-    stop: int
-    #: the sessions played on these days, in order
-    sessions: tuple[int, ...]
-    #: places found and, for the GM, encounters on these days
-    found: int
-    encounters: int
-
-
-def timeline_periods(days: Sequence[Any]) -> list[TimelinePeriod]:
-    """The pages of a timeline of ``days`` (``DayView``s in order), or none when every day
-    fits on one page (the first TIMELINE_DAYS days)."""
-    if not days or days[-1].day <= TIMELINE_DAYS:
-        return []
-    groups: dict[int, list[int]] = {}
-    for i, day in enumerate(days):
-        groups.setdefault((day.day - 1) // TIMELINE_DAYS, []).append(i)
-    periods: list[TimelinePeriod] = []
-    for n, indices in groups.items():
-        first, last = n * TIMELINE_DAYS + 1, (n + 1) * TIMELINE_DAYS
-        shown = tuple(days[i] for i in indices)
-        sessions = dict.fromkeys(s for day in shown for s in day.sessions)
-        moments = [mo for day in shown for mo in day.moments]
-        periods.append(TimelinePeriod(
-            first=first, last=last, path=f"timeline/days-{first}-{last}.md", days=shown,
-            start=indices[0], stop=indices[-1] + 1, sessions=tuple(sessions),
-            found=sum(len(mo.locations) for mo in moments if mo.kind == "found"),
-            encounters=sum(1 for mo in moments if mo.kind == "encounter")))
-    return periods
-
-
 @dataclass
 class DocsTree:
     """Every generated file of one audience's ``docs/`` folder, and the navigation."""
@@ -152,173 +120,30 @@ class DocsTree:
         return [item.to_mkdocs() for item in self.nav]
 
 
-def page_url(path: str) -> str:
-    """The URL of a docs page relative to the site root (directory URLs)."""
-    if path == "index.md":
-        return ""
-    stem = path[:-3] if path.endswith(".md") else path
-    if stem.endswith("/index"):
-        return stem[: -len("index")]
-    return stem + "/"
+@dataclass(frozen=True)
+class Page:
+    """One page of a site: ``template`` drawn at ``path`` with ``context``, besides what
+    every page gets (``_Renderer.render``)."""
 
-
-def root_of(path: str) -> str:
-    """Relative prefix from a page to the site root (``''``, ``'../'``, ``'../../'``)."""
-    depth = len([p for p in page_url(path).split("/") if p])
-    return "../" * depth
-
-
-def session_path(session: SessionView) -> str:
-    return f"sessions/{session.slug}.md"
-
-
-def location_path(location_id: str) -> str:
-    return f"locations/{location_id}.md"
-
-
-def region_path(region: RegionView) -> str:
-    return f"hex-key/{region.slug}.md"
-
-
-def cell(value: object) -> str:
-    """Text safe inside a Markdown table cell (Prose on one line)."""
-    if isinstance(value, Prose):
-        return value.inline()
-    return str(value if value is not None else "").replace("|", "\\|").replace("\n", "<br>")
-
-
-def inline(value: object) -> str:
-    """A Prose field on one line (inside a list item, a sentence or a cell)."""
-    if isinstance(value, Prose):
-        return value.inline()
-    return "" if value is None else str(value)
-
-
-def quoted(value: object) -> str:
-    """A Prose field as a block quote (chronicle notes)."""
-    if isinstance(value, Prose):
-        return value.quoted()
-    return quote(str(value))
-
-
-def runs(numbers: Iterable[int]) -> list[tuple[int, int]]:
-    """Consecutive numbers as (first, last) runs: 1 2 3 5 -> (1, 3), (5, 5)."""
-    out: list[tuple[int, int]] = []
-    for n in numbers:
-        if out and n == out[-1][1] + 1:
-            out[-1] = (out[-1][0], n)
-        else:
-            out.append((n, n))
-    return out
-
-
-def quote(text: str) -> str:
-    """Text for a Markdown block quote (every line prefixed)."""
-    return "\n".join(f"> {line}" if line.strip() else ">" for line in text.splitlines())
-
-
-def relative(target: str, start: str) -> str:
-    """``posixpath.relpath`` for docs paths (no ``..``, no leading ``/``), without its
-    trips to the file system: ``relative("locations/a.md", "sessions")`` is
-    ``../locations/a.md``."""
-    to = target.split("/")
-    base = start.split("/") if start else []
-    common = 0
-    while common < len(base) and common < len(to) - 1 and base[common] == to[common]:
-        common += 1
-    return "/".join([".."] * (len(base) - common) + to[common:])
-
-
-#: Jinja environments by (language, override folder): each template is compiled once per
-#: process, for every build of every audience (Jinja reloads a template whose file changed).
-_ENVIRONMENTS: dict[tuple[str, str | None], tuple[jinja2.Environment, Translator]] = {}
-
-
-def environment(language: str, overrides: Path | None) -> tuple[jinja2.Environment, Translator]:
-    """The page templates' environment for ``language`` (and the campaign's overrides),
-    with its translator."""
-    folder = str(overrides) if overrides is not None and overrides.is_dir() else None
-    key = (language, folder)
-    if key not in _ENVIRONMENTS:
-        t = Translator(language)
-        loaders: list[jinja2.BaseLoader] = []
-        if folder is not None:
-            loaders.append(TemplateFiles(folder))
-        loaders.append(TemplateFiles(str(PAGE_TEMPLATES)))
-        env = jinja2.Environment(
-            loader=jinja2.ChoiceLoader(loaders), undefined=jinja2.StrictUndefined,
-            autoescape=False, trim_blocks=True, lstrip_blocks=True,
-            keep_trailing_newline=True)
-        i18n.install(env, t)
-        env.filters["cell"] = cell
-        env.filters["inline"] = inline
-        env.filters["quoted"] = quoted
-        env.filters["quote"] = quote
-        env.filters["num"] = t.number  # 4.5, 4,5: the language's decimals
-        env.filters["slug"] = slugify
-        env.filters["runs"] = runs
-        cache_compiled(env, PAGE_TEMPLATES)
-        _ENVIRONMENTS[key] = (env, t)
-    return _ENVIRONMENTS[key]
-
-
-#: The session page templates, one an audience: each audience's process compiles its own.
-_SESSION_TEMPLATES = ("session.md", "session-gm.md")
-
-
-def compile_templates(language: str, overrides: Path | None,
-                      names: Sequence[str] | None = None) -> None:
-    """Compile ``names`` (default: every page template but the session pages') in this process's
-    environment for ``language``, so that processes forked afterwards inherit them instead
-    of each compiling its own. A template that fails to compile is left alone: it fails, at
-    its file and line, where it is rendered."""
-    env, _ = environment(language, overrides)
-    if names is None:
-        names = sorted(p.name for p in PAGE_TEMPLATES.glob("*.md")
-                       if p.name not in _SESSION_TEMPLATES)
-    for name in names:
-        try:
-            env.get_template(name)
-        except Exception:  # noqa: BLE001, S112 - reported when the page is drawn
-            continue
-
-
-#: The fields of a session only its own page shows: every watch and the record of each.
-SESSION_DETAIL = ("watches", "record")
-
-
-class _Deferred:
-    """Stands, in the templates' copy of a session, for a field only the session's own page
-    shows (``SESSION_DETAIL``): that page gets the session copied whole
-    (``_Renderer.session``); any other page touching the field is an error, not a page
-    drawn from a field left unescaped."""
-
-    def _refuse(self, *_: object) -> Any:
-        raise RuntimeError("a session's watches are shown on the session's own page only")
-
-    __getattr__ = __iter__ = __len__ = __bool__ = __getitem__ = _refuse
-
-
-_DEFERRED = _Deferred()
-
-
-def _light(session: Any) -> Any:
-    """``session`` with its ``SESSION_DETAIL`` fields deferred."""
-    detail: dict[str, Any] = {f: _DEFERRED for f in SESSION_DETAIL if hasattr(session, f)}
-    return dataclasses.replace(session, **detail)
+    path: str
+    template: str
+    context: Mapping[str, Any] = field(default_factory=dict)
+    #: what the page shows, by which a cache keeps it between builds (``page_cache``)
+    key: tuple[object, ...] | None = None
+    #: the drawings the page embeds (a session's maps), made only when the page is drawn
+    drawings: Callable[[], Mapping[str, Any]] | None = None
+    #: a session's page: the cache counts those it keeps and those drawn (``PageCache.get``)
+    session: bool = False
 
 
 class _Renderer:
     """The templates' copy of a view (``template_view``), their helpers, and their rendering.
-
-    With ``defer``, the copy leaves out what only each session's own page shows
-    (``SESSION_DETAIL``, two thirds of the copying at 200 sessions): the page of session
-    ``i`` gets ``session(i)``, copied whole when it is drawn, so the workers that draw the
-    session pages start sooner and copy their own sessions, each once."""
+    ``copies`` (parts of the view copied in an earlier build, by ``id``) are taken as they
+    are (see ``template_view``)."""
 
     def __init__(self, view: View, overrides: Path | None,
                  markdown: MarkdownRenderer | None = None,
-                 copies: dict[int, Any] | None = None, defer: bool = False) -> None:
+                 copies: dict[int, Any] | None = None) -> None:
         self.view = view
         md = markdown or default_renderer()
         audience = view.site.audience
@@ -326,14 +151,8 @@ class _Renderer:
         def prose(value: str | None) -> Prose | None:
             return md.prose(value, audience)
 
-        self._prose = prose
-        self._copies: dict[int, Any] = {}
-        self._sessions: dict[int, Any] | None = {} if defer else None
-        shown: View = view
-        if defer:
-            shown = dataclasses.replace(view, sessions=tuple(_light(s) for s in view.sessions))
         #: what the templates get: every GM-typed string escaped (generator.render.escape)
-        self.tview = template_view(shown, prose, copies)
+        self.tview = template_view(view, prose, copies)
         self.env, self.t = environment(view.site.language, overrides)
         self.session_by_number = {s.number: s for s in self.tview.sessions}
         #: the timeline's pages when it is too long for one (``timeline_periods``)
@@ -362,20 +181,6 @@ class _Renderer:
         if info.name or info.description:
             return "map.md", f"hex-{label}"
         return None
-
-    def session(self, i: int) -> Any:
-        """The templates' copy of session ``i`` with every field (see the class)."""
-        if self._sessions is None:
-            return self.tview.sessions[i]
-        found = self._sessions.get(i)
-        if found is None:
-            session = self.view.sessions[i]
-            # a watch's rolls reach the page through ``roll_rows`` alone, which escapes
-            # their text itself: they are not copied (three in five of a session's objects)
-            for watch in getattr(getattr(session, "record", None), "watches", ()):
-                self._copies[id(watch.rolls)] = watch.rolls
-            found = self._sessions[i] = template_view(session, self._prose, self._copies)
-        return found
 
     def map_links(self, root: str) -> maps.MapLinks:
         """The maps' links from a page at ``root``: one object for every page there (the
@@ -434,9 +239,8 @@ class _Renderer:
     def roll_rows(self, rolls: Iterable[Any]) -> str:
         """The rows of a watch's table of rolls on the GM's session page (``roll_rows`` in
         the templates): one line a roll, as ``session-gm.md`` wrote them with a loop over
-        the rolls (``rolls``: the templates' copies, their detail escaped text, or, on a page
-        drawn from a session copied whole by ``session``, the chronicle's own, whose detail
-        is escaped here)."""
+        the rolls (``rolls``: the templates' copies, their detail escaped text; a detail
+        that is not is escaped here)."""
         t = self.t
         label = t.label
         recorded, seeded = t.gettext("at the table"), t.gettext("seeded")
@@ -513,331 +317,193 @@ def overview_svg(view: View) -> str:
     return maps.overview_map(view, r.map_links(root_of("map.md")), r.t)
 
 
-def _session_tokens(view: View, memo: PageMemo, inputs: object,
-                    ) -> tuple[list[object], list[object]]:
-    """Per session of ``view``: a token for its view's value and one for its tracks' value.
-
-    A token is the one the last build gave the same slot when the campaign's inputs
-    (``inputs``, from ``generator.replay_cache``) and the value (compared with ``==``) are
-    the same, else a new object. The sessions after an edited one get their old tokens back
-    as long as their replay came out the same."""
-    key = ("session-values", inputs)
-    old: dict[int, tuple[SessionView, object, object, object]] = \
-        memo.get_object(key) or {}
-    new: dict[int, tuple[SessionView, object, object, object]] = {}
-    values: list[object] = []
-    tracks: list[object] = []
-    for session in view.sessions:
-        track: object = (session.believed_track, session.true_track) \
-            if isinstance(session, GMSessionView) else session.believed_track
-        kept = old.get(session.number)
-        if kept is not None and kept[0] == session:
-            value_token, track_token = kept[1], kept[3]
-        else:
-            value_token = object()
-            track_token = kept[3] if kept is not None and kept[2] == track else object()
-        new[session.number] = (session, value_token, track, track_token)
-        values.append(value_token)
-        tracks.append(track_token)
-    memo.put_object(key, new)
-    return values, tracks
-
-
-def overrides_pages(overrides: Path | None) -> bool:
-    """Whether the campaign's ``templates/`` folder replaces one of the page templates. A
-    campaign's template may show anything of the view, so pages are then not kept between
-    builds (``render_docs``' memo): only what the built-in templates show is known."""
-    if overrides is None or not overrides.is_dir():
-        return False
-    return any((overrides / path.relative_to(PAGE_TEMPLATES)).exists()
-               for path in PAGE_TEMPLATES.rglob("*") if path.is_file())
-
-
-#: ``render_docs``' item of the overview map among the session pages' items (their indexes)
-OVERVIEW = -1
-
-
 def render_docs(view: View, overrides: Path | None = None,
-                markdown: MarkdownRenderer | None = None, memo: PageMemo | None = None,
-                inputs: object | None = None,
-                ready: Callable[[Mapping[str, str]], None] | None = None) -> DocsTree:
-    """Every page and map of one audience's site (see the module docstring). Templates get
-    the view with every GM-typed string escaped; maps and navigation titles escape theirs.
+                markdown: MarkdownRenderer | None = None, cache: PageCache | None = None,
+                inputs: object | None = None) -> DocsTree:
+    """Every page and map of one audience's site (see the module docstring), drawn one after
+    another from the page list (``page_list``). Templates get the view with every GM-typed
+    string escaped; maps and navigation titles escape theirs.
 
-    With ``memo`` and ``inputs`` (the token of the campaign's inputs, from
-    ``generator.replay_cache``: the same object while the campaign's files but its sessions
-    and the locations' prose are unchanged), a page or map is taken from the memo when
-    everything it shows is what it was drawn from: the campaign's inputs and, compared by
-    value, the parts of the view it shows. A session's page, maps included, is kept by the
-    session's own view (the state it ends in, every watch, every note), the titles of the
-    sessions before and after it (its links) and, for the GM, the tracks of the sessions
-    before it (drawn faded on its map); for the players, the map as they know it now (the
-    hexes, paths and locations of their view). The overview map is kept by that map, every
-    session's tracks and where the party is; the map, timeline and location index pages by
-    what they list. An edit to one session redraws it and only those pages whose inputs
-    really changed. When the campaign replaces a page template (``overrides``), pages are
-    drawn every time (a template of its own may show anything); the maps are still kept.
-
-    ``ready``: while workers draw the session pages (and the overview map), it is given
-    every other page, finished, to do with them what it would do at the end (title and
-    write them) on a core that would otherwise wait for the workers, and then the session
-    pages, a chunk at a time as the workers finish them; the tree returned still holds
-    every page."""
-    keyed = memo if inputs is not None else None
+    With ``cache`` and ``inputs`` (the token of the campaign's inputs, from
+    ``generator.replay_cache``), a page or map is taken from the cache when everything it
+    shows is what it was drawn from (``generator.render.page_cache``). A session's page,
+    maps included, is kept by the session's own view, the titles of the sessions before and
+    after it and, for the GM, the tracks of the sessions before it (drawn faded on its map);
+    for the players, by the map as they know it now. The overview map is kept by that map,
+    every session's tracks and where the party is; the map, timeline and location index
+    pages by what they list. When the campaign replaces a page template (``overrides``),
+    pages are drawn every time (a template of its own may show anything); the maps are
+    still kept."""
+    kept: PageCache = cache if cache is not None and inputs is not None else NoCache()
+    tokens = Tokens.of(view, kept, inputs)
+    r = _Renderer(view, overrides, markdown, keep_copies(view, kept, tokens))
+    put_copies(view, r.tview, kept, tokens)
+    map_key = ("overview", inputs, tokens.knowledge, tokens.tracks, tokens.now)
+    overview = kept.get_object(map_key)
+    if overview is None:
+        overview = maps.overview_map(view, r.map_links(root_of("map.md")), r.t)
+        kept.put_object(map_key, overview)
     # the maps show what the view holds and nothing else; a campaign's own page template
     # may show anything of it
-    pages_kept = keyed if not overrides_pages(overrides) else None
-    copies: dict[int, Any] = {}
-    values: list[object] = []
-    tracks: list[object] = []
-    if keyed is not None:
-        # the templates' copy of a session's view depends on the view's value alone, as a
-        # hex's on the hex's view
-        values, tracks = _session_tokens(view, keyed, inputs)
-        for session_view, token in zip(view.sessions, values, strict=True):
-            found = keyed.get_object(("session-view", token))
-            if found is not None:
-                copies[id(session_view)] = found
-        for hex_info in view.hexes.values():
-            found = keyed.get_object(("hex-view", hex_info))
-            if found is not None:
-                copies[id(hex_info)] = found
-    # the session pages' detail is copied as each page is drawn, where nothing is kept
-    # between builds and only hexcrawl's own templates show the sessions
-    r = _Renderer(view, overrides, markdown, copies,
-                  defer=keyed is None and not overrides_pages(overrides))
+    pages_kept = NoCache() if overrides_pages(overrides) else kept
+    tree = DocsTree(nav=navigation(view, r))
+    tree.files["maps/overview.svg"] = overview
+    for page in page_list(view, r, overview, tokens, pages_kept):
+        tree.files[page.path] = _draw(r, page, pages_kept)
+    return tree
+
+
+def _draw(r: _Renderer, page: Page, cache: PageCache) -> str:
+    """``page``'s text: kept by ``cache`` under the page's key, or drawn."""
+    if page.key is not None:
+        found = cache.get(page.key) if page.session else cache.get_object(page.key)
+        if found is not None:
+            return str(found)
+    drawings = page.drawings() if page.drawings is not None else {}
+    made = r.render(page.template, page.path, **page.context, **drawings)
+    if page.key is not None:
+        if page.session:
+            cache.put(page.key, made)
+        else:
+            cache.put_object(page.key, made)
+    return made
+
+
+def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
+              cache: PageCache) -> list[Page]:
+    """Every page of the site but the overview map (``overview``), with its template, its
+    context and what it shows (its key)."""
     tv = r.tview
-    if keyed is not None:
-        for shown_session, token in zip(tv.sessions, values, strict=True):
-            keyed.put_object(("session-view", token), shown_session)
-        for label, info in view.hexes.items():
-            keyed.put_object(("hex-view", info), tv.hexes[label])
-    t = r.t
-    tree = DocsTree()
-    files = tree.files
+    inputs, knowledge, titles = tokens.inputs, tokens.knowledge, tokens.titles
+    gm = isinstance(view, GMView)
+    sessions, shown = view.sessions, tv.sessions
+    pages = [
+        Page("index.md", "home.md"),
+        Page("map.md", "map.md", {"svg": overview},
+             ("map-page", inputs, knowledge, tokens.tracks, tokens.now, titles)),
+        Page("sessions/index.md", "sessions.md"),
+    ]
+    for i, session in enumerate(sessions):
+        before = sessions[i - 1] if i > 0 else None
+        following = sessions[i + 1] if i + 1 < len(sessions) else None
+        pages.append(Page(
+            session_path(session), "session-gm.md" if gm else "session.md",
+            {"session": shown[i], "previous": shown[i - 1] if i > 0 else None,
+             "next": shown[i + 1] if i + 1 < len(shown) else None},
+            # the GM's map of a session draws the tracks before it; the players' shows the
+            # map as they know it now
+            ("session-page", inputs, tokens.session_values[i],
+             tokens.session_tracks[:i] if gm else knowledge,
+             (before.slug, before.title) if before else None,
+             (following.slug, following.title) if following else None),
+            drawings=_session_maps(view, r, i), session=True))
+    pages.append(Page("party.md", "party.md"))
+    periods = r.periods
+    if not periods:
+        pages.append(Page("timeline.md", "timeline.md", key=(
+            "timeline-page", inputs, cache.token("timeline", view.timeline), titles,
+            knowledge)))
+    else:
+        # each page of a long timeline is kept by its own days: a note in the last session
+        # redraws the last page alone, and the index only when a page or its counts change
+        index = cache.token("timeline-index", [(p.first, p.sessions, p.found, p.encounters)
+                                               for p in periods])
+        pages.append(Page("timeline/index.md", "timeline.md", {"periods": periods},
+                          ("timeline-index", inputs, index, titles)))
+        for i, period in enumerate(periods):
+            earlier = periods[i - 1] if i > 0 else None
+            later = periods[i + 1] if i + 1 < len(periods) else None
+            days = cache.token(("timeline", period.first),
+                               view.timeline[period.start:period.stop])
+            pages.append(Page(
+                period.path, "timeline.md",
+                {"period": period, "previous": earlier, "next": later},
+                ("timeline-period", inputs, period.first, days, titles, knowledge,
+                 earlier.first if earlier else None, later.first if later else None)))
+    pages.append(Page("locations/index.md", "locations.md",
+                      key=("locations-page", inputs, knowledge, titles)))
+    # a location's page shows its own view, its finding session's title and the campaign's
+    # names (hexes, paths, tables); a region's page of the hex key its hexes' views
+    found_in = {s.number: (s.slug, s.title) for s in sessions}
+    for loc in _locations(view):
+        pages.append(Page(location_path(loc.id), "location.md",
+                          {"location": tv.locations[loc.id]},
+                          ("location-page", inputs, loc, found_in.get(loc.found_in or 0))))
+    if isinstance(view, GMView):
+        assert isinstance(tv, GMView)
+        pages.append(Page("hex-key/index.md", "hex-key.md"))
+        for region, shown_region in zip(view.regions, tv.regions, strict=True):
+            title = _region_title(view, r, region)
+            pages.append(Page(
+                region_path(region), "region.md",
+                {"region": shown_region,
+                 "title": text(region.name) if region.name else Markup(title)},
+                ("region-page", inputs, region, title,
+                 tuple(view.hexes[label] for label in region.hexes))))
+    if view.tables or isinstance(view, GMView):
+        pages.append(Page("tables.md", "tables.md"))
+    return pages
 
-    # Tokens of what the maps and most pages show besides a session's own view: the map as
-    # the audience knows it (hexes, paths, locations and the rest), the sessions' numbers
-    # and titles (links), their tracks and where the party is.
-    knowledge = titles = all_tracks = now = None
-    if keyed is not None:
-        # (none of them shows a location's body: the GM's lore is not in the token)
-        knowledge = keyed.token("knowledge", (
-            view.site, view.terrains, view.hexes, view.paths, view.tables,
-            view.regions if isinstance(view, GMView) else (),
-            [tuple(getattr(loc, f.name) for f in dataclasses.fields(loc) if f.name != "body")
-             for loc in view.locations.values()]))
-        titles = keyed.token("titles", [(s.number, s.slug, s.title) for s in view.sessions])
-        all_tracks = keyed.token("tracks", [(s.number, s.known_track, track)
-                                           for s, track in zip(view.sessions, tracks, strict=True)])
-        now = keyed.token("now", view.now)
 
-    def kept_page(key: tuple[object, ...], make: Callable[[], str], kept: PageMemo | None,
-                  ) -> str:
-        """``make()``, or what it made in an earlier build under ``key``."""
-        if kept is None:
-            return make()
-        page = kept.get_object(key)
-        if page is None:
-            page = make()
-            kept.put_object(key, page)
-        return str(page)
+def _session_maps(view: View, r: _Renderer, i: int) -> Callable[[], Mapping[str, Any]]:
+    """The maps of session ``i``'s page: its route and, for the GM, what the players knew
+    at its end."""
 
-    sessions = list(view.sessions)
-    shown = list(tv.sessions)
-    session_template = "session-gm.md" if isinstance(view, GMView) else "session.md"
-
-    # the overview map, the largest drawing of all, is drawn by a worker too (as item
-    # OVERVIEW), unless the memo keeps it
-    map_key = ("overview", inputs, knowledge, all_tracks, now)
-    overview_kept = keyed.get_object(map_key) if keyed is not None else None
-
-    def draw(i: int) -> str:
-        if i == OVERVIEW:
-            return maps.overview_map(view, r.map_links(root_of("map.md")), t)
-        session = sessions[i]
-        path = session_path(session)
-        links = r.map_links(root_of(path))
-        route = maps.session_map(view, session, links, t)
+    def draw() -> Mapping[str, Any]:
+        session = view.sessions[i]
+        links = r.map_links(root_of(session_path(session)))
         explored: str | None = None
         if isinstance(view, GMView) and isinstance(session, GMSessionView):
-            explored = maps.explored_map(view, session, links, t)
-        return r.render(
-            session_template, path, session=r.session(i), route=route, explored_svg=explored,
-            previous=shown[i - 1] if i > 0 else None,
-            next=shown[i + 1] if i + 1 < len(shown) else None)
+            explored = maps.explored_map(view, session, links, r.t)
+        return {"route": maps.session_map(view, session, links, r.t),
+                "explored_svg": explored}
 
-    kept: dict[int, str] = {}
-    keys: dict[int, tuple[object, ...]] = {}
-    for i in range(len(sessions)) if pages_kept is not None else ():
-        assert pages_kept is not None
-        following = sessions[i + 1] if i + 1 < len(sessions) else None
-        before = sessions[i - 1] if i > 0 else None
-        # the GM's map of a session draws the tracks before it; the players' shows the map
-        # as they know it now
-        key = ("session-page", inputs, values[i],
-               tuple(tracks[:i]) if isinstance(view, GMView) else knowledge,
-               (before.slug, before.title) if before else None,
-               (following.slug, following.title) if following else None)
-        page = pages_kept.get(key)
-        if page is not None:
-            kept[i] = page
-        else:
-            keys[i] = key
-    nav: list[NavItem] = []
+    return draw
 
-    def other_pages() -> None:
-        """Every page but the sessions' (in the tree's order: the sessions' pages take
-        their places, already reserved, when they are collected)."""
-        files["index.md"] = r.render("home.md", "index.md")
-        files["maps/overview.svg"] = files["map.md"] = ""  # filled in with the sessions'
-        files["sessions/index.md"] = r.render("sessions.md", "sessions/index.md")
-        for session in sessions:
-            files[session_path(session)] = ""  # its place in the tree, filled in at the end
 
-        files["party.md"] = r.render("party.md", "party.md")
-        periods = r.periods
-        if not periods:
-            timeline = keyed.token("timeline", view.timeline) if keyed is not None else None
-            files["timeline.md"] = kept_page(
-                ("timeline-page", inputs, timeline, titles, knowledge),
-                lambda: r.render("timeline.md", "timeline.md"), pages_kept)
-        else:
-            # each page of a long timeline is kept by its own days: a note in the last session
-            # redraws the last page alone, and the index only when a page or its counts change
-            index = keyed.token("timeline-index", [
-                (p.first, p.sessions, p.found, p.encounters) for p in periods]) \
-                if keyed is not None else None
-            files["timeline/index.md"] = kept_page(
-                ("timeline-index", inputs, index, titles),
-                lambda: r.render("timeline.md", "timeline/index.md", periods=periods), pages_kept)
-            for i, period in enumerate(periods):
-                earlier = periods[i - 1] if i > 0 else None
-                later = periods[i + 1] if i + 1 < len(periods) else None
-                days = keyed.token(("timeline", period.first),
-                                   view.timeline[period.start:period.stop]) \
-                    if keyed is not None else None
-                files[period.path] = kept_page(
-                    ("timeline-period", inputs, period.first, days, titles, knowledge,
-                     earlier.first if earlier else None, later.first if later else None),
-                    functools.partial(r.render, "timeline.md", period.path, period=period,
-                                      previous=earlier, next=later), pages_kept)
+def _locations(view: View) -> list[LocationView]:
+    return sorted(view.locations.values(), key=lambda loc: loc.name.casefold())
 
-        files["locations/index.md"] = kept_page(
-            ("locations-page", inputs, knowledge, titles),
-            lambda: r.render("locations.md", "locations/index.md"), pages_kept)
-        locations: list[LocationView] = sorted(view.locations.values(),
-                                               key=lambda loc: loc.name.casefold())
-        # A location's page shows its own view, its finding session's title and the campaign's
-        # names (hexes, paths, tables): kept by those while the campaign's inputs are unchanged
-        # (``inputs``), it is drawn again only when one of them changed. So is a region's page
-        # of the hex key (its hexes' views, visits included).
-        found_in = {s.number: (s.slug, s.title) for s in sessions}
-        for loc in locations:
-            path = location_path(loc.id)
-            page_key: tuple[object, ...] = ("location-page", inputs, loc,
-                                            found_in.get(loc.found_in or 0))
-            page = pages_kept.get_object(page_key) if pages_kept is not None else None
-            if page is None:
-                page = r.render("location.md", path, location=tv.locations[loc.id])
-                if pages_kept is not None:
-                    pages_kept.put_object(page_key, page)
-            files[path] = page
 
-        # The navigation stays small whatever the campaign's size: Material renders it into every
-        # page, so a nav listing every page would make the build quadratic. Past NAV_LIMIT pages
-        # a section shows its index (and the latest sessions); the index pages and the map lead
-        # to everything else.
-        nav_sessions = latest_in_nav(sessions)
-        nav_locations = locations if len(locations) <= NAV_LIMIT else []
-        nav[:] = [
-            NavItem(t.gettext("Home"), "index.md"),
-            NavItem(t.gettext("Map"), "map.md"),
-            NavItem(t.gettext("Sessions"), children=(
-                NavItem("", "sessions/index.md"),
-                *(NavItem(t.gettext("Session %(n)s: %(title)s", n=s.number, title=s.title),
-                          session_path(s))
-                  for s in nav_sessions))),
-            NavItem(t.gettext("Party"), "party.md"),
-            NavItem(t.gettext("Timeline"), "timeline.md") if not periods else
-            NavItem(t.gettext("Timeline"), children=(
-                NavItem("", "timeline/index.md"),
-                *(NavItem(t.gettext("Days %(first)s–%(last)s", first=p.first, last=p.last), p.path)
-                  for p in latest_in_nav(periods)))),
-            NavItem(t.gettext("Locations"), children=(
-                NavItem("", "locations/index.md"),
-                *(NavItem(loc.name, location_path(loc.id)) for loc in nav_locations))),
-        ]
-        if isinstance(view, GMView):
-            files["hex-key/index.md"] = r.render("hex-key.md", "hex-key/index.md")
-            region_items: list[NavItem] = [NavItem("", "hex-key/index.md")]
-            assert isinstance(tv, GMView)
-            for region, shown_region in zip(view.regions, tv.regions, strict=True):
-                path = region_path(region)
-                title = region.name or (t.gettext("Other hexes") if len(view.regions) > 1
-                                        else t.gettext("All hexes"))
-                page_key = ("region-page", inputs, region, title,
-                            tuple(view.hexes[label] for label in region.hexes))
-                page = pages_kept.get_object(page_key) if pages_kept is not None else None
-                if page is None:
-                    page = r.render("region.md", path, region=shown_region,
-                                    title=text(region.name) if region.name else Markup(title))
-                    if pages_kept is not None:
-                        pages_kept.put_object(page_key, page)
-                files[path] = page
-                region_items.append(NavItem(title, path))
-            nav.append(NavItem(t.gettext("Hex key"), children=tuple(region_items)))
-        if view.tables or isinstance(view, GMView):
-            files["tables.md"] = r.render("tables.md", "tables.md")
-            nav.append(NavItem(t.gettext("Tables"), "tables.md"))
+def _region_title(view: GMView, r: _Renderer, region: RegionView) -> str:
+    return region.name or (r.t.gettext("Other hexes") if len(view.regions) > 1
+                           else r.t.gettext("All hexes"))
 
-    # the session pages are drawn by workers, when it pays, while this process draws the
-    # other pages; they are collected, in their place in the tree, at the end. The workers
-    # inherit the session template compiled.
-    compile_templates(view.site.language, overrides, [session_template])
-    drawing = parallel.Pages(draw, ([OVERVIEW] if overview_kept is None else [])
-                             + [i for i in range(len(sessions)) if i not in kept])
-    try:
-        other_pages()
-    except BaseException:
-        drawing.close()
-        raise
-    arrived: Callable[[dict[int, str]], None] | None = None
-    if ready is not None and drawing.pool is not None:
-        reserved = {"maps/overview.svg", "map.md", *(session_path(s) for s in sessions)}
-        ready({p: page for p, page in files.items() if p not in reserved})
 
-        def arrived(pages: dict[int, str]) -> None:
-            """The pages of a chunk the workers drew, handed on as they come (the overview
-            map with its page)."""
-            done = {session_path(sessions[i]): page for i, page in pages.items()
-                    if i != OVERVIEW}
-            if OVERVIEW in pages:
-                done.update(map_pages(pages[OVERVIEW]))
-            ready(done)
-
-    def map_pages(overview: str) -> dict[str, str]:
-        """The overview map and its page, in the tree."""
-        files["maps/overview.svg"] = overview
-        files["map.md"] = kept_page(("map-page", *map_key, titles),
-                                    lambda: r.render("map.md", "map.md", svg=overview),
-                                    pages_kept)
-        return {"maps/overview.svg": overview, "map.md": files["map.md"]}
-
-    drawn = drawing.result(arrived)
-    overview = overview_kept if overview_kept is not None else drawn[OVERVIEW]
-    if keyed is not None and overview_kept is None:
-        keyed.put_object(map_key, overview)
-    if files["map.md"] == "":  # not handed over already
-        map_pages(overview)
-    for i, session in enumerate(sessions):
-        page = kept[i] if i in kept else drawn[i]
-        files[session_path(session)] = page
-        if i in keys:
-            assert pages_kept is not None
-            pages_kept.put(keys[i], page)
-    tree.nav = nav
-    return tree
+def navigation(view: View, r: _Renderer) -> list[NavItem]:
+    """The site's navigation. It stays small whatever the campaign's size: Material renders
+    it into every page, so a nav listing every page would make the build quadratic. Past
+    NAV_LIMIT pages a section shows its index (and the latest sessions); the index pages and
+    the map lead to everything else."""
+    t, periods = r.t, r.periods
+    locations = _locations(view)
+    nav_locations = locations if len(locations) <= NAV_LIMIT else []
+    nav = [
+        NavItem(t.gettext("Home"), "index.md"),
+        NavItem(t.gettext("Map"), "map.md"),
+        NavItem(t.gettext("Sessions"), children=(
+            NavItem("", "sessions/index.md"),
+            *(NavItem(t.gettext("Session %(n)s: %(title)s", n=s.number, title=s.title),
+                      session_path(s))
+              for s in latest_in_nav(view.sessions)))),
+        NavItem(t.gettext("Party"), "party.md"),
+        NavItem(t.gettext("Timeline"), "timeline.md") if not periods else
+        NavItem(t.gettext("Timeline"), children=(
+            NavItem("", "timeline/index.md"),
+            *(NavItem(t.gettext("Days %(first)s–%(last)s", first=p.first, last=p.last), p.path)
+              for p in latest_in_nav(periods)))),
+        NavItem(t.gettext("Locations"), children=(
+            NavItem("", "locations/index.md"),
+            *(NavItem(loc.name, location_path(loc.id)) for loc in nav_locations))),
+    ]
+    if isinstance(view, GMView):
+        nav.append(NavItem(t.gettext("Hex key"), children=(
+            NavItem("", "hex-key/index.md"),
+            *(NavItem(_region_title(view, r, region), region_path(region))
+              for region in view.regions))))
+    if view.tables or isinstance(view, GMView):
+        nav.append(NavItem(t.gettext("Tables"), "tables.md"))
+    return nav
 
 
 #: For the site module: read a support file (CSS, JS) shipped in ``site_templates``.

@@ -1,20 +1,13 @@
-"""Pages drawn in worker processes: the many independent pages of a large campaign.
+"""Work done in forked processes beside a build (``Forked``, ``pool``).
 
-A session's page (its maps, every roll of every watch) depends on the view and nothing
-drawn before it, so on a machine with more than one core a cold build draws them in forked
-workers: each inherits the rendered view, draws its share and sends back the text. The tree
-written is the same byte for byte as drawing them one after another (tests/test_parallel.py).
+The pages of a site are drawn in-process, one after another (``generator.render.pages``);
+what is left here serves the build's remaining forks, which are to go the same way.
 
-The work is split only where forking is safe and pays:
-
-- the platform can ``fork`` (Linux, the BSDs; not Windows; macOS only if asked, see below);
-- the process runs no other thread (``hexcrawl serve`` does: its rebuilds draw in-process,
-  and they draw few pages anyway) and is not itself a daemonic worker;
-- there are at least ``MIN_PAGES`` pages to draw.
-
-``HEXCRAWL_JOBS`` sets the number of workers (``1`` draws everything in-process); by
-default it is the number of cores this process may use, at most ``MAX_JOBS``. A page that
-fails in a worker is drawn again in-process, so its error is the one a serial build reports.
+Forking is used only where it is safe (``can_fork``): the platform can ``fork`` (Linux, the
+BSDs; not Windows; macOS only if asked), the process runs no other thread and is not itself
+a daemonic worker. ``HEXCRAWL_JOBS`` sets the number of cores a build may use (``1``:
+nothing forked); by default it is the number of cores this process may use, at most
+``MAX_JOBS``.
 """
 
 from __future__ import annotations
@@ -27,23 +20,16 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
-#: Fewer pages than this are drawn in-process: starting workers costs more than it saves.
-MIN_PAGES = 16
 #: At most this many workers by default.
 MAX_JOBS = 8
-#: Chunks per worker: the later sessions' pages are the larger, so work is dealt in turns,
-#: and small enough that the workers end together (16 against 8: 0.1-0.3 s less at 200
-#: sessions, where the last chunk drawn alone was the build's last tenth of a second).
-CHUNKS_PER_JOB = 16
 
-_DRAW: Callable[[int], str] | None = None
 #: In a process started by ``Forked``: the number of workers it may use (its parent keeps
 #: the other cores busy).
 _JOBS: int | None = None
@@ -97,103 +83,12 @@ def can_fork() -> bool:
     return not multiprocessing.current_process().daemon
 
 
-def _draw_chunk(indices: Sequence[int]) -> list[tuple[int, str | None]]:
-    """In a worker: the text of each page, or None for one that failed (drawn again)."""
-    assert _DRAW is not None
-    out: list[tuple[int, str | None]] = []
-    for i in indices:
-        try:
-            out.append((i, _DRAW(i)))
-        except Exception:  # noqa: BLE001 - the parent draws it again and reports the error
-            out.append((i, None))
-    return out
-
-
-def draw_pages(draw: Callable[[int], str], items: Sequence[int]) -> dict[int, str]:
-    """``{i: draw(i)}`` for every ``i`` of ``items``, in worker processes when it pays."""
-    return Pages(draw, items).result()
-
-
-class Pages:
-    """``{i: draw(i)}`` for every ``i`` of ``items``: drawn by worker processes that start
-    at once, when it pays (see the module docstring), while this process goes on with other
-    work; ``result()`` collects them, and draws here whatever the workers did not (every
-    page, where no worker was started). Call ``result()`` exactly once.
-
-    The pages are dealt in chunks, and ``result()`` first draws here, one at a time from the
-    last, the chunks no worker has taken yet: this process, done with its own work, joins
-    the workers instead of waiting for them, whoever had the larger share."""
-
-    def __init__(self, draw: Callable[[int], str], items: Sequence[int]) -> None:
-        self.draw = draw
-        self.items = list(items)
-        self.pool: ProcessPoolExecutor | None = None
-        self.futures: list[Future[list[tuple[int, str | None]]]] = []
-        self.chunks: list[list[int]] = []
-        # at least MIN_PAGES / 2 pages a worker
-        workers = min(jobs(), len(items) // max(1, MIN_PAGES // 2))
-        if len(items) < MIN_PAGES or workers < 2 or not can_fork():
-            return
-        global _DRAW
-        _DRAW = draw  # the workers are forked at the first submit: each inherits it
-        step = workers * CHUNKS_PER_JOB
-        chunks = [self.items[k::step] for k in range(step) if self.items[k::step]]
-        try:
-            self.pool = pool(workers)
-            self.futures = [self.pool.submit(_draw_chunk, chunk) for chunk in chunks]
-            self.chunks = chunks
-        except (OSError, BrokenProcessPool):
-            self.close()  # no workers to be had: everything is drawn here
-        finally:
-            _DRAW = None
-
-    def result(self, arrived: Callable[[dict[int, str]], None] | None = None,
-               ) -> dict[int, str]:
-        """Every page, by index. ``arrived``, if given, is handed the pages of each chunk
-        as it comes back (from a worker, or drawn here) while the others are still being
-        drawn, to do with them what it would do at the end on a core that would otherwise
-        wait; a page that failed in a worker is not handed over (it is drawn again here at
-        the end, and its error raised)."""
-        done: dict[int, str | None] = {}
-
-        def took(pages: list[tuple[int, str | None]]) -> None:
-            done.update(pages)
-            if arrived is not None:
-                good = {i: text for i, text in pages if text is not None}
-                if good:
-                    arrived(good)
-
-        try:
-            # a chunk still queued is cancelled and drawn here; the workers meanwhile take
-            # the next ones from the front of the queue
-            for future, chunk in reversed(list(zip(self.futures, self.chunks, strict=True))):
-                if future.cancel():
-                    took([(i, self.draw(i)) for i in chunk])
-            for future in as_completed([f for f in self.futures if not f.cancelled()]):
-                try:
-                    pages = future.result()
-                except (OSError, BrokenProcessPool):
-                    break  # the workers died: what is missing is drawn here
-                took(pages)
-        finally:
-            self.close()
-        return {i: text if (text := done.get(i)) is not None else self.draw(i)
-                for i in self.items}
-
-    def close(self) -> None:
-        self.futures = []
-        self.chunks = []
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
-            self.pool = None
-
-
 class Forked(Generic[T]):
     """``work()`` run at once in a forked child process while this one goes on; ``result()``
     waits for it and returns its value, or raises here the exception it raised there.
 
     Made with a bare ``fork`` and a pipe, no thread: this process can still fork its own
-    workers afterwards (``can_fork``). The child draws its pages with one worker fewer than
+    workers afterwards (``can_fork``). The child may use one worker fewer than
     this process would (``jobs``), since this process keeps a core busy meanwhile; it
     leaves through ``os._exit``, so nothing this process had buffered is written twice.
     ``result()`` raises ``BrokenProcessPool`` when the child died without an answer (killed),

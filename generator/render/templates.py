@@ -10,7 +10,6 @@ error) raises ``SourceError`` at its file and line.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import traceback
 from collections.abc import Callable, Mapping
@@ -18,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from jinja2.bccache import Bucket
 from jinja2.loaders import split_template_path
 
 from generator.content.yamlpos import read_text
@@ -75,86 +73,3 @@ def _failure(exc: BaseException, template: str, message: str) -> SourceError:
         if name.endswith(TEMPLATE_SUFFIXES) and os.path.isfile(name):
             return SourceError(Pos(display_path(Path(name)), frame.lineno or 1), message)
     return SourceError(Pos(template), message)
-
-
-# ------------------------------------------------------------------------------------------
-# hexcrawl's own templates compiled once per machine
-
-#: Where compiled templates are kept: a folder, or ``none`` for no cache (the default is the
-#: user's cache folder, ``~/.cache/hexcrawl`` on Linux)
-CACHE_ENV = "HEXCRAWL_CACHE_DIR"
-
-
-def cache_dir() -> Path | None:
-    """The folder of hexcrawl's caches (``HEXCRAWL_CACHE_DIR``, else the user's cache folder),
-    or None when turned off."""
-    value = os.environ.get(CACHE_ENV, "").strip()
-    if value.lower() == "none":
-        return None
-    if value:
-        return Path(value)
-    import platformdirs
-    return Path(platformdirs.user_cache_dir("hexcrawl", appauthor=False))
-
-
-class PackageTemplatesCache(jinja2.FileSystemBytecodeCache):
-    """Jinja's bytecode cache for the templates that ship in the package, as Python keeps
-    ``.pyc`` files: a build compiles them only the first time on a machine (a third of a
-    second for the page templates). The campaign's own templates are compiled every time
-    (they are few, and the cache is not to fill with the paths of every folder ever built).
-    An entry is used only by an environment of the same settings (``fingerprint``), the same
-    Jinja and Python, for the same file with the same text (Jinja compares a checksum of the
-    source); a cache that cannot be read or written is a cache that misses, never an error."""
-
-    def __init__(self, directory: str, fingerprint: str, roots: tuple[str, ...]) -> None:
-        super().__init__(directory, f"templates-{fingerprint}-%s.cache")
-        self.roots = tuple(os.path.join(os.path.normpath(r), "") for r in roots)
-
-    def get_cache_key(self, name: str, filename: str | None = None) -> str:
-        if filename is None or not os.path.normpath(filename).startswith(self.roots):
-            return ""  # not hexcrawl's own: never loaded nor stored
-        return super().get_cache_key(name, filename)
-
-    def load_bytecode(self, bucket: Bucket) -> None:
-        if not bucket.key:
-            return
-        try:
-            super().load_bytecode(bucket)
-        except Exception:  # noqa: BLE001 - unreadable or damaged: compiled again
-            bucket.reset()
-
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        if not bucket.key:
-            return
-        try:
-            super().dump_bytecode(bucket)
-        except OSError:  # a read-only or full disk: no cache this time
-            pass
-
-
-def fingerprint(env: jinja2.Environment) -> str:
-    """What of ``env``'s settings changes the code its templates compile to."""
-    settings = (
-        jinja2.__version__, sorted(env.extensions),
-        env.block_start_string, env.block_end_string, env.variable_start_string,
-        env.variable_end_string, env.comment_start_string, env.comment_end_string,
-        env.line_statement_prefix, env.line_comment_prefix, env.trim_blocks,
-        env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline, env.optimized,
-        env.is_async, env.autoescape if isinstance(env.autoescape, bool) else "callable",
-        getattr(env, "newstyle_gettext", None))
-    return hashlib.sha256(repr(settings).encode()).hexdigest()[:16]
-
-
-def cache_compiled(env: jinja2.Environment, *roots: Path) -> None:
-    """Give ``env`` the bytecode cache of the package's templates under ``roots`` (call it
-    once the environment's extensions are installed). Without a usable cache folder the
-    environment compiles as before."""
-    folder = cache_dir()
-    if folder is None:
-        return
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError:
-        return
-    env.bytecode_cache = PackageTemplatesCache(str(folder), fingerprint(env),
-                                               tuple(str(r) for r in roots))

@@ -1,0 +1,152 @@
+"""Each session of the chronicle as its audience sees it: the players' watches, notes, finds
+and believed track (``player_session``); the GM's with the true track, every roll and what
+the players knew at its end (``gm_session``).
+"""
+
+from __future__ import annotations
+
+from generator.chronicle import (
+    Chronicle,
+    SessionRecord,
+    TimePoint,
+    WatchRecord,
+)
+from generator.content.campaign import Campaign, Session
+from generator.content.markdown import Prose
+from generator.hexgrid import Grid
+from generator.knowledge.common import campaign_path, track
+from generator.knowledge.views import (
+    ExploredState,
+    GMSessionView,
+    GMWatchView,
+    ProseFn,
+    SessionView,
+    WatchView,
+)
+from generator.rules.tables import WATCHES_PER_DAY
+from generator.slug import slugify
+
+
+def _session_slug(rec: SessionRecord) -> str:
+    return f"{rec.session:02d}-{slugify(rec.title, fallback='session')}"
+
+
+def _elapsed(start: TimePoint, end: TimePoint) -> int:
+    return (end.day - start.day) * WATCHES_PER_DAY + (end.watch - start.watch)
+
+
+def _believed_legs(rec: SessionRecord) -> list[list[str | None]]:
+    legs: list[list[str | None]] = [[rec.start.believed_hex]]
+    for w in rec.watches:
+        legs.append([w.believed_start_hex, *w.believed_hexes_entered])
+    return legs
+
+
+def _player_watch(w: WatchRecord, visible: set[str], notes: tuple[Prose, ...],
+                  revealed: tuple[str, ...]) -> WatchView:
+    return WatchView(
+        index=w.index, day=w.day, watch=w.watch, activity=w.activity,
+        heading=w.intended_face if w.activity == "travel" else None,
+        believed_start=w.believed_start_hex,
+        believed_entered=tuple(w.believed_hexes_entered),
+        believed_end=w.believed_hex, knows_lost=w.knows_lost,
+        found=tuple(lid for lid in w.discovered if lid in visible), notes=notes,
+        revealed=revealed)
+
+
+def _notes_by_watch(rec: SessionRecord, prose: ProseFn) -> dict[int, tuple[Prose, ...]]:
+    out: dict[int, list[Prose]] = {}
+    for index, text in rec.notes:
+        note = prose(text)
+        if note is not None:
+            out.setdefault(index, []).append(note)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _revealed_finds(rec: SessionRecord, visible: set[str]) -> list[tuple[str, ...]]:
+    """Per watch, the visible locations first found through a GM reveal after it."""
+    found_by_watches = {lid for w in rec.watches for lid in w.discovered}
+    new = set(rec.discovered) - found_by_watches
+    out: list[tuple[str, ...]] = []
+    for w in rec.watches:
+        ids = tuple(dict.fromkeys(i for i in w.revealed if i in new and i in visible))
+        new -= set(ids)
+        out.append(ids)
+    return out
+
+
+def unresolved_lost_watches(chronicle: Chronicle) -> dict[int, set[int]]:
+    """The watches walked while lost that the party has not yet accounted for, by session
+    position: it is still lost at the end of the chronicle. A lost stretch is accounted for
+    once a later watch ends with the party no longer lost (it re-anchored) or a session
+    starts it afresh, as ``explored_by_session`` counts it explored (seed 000, "Getting
+    Lost")."""
+    pending: list[tuple[int, int]] = []
+    for pos, rec in enumerate(chronicle.sessions):
+        if not rec.start.lost:
+            pending.clear()
+        for i, w in enumerate(rec.watches):
+            if w.lost:
+                pending.append((pos, i))
+            else:
+                pending.clear()
+    out: dict[int, set[int]] = {}
+    for pos, i in pending:
+        out.setdefault(pos, set()).add(i)
+    return out
+
+
+def _known_legs(rec: SessionRecord, unresolved: set[int]) -> list[list[str | None]]:
+    """The legs of ``known_track``: true, but for the watches still unaccounted for."""
+    start_unknown = rec.start.lost and 0 in unresolved
+    legs: list[list[str | None]] = [[rec.start.believed_hex if start_unknown
+                                     else rec.start.hex]]
+    for i, w in enumerate(rec.watches):
+        if i in unresolved:
+            legs.append([w.believed_start_hex, *w.believed_hexes_entered])
+        else:
+            legs.append([w.start_hex, *w.hexes_entered])
+    return legs
+
+
+def player_session(grid: Grid, rec: SessionRecord, visible: set[str],
+                    prose: ProseFn, unresolved: set[int]) -> SessionView:
+    notes = _notes_by_watch(rec, prose)
+    watches = tuple(_player_watch(w, visible, notes.get(w.index, ()), revealed)
+                    for w, revealed in zip(rec.watches, _revealed_finds(rec, visible),
+                                           strict=True))
+    return SessionView(
+        number=rec.session, slug=_session_slug(rec), title=rec.title, date=rec.date,
+        summary=prose(rec.summary),
+        members=tuple(rec.members), start_day=rec.start.day, start_watch=rec.start.watch,
+        end_day=rec.end.day, end_watch=rec.end.watch,
+        elapsed_watches=_elapsed(rec.start, rec.end),
+        miles=float(sum((w.believed_miles for w in rec.watches), start=0)),
+        found=tuple(lid for lid in rec.discovered if lid in visible),
+        opening_notes=notes.get(-1, ()), watches=watches,
+        believed_track=track(grid, _believed_legs(rec)),
+        believed_start=rec.start.believed_hex,
+        believed_end=rec.end.believed_hex, end_knows_lost=rec.end.knows_lost,
+        known_track=track(grid, _known_legs(rec, unresolved)))
+
+
+def gm_session(campaign: Campaign, rec: SessionRecord, session: Session | None,
+                state: ExploredState, prose: ProseFn, unresolved: set[int],
+                all_locations: set[str]) -> GMSessionView:
+    """The players' session with every location visible (``all_locations``: the ids of
+    every location of the campaign), true miles, and the GM extras."""
+    grid = campaign.grid
+    base = dict(player_session(grid, rec, all_locations, prose,
+                                unresolved).__dict__)
+    base["watches"] = tuple(GMWatchView(**watch.__dict__, record=record)
+                            for watch, record in zip(base["watches"], rec.watches,
+                                                     strict=True))
+    base["miles"] = float(sum((w.miles for w in rec.watches), start=0))
+    true_legs: list[list[str | None]] = [[rec.start.hex]]
+    true_legs += [[w.start_hex, *w.hexes_entered] for w in rec.watches]
+    return GMSessionView(
+        **base, gm=prose(session.gm) if session is not None else None,
+        source=campaign_path(campaign, rec.source),
+        true_track=track(grid, true_legs), start_hex=rec.start.hex, end=rec.end, record=rec,
+        warnings=tuple((w.index, text) for w in rec.watches for text in w.warnings),
+        state=state)

@@ -1,0 +1,133 @@
+"""What every reference sheet is made of: its context (``Ctx``: the campaign, the audience,
+the language and its tools), its Markdown tables (``MdTable``), and which sheets a site has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from generator.content.campaign import Campaign
+from generator.content.markdown import MarkdownRenderer, Prose, default_renderer, inert
+from generator.content.models import DEFAULT_PLAYER_SHEETS
+from generator.hexgrid import Grid
+from generator.reference.fmt import Fmt
+from generator.reference.strings import Translator
+from generator.rules import tables as T
+
+Audience = Literal["gm", "players"]
+Align = Literal["l", "c", "r"]
+
+#: Topic pages, in reading order (``reference/<slug>.md``).
+TOPICS: tuple[str, ...] = (
+    "travel", "hex-progress", "navigation", "getting-lost", "encounters",
+    "checks-d20", "checks-brp", "checks-bsh", "modifiers", "chases", "facing",
+)
+SYSTEMS = ("d20", "brp", "bsh")
+
+
+def site_sheets(campaign: Campaign, audience: Audience) -> tuple[str, ...]:
+    """The topic pages (``TOPICS``) and ``tables`` of one site's rules reference, in reading
+    order. The GM site has them all; the players get ``reference.players`` of campaign.yaml,
+    or ``DEFAULT_PLAYER_SHEETS`` (travel, the campaign's own check system, modifiers, chases,
+    facing, the roll tables shown to players); ``checks`` stands for the campaign's system."""
+    every = (*TOPICS, "tables")
+    if audience == "gm":
+        return every
+    chosen = campaign.reference.players
+    names = DEFAULT_PLAYER_SHEETS if chosen is None else chosen
+    wanted = {f"checks-{campaign.rules.checks}" if name == "checks" else name for name in names}
+    return tuple(sheet for sheet in every if sheet in wanted)
+
+#: Tables with more rows than this may break across pages between rows (class ``long``);
+#: shorter ones are kept whole.
+LONG_TABLE_ROWS = 12
+
+
+@dataclass(frozen=True)
+class MdTable:
+    """One Markdown table of a sheet: an id (for tests and CSS), headers, rows of cells."""
+
+    id: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    align: tuple[Align, ...] = ()
+    #: CSS classes of the wrapper (``compact``, ``grid`` ...)
+    classes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for row in self.rows:
+            if len(row) != len(self.headers):
+                raise ValueError(f"table {self.id}: row {row} has {len(row)} cells, "
+                                 f"expected {len(self.headers)}")
+
+    @property
+    def alignment(self) -> tuple[Align, ...]:
+        if self.align:
+            return self.align
+        centre: Align = "c"
+        return ("l", *[centre] * (len(self.headers) - 1))
+
+
+_ALIGN: dict[str, Align] = {"l": "l", "c": "c", "r": "r"}
+
+
+def table(id: str, headers: Sequence[str], rows: Iterable[Sequence[str]],
+          align: str = "", classes: Sequence[str] = ()) -> MdTable:
+    aligns: tuple[Align, ...] = tuple(_ALIGN[a] for a in align if a in _ALIGN)
+    body = tuple(tuple(r) for r in rows)
+    extra = ("long",) if len(body) > LONG_TABLE_ROWS and "grid" not in classes else ()
+    return MdTable(id, tuple(headers), body, aligns, tuple(classes) + extra)
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """What every sheet needs: the campaign, the audience, the language and its tools."""
+
+    campaign: Campaign
+    audience: Audience
+    language: str
+    #: renders the campaign's Markdown (table rows and descriptions) for the audience
+    markdown: MarkdownRenderer | None = None
+
+    def prose(self, text: str | None) -> Prose | None:
+        """A Markdown field of the campaign for this audience (players: no GM blocks)."""
+        return (self.markdown or default_renderer()).prose(text, self.audience)
+
+    def inline(self, text: str | None) -> str:
+        """A Markdown field on one line, for a table cell."""
+        prose = self.prose(text)
+        return prose.inline() if prose is not None else ""
+
+    @property
+    def t(self) -> Translator:
+        return Translator(self.language)
+
+    @property
+    def f(self) -> Fmt:
+        return Fmt(self.language)
+
+    @property
+    def grid(self) -> Grid:
+        return self.campaign.grid
+
+    def terrain_name(self, rule: T.TerrainRule) -> str:
+        builtin = T.TERRAIN.get(rule.id)
+        if builtin is not None and rule.name == builtin.name:
+            return self.t.label("terrain", rule.id)
+        return inert(rule.name)
+
+    def passable_terrain(self) -> list[T.TerrainRule]:
+        return [r for r in self.campaign.terrain.values() if not r.impassable]
+
+    def impassable_terrain(self) -> list[T.TerrainRule]:
+        return [r for r in self.campaign.terrain.values() if r.impassable]
+
+    def dc(self, n: int | None = None) -> str:
+        """"DC" or "DC 12" in the language."""
+        word = self.t.gettext("DC")
+        return word if n is None else f"{word} {n}"
+
+    def face(self, face: str) -> str:
+        return self.t.label("face", face)
