@@ -229,13 +229,10 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     holding content/), wherever the command runs. On a terminal, a build that takes over a
     second shows each stage as it runs; one summary line follows every build."""
     from generator.content.prefetch import ParseAhead
-    from generator.reserve import SpareFiles
 
     place = locate(content)
-    # the campaign's files parsed on another core while this one imports the rest, and the
-    # files the build will write made ahead on a core that would otherwise wait
+    # the campaign's files parsed on another core while this one imports the rest
     parsed = ParseAhead(place.content)
-    spares = SpareFiles(place.content, place.build_dir)
     from generator.mkdocs_config import ConfigOptions
     from generator.progress import count
     from generator.site import AUDIENCES, ContentAhead, SiteError, build_sites
@@ -244,7 +241,7 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     audiences: tuple[Audience, ...] = AUDIENCES if audience == "both" else (
         "players" if audience == "players" else "gm",)
     options = ConfigOptions(no_hooks=no_hooks)
-    with spares, reporter(quiet, verbose) as progress:
+    with reporter(quiet, verbose) as progress:
         with collector.build_phase():
             campaign, diags = load_or_exit(place.content, progress, parsed)
             # the locations' Markdown and the GM's reference pages, on another core meanwhile
