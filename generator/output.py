@@ -20,8 +20,8 @@ either both old sites or both new ones, whenever the process is killed. What is 
 referenced (older versions, staging folders of killed builds, and the ``.site-new-*``
 folders older releases left beside ``--out``) is removed by the next build, under its lock.
 
-Builds take turns: ``build_lock`` holds ``fcntl.flock`` locks on a file in the build root
-(the docs trees MkDocs reads) and on the state folder's ``lock`` (the output); a second
+Builds take turns: ``build_lock`` holds file locks (``filelock``) on a file in the build
+root (the docs trees MkDocs reads) and on the state folder's ``lock`` (the output); a second
 build waits, after saying so, and every temporary name is unique.
 
 POSIX only (symbolic links and ``flock``). Tools that copy a site should follow links:
@@ -32,13 +32,14 @@ POSIX only (symbolic links and ``flock``). Tools that copy a site should follow 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+
+from filelock import FileLock, Timeout
 
 from generator.writer import umask
 
@@ -51,8 +52,8 @@ LINK_TARGET = f"{STATE}/{CURRENT}/{{audience}}"
 
 Notify = Callable[[str], None]
 
-#: lock files this process holds (flock is per open file: a second open would deadlock)
-_held: dict[Path, int] = {}
+#: lock files this process holds (a lock is per open file: a second open would deadlock)
+_held: dict[Path, FileLock] = {}
 
 
 class OutputError(Exception):
@@ -65,37 +66,33 @@ def _say(message: str) -> None:
 
 @contextlib.contextmanager
 def build_lock(paths: Sequence[Path], notify: Notify | None = None) -> Iterator[None]:
-    """Hold an exclusive ``flock`` on every file of ``paths`` (created if missing), taken in
-    one order so two builds cannot deadlock. When one is busy, ``notify`` is told once and
-    the call waits for it. Re-entrant within a process."""
+    """Hold an exclusive lock (``filelock``: ``flock`` on POSIX, ``LockFileEx`` on Windows)
+    on every file of ``paths`` (created if missing), taken in one order so two builds cannot
+    deadlock. When one is busy, ``notify`` is told once and the call waits for it.
+    Re-entrant within a process."""
     taken: list[Path] = []
     try:
         for path in sorted({p.resolve() for p in paths}):
             if path in _held:
                 continue
+            lock = FileLock(path, mode=0o600, thread_local=False)
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+                try:
+                    lock.acquire(blocking=False)
+                except Timeout:
+                    (notify or _say)(f"waiting for another hexcrawl build to finish "
+                                     f"(lock {path})")
+                    lock.acquire()
             except OSError as exc:
                 raise OutputError(f"cannot create the lock file {path}: "
                                   f"{exc.strerror or exc}") from exc
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                (notify or _say)(f"waiting for another hexcrawl build to finish "
-                                 f"(lock {path})")
-                fcntl.flock(fd, fcntl.LOCK_EX)
-            except BaseException:
-                os.close(fd)
-                raise
-            _held[path] = fd
+            _held[path] = lock
             taken.append(path)
         yield
     finally:
         for path in reversed(taken):
-            fd = _held.pop(path)
-            fcntl.flock(fd, fcntl.LOCK_UN)
-            os.close(fd)
+            _held.pop(path).release()
 
 
 def lock_files(out_dir: Path | None, build_root: Path) -> list[Path]:
