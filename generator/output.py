@@ -103,6 +103,82 @@ def lock_files(out_dir: Path | None, build_root: Path) -> list[Path]:
     return paths
 
 
+def refuse_links_out(repository: Path, build_root: Path | None = None,
+                     out_dir: Path | None = None, print_dir: Path | None = None) -> None:
+    """Raise ``OutputError`` when a folder a command writes (``build_root``, the sites'
+    ``out_dir``, the PDFs' ``print_dir``), or anything hexcrawl writes or removes under it,
+    is a symbolic link leading outside the campaign's ``repository``: a link committed to a
+    repository would otherwise have the build write GM pages, or delete files, wherever it
+    leads. Call it before writing or removing anything.
+
+    A folder named on the command line outside the repository (``--out /srv/www``) is the
+    user's choice, whatever it is; what hexcrawl writes under it must stay inside it."""
+    repo = os.path.realpath(repository)
+    for folder, names in ((build_root, _build_names), (out_dir, _site_names),
+                          (print_dir, _print_names)):
+        if folder is None:
+            continue
+        if _inside(os.path.abspath(folder), os.path.abspath(repository)):
+            inside, what = repo, f"the campaign repository {os.path.abspath(repository)}"
+            _refuse_if_out(folder, os.path.realpath(folder), inside, what)
+        else:
+            inside, what = os.path.realpath(folder), str(folder)
+        for path in names(folder):
+            if os.path.islink(path):
+                _refuse_if_out(path, os.path.realpath(path), inside, what)
+
+
+def _inside(path: str, folder: str) -> bool:
+    try:
+        return os.path.commonpath([path, folder]) == folder
+    except ValueError:  # another drive on Windows
+        return False
+
+
+def _refuse_if_out(path: Path, real: str, inside: str, what: str) -> None:
+    if not _inside(real, inside):
+        raise OutputError(f"{path}: error: a link to {real}, outside {what}; hexcrawl "
+                          f"would write and remove files there, so it stops: remove the "
+                          f"link (or make it a folder) and run it again")
+
+
+def _build_names(build_root: Path) -> list[Path]:
+    """What a build writes in the build root: its lock and each audience's tree."""
+    names = [build_root / BUILD_LOCK]
+    for audience in ("players", "gm"):
+        names += [build_root / audience, build_root / audience / "docs",
+                  build_root / audience / "mkdocs.yml"]
+    return names
+
+
+def _site_names(out_dir: Path) -> list[Path]:
+    """What a build writes, follows or removes in the output folder: the audiences' links,
+    the state folder, everything in it, and the links of each version."""
+    state = out_dir / STATE
+    names = [out_dir / "players", out_dir / "gm", state]
+    if state.is_dir() and not state.is_symlink():
+        for entry in _entries(state):
+            names.append(entry)
+            if entry.name.startswith("sites-") and entry.is_dir() \
+                    and not entry.is_symlink():
+                names += _entries(entry)
+    return names
+
+
+def _print_names(print_dir: Path) -> list[Path]:
+    """The PDFs ``hexcrawl print`` writes, by name."""
+    if print_dir.is_dir() and not print_dir.is_symlink():
+        return [p for p in _entries(print_dir) if p.suffix.lower() == ".pdf"]
+    return []
+
+
+def _entries(folder: Path) -> list[Path]:
+    try:
+        return sorted(folder.iterdir())
+    except OSError:
+        return []
+
+
 def state_dir(out_dir: Path) -> Path:
     return out_dir / STATE
 
