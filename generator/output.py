@@ -24,9 +24,15 @@ Builds take turns: ``build_lock`` holds file locks (``filelock``) on a file in t
 root (the docs trees MkDocs reads) and on the state folder's ``lock`` (the output); a second
 build waits, after saying so, and every temporary name is unique.
 
-POSIX only (symbolic links and ``flock``). Tools that copy a site should follow links:
-``cp -rL site/players dest`` or ``rsync -a site/players/ dest``; GitHub's
-``upload-pages-artifact`` (``path: site/players``) does.
+Tools that copy a site should follow links: ``cp -rL site/players dest`` or
+``rsync -a site/players/ dest``; GitHub's ``upload-pages-artifact`` (``path: site/players``)
+does. Real folders found where the links go (a copy made that way, an older release's
+sites) are hexcrawl's output and are replaced.
+
+Where symbolic links cannot be made (Windows without developer mode), ``site/players`` and
+``site/gm`` are real folders, each replaced by two renames: the old one moved into the
+state folder, the new one into its place. Not one step for both audiences, but a build
+that fails, up to and during the switch, still leaves the previous sites in place.
 """
 
 from __future__ import annotations
@@ -260,45 +266,112 @@ def publish(out_dir: Path, staging: Path, audiences: Sequence[str]) -> None:
     """Make the sites built in ``staging/<audience>`` current, all in one step.
 
     Audiences not in ``audiences`` keep the site they have. ``out_dir/<audience>`` links are
-    created where missing; a real folder left there by an older release is replaced by its
-    link only after the switch (a one-time migration, not atomic). Raises ``OutputError``.
+    created where missing. Real folders in their place (an older release's sites, a site
+    copied with ``cp -rL``, or one published by renames) are hexcrawl's output: they are
+    replaced by links after the switch (a one-time migration, not atomic). Where symbolic
+    links cannot be made (Windows without developer mode), each audience's folder is
+    replaced by renames instead (``_publish_by_renames``). Either way, when a step fails
+    the steps done are undone and the previous sites stay. Raises ``OutputError``.
     """
     state = state_dir(out_dir)
     tag = staging.name.removeprefix("staging-")
-    mode = 0o777 & ~umask()
+    undo: list[tuple[Path, Path]] = []  # renames done, (from, to), undone on a failure
     try:
-        versions: dict[str, str] = {a: Path(os.readlink(link)).name
-                                    for a, link in _current_links(state).items()}
-        legacy = [a for a in ("players", "gm") if _is_real_dir(out_dir / a)]
-        for audience in audiences:
-            final = f"{audience}-{tag}"
-            os.chmod(staging / audience, mode)
-            os.rename(staging / audience, state / final)
-            versions[audience] = final
-        for audience in legacy:
-            if audience not in versions:  # keep an older release's site as it is
-                final = f"{audience}-{tag}"
-                os.rename(out_dir / audience, state / final)
-                versions[audience] = final
-        links = staging / "sites"
-        links.mkdir()
-        for audience, folder in sorted(versions.items()):
-            os.symlink(f"../{folder}", links / audience)
-        os.chmod(links, mode)
-        os.rename(links, state / f"sites-{tag}")
-        pointer = state / f".current-{tag}"
-        os.symlink(f"sites-{tag}", pointer)
-        os.replace(pointer, state / CURRENT)  # the switch: one rename(2)
-        for audience in versions:
-            _link_audience(out_dir, audience, tag)
+        if _can_link(state, tag):
+            _publish_by_links(out_dir, staging, audiences, tag, undo)
+        else:
+            _publish_by_renames(out_dir, staging, audiences, tag, undo)
     except OSError as exc:
+        for source, target in reversed(undo):
+            with contextlib.suppress(OSError):
+                os.rename(target, source)
         raise OutputError(f"cannot switch the sites in {out_dir}: {exc.strerror or exc}") \
             from exc
 
 
+def _can_link(state: Path, tag: str) -> bool:
+    """Whether symbolic links can be made in ``state`` (not on Windows without developer
+    mode or the privilege to make them, nor on some file systems)."""
+    probe = state / f".current-{tag}-probe"
+    try:
+        os.symlink(f"sites-{tag}", probe)
+    except (OSError, NotImplementedError):
+        return False
+    probe.unlink()
+    return True
+
+
+def _publish_by_links(out_dir: Path, staging: Path, audiences: Sequence[str], tag: str,
+                      undo: list[tuple[Path, Path]]) -> None:
+    """Move the new sites into the state folder, write a version of links to them and to
+    the sites kept, and replace ``current`` with it in one ``rename(2)``."""
+    state = state_dir(out_dir)
+    mode = 0o777 & ~umask()
+    current = state / CURRENT
+    versions: dict[str, str] = {a: Path(os.readlink(link)).name
+                                for a, link in _current_links(state).items()}
+    for audience in audiences:
+        os.chmod(staging / audience, mode)
+        _move(staging / audience, state / f"{audience}-{tag}", undo)
+        versions[audience] = f"{audience}-{tag}"
+    for audience in ("players", "gm"):
+        if audience in versions:
+            continue
+        # a site kept that no version links to: a real folder served as it is (in the
+        # output folder, or in a copy of ``current`` made with cp -rL)
+        served = [out_dir / audience] + ([current / audience] if _is_real_dir(current) else [])
+        for site in served:
+            if _is_real_dir(site):
+                _move(site, state / f"{audience}-{tag}", undo)
+                versions[audience] = f"{audience}-{tag}"
+                break
+    links = staging / "sites"
+    links.mkdir()
+    for audience, folder in sorted(versions.items()):
+        os.symlink(f"../{folder}", links / audience)
+    os.chmod(links, mode)
+    os.rename(links, state / f"sites-{tag}")
+    pointer = state / f".current-{tag}"
+    os.symlink(f"sites-{tag}", pointer)
+    if os.path.lexists(current) and not current.is_symlink():
+        # a real folder (a copy made with cp -rL): no link can replace it in one step
+        _move(current, state / f".current-{tag}-old", undo)
+    os.replace(pointer, current)  # the switch: one rename(2)
+    undo.clear()  # done: the new sites are current
+    for audience in versions:
+        _link_audience(out_dir, audience, tag)
+
+
+def _publish_by_renames(out_dir: Path, staging: Path, audiences: Sequence[str], tag: str,
+                        undo: list[tuple[Path, Path]]) -> None:
+    """Without symbolic links: move each audience's site aside (into the state folder, where
+    the next clean-up removes it) and the new one into its place. Not one step: a reader,
+    or a kill, can meet one audience's site new and the other's old, or an audience
+    missing, until the next build; a failure undoes what was done."""
+    state = state_dir(out_dir)
+    mode = 0o777 & ~umask()
+    for audience in audiences:
+        os.chmod(staging / audience, mode)
+        final = out_dir / audience
+        if os.path.lexists(final):
+            _move(final, state / f"{audience}-{tag}", undo)
+        _move(staging / audience, final, undo)
+    undo.clear()
+    current = state / CURRENT
+    if os.path.lexists(current) and not any((out_dir / a).is_symlink()
+                                            for a in ("players", "gm")):
+        # no audience is served through the versions any more: all of them go
+        os.rename(current, state / f".current-{tag}-old")
+
+
+def _move(source: Path, target: Path, undo: list[tuple[Path, Path]]) -> None:
+    os.rename(source, target)
+    undo.append((source, target))
+
+
 def _current_links(state: Path) -> dict[str, Path]:
     version = state / CURRENT
-    if not version.is_dir():
+    if not version.is_symlink() or not version.is_dir():
         return {}
     return {link.name: link for link in version.iterdir() if link.is_symlink()}
 
@@ -312,9 +385,10 @@ def _link_audience(out_dir: Path, audience: str, tag: str) -> None:
     target = LINK_TARGET.format(audience=audience)
     if path.is_symlink() and os.readlink(path) == target:
         return
-    if _is_real_dir(path):
-        # an older release's folder: its content already moved or was replaced
-        os.rename(path, state_dir(out_dir) / f"staging-legacy-{audience}-{tag}")
     tmp = out_dir / f".{audience}-link-{tag}"
     os.symlink(target, tmp)
+    if _is_real_dir(path):
+        # hexcrawl's own output served as a folder: its content is in a version now, or
+        # was replaced; the clean-up removes it
+        os.rename(path, state_dir(out_dir) / f"staging-legacy-{audience}-{tag}")
     os.replace(tmp, path)
