@@ -29,10 +29,11 @@ Tools that copy a site should follow links: ``cp -rL site/players dest`` or
 does. Real folders found where the links go (a copy made that way, an older release's
 sites) are hexcrawl's output and are replaced.
 
-Where symbolic links cannot be made (Windows without developer mode), ``site/players`` and
-``site/gm`` are real folders, each replaced by two renames: the old one moved into the
-state folder, the new one into its place. Not one step for both audiences, but a build
-that fails, up to and during the switch, still leaves the previous sites in place.
+Where links to folders cannot be made (Windows without developer mode), or one cannot
+replace another in one rename, ``site/players`` and ``site/gm`` are real folders, each
+replaced by two renames: the old one moved into the state folder, the new one into its
+place. Not one step for both audiences, but a build that fails, up to and during the
+switch, still leaves the previous sites in place.
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ CURRENT = "current"
 LOCK = "lock"
 BUILD_LOCK = ".hexcrawl.lock"
 #: where a top-level audience link points, relative to the output folder
-LINK_TARGET = f"{STATE}/{CURRENT}/{{audience}}"
+LINK_TARGET = os.path.join(STATE, CURRENT, "{audience}")
 
 Notify = Callable[[str], None]
 
@@ -268,9 +269,9 @@ def publish(out_dir: Path, staging: Path, audiences: Sequence[str]) -> None:
     Audiences not in ``audiences`` keep the site they have. ``out_dir/<audience>`` links are
     created where missing. Real folders in their place (an older release's sites, a site
     copied with ``cp -rL``, or one published by renames) are hexcrawl's output: they are
-    replaced by links after the switch (a one-time migration, not atomic). Where symbolic
-    links cannot be made (Windows without developer mode), each audience's folder is
-    replaced by renames instead (``_publish_by_renames``). Either way, when a step fails
+    replaced by links after the switch (a one-time migration, not atomic). Where the
+    switch cannot be made with links (``_can_link``), each audience's folder is replaced
+    by renames instead (``_publish_by_renames``). Either way, when a step fails
     the steps done are undone and the previous sites stay. Raises ``OutputError``.
     """
     state = state_dir(out_dir)
@@ -290,15 +291,21 @@ def publish(out_dir: Path, staging: Path, audiences: Sequence[str]) -> None:
 
 
 def _can_link(state: Path, tag: str) -> bool:
-    """Whether symbolic links can be made in ``state`` (not on Windows without developer
-    mode or the privilege to make them, nor on some file systems)."""
-    probe = state / f".current-{tag}-probe"
+    """Whether the switch can be made with links in ``state``: links to folders can be
+    made (not on Windows without developer mode, nor on some file systems) and one can
+    replace another in one rename."""
+    probes = [state / f".current-{tag}-probe-{n}" for n in (1, 2)]
     try:
-        os.symlink(f"sites-{tag}", probe)
+        for probe in probes:
+            os.symlink(f"sites-{tag}", probe, target_is_directory=True)
+        os.replace(probes[0], probes[1])
+        return True
     except (OSError, NotImplementedError):
         return False
-    probe.unlink()
-    return True
+    finally:
+        for probe in probes:
+            with contextlib.suppress(OSError):
+                os.unlink(probe)
 
 
 def _publish_by_links(out_dir: Path, staging: Path, audiences: Sequence[str], tag: str,
@@ -328,11 +335,12 @@ def _publish_by_links(out_dir: Path, staging: Path, audiences: Sequence[str], ta
     links = staging / "sites"
     links.mkdir()
     for audience, folder in sorted(versions.items()):
-        os.symlink(f"../{folder}", links / audience)
+        os.symlink(os.path.join(os.pardir, folder), links / audience,
+                   target_is_directory=True)
     os.chmod(links, mode)
     os.rename(links, state / f"sites-{tag}")
     pointer = state / f".current-{tag}"
-    os.symlink(f"sites-{tag}", pointer)
+    os.symlink(f"sites-{tag}", pointer, target_is_directory=True)
     if os.path.lexists(current) and not current.is_symlink():
         # a real folder (a copy made with cp -rL): no link can replace it in one step
         _move(current, state / f".current-{tag}-old", undo)
@@ -386,7 +394,7 @@ def _link_audience(out_dir: Path, audience: str, tag: str) -> None:
     if path.is_symlink() and os.readlink(path) == target:
         return
     tmp = out_dir / f".{audience}-link-{tag}"
-    os.symlink(target, tmp)
+    os.symlink(target, tmp, target_is_directory=True)
     if _is_real_dir(path):
         # hexcrawl's own output served as a folder: its content is in a version now, or
         # was replaced; the clean-up removes it
