@@ -136,3 +136,28 @@ def test_links_inside_the_repository_are_followed(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert (repo / "out" / "build" / "players" / "mkdocs.yml").is_file()
     assert (repo / "site" / "players" / "index.html").is_file()
+
+
+def test_an_out_folder_named_outside_the_repository_is_the_users_choice(
+        tmp_path: Path) -> None:
+    """``--out`` outside the repository may be anything, a link included; what hexcrawl
+    writes under it must stay inside it."""
+    from generator.output import OutputError, refuse_links_out
+
+    repo = write_campaign(tmp_path / "repo")
+    victim = victim_folder(tmp_path, "victim")
+    (tmp_path / "www" / "site").mkdir(parents=True)
+    plant(tmp_path, "published", tmp_path / "www" / "site")
+    refuse_links_out(repo, repo / "build", tmp_path / "published", tmp_path / "print")
+    plant(tmp_path, "www/site/.hexcrawl", victim)
+    with pytest.raises(OutputError, match="/published/.hexcrawl: error: a link to "):
+        refuse_links_out(repo, repo / "build", tmp_path / "published")
+    # inside the repository, links among its own folders are fine
+    (repo / "out" / "site").mkdir(parents=True)
+    plant(repo, "site", Path("out/site"))
+    plant(repo, "print", Path("out"))
+    refuse_links_out(repo, repo / "build", repo / "site", repo / "print")
+    # a folder inside the repository reached through a link out of it
+    plant(repo, "pub", tmp_path / "www")
+    with pytest.raises(OutputError, match=r"pub/site: error: .* outside the campaign repo"):
+        refuse_links_out(repo, out_dir=repo / "pub" / "site")
