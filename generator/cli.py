@@ -50,6 +50,20 @@ def locate(content: Path | None) -> CampaignPlace:
     return place
 
 
+def refuse_links_out(place: CampaignPlace, build_root: Path | None = None,
+                     out_dir: Path | None = None, print_dir: Path | None = None) -> None:
+    """Exit 1 when a folder the command writes is a link out of the campaign's repository
+    (``generator.output.refuse_links_out``), before anything is written."""
+    from generator.output import OutputError
+    from generator.output import refuse_links_out as refuse
+
+    try:
+        refuse(place.repository, build_root, out_dir, print_dir)
+    except OutputError as exc:  # its message names the link: "path: error: ..."
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+
+
 def site_error(exc: Exception) -> str:
     """A SiteError as one line: positioned messages as they are, others as ``error: ...``."""
     text = str(exc)
@@ -235,6 +249,8 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     from generator.site import AUDIENCES, SiteError, build_sites
 
     place = locate(content)
+    refuse_links_out(place, place.build_dir,
+                     None if docs_only else out if out is not None else place.site_dir)
     out = out if out is not None else place.site_dir
     audiences: tuple[Audience, ...] = AUDIENCES if audience == "both" else (
         "players" if audience == "players" else "gm",)
@@ -293,6 +309,7 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
 
     which: Audience = "players" if audience == "players" else "gm"
     place = locate(content)
+    refuse_links_out(place, place.build_dir)
     cache = cache_for(place.content)
     campaign, diags = load_campaign(place.content, parse_cache=cache.parsed)
     if campaign is not None:
@@ -378,6 +395,7 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
                                    "(hexcrawl print map)")
     place = locate(content)
     out = out if out is not None else place.print_dir
+    refuse_links_out(place, print_dir=out)
     campaign, diags = load_or_exit(place.content)
     if sheets == ("map",):
         chronicle = replay_or_exit(campaign, diags)

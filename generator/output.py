@@ -20,25 +20,33 @@ either both old sites or both new ones, whenever the process is killed. What is 
 referenced (older versions, staging folders of killed builds, and the ``.site-new-*``
 folders older releases left beside ``--out``) is removed by the next build, under its lock.
 
-Builds take turns: ``build_lock`` holds ``fcntl.flock`` locks on a file in the build root
-(the docs trees MkDocs reads) and on the state folder's ``lock`` (the output); a second
+Builds take turns: ``build_lock`` holds file locks (``filelock``) on a file in the build
+root (the docs trees MkDocs reads) and on the state folder's ``lock`` (the output); a second
 build waits, after saying so, and every temporary name is unique.
 
-POSIX only (symbolic links and ``flock``). Tools that copy a site should follow links:
-``cp -rL site/players dest`` or ``rsync -a site/players/ dest``; GitHub's
-``upload-pages-artifact`` (``path: site/players``) does.
+Tools that copy a site should follow links: ``cp -rL site/players dest`` or
+``rsync -a site/players/ dest``; GitHub's ``upload-pages-artifact`` (``path: site/players``)
+does. Real folders found where the links go (a copy made that way, an older release's
+sites) are hexcrawl's output and are replaced.
+
+Where links to folders cannot be made (Windows without developer mode), or one cannot
+replace another in one rename, ``site/players`` and ``site/gm`` are real folders, each
+replaced by two renames: the old one moved into the state folder, the new one into its
+place. Not one step for both audiences, but a build that fails, up to and during the
+switch, still leaves the previous sites in place.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+
+from filelock import FileLock, Timeout
 
 from generator.writer import umask
 
@@ -47,12 +55,12 @@ CURRENT = "current"
 LOCK = "lock"
 BUILD_LOCK = ".hexcrawl.lock"
 #: where a top-level audience link points, relative to the output folder
-LINK_TARGET = f"{STATE}/{CURRENT}/{{audience}}"
+LINK_TARGET = os.path.join(STATE, CURRENT, "{audience}")
 
 Notify = Callable[[str], None]
 
-#: lock files this process holds (flock is per open file: a second open would deadlock)
-_held: dict[Path, int] = {}
+#: lock files this process holds (a lock is per open file: a second open would deadlock)
+_held: dict[Path, FileLock] = {}
 
 
 class OutputError(Exception):
@@ -65,37 +73,33 @@ def _say(message: str) -> None:
 
 @contextlib.contextmanager
 def build_lock(paths: Sequence[Path], notify: Notify | None = None) -> Iterator[None]:
-    """Hold an exclusive ``flock`` on every file of ``paths`` (created if missing), taken in
-    one order so two builds cannot deadlock. When one is busy, ``notify`` is told once and
-    the call waits for it. Re-entrant within a process."""
+    """Hold an exclusive lock (``filelock``: ``flock`` on POSIX, ``LockFileEx`` on Windows)
+    on every file of ``paths`` (created if missing), taken in one order so two builds cannot
+    deadlock. When one is busy, ``notify`` is told once and the call waits for it.
+    Re-entrant within a process."""
     taken: list[Path] = []
     try:
         for path in sorted({p.resolve() for p in paths}):
             if path in _held:
                 continue
+            lock = FileLock(path, mode=0o600, thread_local=False)
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+                try:
+                    lock.acquire(blocking=False)
+                except Timeout:
+                    (notify or _say)(f"waiting for another hexcrawl build to finish "
+                                     f"(lock {path})")
+                    lock.acquire()
             except OSError as exc:
                 raise OutputError(f"cannot create the lock file {path}: "
                                   f"{exc.strerror or exc}") from exc
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                (notify or _say)(f"waiting for another hexcrawl build to finish "
-                                 f"(lock {path})")
-                fcntl.flock(fd, fcntl.LOCK_EX)
-            except BaseException:
-                os.close(fd)
-                raise
-            _held[path] = fd
+            _held[path] = lock
             taken.append(path)
         yield
     finally:
         for path in reversed(taken):
-            fd = _held.pop(path)
-            fcntl.flock(fd, fcntl.LOCK_UN)
-            os.close(fd)
+            _held.pop(path).release()
 
 
 def lock_files(out_dir: Path | None, build_root: Path) -> list[Path]:
@@ -104,6 +108,82 @@ def lock_files(out_dir: Path | None, build_root: Path) -> list[Path]:
     if out_dir is not None:
         paths.append(out_dir / STATE / LOCK)
     return paths
+
+
+def refuse_links_out(repository: Path, build_root: Path | None = None,
+                     out_dir: Path | None = None, print_dir: Path | None = None) -> None:
+    """Raise ``OutputError`` when a folder a command writes (``build_root``, the sites'
+    ``out_dir``, the PDFs' ``print_dir``), or anything hexcrawl writes or removes under it,
+    is a symbolic link leading outside the campaign's ``repository``: a link committed to a
+    repository would otherwise have the build write GM pages, or delete files, wherever it
+    leads. Call it before writing or removing anything.
+
+    A folder named on the command line outside the repository (``--out /srv/www``) is the
+    user's choice, whatever it is; what hexcrawl writes under it must stay inside it."""
+    repo = os.path.realpath(repository)
+    for folder, names in ((build_root, _build_names), (out_dir, _site_names),
+                          (print_dir, _print_names)):
+        if folder is None:
+            continue
+        if _inside(os.path.abspath(folder), os.path.abspath(repository)):
+            inside, what = repo, f"the campaign repository {os.path.abspath(repository)}"
+            _refuse_if_out(folder, os.path.realpath(folder), inside, what)
+        else:
+            inside, what = os.path.realpath(folder), str(folder)
+        for path in names(folder):
+            if os.path.islink(path):
+                _refuse_if_out(path, os.path.realpath(path), inside, what)
+
+
+def _inside(path: str, folder: str) -> bool:
+    try:
+        return os.path.commonpath([path, folder]) == folder
+    except ValueError:  # another drive on Windows
+        return False
+
+
+def _refuse_if_out(path: Path, real: str, inside: str, what: str) -> None:
+    if not _inside(real, inside):
+        raise OutputError(f"{path}: error: a link to {real}, outside {what}; hexcrawl "
+                          f"would write and remove files there, so it stops: remove the "
+                          f"link (or make it a folder) and run it again")
+
+
+def _build_names(build_root: Path) -> list[Path]:
+    """What a build writes in the build root: its lock and each audience's tree."""
+    names = [build_root / BUILD_LOCK]
+    for audience in ("players", "gm"):
+        names += [build_root / audience, build_root / audience / "docs",
+                  build_root / audience / "mkdocs.yml"]
+    return names
+
+
+def _site_names(out_dir: Path) -> list[Path]:
+    """What a build writes, follows or removes in the output folder: the audiences' links,
+    the state folder, everything in it, and the links of each version."""
+    state = out_dir / STATE
+    names = [out_dir / "players", out_dir / "gm", state]
+    if state.is_dir() and not state.is_symlink():
+        for entry in _entries(state):
+            names.append(entry)
+            if entry.name.startswith("sites-") and entry.is_dir() \
+                    and not entry.is_symlink():
+                names += _entries(entry)
+    return names
+
+
+def _print_names(print_dir: Path) -> list[Path]:
+    """The PDFs ``hexcrawl print`` writes, by name."""
+    if print_dir.is_dir() and not print_dir.is_symlink():
+        return [p for p in _entries(print_dir) if p.suffix.lower() == ".pdf"]
+    return []
+
+
+def _entries(folder: Path) -> list[Path]:
+    try:
+        return sorted(folder.iterdir())
+    except OSError:
+        return []
 
 
 def state_dir(out_dir: Path) -> Path:
@@ -187,45 +267,119 @@ def publish(out_dir: Path, staging: Path, audiences: Sequence[str]) -> None:
     """Make the sites built in ``staging/<audience>`` current, all in one step.
 
     Audiences not in ``audiences`` keep the site they have. ``out_dir/<audience>`` links are
-    created where missing; a real folder left there by an older release is replaced by its
-    link only after the switch (a one-time migration, not atomic). Raises ``OutputError``.
+    created where missing. Real folders in their place (an older release's sites, a site
+    copied with ``cp -rL``, or one published by renames) are hexcrawl's output: they are
+    replaced by links after the switch (a one-time migration, not atomic). Where the
+    switch cannot be made with links (``_can_link``), each audience's folder is replaced
+    by renames instead (``_publish_by_renames``). Either way, when a step fails
+    the steps done are undone and the previous sites stay. Raises ``OutputError``.
     """
     state = state_dir(out_dir)
     tag = staging.name.removeprefix("staging-")
-    mode = 0o777 & ~umask()
+    undo: list[tuple[Path, Path]] = []  # renames done, (from, to), undone on a failure
     try:
-        versions: dict[str, str] = {a: Path(os.readlink(link)).name
-                                    for a, link in _current_links(state).items()}
-        legacy = [a for a in ("players", "gm") if _is_real_dir(out_dir / a)]
-        for audience in audiences:
-            final = f"{audience}-{tag}"
-            os.chmod(staging / audience, mode)
-            os.rename(staging / audience, state / final)
-            versions[audience] = final
-        for audience in legacy:
-            if audience not in versions:  # keep an older release's site as it is
-                final = f"{audience}-{tag}"
-                os.rename(out_dir / audience, state / final)
-                versions[audience] = final
-        links = staging / "sites"
-        links.mkdir()
-        for audience, folder in sorted(versions.items()):
-            os.symlink(f"../{folder}", links / audience)
-        os.chmod(links, mode)
-        os.rename(links, state / f"sites-{tag}")
-        pointer = state / f".current-{tag}"
-        os.symlink(f"sites-{tag}", pointer)
-        os.replace(pointer, state / CURRENT)  # the switch: one rename(2)
-        for audience in versions:
-            _link_audience(out_dir, audience, tag)
+        if _can_link(state, tag):
+            _publish_by_links(out_dir, staging, audiences, tag, undo)
+        else:
+            _publish_by_renames(out_dir, staging, audiences, tag, undo)
     except OSError as exc:
+        for source, target in reversed(undo):
+            with contextlib.suppress(OSError):
+                os.rename(target, source)
         raise OutputError(f"cannot switch the sites in {out_dir}: {exc.strerror or exc}") \
             from exc
 
 
+def _can_link(state: Path, tag: str) -> bool:
+    """Whether the switch can be made with links in ``state``: links to folders can be
+    made (not on Windows without developer mode, nor on some file systems) and one can
+    replace another in one rename."""
+    probes = [state / f".current-{tag}-probe-{n}" for n in (1, 2)]
+    try:
+        for probe in probes:
+            os.symlink(f"sites-{tag}", probe, target_is_directory=True)
+        os.replace(probes[0], probes[1])
+        return True
+    except (OSError, NotImplementedError):
+        return False
+    finally:
+        for probe in probes:
+            with contextlib.suppress(OSError):
+                os.unlink(probe)
+
+
+def _publish_by_links(out_dir: Path, staging: Path, audiences: Sequence[str], tag: str,
+                      undo: list[tuple[Path, Path]]) -> None:
+    """Move the new sites into the state folder, write a version of links to them and to
+    the sites kept, and replace ``current`` with it in one ``rename(2)``."""
+    state = state_dir(out_dir)
+    mode = 0o777 & ~umask()
+    current = state / CURRENT
+    versions: dict[str, str] = {a: Path(os.readlink(link)).name
+                                for a, link in _current_links(state).items()}
+    for audience in audiences:
+        os.chmod(staging / audience, mode)
+        _move(staging / audience, state / f"{audience}-{tag}", undo)
+        versions[audience] = f"{audience}-{tag}"
+    for audience in ("players", "gm"):
+        if audience in versions:
+            continue
+        # a site kept that no version links to: a real folder served as it is (in the
+        # output folder, or in a copy of ``current`` made with cp -rL)
+        served = [out_dir / audience] + ([current / audience] if _is_real_dir(current) else [])
+        for site in served:
+            if _is_real_dir(site):
+                _move(site, state / f"{audience}-{tag}", undo)
+                versions[audience] = f"{audience}-{tag}"
+                break
+    links = staging / "sites"
+    links.mkdir()
+    for audience, folder in sorted(versions.items()):
+        os.symlink(os.path.join(os.pardir, folder), links / audience,
+                   target_is_directory=True)
+    os.chmod(links, mode)
+    os.rename(links, state / f"sites-{tag}")
+    pointer = state / f".current-{tag}"
+    os.symlink(f"sites-{tag}", pointer, target_is_directory=True)
+    if os.path.lexists(current) and not current.is_symlink():
+        # a real folder (a copy made with cp -rL): no link can replace it in one step
+        _move(current, state / f".current-{tag}-old", undo)
+    os.replace(pointer, current)  # the switch: one rename(2)
+    undo.clear()  # done: the new sites are current
+    for audience in versions:
+        _link_audience(out_dir, audience, tag)
+
+
+def _publish_by_renames(out_dir: Path, staging: Path, audiences: Sequence[str], tag: str,
+                        undo: list[tuple[Path, Path]]) -> None:
+    """Without symbolic links: move each audience's site aside (into the state folder, where
+    the next clean-up removes it) and the new one into its place. Not one step: a reader,
+    or a kill, can meet one audience's site new and the other's old, or an audience
+    missing, until the next build; a failure undoes what was done."""
+    state = state_dir(out_dir)
+    mode = 0o777 & ~umask()
+    for audience in audiences:
+        os.chmod(staging / audience, mode)
+        final = out_dir / audience
+        if os.path.lexists(final):
+            _move(final, state / f"{audience}-{tag}", undo)
+        _move(staging / audience, final, undo)
+    undo.clear()
+    current = state / CURRENT
+    if os.path.lexists(current) and not any((out_dir / a).is_symlink()
+                                            for a in ("players", "gm")):
+        # no audience is served through the versions any more: all of them go
+        os.rename(current, state / f".current-{tag}-old")
+
+
+def _move(source: Path, target: Path, undo: list[tuple[Path, Path]]) -> None:
+    os.rename(source, target)
+    undo.append((source, target))
+
+
 def _current_links(state: Path) -> dict[str, Path]:
     version = state / CURRENT
-    if not version.is_dir():
+    if not version.is_symlink() or not version.is_dir():
         return {}
     return {link.name: link for link in version.iterdir() if link.is_symlink()}
 
@@ -239,9 +393,10 @@ def _link_audience(out_dir: Path, audience: str, tag: str) -> None:
     target = LINK_TARGET.format(audience=audience)
     if path.is_symlink() and os.readlink(path) == target:
         return
-    if _is_real_dir(path):
-        # an older release's folder: its content already moved or was replaced
-        os.rename(path, state_dir(out_dir) / f"staging-legacy-{audience}-{tag}")
     tmp = out_dir / f".{audience}-link-{tag}"
-    os.symlink(target, tmp)
+    os.symlink(target, tmp, target_is_directory=True)
+    if _is_real_dir(path):
+        # hexcrawl's own output served as a folder: its content is in a version now, or
+        # was replaced; the clean-up removes it
+        os.rename(path, state_dir(out_dir) / f"staging-legacy-{audience}-{tag}")
     os.replace(tmp, path)

@@ -11,10 +11,8 @@ Writes touch a file only when its bytes changed (editors and ``mkdocs serve`` se
 changes only). A file that exists is replaced atomically, through a uniquely named temporary
 file in the same folder (a reader sees the old bytes or the new, and two writers never share
 a temporary name); a file that does not exist yet is created in its place (``O_EXCL``: if
-another appears there first, that one is replaced as above), which on a cold build saves a
-fifth of the writing (one new name in the folder instead of two). While a build has spare
-files made ahead (``Spares``, ``generator.reserve``), a new file is a spare given its name
-and filled in place: there is nothing in it for a reader to lose.
+another appears there first, that one is replaced as above), so a cold build makes one new
+name per file instead of two.
 
 Each folder's real path is found once per writer (a tree of a thousand files in a dozen
 folders): what is checked is that path joined with the file's name, or, where the file is a
@@ -32,60 +30,6 @@ from pathlib import Path, PurePosixPath
 
 class UnsafePath(ValueError):
     """A path that would reach outside the writer's root."""
-
-
-class Spares:
-    """Empty files made ahead in one folder (``generator.reserve``), each given by a
-    writer to one new file in place of making it: making a file costs some file systems
-    far more than naming one (on the virtual disks this project is measured on, 0.7 ms of
-    the kernel's time against 0.03 ms; writing 20 KB into it, 0.02 ms). The writers of a
-    build's processes share the folder: a spare is first renamed to a name of this
-    process's own (only one rename of a name can succeed), then linked to its new place
-    (which fails if anything is there, a link included) and its own name removed."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self._names: list[str] = []
-        self._claims = 0
-        self._dry = False
-
-    def take(self, target: Path) -> bool:
-        """Give ``target`` (a name that does not exist yet) an empty spare file: True when
-        done, False when there is none left (or the target exists)."""
-        while True:
-            if not self._names:
-                if self._dry:
-                    return False
-                try:
-                    self._names = sorted((n for n in os.listdir(self.folder)
-                                          if n.startswith(SPARE_PREFIX)), reverse=True)
-                except OSError:
-                    self._names = []
-                if not self._names:  # none made yet, or all given: not looked for again
-                    self._dry = True
-                    return False
-            claim = self.folder / f"taken-{os.getpid()}-{self._claims}"
-            self._claims += 1
-            try:
-                os.rename(self.folder / self._names.pop(), claim)
-            except OSError:
-                continue  # another process took it
-            try:
-                os.link(claim, target, follow_symlinks=False)
-                return True
-            except OSError:
-                return False
-            finally:
-                try:
-                    os.unlink(claim)
-                except OSError:  # the folder gone: the file keeps a second name, so the
-                    pass  # writer will not fill it in place but replace it
-
-
-#: The names of spare files (``Spares``), numbered after it.
-SPARE_PREFIX = "spare-"
-#: The spares of this process's build, while it has some (``generator.reserve``).
-spares: Spares | None = None
 
 
 class TreeWriter:
@@ -143,9 +87,6 @@ class TreeWriter:
             path.parent.mkdir(parents=True, exist_ok=True)
             # the folders now exist: check again that none of them is a link out of the tree
             self.path(rel, again=True)
-        if not exists and spares is not None and spares.take(path) \
-                and self._fill(path, data):
-            return True
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, self.mode)
         except FileExistsError:
@@ -159,27 +100,6 @@ class TreeWriter:
         except BaseException:
             path.unlink(missing_ok=True)
             raise
-        return True
-
-    def _fill(self, path: Path, data: bytes) -> bool:
-        """Write ``data`` into ``path`` in place when it is an empty regular file with no
-        other name (a spare given its place): no reader has anything to lose there. False
-        when it is not (a link, a folder, a pipe, a file with content)."""
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | _NOFOLLOW | _CLOEXEC)
-        except OSError:
-            return False
-        try:
-            info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode) or info.st_size != 0 or info.st_nlink != 1:
-                return False
-            os.chmod(fd if os.chmod in os.supports_fd else path, self.mode)
-            with os.fdopen(fd, "wb") as f:
-                fd = -1
-                f.write(data)
-        finally:
-            if fd != -1:
-                os.close(fd)
         return True
 
     def _replace(self, path: Path, data: bytes) -> bool:
@@ -219,7 +139,6 @@ class TreeWriter:
 
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 def umask() -> int:

@@ -28,7 +28,10 @@ pytestmark = pytest.mark.slow
 #: Runs the CLI in the child; HEXCRAWL_TEST_KILL=when:call:name kills the child with SIGKILL
 #: at the first ``os.<call>`` whose destination path contains ``name`` (before or after
 #: the call runs). HEXCRAWL_TEST_HOLD=call:name:gate instead holds the child just before that
-#: call: it creates ``gate.held`` and waits until ``gate`` exists.
+#: call: it creates ``gate.held`` and waits until ``gate`` exists. HEXCRAWL_TEST_FAIL=call:name
+#: makes the first such call fail as Windows does on a folder in use;
+#: HEXCRAWL_TEST_NO_SYMLINKS makes every ``os.symlink`` fail as on Windows without developer
+#: mode.
 DRIVER = textwrap.dedent("""\
     import os, signal, sys, time
     spec = os.environ.get("HEXCRAWL_TEST_KILL")
@@ -44,6 +47,22 @@ DRIVER = textwrap.dedent("""\
                 os.kill(os.getpid(), signal.SIGKILL)
             return result
         setattr(os, call, wrapped)
+    fail = os.environ.get("HEXCRAWL_TEST_FAIL")
+    if fail:
+        call, name = fail.split(":")
+        real_fail = getattr(os, call)
+        failed = []
+        def failing(src, dst, *args, **kwargs):
+            if name in os.fspath(dst) and not failed:
+                failed.append(dst)
+                raise PermissionError(13, "Access is denied", os.fspath(dst))
+            return real_fail(src, dst, *args, **kwargs)
+        setattr(os, call, failing)
+    if os.environ.get("HEXCRAWL_TEST_NO_SYMLINKS"):
+        def no_symlink(src, dst, *args, **kwargs):
+            raise OSError(22, "A required privilege is not held by the client",
+                          os.fspath(dst))
+        os.symlink = no_symlink
     hold = os.environ.get("HEXCRAWL_TEST_HOLD")
     if hold:
         call, name, gate = hold.split(":")
@@ -62,13 +81,20 @@ DRIVER = textwrap.dedent("""\
 
 
 def start(base: Path, marker: str, *args: str, kill: str | None = None,
-          hold: str | None = None) -> subprocess.Popen[str]:
+          hold: str | None = None, fail: str | None = None,
+          symlinks: bool = True) -> subprocess.Popen[str]:
     """Start a build of the campaign in ``base/campaign`` whose session note is ``marker``."""
     write_campaign(base / "campaign", files={
         "sessions/01.yaml": SESSION.replace("We saw smoke in the east.", marker)})
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     env.pop("HEXCRAWL_TEST_KILL", None)
     env.pop("HEXCRAWL_TEST_HOLD", None)
+    env.pop("HEXCRAWL_TEST_FAIL", None)
+    env.pop("HEXCRAWL_TEST_NO_SYMLINKS", None)
+    if fail:
+        env["HEXCRAWL_TEST_FAIL"] = fail
+    if not symlinks:
+        env["HEXCRAWL_TEST_NO_SYMLINKS"] = "1"
     if kill:
         env["HEXCRAWL_TEST_KILL"] = kill
     if hold:
@@ -79,8 +105,9 @@ def start(base: Path, marker: str, *args: str, kill: str | None = None,
         cwd=base, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def build(base: Path, marker: str, *args: str, kill: str | None = None) -> tuple[int, str]:
-    proc = start(base, marker, *args, kill=kill)
+def build(base: Path, marker: str, *args: str, kill: str | None = None,
+          fail: str | None = None, symlinks: bool = True) -> tuple[int, str]:
+    proc = start(base, marker, *args, kill=kill, fail=fail, symlinks=symlinks)
     _, err = proc.communicate(timeout=600)
     return proc.returncode, err
 
@@ -91,7 +118,7 @@ def served(base: Path, audience: str) -> str | None:
     if not pages:
         return None
     text = pages[0].read_text("utf-8")
-    found = [m for m in ("BUILD-ONE", "BUILD-TWO", "BUILD-THREE", "BUILD-FOUR")
+    found = [m for m in ("BUILD-ONE", "BUILD-TWO", "BUILD-THREE", "BUILD-FOUR", "BUILD-FIVE")
              if m in text]
     assert len(found) == 1, found
     return found[0]
@@ -234,4 +261,61 @@ def test_an_older_release_layout_is_taken_over(first: Path, tmp_path: Path) -> N
     assert (site / "players").is_symlink() and (site / "gm").is_symlink()
     assert served(base, "players") == "BUILD-ONE"
     assert served(base, "gm") == "BUILD-TWO"
+    assert leftovers(base) == []
+
+
+def copied_with_links_followed(base: Path) -> None:
+    """``site`` replaced by a copy made with ``cp -rL``: every link a real folder."""
+    site = base / "site"
+    subprocess.run(["cp", "-rL", str(site), str(base / "site-copy")], check=True)
+    subprocess.run(["rm", "-rf", str(site)], check=True)
+    (base / "site-copy").rename(site)
+    assert not (site / "players").is_symlink() and not (site / ".hexcrawl" / "current").is_symlink()
+
+
+def test_a_site_copied_with_links_followed_is_replaced(first: Path, tmp_path: Path) -> None:
+    """Real folders where the links go are hexcrawl's output: a build replaces them (one
+    that fails at the switch leaves them as they were)."""
+    base = copy_of(first, tmp_path)
+    copied_with_links_followed(base)
+    code, err = build(base, "BUILD-TWO", fail="replace:/current")
+    assert code == 1 and "cannot switch the sites" in err and "Traceback" not in err, err
+    assert served(base, "players") == served(base, "gm") == "BUILD-ONE"
+    assert not (base / "site" / ".hexcrawl" / "current").is_symlink()
+    code, err = build(base, "BUILD-TWO", "--audience", "gm")
+    assert code == 0, err
+    assert (base / "site" / "players").is_symlink() and (base / "site" / "gm").is_symlink()
+    assert served(base, "players") == "BUILD-ONE"
+    assert served(base, "gm") == "BUILD-TWO"
+    assert leftovers(base) == []
+
+
+def test_without_symlinks_the_sites_are_replaced_by_renames(first: Path,
+                                                           tmp_path: Path) -> None:
+    """Where links cannot be made (Windows without developer mode), each site is a real
+    folder replaced by renames; a build that fails during the switch undoes it, and a
+    later build with links takes the folders over."""
+    base = copy_of(first, tmp_path)
+    site = base / "site"
+    state = site / ".hexcrawl"
+    for marker in ("BUILD-TWO", "BUILD-THREE"):
+        code, err = build(base, marker, symlinks=False)
+        assert code == 0, err
+        assert not (site / "players").is_symlink() and not (site / "gm").is_symlink()
+        assert served(base, "players") == served(base, "gm") == marker
+        assert sorted(p.name for p in state.iterdir()) == ["lock"]
+    # the players' site already switched when the GM's cannot be (a folder in use)
+    code, err = build(base, "BUILD-FOUR", symlinks=False, fail="rename:/site/gm")
+    assert code == 1 and "cannot switch the sites" in err and "Traceback" not in err, err
+    assert served(base, "players") == served(base, "gm") == "BUILD-THREE"
+    code, err = build(base, "BUILD-FOUR", "--audience", "players", symlinks=False)
+    assert code == 0, err
+    assert served(base, "players") == "BUILD-FOUR"
+    assert served(base, "gm") == "BUILD-THREE"
+    assert sorted(p.name for p in state.iterdir()) == ["lock"]
+    code, err = build(base, "BUILD-FIVE", "--audience", "players")
+    assert code == 0, err
+    assert (site / "players").is_symlink() and (site / "gm").is_symlink()
+    assert served(base, "players") == "BUILD-FIVE"
+    assert served(base, "gm") == "BUILD-THREE"
     assert leftovers(base) == []
