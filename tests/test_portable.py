@@ -49,7 +49,7 @@ BOOTSTRAP = textwrap.dedent("""\
 
 def hexcrawl(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("HEXCRAWL_JOBS", None)  # as many workers as the cores: forking where it could
+    env.pop("HEXCRAWL_JOBS", None)  # the players' MkDocs build in its worker, as by default
     return subprocess.run([sys.executable, "-c", BOOTSTRAP, *args], cwd=repo, env=env,
                           capture_output=True, text=True, timeout=600, check=False)
 
@@ -82,12 +82,6 @@ def test_check_the_example_without_fcntl_resource_or_fork(tmp_path: Path) -> Non
     assert "37 locations, 6 sessions" in result.stderr, result.stderr
 
 
-# parallel.can_fork() asks multiprocessing, which lists "fork" wherever the platform is
-# POSIX, os.fork or not; the workers are being moved off os.fork on another branch
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="generator/render/parallel.py: Forked.__init__ calls os.fork "
-                          "(first from site.ContentAhead) because can_fork() does not see "
-                          "that os.fork is absent")
 def test_build_the_example_without_fcntl_resource_or_fork(tmp_path: Path) -> None:
     repo = example(tmp_path)
     result = hexcrawl(repo, "build")
