@@ -12,7 +12,9 @@ setup(
     packages=[*find_packages(include=["generator", "generator.*"]), "generator.site_templates"],
     package_dir={"generator.site_templates": "site_templates"},
     package_data={
-        "generator": ["py.typed", "scaffold_campaign/**/*", "locale/**/*"],
+        "generator": ["py.typed"],
+        "generator.i18n": ["locale/**/*"],
+        "generator.scaffold": ["campaign/**/*"],
         "generator.site_templates": ["**/*"],
     },
     exclude_package_data={"": ["__pycache__/*", "*.pyc"]},

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, NoReturn
 
 import click
 
+from generator.content.place import CampaignPlace, find_campaign, place_of
 from generator.diagnostics import Diagnostics, Pos, display_path
-from generator.discovery import CampaignPlace, find_campaign, place_of
 
 if TYPE_CHECKING:
     from generator.content.campaign import Campaign
     from generator.knowledge import Audience
-    from generator.progress import Reporter
+    from generator.site.progress import Reporter
 
 CONTENT_OPTION = click.option(
     "--content", "content", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -53,9 +53,9 @@ def locate(content: Path | None) -> CampaignPlace:
 def refuse_links_out(place: CampaignPlace, build_root: Path | None = None,
                      out_dir: Path | None = None, print_dir: Path | None = None) -> None:
     """Exit 1 when a folder the command writes is a link out of the campaign's repository
-    (``generator.output.refuse_links_out``), before anything is written."""
-    from generator.output import OutputError
-    from generator.output import refuse_links_out as refuse
+    (``generator.site.output.refuse_links_out``), before anything is written."""
+    from generator.site.output import OutputError
+    from generator.site.output import refuse_links_out as refuse
 
     try:
         refuse(place.repository, build_root, out_dir, print_dir)
@@ -78,7 +78,7 @@ VERBOSE_OPTION = click.option("--verbose", "-v", is_flag=True,
 
 def reporter(quiet: bool, verbose: bool) -> Reporter:
     """The progress reporter of ``--quiet`` / ``--verbose`` (they exclude each other)."""
-    from generator.progress import Reporter
+    from generator.site.progress import Reporter
 
     if quiet and verbose:
         raise click.UsageError("--quiet and --verbose exclude each other")
@@ -114,9 +114,9 @@ def _fail(diags: Diagnostics, progress: Reporter | None) -> NoReturn:
 
 def load_all_errors(content: Path) -> tuple[Campaign | None, Diagnostics]:
     """``load_campaign``, and when it finds errors, the replay's independent errors too, so
-    that one run reports them all (``generator.onepass``)."""
+    that one run reports them all (``generator.replay.onepass``)."""
     from generator.content.loader import load_partial
-    from generator.onepass import replay_errors_despite
+    from generator.replay.onepass import replay_errors_despite
 
     campaign, diags, trustworthy = load_partial(content)
     if not diags.has_errors():
@@ -127,7 +127,7 @@ def load_all_errors(content: Path) -> tuple[Campaign | None, Diagnostics]:
 
 def load_or_exit(content: Path, progress: Reporter | None = None,
                  ) -> tuple[Campaign, Diagnostics]:
-    from generator.progress import count
+    from generator.site.progress import count
 
     if progress is None:
         campaign, diags = load_all_errors(content)
@@ -145,8 +145,8 @@ def load_or_exit(content: Path, progress: Reporter | None = None,
 
 def replay_or_exit(campaign: Campaign, diags: Diagnostics,  # type: ignore[no-untyped-def]
                    progress: Reporter | None = None):
-    from generator.progress import count
     from generator.replay import replay
+    from generator.site.progress import count
 
     if progress is None:
         chronicle, replay_diags = replay(campaign)
@@ -185,13 +185,13 @@ def check(content: Path | None, list_seeded: bool, strict: bool, quiet: bool,
     errors. Counts, per session, the rolls the replay made itself, and warns about each of
     them that changed the story (with --strict, an error)."""
     place = locate(content)
-    from generator.mkdocs_config import (
+    from generator.site.config import (
         ConfigError,
         ConfigOptions,
         campaign_config_files,
         read_campaign_config,
     )
-    from generator.progress import count
+    from generator.site.progress import count
 
     with reporter(quiet, verbose) as progress:
         campaign, diags = load_or_exit(place.content, progress)
@@ -201,7 +201,7 @@ def check(content: Path | None, list_seeded: bool, strict: bool, quiet: bool,
         except ConfigError as exc:
             diags.error(Pos(str(exc.path), exc.line, exc.column), exc.message)
         chronicle = replay_or_exit(campaign, diags, progress)
-        from generator.seeded import flag_story_rolls
+        from generator.replay.seeded import flag_story_rolls
 
         flag_story_rolls(campaign, chronicle, diags, strict)
         progress.close()
@@ -244,9 +244,9 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     build/ and site/ go beside the campaign (the folder holding campaign.yaml, or the one
     holding content/), wherever the command runs. On a terminal, a build that takes over a
     second shows each stage as it runs; one summary line follows every build."""
-    from generator.mkdocs_config import ConfigOptions
-    from generator.progress import count
     from generator.site import AUDIENCES, SiteError, build_sites
+    from generator.site.config import ConfigOptions
+    from generator.site.progress import count
 
     place = locate(content)
     refuse_links_out(place, place.build_dir,
@@ -297,15 +297,15 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
 
     Each edit replays only from the edited session on, redraws only what changed and has
     MkDocs rebuild only the pages whose Markdown changed (a dirty build, kept exact by the
-    hook: generator.incremental). While the content has errors, every page shows them (with
+    hook: generator.serve.memo). While the content has errors, every page shows them (with
     their positions) instead, and reloads by itself once they are fixed."""
     from mkdocs.commands.serve import serve as mkdocs_serve
 
     from generator.content.loader import load_campaign
-    from generator.incremental import cache_for
-    from generator.mkdocs_config import ConfigOptions
     from generator.replay import replay
+    from generator.serve.memo import cache_for
     from generator.site import SiteError, write_docs
+    from generator.site.config import ConfigOptions
 
     which: Audience = "players" if audience == "players" else "gm"
     place = locate(content)
@@ -375,7 +375,7 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
     a cover page and the map tiled over sheets. Needs Chromium (Debian: apt-get install
     chromium)."""
     from generator.diagnostics import SourceError
-    from generator.printing import POSTER_HEX_MM, PrintError, print_maps, print_pdfs
+    from generator.reference.printing import POSTER_HEX_MM, PrintError, print_maps, print_pdfs
 
     if "map" in sheets:
         if sheets != ("map",):
@@ -628,9 +628,9 @@ def roll_cmd(table_id: str, content: Path | None, seed: int | None) -> None:
     """Roll on a table at the table: nested tables, distance and reaction included."""
     import secrets
 
-    from generator.chronicle import EncounterRecord
     from generator.diagnostics import suggest
     from generator.dice import RollSource
+    from generator.rules.chronicle import EncounterRecord
     from generator.rules.encounters import roll_on_table
 
     campaign, _ = load_or_exit(locate(content).content)

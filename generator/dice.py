@@ -18,7 +18,7 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from generator.chronicle import RollRecord
+from generator.rules.chronicle import RollRecord
 
 _DICE = re.compile(r"^\s*(\d*)d(\d+)\s*(?:([+-])\s*(\d+))?\s*(?:x\s*(\d+))?\s*$", re.I)
 

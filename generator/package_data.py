@@ -26,6 +26,6 @@ SITE_TEMPLATES = _site_templates()
 #: The base MkDocs configuration every generated ``mkdocs.yml`` inherits.
 BASE_CONFIG = SITE_TEMPLATES / "mkdocs.base.yml"
 #: The MkDocs hooks module named in every generated ``mkdocs.yml``.
-HOOKS_FILE = PACKAGE / "mkdocs_hooks.py"
+HOOKS_FILE = PACKAGE / "serve" / "hooks.py"
 #: The starter campaign ``hexcrawl new`` copies.
-SCAFFOLD = PACKAGE / "scaffold_campaign"
+SCAFFOLD = PACKAGE / "scaffold" / "campaign"

@@ -7,10 +7,10 @@ from typing import Any
 
 import yaml
 
-from generator.chronicle import Chronicle
 from generator.content.loader import load_campaign
 from generator.diagnostics import Diagnostics
 from generator.replay import replay
+from generator.rules.chronicle import Chronicle
 
 LEGEND = {"p": "plains", "f": "forest", "h": "hills", "m": "mountains", "s": "swamp",
           "l": "lake", "d": "desert", "o": "moor"}

@@ -15,7 +15,8 @@ import textwrap
 from fractions import Fraction
 from pathlib import Path
 
-from generator.chronicle import (
+from generator.content.campaign import Campaign
+from generator.rules.chronicle import (
     Chronicle,
     EncounterRecord,
     MemberState,
@@ -26,7 +27,6 @@ from generator.chronicle import (
     TimePoint,
     WatchRecord,
 )
-from generator.content.campaign import Campaign
 
 from campaign_factory import HEXES, load, write_campaign
 

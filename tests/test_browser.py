@@ -31,11 +31,11 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
 from generator.render.maps import SIZE
 from generator.replay import replay
+from generator.rules.chronicle import Chronicle
 
 try:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout

@@ -1,4 +1,4 @@
-"""Campaign discovery (generator/discovery.py): the campaign is found from the current folder
+"""Campaign discovery (generator/content/place.py): the campaign is found from the current folder
 upward, the way git finds a repository, and build/, site/ and print/ go beside it, never into
 the folder the command happened to run in."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.discovery import find_campaign, place_of, repository_of
+from generator.content.place import find_campaign, place_of, repository_of
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,4 @@
-"""Interface strings on gettext (generator/i18n.py, generator/locale, babel.cfg).
+"""Interface strings on gettext (generator/i18n.py, generator/i18n/locale, babel.cfg).
 
 The catalogues are checked against a fresh extraction from the sources, run with the
 ``pybabel extract`` command of docs/translation.md: a message the code uses but a catalogue
@@ -259,7 +259,7 @@ def test_adding_a_language_is_adding_a_catalogue(tmp_path: Path) -> None:
     for folder in ("generator", "site_templates", "content"):
         shutil.copytree(REPO / folder, tmp_path / folder,
                         ignore=shutil.ignore_patterns("__pycache__"))
-    po = tmp_path / "generator" / "locale" / "de" / "LC_MESSAGES" / "hexcrawl.po"
+    po = tmp_path / "generator" / "i18n" / "locale" / "de" / "LC_MESSAGES" / "hexcrawl.po"
     po.parent.mkdir(parents=True)
     po.write_text(GERMAN, encoding="utf-8")
     campaign = tmp_path / "content" / "campaign.yaml"

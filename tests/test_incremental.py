@@ -1,4 +1,4 @@
-"""What ``hexcrawl serve`` reuses between builds (generator.replay_cache, generator.incremental).
+"""What ``hexcrawl serve`` reuses between builds (generator.replay.snapshots, generator.serve.memo).
 
 A small synthetic campaign (bench/synthetic.py: 14 x 12 hexes, 40 locations, 20 sessions) is
 edited the way a GM edits one while it is served; every build through the cache must equal
@@ -16,17 +16,17 @@ from pathlib import Path
 
 import pytest
 
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
-from generator.content.parsecache import ParseCache
 from generator.content.yamlpos import load_yaml
 from generator.diagnostics import Diagnostics
-from generator.incremental import BuildCache, cache_for
 from generator.knowledge import Audience, view_for
 from generator.render.pages import overview_svg
 from generator.replay import replay
-from generator.replay_cache import EVERY, RECENT, ReplayCache
+from generator.replay.snapshots import EVERY, RECENT, ReplayCache
+from generator.rules.chronicle import Chronicle
+from generator.serve.memo import BuildCache, cache_for
+from generator.serve.parsecache import ParseCache
 from generator.site import write_docs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -615,7 +615,7 @@ def mkdocs_build(config_file: Path, site_dir: Path, *, dirty: bool) -> None:
 
 
 def full_build(config_file: Path, site_dir: Path) -> None:
-    from generator import incremental
+    from generator.serve import memo as incremental
 
     shutil.rmtree(site_dir, ignore_errors=True)
     mkdocs_build(config_file, site_dir, dirty=False)
@@ -625,8 +625,8 @@ def full_build(config_file: Path, site_dir: Path) -> None:
 @pytest.fixture
 def serving() -> Iterator[None]:
     yield
-    from generator import incremental
-    from generator.serve_errors import STATE
+    from generator.serve import memo as incremental
+    from generator.serve.errors import STATE
 
     incremental.DIRTY = False
     STATE.command = None
@@ -758,7 +758,7 @@ def test_theme_templates_compile_once_per_process_and_again_when_edited(
     anew (its source's checksum no longer matches), never served stale."""
     from jinja2 import Environment, FileSystemLoader
 
-    from generator.incremental import TemplateBytecode
+    from generator.serve.memo import TemplateBytecode
 
     store = TemplateBytecode()
     (tmp_path / "page.html").write_text("{{ title }} & more", "utf-8")
@@ -779,7 +779,7 @@ def test_a_rebuild_loads_the_theme_compiled(repo: Path, tmp_path: Path,
                                             serving: None) -> None:
     """Under serve, every rebuild after the first takes Material's templates compiled from
     the store (the hook's on_env), and builds the same site as a build that compiles them."""
-    from generator import incremental
+    from generator.serve import memo as incremental
 
     campaign = load(repo)
     cache = cache_for(repo / "content")

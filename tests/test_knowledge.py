@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from secret_campaign import SECRETS, load_secret_campaign, secret_chronicle
 
-from generator.chronicle import Chronicle, SessionRecord, TimePoint, WatchRecord
 from generator.content.campaign import Campaign
 from generator.knowledge import (
     DayView,
@@ -32,6 +31,7 @@ from generator.knowledge import (
     players_view,
     track,
 )
+from generator.rules.chronicle import Chronicle, SessionRecord, TimePoint, WatchRecord
 
 
 @pytest.fixture

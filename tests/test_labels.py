@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.knowledge import gm_view, players_view
 from generator.render import labels as L
@@ -31,6 +30,7 @@ from generator.render.maps import (
     overview_map,
 )
 from generator.replay import replay
+from generator.rules.chronicle import Chronicle
 
 from campaign_factory import dump, load, write_campaign
 

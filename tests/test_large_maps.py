@@ -18,12 +18,12 @@ import pytest
 from map_helpers import hex_layer, transform_of
 from secret_campaign import load_secret_campaign, secret_chronicle
 
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.hexgrid import Hex
 from generator.knowledge import gm_view, players_view
 from generator.render import maps
 from generator.render.maps import SIZE, MapLinks, overview_map
+from generator.rules.chronicle import Chronicle
 
 from campaign_factory import load, write_campaign
 

@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
-from generator import mkdocs_config
 from generator.content import yamlpos
 from generator.content.models import MAX_MAP_SIZE
 from generator.content.symbols import MAX_SYMBOL_BYTES
 from generator.dice import MAX_SIDES
 from generator.rules import rolltables
+from generator.site import config as mkdocs_config
 
 from campaign_factory import TABLE, find, load, write_campaign
 

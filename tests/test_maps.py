@@ -11,10 +11,10 @@ import pytest
 from map_helpers import hex_layer, path_points, svg_numbers, transform_of
 from secret_campaign import SECRETS, load_secret_campaign, secret_chronicle
 
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.knowledge import gm_view, players_view
 from generator.render.maps import SIZE, MapLinks, overview_map, session_map
+from generator.rules.chronicle import Chronicle
 
 from campaign_factory import load, write_campaign
 

@@ -21,7 +21,9 @@ from mkdocs.utils.yaml import get_yaml_loader
 from secret_campaign import load_secret_campaign, secret_chronicle
 
 from generator.content import yamlpos
-from generator.mkdocs_config import (
+from generator.package_data import BASE_CONFIG, HOOKS_FILE
+from generator.site import SiteError, build_sites, write_docs
+from generator.site.config import (
     MAX_BYTES,
     MAX_DEPTH,
     ConfigError,
@@ -30,8 +32,6 @@ from generator.mkdocs_config import (
     load_config_file,
     read_campaign_config,
 )
-from generator.package_data import BASE_CONFIG, HOOKS_FILE
-from generator.site import SiteError, build_sites, write_docs
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -142,7 +142,7 @@ def test_the_wheel_carries_every_file_a_build_needs(dist: Path) -> None:
                  "generator/site_templates/pages/home.md",
                  "generator/site_templates/reference/travel.md",
                  "generator/site_templates/assets/hexcrawl.css",
-                 "generator/scaffold_campaign/dot-github/workflows/site.yml",
+                 "generator/scaffold/campaign/dot-github/workflows/site.yml",
                  "generator/py.typed"):
         assert name in names, name
     assert not any("__pycache__" in n or n.startswith(("tests/", "content/")) for n in names)
@@ -268,7 +268,7 @@ def test_a_campaign_with_the_vendored_wheel_installs_and_builds(dist: Path, depe
 
 
 WORKFLOWS = (ROOT / ".github" / "workflows" / "site.yml",
-             ROOT / "generator" / "scaffold_campaign" / "dot-github" / "workflows" / "site.yml")
+             ROOT / "generator" / "scaffold" / "campaign" / "dot-github" / "workflows" / "site.yml")
 PUBLIC_REPOSITORY = "GM-Example/reach-players"
 
 

@@ -24,7 +24,6 @@ import yaml
 from map_helpers import hex_layer, svg_numbers
 from secret_campaign import SECRETS, load_secret_campaign, secret_chronicle
 
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
 from generator.knowledge import (
@@ -37,6 +36,7 @@ from generator.knowledge import (
 from generator.render.maps import SIZE
 from generator.render.pages import render_docs
 from generator.replay import replay
+from generator.rules.chronicle import Chronicle
 from generator.site import build_sites
 from generator.slug import slugify
 

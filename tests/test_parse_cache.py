@@ -1,5 +1,5 @@
 """A load through the parse cache ``hexcrawl serve`` keeps between loads
-(generator.content.parsecache) is the load without it: the same campaign and the same
+(generator.serve.parsecache) is the load without it: the same campaign and the same
 messages in the same order, whatever the files hold, and an edited file is parsed again."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import textwrap
 from pathlib import Path
 
 from generator.content.loader import load_partial
-from generator.content.parsecache import ParseCache
+from generator.serve.parsecache import ParseCache
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -2,7 +2,7 @@
 (issue 10, items 1 and 4).
 
 Every id of every kind follows one slug rule (generator.slug), checked where it is declared
-with a positioned error; the one writer of docs trees (generator.writer) refuses any path that
+with a positioned error; the one writer of docs trees (generator.site.writer) refuses any path that
 would land outside its root, links included; and content or template files that resolve
 outside the campaign folder are errors naming the file.
 """
@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
+from generator.site.writer import TreeWriter, UnsafePath
 from generator.slug import check_id, heading_id, is_slug, slugify
-from generator.writer import TreeWriter, UnsafePath
 
 from campaign_factory import CAMPAIGN, LOCATION, PATHS, TABLE, errors, find, load, write_campaign
 

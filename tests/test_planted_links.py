@@ -142,7 +142,7 @@ def test_an_out_folder_named_outside_the_repository_is_the_users_choice(
         tmp_path: Path) -> None:
     """``--out`` outside the repository may be anything, a link included; what hexcrawl
     writes under it must stay inside it."""
-    from generator.output import OutputError, refuse_links_out
+    from generator.site.output import OutputError, refuse_links_out
 
     repo = write_campaign(tmp_path / "repo")
     victim = victim_folder(tmp_path, "victim")

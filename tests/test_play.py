@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.chronicle import RollRecord
 from generator.content.loader import load_campaign
 from generator.content.models import INSTANT_ACTIONS
 from generator.play import commands
@@ -28,6 +27,7 @@ from generator.play.logfile import (
 from generator.play.loop import parse_values, vocabulary
 from generator.play.oracle import ask_for
 from generator.replay import replay
+from generator.rules.chronicle import RollRecord
 
 from play_helpers import (
     CONTENT,

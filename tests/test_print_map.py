@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import printing
 from generator.content.loader import load_campaign
 from generator.knowledge import gm_view, players_view
+from generator.reference import printing
 from generator.render import maps
 from generator.replay import replay
 

@@ -1,4 +1,4 @@
-"""Progress of `build` and `check` (generator/progress.py): a live display per stage on a
+"""Progress of `build` and `check` (generator/site/progress.py): a live display per stage on a
 terminal once a command has run over a second, one summary line otherwise, `--quiet` and
 `--verbose`. The terminal case runs the real command under a pseudo-terminal."""
 
@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 from generator import progress as progress_module
-from generator.progress import Reporter
 from generator.scaffold import create
+from generator.site.progress import Reporter
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")

@@ -21,7 +21,6 @@ from typing import Any
 import markdown
 import pytest
 
-from generator import printing
 from generator.content.campaign import Campaign
 from generator.content.models import (
     DEFAULT_PLAYER_SHEETS,
@@ -33,7 +32,7 @@ from generator.dice import RollSource
 from generator.hexgrid import Grid, Hex
 from generator.i18n import languages
 from generator.reference import data as D
-from generator.reference import facing, fmt, mdtables, strings
+from generator.reference import facing, fmt, mdtables, printing, strings
 from generator.reference.mdtables import ParsedTable, plain, tables_in
 from generator.reference.render import Renderer, reference_nav, reference_pages
 from generator.reference.sheets import (

@@ -63,7 +63,7 @@ def test_the_docs_name_every_seed() -> None:
 # ------------------------------------------------------------------------------------------
 # the GitHub workflows of this repository and of the campaign `hexcrawl new` writes
 
-SCAFFOLD_GITHUB = ROOT / "generator" / "scaffold_campaign" / "dot-github"
+SCAFFOLD_GITHUB = ROOT / "generator" / "scaffold" / "campaign" / "dot-github"
 WORKFLOW_FILES = sorted([*(ROOT / ".github" / "workflows").glob("*.y*ml"),
                          *(SCAFFOLD_GITHUB / "workflows").glob("*.y*ml")])
 #: ``uses: owner/repo[/path]@<full commit> # vX.Y.Z``: a moved tag cannot change what runs.
@@ -78,7 +78,7 @@ def test_the_workflows_are_the_expected_ones() -> None:
     names = {workflow_id(p) for p in WORKFLOW_FILES}
     assert {".github/workflows/site.yml", ".github/workflows/tests.yml",
             ".github/workflows/release.yml",
-            "generator/scaffold_campaign/dot-github/workflows/site.yml"} <= names
+            "generator/scaffold/campaign/dot-github/workflows/site.yml"} <= names
 
 
 @pytest.mark.parametrize("path", WORKFLOW_FILES, ids=workflow_id)

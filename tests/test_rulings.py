@@ -13,9 +13,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from generator.chronicle import seeded_rolls
 from generator.knowledge import gm_view
 from generator.rules.checks import brp_outcome, brp_ranges
+from generator.rules.chronicle import seeded_rolls
 
 from campaign_factory import load, write_campaign
 from replay_helpers import make_campaign, plains, rolls_of, run, watches

@@ -12,10 +12,10 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from generator import cli
-from generator.chronicle import RollRecord
 from generator.diagnostics import Diagnostics
 from generator.replay import replay
-from generator.seeded import flag_story_rolls, story_event
+from generator.replay.seeded import flag_story_rolls, story_event
+from generator.rules.chronicle import RollRecord
 
 from campaign_factory import find, load, write_campaign
 

@@ -1,4 +1,4 @@
-"""Content errors in the browser while `hexcrawl serve` runs (generator/serve_errors.py and the
+"""Content errors in the browser while `hexcrawl serve` runs (generator/serve/errors.py and the
 MkDocs hook): the error page itself, `mkdocs build` refusing a broken campaign, `serve`
 starting on one, and the whole round trip in headless Chromium: a served page turns into the
 error page when an edit breaks the content, and back when the edit is undone, reloaded by
@@ -21,7 +21,7 @@ from test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, skip_or_fail
 
 from generator.diagnostics import Diagnostic, Pos
 from generator.scaffold import create
-from generator.serve_errors import error_page, excerpt
+from generator.serve.errors import error_page, excerpt
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -223,7 +223,7 @@ def test_browser_shows_content_errors_and_reloads_when_fixed(browser: Browser,
 def test_module_doctests() -> None:
     import doctest
 
-    from generator import serve_errors
+    from generator.serve import errors as serve_errors
 
     assert doctest.testmod(serve_errors).failed == 0
 
@@ -233,8 +233,9 @@ def test_the_error_page_shows_the_site_name_as_typed(monkeypatch: pytest.MonkeyP
     showed 'Thornmarch &amp;amp; the &amp;lt;Border&amp;gt;' until the hook unescaped it."""
     from types import SimpleNamespace
 
-    from generator import mkdocs_hooks, serve_errors
     from generator.render.escape import html_text
+    from generator.serve import errors as serve_errors
+    from generator.serve import hooks as mkdocs_hooks
 
     name = "Thornmarch & the <Border>"
     monkeypatch.setattr(serve_errors, "STATE", serve_errors.ServeState(

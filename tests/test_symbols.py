@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from secret_campaign import load_secret_campaign, secret_chronicle
 
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
 from generator.content.symbols import ICON_WORDS, SYMBOL_NAMES
@@ -21,6 +20,7 @@ from generator.render import maps
 from generator.render.pages import overview_svg, render_docs
 from generator.render.symbols import ICONS, SYMBOLS, delta_e, icon_kind, lab, luminance
 from generator.replay import replay
+from generator.rules.chronicle import Chronicle
 from generator.rules.tables import TERRAIN
 
 from campaign_factory import load, write_campaign

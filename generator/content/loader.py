@@ -30,13 +30,13 @@ from generator.content.kinds.regions import load_regions
 from generator.content.kinds.sessions import load_sessions
 from generator.content.kinds.tables import check_table_locations, load_tables
 from generator.content.kinds.terrain import load_terrain
-from generator.content.parsecache import ParseCache
 from generator.content.reading import Reader
 from generator.content.refs import Refs
 from generator.content.symbols import load_symbols
 from generator.diagnostics import Diagnostics, Pos
 from generator.hexgrid import Grid
 from generator.i18n import languages
+from generator.serve.parsecache import ParseCache
 
 
 class _Loader(Reader):
@@ -129,7 +129,7 @@ def load_campaign(root: Path, overrides: Mapping[Path, str] | None = None,
 
     ``overrides`` gives the text of some files instead of what is on disk (``hexcrawl play``
     checks an entry before it writes it); each must exist on disk. ``parse_cache``
-    (``generator.content.parsecache``, kept by ``hexcrawl serve`` between loads) gives the
+    (``generator.serve.parsecache``, kept by ``hexcrawl serve`` between loads) gives the
     files whose text did not change their last parse again; the result is the same."""
     loader = _Loader(root, overrides, parse_cache)
     if parse_cache is not None:
@@ -146,7 +146,7 @@ def load_partial(root: Path, parse_cache: ParseCache | None = None,
                  ) -> tuple[Campaign | None, Diagnostics, bool]:
     """Like ``load_campaign``, but the campaign as far as it loaded even with errors, and
     whether the replay of its sessions could still tell independent errors: campaign.yaml
-    itself was right and every session file was read (``generator.onepass``). The campaign
+    itself was right and every session file was read (``generator.replay.onepass``). The campaign
     is None only when campaign.yaml gave nothing to build on. ``parse_cache`` as for
     ``load_campaign``."""
     loader = _Loader(root, parse_cache=parse_cache)

@@ -16,9 +16,9 @@ from pydantic import BaseModel
 from generator.content.files import CampaignFiles
 from generator.content.frontmatter import split_front_matter
 from generator.content.modelerrors import validate
-from generator.content.parsecache import ParseCache
 from generator.content.yamlpos import Located, SourceError, load_yaml, read_text
 from generator.diagnostics import Diagnostics, Pos
+from generator.serve.parsecache import ParseCache
 
 T = TypeVar("T", bound=BaseModel)
 

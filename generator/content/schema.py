@@ -140,7 +140,7 @@ def _hexes_file() -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------------
-# hexcrawl replay --json (content.md; generator/chronicle.py)
+# hexcrawl replay --json (content.md; generator/rules/chronicle.py)
 
 
 def _nullable(schema: dict[str, Any]) -> dict[str, Any]:

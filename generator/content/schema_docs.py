@@ -55,8 +55,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
     "CampaignFile": {
         "name": "The campaign's title, shown on every page.",
         "seed": "Seed of every roll not recorded in a session log; changing it changes them.",
-        "language": "Site language: en, ru, uk or any other with a catalogue in generator/locale "
-                    "(interface strings; others fall back to English).",
+        "language": "Site language: en, ru, uk or any other with a catalogue in "
+                    "generator/i18n/locale (interface strings; others fall back to English).",
         "description": "A short introduction for the players' home page.",
         "map": "Map size and layout.",
         "rules": "Rule options.",

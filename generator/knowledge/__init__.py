@@ -29,7 +29,6 @@ made), ``common``, ``sessions`` and ``party`` (the parts both are made of), ``ex
 
 from __future__ import annotations
 
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.content.markdown import MarkdownRenderer
 from generator.knowledge.common import campaign_path, track
@@ -72,6 +71,7 @@ from generator.knowledge.views import (
     Track,
     WatchView,
 )
+from generator.rules.chronicle import Chronicle
 
 
 def view_for(campaign: Campaign, chronicle: Chronicle, audience: Audience,

@@ -9,7 +9,6 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign, Table
 from generator.hexgrid import Grid, Hex, distance
 from generator.knowledge.views import (
@@ -22,6 +21,7 @@ from generator.knowledge.views import (
     TerrainView,
     Track,
 )
+from generator.rules.chronicle import Chronicle
 from generator.rules.tables import TERRAIN
 
 

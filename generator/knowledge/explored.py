@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.knowledge.common import valid_hex, visible_runs
 from generator.knowledge.views import ExploredState, PathView
+from generator.rules.chronicle import Chronicle
 
 
 def explored_by_session(campaign: Campaign, chronicle: Chronicle) -> list[frozenset[str]]:

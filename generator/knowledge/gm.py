@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign, HexInfo, Location
 from generator.content.markdown import MarkdownRenderer, Prose, default_renderer
 from generator.hexgrid import Hex
@@ -21,6 +20,7 @@ from generator.knowledge.views import (
     ProseFn,
     RegionView,
 )
+from generator.rules.chronicle import Chronicle
 from generator.slug import slugify
 
 

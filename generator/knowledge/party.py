@@ -8,14 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from generator.chronicle import (
+from generator.content.campaign import Campaign
+from generator.content.models import Member
+from generator.knowledge.views import GMMemberView, MemberView, ProseFn, ResourceEventView
+from generator.rules.chronicle import (
     Chronicle,
     ResourceEvent,
     ResourceState,
 )
-from generator.content.campaign import Campaign
-from generator.content.models import Member
-from generator.knowledge.views import GMMemberView, MemberView, ProseFn, ResourceEventView
 from generator.rules.tables import MOUNTS
 
 

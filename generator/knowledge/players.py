@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.content.markdown import MarkdownRenderer, Prose, default_renderer
 from generator.knowledge.common import now_view, row_view, site_info, terrain_views, visible_runs
@@ -18,6 +17,7 @@ from generator.knowledge.views import (
     ResourceView,
     TableView,
 )
+from generator.rules.chronicle import Chronicle
 
 
 def players_view(campaign: Campaign, chronicle: Chronicle,

@@ -5,12 +5,6 @@ the players knew at its end (``gm_session``).
 
 from __future__ import annotations
 
-from generator.chronicle import (
-    Chronicle,
-    SessionRecord,
-    TimePoint,
-    WatchRecord,
-)
 from generator.content.campaign import Campaign, Session
 from generator.content.markdown import Prose
 from generator.hexgrid import Grid
@@ -22,6 +16,12 @@ from generator.knowledge.views import (
     ProseFn,
     SessionView,
     WatchView,
+)
+from generator.rules.chronicle import (
+    Chronicle,
+    SessionRecord,
+    TimePoint,
+    WatchRecord,
 )
 from generator.rules.tables import WATCHES_PER_DAY
 from generator.slug import slugify

@@ -11,15 +11,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from generator.chronicle import (
+from generator.content.markdown import Prose
+from generator.content.symbols import SymbolArt
+from generator.hexgrid import Grid, Hex
+from generator.rules.chronicle import (
     EncounterRecord,
     SessionRecord,
     TimePoint,
     WatchRecord,
 )
-from generator.content.markdown import Prose
-from generator.content.symbols import SymbolArt
-from generator.hexgrid import Grid, Hex
 from generator.rules.resources import LADDER as USAGE_LADDER
 
 Audience = Literal["players", "gm"]

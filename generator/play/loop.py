@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.diagnostics import Diagnostics
 from generator.knowledge import players_view
@@ -30,6 +29,7 @@ from generator.play.strings import translator
 from generator.play.ui import Input
 from generator.render.i18n import Translator
 from generator.replay import replay
+from generator.rules.chronicle import Chronicle
 from generator.slug import slugify
 
 Print = Callable[[str], None]

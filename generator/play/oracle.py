@@ -22,12 +22,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from generator.chronicle import Chronicle, RollRecord, SessionRecord, WatchRecord
 from generator.content.campaign import Campaign, Session
 from generator.content.loader import load_campaign
 from generator.content.models import INSTANT_ACTIONS, LogEntry
 from generator.diagnostics import Diagnostic, Diagnostics
 from generator.replay import replay
+from generator.rules.chronicle import Chronicle, RollRecord, SessionRecord, WatchRecord
 
 #: purposes written as a list even with one value (content.md: one per check)
 LIST_PURPOSES = frozenset({"encounter"})

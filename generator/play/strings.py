@@ -1,7 +1,7 @@
 """Interface strings of ``hexcrawl play``: gettext messages, like the sites'.
 
 The logger's sentences are gettext messages in its code (``pt.gettext(...)``); the catalogues in
-``generator/locale`` translate them (README, "Interface languages"). Words the sites already
+``generator/i18n/locale`` translate them (README, "Interface languages"). Words the sites already
 translate (activities, roll purposes, outcomes, faces, times) come from the sites' translator,
 so the logger and the GM site say the same thing. The messages named by a key (a command
 error carries its key; the help lists one line per command) are this module's vocabulary.

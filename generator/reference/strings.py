@@ -1,7 +1,7 @@
 """The reference sheets' translator: gettext messages plus the sheets' vocabulary.
 
 Every word of the sheets is a gettext message (English msgid, one catalogue per language in
-``generator/locale``); the words the sheets look up by an id of the rules' tables (a degree
+``generator/i18n/locale``); the words the sheets look up by an id of the rules' tables (a degree
 of success, a condition, a terrain) are in ``generator.reference.vocabulary``.
 
 >>> Translator("uk").label("page", "travel")

@@ -3,7 +3,7 @@
 The rules come from the seeds (Russian and Ukrainian texts of published games); the numbers
 carry over as facts, the sentences are ours. Each family maps the ids used in
 ``generator.rules`` and ``generator.reference.data`` to a message marked for translation
-(``N_``, ``NP_``); the catalogues in ``generator/locale`` translate them.
+(``N_``, ``NP_``); the catalogues in ``generator/i18n/locale`` translate them.
 """
 
 from __future__ import annotations

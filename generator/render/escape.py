@@ -62,7 +62,7 @@ RAW_FIELDS = frozenset({
 #: Strings of the chronicle (the GM's session pages) that are Markdown the GM wrote.
 PROSE_FIELDS = frozenset({"gm_notes", "notes", "note", "result"})
 #: Modules whose dataclasses are copied (others, like the hex grid, hold no typed text).
-_MODULES = ("generator.knowledge.views", "generator.chronicle", "generator.rules.chase")
+_MODULES = ("generator.knowledge.views", "generator.rules.chronicle", "generator.rules.chase")
 
 ProseFn = Callable[[str | None], Prose | None]
 

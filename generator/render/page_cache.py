@@ -1,10 +1,10 @@
 """What ``render_docs`` keeps pages by between builds, when its caller gives it a cache.
 
 ``hexcrawl serve`` rebuilds the docs after every saved edit and passes the memo it keeps
-between builds (``generator.incremental.PageMemo``, a ``PageCache``); ``hexcrawl build``
+between builds (``generator.serve.memo.PageMemo``, a ``PageCache``); ``hexcrawl build``
 passes none and every page is drawn. A page is taken from the cache when everything it shows
 is what it was drawn from: the campaign's inputs (``inputs``, from
-``generator.replay_cache``: the same object while the campaign's files but its sessions and
+``generator.replay.snapshots``: the same object while the campaign's files but its sessions and
 the locations' prose are unchanged) and, compared by value, the parts of the view it shows.
 Values are compared once a build, through tokens (``PageCache.token``): a key made of
 tokens stays the same while what they stand for does, and is cheap to hash.
@@ -25,7 +25,7 @@ View = PlayerView | GMView
 
 
 class PageCache(Protocol):
-    """Text and objects kept between builds by key (``generator.incremental.PageMemo``)."""
+    """Text and objects kept between builds by key (``generator.serve.memo.PageMemo``)."""
 
     def get(self, key: Hashable) -> str | None:
         """A session's page kept under ``key``, or None (counted: hits and misses)."""
@@ -48,7 +48,7 @@ class PageCache(Protocol):
 class Tokens:
     """Tokens of what the maps and most pages show besides a page's own subject."""
 
-    #: the campaign's inputs (``generator.replay_cache``)
+    #: the campaign's inputs (``generator.replay.snapshots``)
     inputs: object
     #: the map as the audience knows it: hexes, paths, tables, regions and the locations
     #: but their bodies (none of these pages shows one: the GM's lore is not in the token)
@@ -85,7 +85,7 @@ def _session_tokens(view: View, memo: PageCache, inputs: object,
     """Per session of ``view``: a token for its view's value and one for its tracks' value.
 
     A token is the one the last build gave the same slot when the campaign's inputs
-    (``inputs``, from ``generator.replay_cache``) and the value (compared with ``==``) are
+    (``inputs``, from ``generator.replay.snapshots``) and the value (compared with ``==``) are
     the same, else a new object. The sessions after an edited one get their old tokens back
     as long as their replay came out the same."""
     key = ("session-values", inputs)

@@ -325,7 +325,7 @@ def render_docs(view: View, overrides: Path | None = None,
     string escaped; maps and navigation titles escape theirs.
 
     With ``cache`` and ``inputs`` (the token of the campaign's inputs, from
-    ``generator.replay_cache``), a page or map is taken from the cache when everything it
+    ``generator.replay.snapshots``), a page or map is taken from the cache when everything it
     shows is what it was drawn from (``generator.render.page_cache``). A session's page,
     maps included, is kept by the session's own view, the titles of the sessions before and
     after it and, for the GM, the tracks of the sessions before it (drawn faded on its map);

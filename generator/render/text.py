@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from generator.chronicle import Chronicle, WatchRecord, entry_rolls
 from generator.content.campaign import Campaign
+from generator.rules.chronicle import Chronicle, WatchRecord, entry_rolls
 
 
 def _watch_line(w: WatchRecord) -> list[str]:

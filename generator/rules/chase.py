@@ -97,7 +97,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generator.chronicle import EncounterRecord, RollRecord
 from generator.content.campaign import Table
 from generator.dice import RollSource
 from generator.rules import chase_model as M
@@ -112,6 +111,7 @@ from generator.rules.chase_model import (
     actors,
 )
 from generator.rules.checks import CheckContext, check
+from generator.rules.chronicle import EncounterRecord, RollRecord
 from generator.rules.encounters import roll_on_table
 from generator.rules.resources import DoomDice
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from generator.chronicle import RollRecord
 from generator.content.campaign import Table
 from generator.content.models import ChaseActor, Member
 from generator.rules import tables as T
+from generator.rules.chronicle import RollRecord
 
 CHECK_SYSTEMS = ("d20", "brp", "bsh")
 ENVIRONMENTS = ("urban", "wilderness")

@@ -29,9 +29,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from generator.chronicle import RollRecord
 from generator.content.models import Member
 from generator.dice import RollSource
+from generator.rules.chronicle import RollRecord
 from generator.rules.resources import DoomDice
 
 D20_OUTCOMES = ("critical_failure", "failure", "success", "critical_success")

@@ -8,9 +8,9 @@ result of an encounter check, twice for ``hidden`` ones.
 
 from __future__ import annotations
 
-from generator.chronicle import EncounterRecord
 from generator.content.campaign import Campaign, Location
 from generator.hexgrid import Hex, distance
+from generator.rules.chronicle import EncounterRecord
 from generator.rules.state import PartyState, WatchCtx
 
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.chronicle import EncounterRecord
 from generator.content.campaign import Campaign, Location, Table
 from generator.content.models import RulesSpec
 from generator.dice import RollSource, parse_dice
 from generator.hexgrid import Hex
 from generator.rules import tables as T
+from generator.rules.chronicle import EncounterRecord
 from generator.rules.discovery import keyed_hit, keyed_location
 from generator.rules.rolltables import MAX_NESTING
 from generator.rules.state import WatchCtx

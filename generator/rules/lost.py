@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.rules import tables as T
+from generator.rules.chronicle import Chronicle
 from generator.rules.navigation import next_face, stretch_dc, veer_text
 from generator.rules.state import PartyState, WatchCtx
 from generator.rules.travel import (

@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from generator.chronicle import MemberState, ResourceEvent, ResourceState, WatchRecord
 from generator.content.models import Member, ResourceSpec, RulesSpec
 from generator.dice import RollSource
+from generator.rules.chronicle import MemberState, ResourceEvent, ResourceState, WatchRecord
 
 #: The ladder, largest first (seed 001).
 LADDER: tuple[int, ...] = (20, 12, 10, 8, 6, 4)

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from generator.chronicle import Chronicle, SessionRecord, WatchRecord
 from generator.content.campaign import Campaign, Location, Session
 from generator.content.models import Member
 from generator.diagnostics import Diagnostics, Pos
@@ -21,6 +20,7 @@ from generator.dice import RollSource
 from generator.hexgrid import Hex, distance
 from generator.rules import tables as T
 from generator.rules.checks import CheckContext, CheckResult, check, score_of
+from generator.rules.chronicle import Chronicle, SessionRecord, WatchRecord
 from generator.rules.resources import DoomDice, When
 from generator.rules.travel import Track
 

@@ -10,9 +10,9 @@ Pure: it reads the watch record, the log entry and the campaign's rules.
 
 from __future__ import annotations
 
-from generator.chronicle import WatchRecord
 from generator.content.campaign import Campaign
 from generator.content.models import LogEntry
+from generator.rules.chronicle import WatchRecord
 
 #: Purposes that only a travel watch rolls.
 TRAVEL_ONLY = ("navigation", "veer", "distance", "judge_distance", "realise")

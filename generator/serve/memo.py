@@ -5,7 +5,7 @@
 saved edit, and most of what it would compute is what it computed the time before. A
 ``BuildCache`` per campaign folder (``cache_for``) keeps:
 
-- ``replay``: the fold's snapshots at session boundaries (``generator.replay_cache``): the
+- ``replay``: the fold's snapshots at session boundaries (``generator.replay.snapshots``): the
   sessions before the edited one are not replayed again, and the campaign's inputs have a
   token that stays the same while they do;
 - ``pages``: per audience, what the renderer drew (each session's page and maps, the overview
@@ -38,8 +38,8 @@ from typing import Any
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 
-from generator.content.parsecache import ParseCache
-from generator.replay_cache import ReplayCache
+from generator.replay.snapshots import ReplayCache
+from generator.serve.parsecache import ParseCache
 
 
 class PageMemo:

@@ -6,14 +6,14 @@ A generated ``build/<audience>/mkdocs.yml`` is made of three layers, bottom to t
    inside the package: Material, its palettes and features, search, the Markdown extensions
    the pages use). The generated file ``INHERIT``\\ s it by absolute path, so
    ``mkdocs build -f build/gm/mkdocs.yml`` works wherever hexcrawl is installed;
-2. the **campaign repository's** ``mkdocs.yml`` (see ``generator.discovery``), then the
+2. the **campaign repository's** ``mkdocs.yml`` (see ``generator.content.place``), then the
    campaign folder's own ``mkdocs.yml`` when that is another folder. hexcrawl reads these
    itself, safely (below), and writes their settings into the generated file: MkDocs never
    loads a campaign's file, because MkDocs loads configs with PyYAML's full loader, where a tag
    such as ``!!python/object/apply:os.system`` runs a command;
 3. what the generated pages need: ``site_name`` from campaign.yaml, the navigation, the
    language, ``docs_dir``/``site_dir``, the Markdown extensions, theme features, CSS and JS,
-   the search plugin, and hexcrawl's hook (``generator/mkdocs_hooks.py``) that regenerates the
+   the search plugin, and hexcrawl's hook (``generator/serve/hooks.py``) that regenerates the
    pages under ``mkdocs serve``.
 
 MkDocs replaces inherited lists instead of merging them, so the generated file writes the
@@ -395,7 +395,7 @@ def generated_config(facts: SiteFacts, nav: list[dict[str, Any]], config_dir: Pa
         config["site_url"] = options.site_url
     config["docs_dir"] = "docs"
     # the site's own name, not what it links to: site/<audience> is a link to the version
-    # last published (generator.output), and each build publishes a new one, so the
+    # last published (generator.site.output), and each build publishes a new one, so the
     # resolved path would change the config with every build (and make the first edit
     # under serve a full rebuild)
     site_dir = site_dir.parent.resolve() / site_dir.name

@@ -1,4 +1,4 @@
-"""A Python-Markdown extension the generated sites load (``generator.mdext`` in their
+"""A Python-Markdown extension the generated sites load (``generator.site.mdext`` in their
 ``markdown_extensions``): heading anchors follow the one slug rule.
 
 Python-Markdown's ``toc`` keeps only ASCII letters of a heading for its anchor, so a Russian

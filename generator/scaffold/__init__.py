@@ -1,6 +1,6 @@
 """``hexcrawl new DIR``: a campaign repository a GM can push and publish from the first day.
 
-The starter campaign lives in the package folder ``generator/scaffold_campaign/`` (an 8x6 map,
+The starter campaign lives in the package folder ``generator/scaffold/campaign/`` (an 8x6 map,
 a road, two locations, one table and one session, each key explained by a comment), beside
 what makes the folder a campaign *repository*: ``mkdocs.yml`` (site settings, commented),
 ``.gitignore``, ``.github/workflows/site.yml``, the workflow that checks and builds the
@@ -45,8 +45,8 @@ from packaging.version import Version
 from generator.content.schema import VSCODE_SNIPPET, modeline, schema_texts, vscode_snippet
 
 #: The package folder holding the starter campaign.
-SCAFFOLD_PACKAGE = "generator"
-SCAFFOLD_FOLDER = "scaffold_campaign"
+SCAFFOLD_PACKAGE = "generator.scaffold"
+SCAFFOLD_FOLDER = "campaign"
 #: Package file names starting with this are written as hidden files (``dot-x`` -> ``.x``).
 DOT = "dot-"
 REQUIREMENTS = "requirements.txt"

@@ -16,10 +16,10 @@ otherwise, and the error says that instead.
 
 from __future__ import annotations
 
-from generator.chronicle import Chronicle, WatchRecord
 from generator.content.campaign import Campaign
 from generator.content.models import Expect
 from generator.diagnostics import Diagnostics
+from generator.rules.chronicle import Chronicle, WatchRecord
 
 
 def _word(value: bool) -> str:

@@ -1,6 +1,6 @@
 """Content errors in the browser while ``hexcrawl serve`` (or ``mkdocs serve``) runs.
 
-The MkDocs hook (``generator/mkdocs_hooks.py``) reloads and replays the campaign before every
+The MkDocs hook (``generator/serve/hooks.py``) reloads and replays the campaign before every
 rebuild. When the campaign has errors, it keeps the last good docs tree and records the
 diagnostics here; every page MkDocs then builds is replaced by one error page listing them,
 each with its position and the source line it points at. MkDocs' live-reload script is

@@ -2,7 +2,7 @@
 
 Every word the sites and the rules reference print that is not campaign content is a gettext
 message. The messages are English (the source language); each other language is one
-catalogue, ``generator/locale/<language>/LC_MESSAGES/hexcrawl.po``, extracted from the Python
+catalogue, ``generator/i18n/locale/<language>/LC_MESSAGES/hexcrawl.po``, extracted from the Python
 code and the Jinja templates with Babel (the README's "Interface languages" section has the
 commands). A language is supported when its catalogue exists: adding a language is adding a
 ``.po`` file. Catalogues are read from the ``.po`` files at run time with Babel and compiled in

@@ -6,7 +6,7 @@ only files whose content changed, so MkDocs sees just the pages that really chan
 ``hexcrawl build`` runs MkDocs itself the docs are already fresh and the hook does nothing
 (nor does it with ``HEXCRAWL_HOOK=off``, for measuring MkDocs alone).
 
-Between builds the hook keeps what did not change (``generator.incremental``): the replay of
+Between builds the hook keeps what did not change (``generator.serve.memo``): the replay of
 the sessions before the edited one, the pages drawn of them, the files already written. Under
 ``hexcrawl serve`` MkDocs builds *dirty* (only the pages whose Markdown changed); the hook
 keeps that exact: it empties the site when the navigation or the configuration changed, and
@@ -15,7 +15,7 @@ are compiled once per process (``on_env``), not once per build.
 
 A campaign with errors keeps the last good docs tree. While serving, every page is then
 replaced by an error page listing the messages with their positions
-(``generator.serve_errors``); MkDocs' live reload brings the pages back as soon as an edit
+(``generator.serve.errors``); MkDocs' live reload brings the pages back as soon as an edit
 fixes the content. ``mkdocs build`` on a campaign with errors fails with the messages instead.
 """
 
@@ -35,8 +35,8 @@ log = logging.getLogger("mkdocs.plugins.hexcrawl")
 
 
 def on_startup(command: str, dirty: bool, **_: Any) -> None:
-    from generator import incremental
-    from generator.serve_errors import STATE
+    from generator.serve import memo as incremental
+    from generator.serve.errors import STATE
 
     STATE.command = command
     STATE.failed = []
@@ -45,9 +45,9 @@ def on_startup(command: str, dirty: bool, **_: Any) -> None:
 
 def _active(config: Any) -> tuple[Audience, Path, dict[str, Any]] | None:
     """(audience, folder of the generated mkdocs.yml, extra) when the hook should run."""
-    from generator import site
+    from generator.site import build
 
-    if site.IN_HEXCRAWL_BUILD or os.environ.get("HEXCRAWL_HOOK") == "off":
+    if build.IN_HEXCRAWL_BUILD or os.environ.get("HEXCRAWL_HOOK") == "off":
         return None
     extra = config.extra or {}
     audience = extra.get("hexcrawl_audience")
@@ -67,12 +67,13 @@ def on_pre_build(config: Any, **_: Any) -> None:
 def _regenerate(config: Any) -> None:
     from mkdocs.exceptions import Abort
 
-    from generator import incremental, site
+    from generator import site
     from generator.content.loader import load_campaign
     from generator.diagnostics import Diagnostics, Pos
-    from generator.mkdocs_config import ConfigOptions
     from generator.replay import replay
-    from generator.serve_errors import STATE
+    from generator.serve import memo as incremental
+    from generator.serve.errors import STATE
+    from generator.site.config import ConfigOptions
 
     active = _active(config)
     if active is None:
@@ -225,17 +226,17 @@ def _listen(server: Any, probe: list[str]) -> None:
 
 def on_env(env: Any, **_: Any) -> Any:
     """Theme templates compiled once per process, not once per build
-    (``generator.incremental.THEME_BYTECODE``): under serve every rebuild, and in
+    (``generator.serve.memo.THEME_BYTECODE``): under serve every rebuild, and in
     ``hexcrawl build`` the second site, load them compiled."""
-    from generator.incremental import THEME_BYTECODE
+    from generator.serve.memo import THEME_BYTECODE
 
     env.bytecode_cache = THEME_BYTECODE
     return env
 
 
 def _dirty_site(config: Any) -> Any:
-    """The hook's record of the site being served dirty, or None (``generator.incremental``)."""
-    from generator import incremental
+    """The hook's record of the site being served dirty, or None (``generator.serve.memo``)."""
+    from generator.serve import memo as incremental
 
     if not incremental.DIRTY or _active(config) is None:
         return None
@@ -269,7 +270,7 @@ def on_post_build(config: Any, **_: Any) -> None:
 def on_post_page(output: str, page: Any, config: Any, **_: Any) -> str:
     import html
 
-    from generator.serve_errors import STATE, error_page
+    from generator.serve.errors import STATE, error_page
 
     if not STATE.failed or not STATE.serving:
         return output

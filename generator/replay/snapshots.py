@@ -34,9 +34,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign, Session
 from generator.diagnostics import Diagnostic
+from generator.rules.chronicle import Chronicle
 
 if TYPE_CHECKING:
     from generator.replay import Replayer

@@ -48,7 +48,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from generator.writer import umask
+from generator.site.writer import umask
 
 STATE = ".hexcrawl"
 CURRENT = "current"

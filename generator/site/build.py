@@ -3,15 +3,15 @@
 ``write_docs`` writes ``build/<audience>/docs/`` (Markdown, SVG, CSS, JS) and
 ``build/<audience>/mkdocs.yml``, touching only files whose content changed and removing files
 it no longer generates, so ``mkdocs serve`` and editors see real changes only. ``build/`` and
-the sites go beside the campaign (``generator.discovery``: its repository), whatever folder
+the sites go beside the campaign (``generator.content.place``: its repository), whatever folder
 the command runs in.
 
 The generated ``mkdocs.yml`` inherits the base configuration shipped in the package and
 carries the campaign repository's own ``mkdocs.yml`` (and the campaign folder's, if it has
-one), read safely: ``generator.mkdocs_config`` says how, and what ``--no-hooks`` leaves out.
+one), read safely: ``generator.site.config`` says how, and what ``--no-hooks`` leaves out.
 
 ``build_sites`` then runs MkDocs in-process for each audience into a staging folder and
-switches the new sites in together (``generator.output``) only when every audience built: on
+switches the new sites in together (``generator.site.output``) only when every audience built: on
 any failure the previous sites are untouched and a ``SiteError`` says what went wrong.
 """
 
@@ -32,8 +32,6 @@ from typing import Any
 
 import jinja2
 
-from generator import output
-from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
 from generator.content.markdown import (
     MarkdownError,
@@ -42,21 +40,9 @@ from generator.content.markdown import (
     gm_elements,
     shared_renderer,
 )
+from generator.content.place import place_of
 from generator.diagnostics import SourceError
-from generator.discovery import place_of
-from generator.incremental import BuildCache, templates_fingerprint
 from generator.knowledge import Audience, view_for
-from generator.mkdocs_config import (
-    CampaignConfig,
-    ConfigError,
-    ConfigOptions,
-    SiteFacts,
-    campaign_config_files,
-    dump_config,
-    generated_config,
-    read_campaign_config,
-)
-from generator.progress import Reporter, Stage, count, silent
 from generator.reference.render import reference_nav, reference_pages
 from generator.render.escape import html_text, with_title
 from generator.render.pages import (
@@ -66,7 +52,21 @@ from generator.render.pages import (
     asset_files,
     render_docs,
 )
-from generator.writer import TreeWriter, UnsafePath
+from generator.rules.chronicle import Chronicle
+from generator.serve.memo import BuildCache, templates_fingerprint
+from generator.site import output
+from generator.site.config import (
+    CampaignConfig,
+    ConfigError,
+    ConfigOptions,
+    SiteFacts,
+    campaign_config_files,
+    dump_config,
+    generated_config,
+    read_campaign_config,
+)
+from generator.site.progress import Reporter, Stage, count, silent
+from generator.site.writer import TreeWriter, UnsafePath
 
 AUDIENCES: tuple[Audience, ...] = ("players", "gm")
 DEFAULT_OPTIONS = ConfigOptions()
@@ -116,7 +116,7 @@ def campaign_config(campaign: Campaign, repo_config: Path | None,
 def site_config(campaign: Campaign, audience: Audience, nav: list[dict[str, Any]],
                 config_dir: Path, site_dir: Path, repo_config: Path | None = None,
                 options: ConfigOptions = DEFAULT_OPTIONS) -> dict[str, Any]:
-    """The generated MkDocs config of one audience (see ``generator.mkdocs_config``)."""
+    """The generated MkDocs config of one audience (see ``generator.site.config``)."""
     settings = campaign_config(campaign, repo_config, options)
     facts = SiteFacts(campaign.name, campaign.language, campaign.description, audience,
                       campaign.root, settings.files[0] if settings.files else None)
@@ -128,7 +128,7 @@ def secure_config(config: dict[str, Any], campaign: Campaign,
     """The generated config with what the GM typed escaped for where the theme writes it:
     ``site_name`` and ``site_description`` go into HTML unescaped, so they are HTML text here
     (navigation titles are escaped by ``NavItem``). Heading anchors follow the one slug rule
-    (``generator.mdext``), so a Cyrillic heading gets a readable anchor, unless the site's
+    (``generator.site.mdext``), so a Cyrillic heading gets a readable anchor, unless the site's
     config gives ``toc`` a ``slugify`` of its own."""
     config["site_name"] = html_text(campaign.name)
     if config.get("site_description") == campaign.description and description is not None:
@@ -140,7 +140,7 @@ def secure_config(config: dict[str, Any], campaign: Campaign,
 
 
 #: The extension that gives headings anchors by the one slug rule (after ``toc``).
-HEADING_IDS = "generator.mdext"
+HEADING_IDS = "generator.site.mdext"
 
 
 def add_reference(tree: DocsTree, campaign: Campaign, audience: Audience,
@@ -219,7 +219,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     ``SiteError`` when the campaign's MkDocs config is refused, a file cannot be written or a
     template fails. ``timings``, if given, receives the seconds spent on the view, the
     rendering and the writing (keys ``views``, ``render``, ``write``; added to). ``cache``
-    (``generator.incremental``, kept by ``hexcrawl serve`` between builds) makes it reuse
+    (``generator.serve.memo``, kept by ``hexcrawl serve`` between builds) makes it reuse
     the pages of sessions whose inputs are unchanged and skip files it wrote before with the
     same bytes; the tree written is the same.
     """
@@ -470,7 +470,7 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                 notify: Callable[[str], None] | None = None,
                 progress: Reporter | None = None) -> BuildReport:
     """Write the docs of each audience, build them with MkDocs and make them the sites in
-    ``out_dir/<audience>`` in one step, only when all built (see ``generator.output``).
+    ``out_dir/<audience>`` in one step, only when all built (see ``generator.site.output``).
     ``out_dir`` and ``build_root`` default to ``site/`` and ``build/`` of the campaign's
     repository; ``site_urls`` gives the address an audience's site is published at (else the
     campaign's ``site_url`` applies). ``progress`` is told each stage (the pages of each

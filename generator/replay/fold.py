@@ -14,19 +14,19 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from generator.chronicle import (
-    Chronicle,
-    EncounterRecord,
-    SessionRecord,
-    TimePoint,
-    WatchRecord,
-)
 from generator.content.campaign import Campaign, Session
 from generator.content.models import INSTANT_ACTIONS, LogEntry, Member
 from generator.diagnostics import Diagnostic, Diagnostics
 from generator.dice import RollSource
 from generator.rules import resources as R
 from generator.rules.chase import ChaseSpec, actors, resolve_chase
+from generator.rules.chronicle import (
+    Chronicle,
+    EncounterRecord,
+    SessionRecord,
+    TimePoint,
+    WatchRecord,
+)
 from generator.rules.discovery import discover, passive_discovery
 from generator.rules.encounters import encounter_checks, roll_on_table
 from generator.rules.fatigue import forage, long_rest
@@ -37,7 +37,7 @@ from generator.rules.travel_watch import travel_watch
 from generator.rules.unused import why_unused
 
 if TYPE_CHECKING:
-    from generator.replay_cache import ReplayCache
+    from generator.replay.snapshots import ReplayCache
 
 
 class Replayer:
@@ -54,7 +54,7 @@ class Replayer:
     # -- the campaign and its sessions ----------------------------------------------------
     def run(self, cache: ReplayCache | None = None) -> Chronicle:
         """The fold over every session; with ``cache``, from the last snapshot whose inputs
-        are unchanged (``generator.replay_cache``)."""
+        are unchanged (``generator.replay.snapshots``)."""
         c = self.c
         party = c.party
         start = self.grid.parse(party.start)
@@ -80,7 +80,7 @@ class Replayer:
 
     def snapshot(self) -> tuple[Chronicle, dict[str, Member], list[Diagnostic]]:
         """What the fold holds besides the party's state (the chronicle itself, not a copy;
-        copies of the members and of the messages so far), for ``generator.replay_cache``."""
+        copies of the members and of the messages so far), for ``generator.replay.snapshots``."""
         return self.chronicle, dict(self.members_by_name), list(self.diags.items)
 
     def restore(self, chronicle: Chronicle, members_by_name: dict[str, Member],
@@ -350,7 +350,7 @@ def replay(campaign: Campaign, cache: ReplayCache | None = None,
            ) -> tuple[Chronicle, Diagnostics]:
     """Replay every session of a loaded campaign. Pure: reads only the Campaign (and
     ``cache``, which makes it start from the fold before the first changed session)."""
-    from generator.expect import check_expectations
+    from generator.replay.expect import check_expectations
 
     r = Replayer(campaign)
     chronicle = r.run(cache)

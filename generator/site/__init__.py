@@ -1,0 +1,25 @@
+"""The site stage: the docs trees of both audiences, their MkDocs configuration, MkDocs run
+on each, and the atomic switch to the new sites.
+
+- ``build``: ``write_docs`` (one audience's docs tree and mkdocs.yml) and ``build_sites``
+  (both trees, MkDocs, the switch);
+- ``config``: the generated mkdocs.yml, the campaign's own settings read safely;
+- ``writer``: writing a tree, only the files whose content changed;
+- ``output``: build locks, links refused, the atomic switch of the sites;
+- ``progress``: what a build shows on a terminal;
+- ``mdext``: the Markdown extension the generated sites load (heading anchors).
+"""
+
+from generator.site.build import (
+    AUDIENCES,
+    BuildReport,
+    DocsResult,
+    SiteError,
+    build_sites,
+    check_no_gm_boxes,
+    run_mkdocs,
+    write_docs,
+)
+
+__all__ = ["AUDIENCES", "BuildReport", "DocsResult", "SiteError", "build_sites",
+           "check_no_gm_boxes", "run_mkdocs", "write_docs"]
