@@ -475,19 +475,25 @@ def import_text_mapper(file: Path, into: Path | None, mapping_file: Path | None,
     from generator.rules.tables import TERRAIN
 
     known |= set(TERRAIN)
-    imported = tm.convert(tm.parse(text), mapping, known)
+    try:
+        imported = tm.convert(tm.parse(text), mapping, known)
+    except tm.MapError as exc:
+        click.echo(f"{file}:{exc.line}:{exc.column}: error: {exc.message} (nothing written)",
+                   err=True)
+        sys.exit(1)
     if not imported.hexes:
         click.echo(f"{file}:1:1: error: no hexes a campaign can hold (nothing written)",
                    err=True)
         sys.exit(1)
     files = tm.planned_files(imported, into, file, text, name)
     try:
-        result = tm.write_files(files, force)
+        result = tm.write_files(files, force, into)
     except tm.ImportError_ as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
     shown = display_path(into)
-    click.echo(f"imported {file.name} into {shown}: {len(imported.hexes)} hexes "
+    click.echo(f"imported {tm.inert(file.name)} into {tm.inert(shown)}: "
+               f"{len(imported.hexes)} hexes "
                f"({imported.columns} x {imported.rows}), {len(imported.paths)} paths, "
                f"{len(imported.locations)} locations")
     if imported.shift != (0, 0):
@@ -503,7 +509,7 @@ def import_text_mapper(file: Path, into: Path | None, mapping_file: Path | None,
     if imported.dropped:
         click.echo("dropped:")
         for item in imported.dropped:
-            click.echo(f"  {item}")
+            click.echo(f"  {tm.inert(item)}")
     campaign, check = load_campaign(into)
     if campaign is None or check.has_errors():
         print_diagnostics(check)

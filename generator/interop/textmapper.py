@@ -51,6 +51,7 @@ from generator.interop.tm_import import (
     campaign_yaml,
     convert,
     hexes_yaml,
+    inert,
     load_mapping,
     location_md,
     paths_yaml,
@@ -62,8 +63,10 @@ from generator.interop.tm_parse import (
     DENSITY_WORDS,
     IGNORED_WORDS,
     LINE_WORDS,
+    MAX_HINT_DEPTH,
     SITE_WORDS,
     TERRAIN_WORDS,
+    MapError,
     TMHex,
     TMLine,
     TMMap,
@@ -71,8 +74,9 @@ from generator.interop.tm_parse import (
 )
 
 __all__ = [
-    "DENSITY_WORDS", "IGNORED_WORDS", "LINE_WORDS", "SITE_WORDS", "TERRAIN_WORDS", "Imported",
-    "ImportError_", "ImportedLocation", "Mapping", "MappingFile", "TMHex", "TMLine", "TMMap",
-    "Written", "campaign_yaml", "convert", "export", "hexes_yaml", "load_mapping",
+    "DENSITY_WORDS", "IGNORED_WORDS", "LINE_WORDS", "MAX_HINT_DEPTH", "SITE_WORDS",
+    "TERRAIN_WORDS", "ImportError_", "Imported", "ImportedLocation", "MapError", "Mapping",
+    "MappingFile", "TMHex", "TMLine", "TMMap", "Written", "campaign_yaml", "convert", "export",
+    "hexes_yaml", "inert", "load_mapping",
     "location_md", "parse", "paths_yaml", "planned_files", "terrain_yaml", "write_files",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import tempfile
 import zlib
@@ -16,6 +17,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from generator.content.models import MAX_MAP_SIZE
 from generator.content.yamlpos import load_yaml
 from generator.diagnostics import Diagnostics, Pos, display_path, suggest
 from generator.hexgrid import Grid, Hex
@@ -25,6 +27,9 @@ from generator.interop.tm_parse import (
     LINE_WORDS,
     SITE_WORDS,
     TERRAIN_WORDS,
+    MapError,
+    TMHex,
+    TMLine,
     TMMap,
 )
 from generator.slug import slugify
@@ -147,6 +152,13 @@ def _unique(base: str, used: set[str]) -> str:
     return candidate
 
 
+def _widest(hexes: list[TMHex], lines: list[TMLine]) -> int:
+    """The line of the file that reaches farthest from the others (for the size error)."""
+    spans: list[tuple[int, int]] = [(max(abs(h.x), abs(h.y)), h.line) for h in hexes]
+    spans += [(max(max(abs(x), abs(y)) for x, y, _ in ln.points), ln.line) for ln in lines]
+    return max(spans)[1]
+
+
 def convert(tm: TMMap, mapping: Mapping, known_terrain: Iterable[str] = ()) -> Imported:
     """A campaign's hexes, paths and locations from a parsed Text Mapper map.
 
@@ -167,6 +179,10 @@ def convert(tm: TMMap, mapping: Mapping, known_terrain: Iterable[str] = ()) -> I
     shift_x += shift_x % 2          # an even shift keeps odd columns odd
     shift_y = 0 if min(ys) >= 1 else 1 - min(ys)
     columns, rows = max(xs) + shift_x, max(ys) + shift_y
+    if columns > MAX_MAP_SIZE or rows > MAX_MAP_SIZE:
+        # before a hex is walked: a line from 0101 to column 99999999 would fill memory
+        raise MapError(_widest(hexes, lines), 1, f"the map would be {columns} x {rows} hexes; "
+                       f"a campaign holds at most {MAX_MAP_SIZE} x {MAX_MAP_SIZE}")
     grid = Grid(columns, rows)
 
     def label_of(x: int, y: int) -> str:
@@ -229,7 +245,8 @@ def convert(tm: TMMap, mapping: Mapping, known_terrain: Iterable[str] = ()) -> I
                            f"terrain or set default_terrain)")
         else:
             del out_hexes[label]
-    used_ids: set[str] = set()
+    # "index" is the page listing the locations: a place of that name must not replace it
+    used_ids: set[str] = {"index"}
     locations: list[ImportedLocation] = []
     for label, tag, name in site_lines:
         title = name or f"{tag.replace('-', ' ').title()} {label}"
@@ -296,9 +313,33 @@ class ImportError_(Exception):
     """The import cannot write (files in the way); nothing was written."""
 
 
+def _yaml_printable(ch: str) -> bool:
+    """Whether YAML lets ``ch`` stand in a file as itself (YAML 1.1's printable set)."""
+    code = ord(ch)
+    return (ch in "\t\n\r" or 0x20 <= code <= 0x7E or 0xA0 <= code <= 0xD7FF
+            or 0xE000 <= code <= 0xFFFD or code >= 0x10000)
+
+
 def _q(text: str) -> str:
-    """A YAML double-quoted scalar (JSON's strings are YAML's)."""
-    return json.dumps(text, ensure_ascii=False)
+    """A YAML double-quoted scalar. JSON's string escapes are YAML's; JSON leaves DEL and the
+    C1 controls raw, which YAML refuses, so those are escaped too."""
+    quoted = json.dumps(text, ensure_ascii=False)
+    return "".join(ch if _yaml_printable(ch) else f"\\u{ord(ch):04x}" for ch in quoted)
+
+
+_PLAIN = re.compile(r"[a-z0-9][a-z0-9_-]*")
+
+
+def _value(text: str) -> str:
+    """A value of the hexes file: a plain word as itself, anything else quoted (a word from a
+    mapping file such as ``forest, gm: ...`` stays one string)."""
+    return text if _PLAIN.fullmatch(text) else _q(text)
+
+
+def inert(text: str) -> str:
+    """``text`` safe to print on a terminal: every control or invisible formatting character
+    (escape sequences, bidi overrides, line breaks) shown as its escape, ``\\x1b``."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
 def hexes_yaml(imported: Imported, source: str) -> str:
@@ -306,7 +347,7 @@ def hexes_yaml(imported: Imported, source: str) -> str:
              "# One hex a line: terrain, a forest's density, the name Text Mapper's label gave."]
     for label in sorted(imported.hexes):
         entry = imported.hexes[label]
-        parts = [f"{key}: {_q(value) if key == 'name' else value}"
+        parts = [f"{key}: {_q(value) if key == 'name' else _value(value)}"
                  for key, value in entry.items()]
         lines.append(f'"{label}": {{{", ".join(parts)}}}')
     return "\n".join(lines) + "\n"
@@ -318,7 +359,7 @@ def paths_yaml(imported: Imported, source: str) -> str:
     out = [head.rstrip("\n")]
     for pid, spec in imported.paths.items():
         out.append(f"{pid}:")
-        out.append(f"  kind: {spec['kind']}")
+        out.append(f"  kind: {_value(spec['kind'])}")
         if "name" in spec:
             out.append(f"  name: {_q(spec['name'])}")
         labels = [f'"{label}"' for label in spec["hexes"]]
@@ -393,10 +434,32 @@ def _backup_name(path: Path) -> Path:
     return candidate
 
 
-def write_files(files: dict[Path, str], force: bool) -> Written:
-    """Write ``files``; any that exists is an ``ImportError_`` (nothing written) unless
-    ``force``, which first renames each to ``NAME.bak`` (never losing a file). Each file is
-    written to a temporary name beside it and renamed into place."""
+def _linked(files: dict[Path, str], into: Path) -> Path | None:
+    """The first file or folder under ``into`` on the way to one of ``files`` that is a
+    symbolic link (or a Windows junction): writing through it would land outside."""
+    for path in files:
+        try:
+            parts = path.relative_to(into).parts
+        except ValueError:
+            return path
+        step = into
+        for part in parts:
+            step = step / part
+            junction = getattr(step, "is_junction", None)
+            if step.is_symlink() or (junction is not None and junction()):
+                return step
+    return None
+
+
+def write_files(files: dict[Path, str], force: bool, into: Path) -> Written:
+    """Write ``files`` (all under ``into``); a link on the way to one, or a file that exists
+    without ``force``, is an ``ImportError_`` and nothing is written. ``force`` first renames
+    each that exists to ``NAME.bak`` (never losing a file). Each file is written to a
+    temporary name beside it and renamed into place."""
+    linked = _linked(files, into)
+    if linked:
+        raise ImportError_(f"{display_path(linked)} is a link; nothing was written (the import "
+                           f"writes only inside the campaign folder)")
     existing = sorted(p for p in files if p.exists())
     if existing and not force:
         shown = ", ".join(display_path(p) for p in existing[:6])

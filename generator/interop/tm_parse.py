@@ -122,27 +122,71 @@ class TMMap:
 
 
 _QUOTE = "\"\u201c\u201d"
+# Every pattern below runs on text from anywhere: each run of spaces or digits is matched
+# possessively (``*+``, ``++``) or inside an atomic group, so a failing line is given up
+# after one pass instead of trying every way of sharing the spaces among the ``\s*``.
 _COORD = r"(-?\d\d)(-?\d\d)(\d\d)?"
-_DOT_COORD = r"(-?\d\d+)\.(-?\d\d+)(?:\.(\d\d+))?"
-_HEX_LINE = re.compile(rf"^{_COORD}\s+(.*)$")
-_HEX_DOT_LINE = re.compile(rf"^{_DOT_COORD}\s+(.*)$")
+_DOT_COORD = r"(-?\d\d++)\.(-?\d\d++)(?:\.(\d\d++))?"
+_HEX_LINE = re.compile(rf"^{_COORD}\s++(.*)$")
+_HEX_DOT_LINE = re.compile(rf"^{_DOT_COORD}\s++(.*)$")
 _POINT = r"-?\d\d-?\d\d(?:\d\d)?"
-_DOT_POINT = r"-?\d\d+\.-?\d\d+(?:\.\d\d+)?"
-_LINE = re.compile(rf"^({_POINT}(?:-{_POINT})+)\s+(\S+)\s*(?:[{_QUOTE}]([^{_QUOTE}]+)[{_QUOTE}])?"
-                   r"\s*(left|right)?\s*(\d+%)?\s*$")
-_DOT_LINE = re.compile(rf"^({_DOT_POINT}(?:-{_DOT_POINT})+)\s+(\S+)\s*(?:[{_QUOTE}]"
-                       rf"([^{_QUOTE}]+)[{_QUOTE}])?\s*(left|right)?\s*(\d+%)?\s*$")
-_TAGGED = re.compile(rf"\b([a-z]+)=[{_QUOTE}]([^{_QUOTE}]+)[{_QUOTE}]\s*(\d+)?")
-_LABEL = re.compile(rf"[{_QUOTE}]([^{_QUOTE}]+)[{_QUOTE}]\s*(\d+)?((?:\s*[a-z]+\([^)]+\))*)")
-_UWP = re.compile(r"\b\d{4}\s+[A-EX][\dA][\dA-F][\dA][\dA-C][\dA-F][\dA-L]-[\dA-Z]{1,2}\b")
-_STYLING = re.compile(r"^(\S+\s+(attributes|path|lib|xml)\b|<|(text|glow|label|license|other"
+_DOT_POINT = r"-?\d\d++\.-?\d\d++(?:\.\d\d++)?"
+_LINE_TAIL = (rf"\s++([^\s{_QUOTE}]++)\s*+(?:[{_QUOTE}]([^{_QUOTE}]++)[{_QUOTE}])?+"
+              r"\s*+(left|right)?+\s*+(\d++%)?+\s*+$")
+_LINE = re.compile(rf"^((?>{_POINT}(?:-{_POINT})+)){_LINE_TAIL}")
+_DOT_LINE = re.compile(rf"^((?>{_DOT_POINT}(?:-{_DOT_POINT})+)){_LINE_TAIL}")
+_TAGGED = re.compile(rf"\b([a-z]++)=[{_QUOTE}]([^{_QUOTE}]++)[{_QUOTE}]\s*+(\d++)?+")
+_LABEL = re.compile(rf"[{_QUOTE}]([^{_QUOTE}]++)[{_QUOTE}]\s*+(\d++)?+"
+                    r"((?:\s*+[a-z]++\([^)]++\))*+)")
+_UWP = re.compile(r"\b\d{4}\s++[A-EX][\dA][\dA-F][\dA][\dA-C][\dA-F][\dA-L]-[\dA-Z]{1,2}\b")
+_STYLING = re.compile(r"^(\S++\s++(attributes|path|lib|xml)\b|<|(text|glow|label|license|other"
                       r"|url)\b)")
-_HINT = re.compile(r"^#\s*hexcrawl:\s*terrain\s+([a-z0-9][a-z0-9_-]*)\s+(\{.*\})\s*$")
-_FILL = re.compile(r"^(\S+)\s+attributes\s+.*\bfill=[\"'](#[0-9a-fA-F]{3,8})[\"']")
+_HINT = re.compile(r"^#\s*+hexcrawl:\s*+terrain\s++([a-z0-9][a-z0-9_-]*+)\s++(\{.*\})\s*$")
+_ATTRIBUTES = re.compile(r"^(\S++)\s++attributes\s")
+_FILL = re.compile(r"\bfill=[\"'](#[0-9a-fA-F]{3,8})[\"']")
+#: How deep a ``# hexcrawl: terrain`` hint may nest braces and brackets (a terrain entry
+#: needs two: the entry and its ``speed``).
+MAX_HINT_DEPTH = 8
+#: Digits kept of a coordinate: more is far past any map (``convert`` then says so).
+_MAX_DIGITS = 9
+
+
+class MapError(Exception):
+    """A map that cannot be imported at all, with its place (line and column, from 1)."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(f"{line}:{column}: {message}")
+        self.line = line
+        self.column = column
+        self.message = message
+
+
+def _int(digits: str) -> int:
+    """A coordinate as a number, clamped far past any map (Python refuses to read numbers of
+    thousands of digits, and nothing that large is a hex)."""
+    bare = digits.lstrip("-")
+    if len(bare) > _MAX_DIGITS:
+        far: int = 10 ** _MAX_DIGITS
+        return -far if digits.startswith("-") else far
+    return int(digits)
+
+
+def _too_deep(text: str, limit: int) -> int | None:
+    """Where braces and brackets in ``text`` first nest deeper than ``limit`` (an index into
+    ``text``), or None."""
+    depth = 0
+    for index, ch in enumerate(text):
+        if ch in "{[":
+            depth += 1
+            if depth > limit:
+                return index
+        elif ch in "}]":
+            depth -= 1
+    return None
 
 
 _STEP = re.compile(r"(-?\d\d)(-?\d\d)(\d\d)?-?")
-_DOT_STEP = re.compile(r"(-?\d\d+)\.(-?\d\d+)(?:\.(\d\d+))?-?")
+_DOT_STEP = re.compile(r"(-?\d\d++)\.(-?\d\d++)(?:\.(\d\d++))?-?")
 
 
 def _points(text: str) -> list[tuple[int, int, int]]:
@@ -156,13 +200,15 @@ def _points(text: str) -> list[tuple[int, int, int]]:
         m = step.match(text, pos)
         if m is None or m.end() == pos:
             break
-        out.append((int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)))
+        out.append((_int(m.group(1)), _int(m.group(2)), _int(m.group(3) or "0")))
         pos = m.end()
     return out
 
 
 def parse(text: str) -> TMMap:
-    """Read Text Mapper's text (see the module docstring); nothing is ever fatal."""
+    """Read Text Mapper's text (see the module docstring). What is not understood is kept
+    for the report; only a ``# hexcrawl:`` hint nested past ``MAX_HINT_DEPTH`` is a
+    ``MapError``."""
     out = TMMap()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -170,9 +216,14 @@ def parse(text: str) -> TMMap:
             continue
         hint = _HINT.match(line)
         if hint:
+            where = _too_deep(hint.group(2), MAX_HINT_DEPTH)
+            if where is not None:
+                column = len(raw) - len(raw.lstrip()) + hint.start(2) + where + 1
+                raise MapError(number, column, f"the '# hexcrawl: terrain' line nests "
+                                               f"deeper than {MAX_HINT_DEPTH} levels")
             try:
                 value = yaml.safe_load(hint.group(2))
-            except yaml.YAMLError:
+            except (yaml.YAMLError, RecursionError):
                 value = None
             if isinstance(value, dict):
                 out.terrain_hints[hint.group(1)] = value
@@ -185,15 +236,16 @@ def parse(text: str) -> TMMap:
             continue
         m = _HEX_LINE.match(line) or _HEX_DOT_LINE.match(line)
         if m and not _UWP.search(line):
-            out.hexes.append(_hex(int(m.group(1)), int(m.group(2)), int(m.group(3) or 0),
-                                  m.group(4), number))
+            out.hexes.append(_hex(_int(m.group(1)), _int(m.group(2)),
+                                  _int(m.group(3) or "0"), m.group(4), number))
             continue
         if line.startswith("include"):
             out.includes.append(line.split(None, 1)[1] if " " in line else "")
             continue
-        fill = _FILL.match(line)
-        if fill:
-            out.fills[fill.group(1)] = fill.group(2)
+        attributes = _ATTRIBUTES.match(line)
+        fill = _FILL.search(line, attributes.end()) if attributes else None
+        if attributes and fill:
+            out.fills[attributes.group(1)] = fill.group(1)
         if _STYLING.match(line):
             out.styling += 1
             continue
