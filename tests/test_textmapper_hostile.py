@@ -145,3 +145,22 @@ def test_mapping_values_cannot_add_keys_to_the_hexes_file(tmp_path: Path) -> Non
     assert data == {"0101": {"terrain": "plains, gm: Secret"}, "0102": {"terrain": "a\nb: c"},
                     "0103": {"terrain": "hills"}}
     assert "terrain: hills" in tm.hexes_yaml(imported, "map.txt")     # plain words stay plain
+
+
+def test_the_players_export_gives_no_hex_for_a_place_found_while_lost(tmp_path: Path) -> None:
+    """Thornfold Mill (0602) is found while the party is lost and never re-anchors: the
+    players' map draws it nowhere, and neither does their export."""
+    import dataclasses
+
+    from secret_campaign import load_secret_campaign, secret_chronicle
+
+    from generator.knowledge import gm_view, players_view
+
+    campaign = load_secret_campaign(tmp_path / "c")
+    chronicle = dataclasses.replace(secret_chronicle(), explored={"0304", "0303"})
+    view = players_view(campaign, chronicle)
+    assert "thornfold-mill" in view.locations              # they know of it...
+    text = tm.export(view, campaign)
+    assert "Thornfold Mill" not in text and "0602" not in text   # ...but not where it is
+    gm_text = tm.export(gm_view(campaign, chronicle), campaign)
+    assert [line for line in gm_text.splitlines() if "Thornfold Mill" in line][0][:5] == "0602 "

@@ -75,7 +75,9 @@ def export(view: Any, campaign: Any) -> str:
             line += f' "{_label_text(info.name)}"'
         out.append(line)
     sites_used: set[str] = set()
-    for loc in sorted(view.locations.values(), key=lambda loc: (loc.label, loc.name)):
+    # as on the players' map: a place found while lost has no hex until they know where it was
+    placed = [loc for loc in view.locations.values() if gm or loc.label in view.hexes]
+    for loc in sorted(placed, key=lambda loc: (loc.label, loc.name)):
         kind = maps.icon_kind(loc)
         word = _EXPORT_SITE.get(kind, kind)
         sites_used.add(kind)
