@@ -332,8 +332,11 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
     # the dirty builds are kept exact by the hook: MkDocs' warning about them does not apply
     logging.getLogger("mkdocs.commands.build").addFilter(
         lambda record: not record.getMessage().startswith("A 'dirty' build"))
-    mkdocs_serve(config_file=str(config), livereload=True, dev_addr=dev_addr,
-                 build_type="dirty")
+    from generator.serve_host import guarded
+
+    with guarded():     # a page elsewhere cannot read the site through DNS rebinding
+        mkdocs_serve(config_file=str(config), livereload=True, dev_addr=dev_addr,
+                     build_type="dirty")
 
 
 @main.command("print")
