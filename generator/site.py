@@ -152,20 +152,22 @@ def add_reference(tree: DocsTree, campaign: Campaign, audience: Audience,
                   known_locations: set[str], overrides: bool = True,
                   markdown: MarkdownRenderer | None = None,
                   cache: BuildCache | None = None,
-                  made: Mapping[str, str] | None = None) -> None:
+                  made: Mapping[str, str] | None = None,
+                  known_terrain: set[str] | None = None) -> None:
     """The rules reference sheets and roll tables (generator.reference), rendered from the
     engine's own tables, as a section of the site. With ``cache``, the pages of the last
     build are reused while the campaign's inputs (and the players' finds) are unchanged;
     ``made``: the pages already rendered with these arguments (``ContentAhead``)."""
     known = frozenset(known_locations) if audience == "players" else None
+    seen = frozenset(known_terrain or ()) if audience == "players" else None
     key: tuple[object, ...] | None = None
     pages: dict[str, str] | None = dict(made) if made is not None else None
     if pages is None and cache is not None and cache.replay.sessions is campaign.sessions:
-        key = ("reference", cache.replay.inputs_token, known, overrides)
+        key = ("reference", cache.replay.inputs_token, known, seen, overrides)
         pages = cache.pages_of(audience).get_pages(key)
     if pages is None:
         pages = reference_pages(campaign, audience, known_locations=known, overrides=overrides,
-                                markdown=markdown)
+                                markdown=markdown, known_terrain=seen)
         if key is not None and cache is not None:
             cache.pages_of(audience).put_pages(key, pages)
     tree.files.update(pages)
@@ -368,7 +370,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
         assets = asset_files()
         tree = render_docs(view, templates, markdown, memo, inputs, ready=finish_early)
         add_reference(tree, campaign, audience, set(view.locations), overrides, markdown,
-                      cache, reference)
+                      cache, reference, known_terrain=set(view.terrains))
         if memo is not None:
             memo.end()
         for p in [p for p in titled if p not in tree.files]:
