@@ -406,11 +406,17 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
         for pdf in maps:
             click.echo(str(pdf))
         return
+    seen: set[str] | None = None
+    if audience == "players":       # their sheets name only the terrain they have seen
+        from generator.knowledge import players_view
+
+        seen = set(players_view(campaign, replay_or_exit(campaign, diags)).terrains)
     print_diagnostics(diags)
     try:
         pdfs = print_pdfs(campaign, out, language, paper,
                           audience="players" if audience == "players" else "gm",
-                          systems=list(systems) or None, only=list(sheets) or None)
+                          systems=list(systems) or None, only=list(sheets) or None,
+                          known_terrain=seen)
     except SourceError as exc:  # a template override that cannot be read or fails
         click.echo(str(exc), err=True)
         sys.exit(1)

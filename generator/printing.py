@@ -35,7 +35,7 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,7 +46,7 @@ from markupsafe import Markup, escape
 from generator import print_safety
 from generator.content.campaign import Campaign
 from generator.package_data import SITE_TEMPLATES
-from generator.reference.render import Renderer
+from generator.reference.render import Renderer, seen_terrain_only
 from generator.reference.sheets import TOPICS, Audience
 
 Paper = Literal["A4", "Letter"]
@@ -125,12 +125,17 @@ def _tables_document(renderer: Renderer) -> Sheet | None:
 
 
 def sheets(campaign: Campaign, language: str | None = None, *, audience: Audience = "gm",
-           systems: Sequence[str] | None = None) -> tuple[list[Sheet], dict[str, str]]:
+           systems: Sequence[str] | None = None, known_terrain: Collection[str] | None = None,
+           ) -> tuple[list[Sheet], dict[str, str]]:
     """The printable documents and the diagrams they use (``img/*.svg`` -> SVG text).
 
     Every topic sheet, the roll tables in one document, and (GM only) the GM screen of the
     campaign's check system, or of each of ``systems`` (``gm-screen-<system>``).
+    ``known_terrain``: the terrain the players have seen (their sheets name only those and
+    the built-in ones, as on their site).
     """
+    if known_terrain is not None:
+        campaign = seen_terrain_only(campaign, known_terrain)
     r = Renderer(campaign, audience, language)
     topics = r.topics()
     images = {path: text for path, text in topics.items() if path.endswith(".svg")}
@@ -213,7 +218,8 @@ def _print_one(chromium: str, page: Path, pdf: Path, work: Path) -> Path:
 def print_pdfs(campaign: Campaign, out_dir: Path, language: str | None = None,
                paper: str = "A4", *, audience: Audience = "gm",
                systems: Sequence[str] | None = None, only: Sequence[str] | None = None,
-               chromium: str | None = None, jobs: int = 2) -> list[Path]:
+               chromium: str | None = None, jobs: int = 2,
+               known_terrain: Collection[str] | None = None) -> list[Path]:
     """Print every sheet, the roll tables and the GM screen to ``out_dir/<name>.pdf``.
 
     ``paper`` is ``A4`` or ``Letter``; ``language`` defaults to the campaign's; ``systems``
@@ -226,7 +232,8 @@ def print_pdfs(campaign: Campaign, out_dir: Path, language: str | None = None,
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not '{paper}'")
     browser = find_chromium(chromium)
     language = language or campaign.language
-    docs, images = sheets(campaign, language, audience=audience, systems=systems)
+    docs, images = sheets(campaign, language, audience=audience, systems=systems,
+                          known_terrain=known_terrain)
     if only is not None:
         names = [d.name for d in docs]
         unknown = [n for n in only if n not in names]

@@ -62,3 +62,16 @@ def test_the_players_site_build_leaves_unseen_terrain_out(
     assert not [p for p in players.rglob("*.md") if SECRET in p.read_text(encoding="utf-8")]
     gm_travel = build / "gm" / "docs" / "reference" / "travel.md"
     assert SECRET in gm_travel.read_text(encoding="utf-8")
+
+
+def test_the_players_printed_sheets_leave_unseen_terrain_out(tmp_path: Path) -> None:
+    from generator import printing
+
+    campaign, _ = load_campaign(campaign_root(tmp_path))
+    assert campaign is not None
+    view = players_view(campaign, replay(campaign)[0])
+    docs, _ = printing.sheets(campaign, audience="players", known_terrain=set(view.terrains))
+    travel = next(d for d in docs if d.name == "travel")
+    assert SECRET not in travel.markdown and "Farmland" in travel.markdown
+    gm_docs, _ = printing.sheets(campaign)
+    assert SECRET in next(d for d in gm_docs if d.name == "travel").markdown
