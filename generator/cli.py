@@ -339,8 +339,11 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
     # the dirty builds are kept exact by the hook: MkDocs' warning about them does not apply
     logging.getLogger("mkdocs.commands.build").addFilter(
         lambda record: not record.getMessage().startswith("A 'dirty' build"))
-    mkdocs_serve(config_file=str(config), livereload=True, dev_addr=dev_addr,
-                 build_type="dirty")
+    from generator.serve.host import guarded
+
+    with guarded():     # a page elsewhere cannot read the site through DNS rebinding
+        mkdocs_serve(config_file=str(config), livereload=True, dev_addr=dev_addr,
+                     build_type="dirty")
 
 
 @main.command("print")
@@ -411,11 +414,17 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
         for pdf in maps:
             click.echo(str(pdf))
         return
+    seen: set[str] | None = None
+    if audience == "players":       # their sheets name only the terrain they have seen
+        from generator.knowledge import players_view
+
+        seen = set(players_view(campaign, replay_or_exit(campaign, diags)).terrains)
     print_diagnostics(diags)
     try:
         pdfs = print_pdfs(campaign, out, language, paper,
                           audience="players" if audience == "players" else "gm",
-                          systems=list(systems) or None, only=list(sheets) or None)
+                          systems=list(systems) or None, only=list(sheets) or None,
+                          known_terrain=seen)
     except SourceError as exc:  # a template override that cannot be read or fails
         click.echo(str(exc), err=True)
         sys.exit(1)
@@ -483,19 +492,25 @@ def import_text_mapper(file: Path, into: Path | None, mapping_file: Path | None,
     from generator.rules.tables import TERRAIN
 
     known |= set(TERRAIN)
-    imported = tm.convert(tm.parse(text), mapping, known)
+    try:
+        imported = tm.convert(tm.parse(text), mapping, known)
+    except tm.MapError as exc:
+        click.echo(f"{file}:{exc.line}:{exc.column}: error: {exc.message} (nothing written)",
+                   err=True)
+        sys.exit(1)
     if not imported.hexes:
         click.echo(f"{file}:1:1: error: no hexes a campaign can hold (nothing written)",
                    err=True)
         sys.exit(1)
     files = tm.planned_files(imported, into, file, text, name)
     try:
-        result = tm.write_files(files, force)
+        result = tm.write_files(files, force, into)
     except tm.ImportError_ as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(1)
     shown = display_path(into)
-    click.echo(f"imported {file.name} into {shown}: {len(imported.hexes)} hexes "
+    click.echo(f"imported {tm.inert(file.name)} into {tm.inert(shown)}: "
+               f"{len(imported.hexes)} hexes "
                f"({imported.columns} x {imported.rows}), {len(imported.paths)} paths, "
                f"{len(imported.locations)} locations")
     if imported.shift != (0, 0):
@@ -511,7 +526,7 @@ def import_text_mapper(file: Path, into: Path | None, mapping_file: Path | None,
     if imported.dropped:
         click.echo("dropped:")
         for item in imported.dropped:
-            click.echo(f"  {item}")
+            click.echo(f"  {tm.inert(item)}")
     campaign, check = load_campaign(into)
     if campaign is None or check.has_errors():
         print_diagnostics(check)

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import select
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -80,3 +83,47 @@ def without_sources(data: Any) -> Any:
     if isinstance(data, list):
         return [without_sources(v) for v in data]
     return data
+
+
+class Terminal:
+    """The real command in a pseudo-terminal: what a GM at a terminal sees and types."""
+
+    def __init__(self, args: list[str], cwd: Path) -> None:
+        import pty
+
+        self.master, slave = pty.openpty()
+        env = dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm", COLUMNS="200",
+                   LINES="50", PROMPT_TOOLKIT_NO_CPR="1")
+        self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, cwd=cwd,
+                                     env=env, close_fds=True, start_new_session=True)
+        os.close(slave)
+        self.buffer = ""
+
+    def expect(self, text: str, timeout: float = 60) -> str:
+        end = time.monotonic() + timeout
+        while text not in self.buffer:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{text!r} not seen; got:\n{self.buffer[-2000:]}")
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    raise AssertionError(f"{text!r} not seen before exit:\n{self.buffer}")
+                self.buffer += re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]|\x1b[()][AB0-9]|\r", "",
+                                      chunk.decode("utf-8", "replace"))
+        at = self.buffer.index(text) + len(text)
+        seen, self.buffer = self.buffer[:at], self.buffer[at:]
+        return seen
+
+    def send(self, text: str) -> None:
+        os.write(self.master, text.encode())
+
+    def close(self) -> int:
+        try:
+            return self.proc.wait(timeout=60)
+        finally:
+            os.close(self.master)

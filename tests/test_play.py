@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import select
 import subprocess
 import time
 from pathlib import Path
@@ -34,6 +33,7 @@ from play_helpers import (
     HEXCRAWL,
     ROOT,
     SESSION6_COMMANDS,
+    Terminal,
     answers_for,
     copy_campaign,
     run_play,
@@ -390,50 +390,6 @@ def test_session_6_re_entered_through_play_replays_the_same(tmp_path: Path) -> N
 
 
 # -- through a pseudo-terminal (prompt_toolkit) -------------------------------------------------
-class Terminal:
-    """The real command in a pseudo-terminal: what a GM at a terminal sees and types."""
-
-    def __init__(self, args: list[str], cwd: Path) -> None:
-        import pty
-
-        self.master, slave = pty.openpty()
-        env = dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm", COLUMNS="200",
-                   LINES="50", PROMPT_TOOLKIT_NO_CPR="1")
-        self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, cwd=cwd,
-                                     env=env, close_fds=True, start_new_session=True)
-        os.close(slave)
-        self.buffer = ""
-
-    def expect(self, text: str, timeout: float = 60) -> str:
-        end = time.monotonic() + timeout
-        while text not in self.buffer:
-            left = end - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"{text!r} not seen; got:\n{self.buffer[-2000:]}")
-            ready, _, _ = select.select([self.master], [], [], left)
-            if ready:
-                try:
-                    chunk = os.read(self.master, 65536)
-                except OSError:
-                    chunk = b""
-                if not chunk:
-                    raise AssertionError(f"{text!r} not seen before exit:\n{self.buffer}")
-                self.buffer += re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]|\x1b[()][AB0-9]|\r", "",
-                                      chunk.decode("utf-8", "replace"))
-        at = self.buffer.index(text) + len(text)
-        seen, self.buffer = self.buffer[:at], self.buffer[at:]
-        return seen
-
-    def send(self, text: str) -> None:
-        os.write(self.master, text.encode())
-
-    def close(self) -> int:
-        try:
-            return self.proc.wait(timeout=60)
-        finally:
-            os.close(self.master)
-
-
 def test_terminal_session_with_completion_and_ctrl_c(tmp_path: Path) -> None:
     content = copy_campaign(tmp_path)
     path = _file(content, 6)

@@ -354,10 +354,18 @@ class SessionLog:
         """The file's text with ``entry`` appended (nothing is written)."""
         return append_text(self.read(), entry)[0]
 
+    def write(self, text: str) -> None:
+        """Replace the file with ``text``; a folder or file that cannot be written is a
+        ``LogFileError`` (the file is then as it was)."""
+        try:
+            atomic_write(self.path, text)
+        except OSError as exc:
+            raise LogFileError(f"{self.path}: cannot write: {exc.strerror or exc}") from exc
+
     def append(self, entry: Mapping[str, Any]) -> None:
         new, chunk = append_text(self.read(), entry)
         with uninterrupted():
-            atomic_write(self.path, new)
+            self.write(new)
             self.appended.append(Appended(dict(entry), chunk))
 
     def entries(self) -> list[Any]:
@@ -397,7 +405,7 @@ class SessionLog:
         """Remove the last entry this run appended; returns it."""
         new = self._without_last(self.read())
         with uninterrupted():
-            atomic_write(self.path, new)
+            self.write(new)
             return self.appended.pop().entry
 
     def replace_last(self, entry: Mapping[str, Any]) -> None:
@@ -405,7 +413,7 @@ class SessionLog:
         without = self._without_last(self.read())
         new, chunk = append_text(without, entry)
         with uninterrupted():
-            atomic_write(self.path, new)
+            self.write(new)
             self.appended[-1] = Appended(dict(entry), chunk)
 
 

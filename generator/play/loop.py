@@ -407,14 +407,17 @@ def open_session(root: Path, campaign: Campaign, *, new: bool, cont: bool, title
             raise PlayError("") from exc
     title = title or f"Session {number}"
     folder = root / "sessions"
-    if not folder.is_dir():
-        folder.mkdir(parents=True)
-    existing = sorted(folder.glob("*.y*ml"))
-    path = next_session_path(folder, number, title, existing, slugify(title, ""))
-    from generator.play.logfile import atomic_write
-
-    atomic_write(path, header_text(number, title, date))
-    log = SessionLog(path, created=True)
+    try:
+        if not folder.is_dir():
+            folder.mkdir(parents=True)
+        existing = sorted(folder.glob("*.y*ml"))
+        path = next_session_path(folder, number, title, existing, slugify(title, ""))
+        log = SessionLog(path, created=True)
+        log.write(header_text(number, title, date))
+    except OSError as exc:
+        raise PlayError(f"{folder}: cannot write: {exc.strerror or exc}") from exc
+    except LogFileError as exc:
+        raise PlayError(str(exc)) from exc
     say(pt.gettext("Started session %(n)s: %(title)s (%(path)s).", n=number, title=title,
                    path=path))
     return log, number

@@ -15,6 +15,8 @@ from typing import Protocol, TextIO
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 
 from generator.play.commands import ALIASES, COMMANDS, MODES, REORIENT, Vocabulary
 
@@ -138,6 +140,19 @@ class PlayCompleter(Completer):
                 yield Completion(option, start_position=-len(partial))
 
 
+def _no_mouse() -> KeyBindings:
+    """Bindings that drop what reads as a mouse report. Play never turns mouse reporting on,
+    so such a sequence is one typed or pasted at the prompt (``ESC[31m``), which
+    prompt_toolkit's own mouse handler would fail to parse, ending the prompt."""
+    bindings = KeyBindings()
+
+    @bindings.add(Keys.Vt100MouseEvent)
+    def _drop(event: KeyPressEvent) -> None:
+        return None
+
+    return bindings
+
+
 class TerminalInput:
     """prompt_toolkit with completion and history, for a GM at a terminal."""
 
@@ -148,8 +163,9 @@ class TerminalInput:
         from prompt_toolkit.history import InMemoryHistory
 
         self.completer = PlayCompleter(vocabulary or Vocabulary(faces=()))
-        self.session: PromptSession[str] = PromptSession(history=InMemoryHistory())
-        self.rolls: PromptSession[str] = PromptSession()
+        self.session: PromptSession[str] = PromptSession(history=InMemoryHistory(),
+                                                         key_bindings=_no_mouse())
+        self.rolls: PromptSession[str] = PromptSession(key_bindings=_no_mouse())
 
     def set_vocabulary(self, vocabulary: Vocabulary) -> None:
         self.completer.vocabulary = vocabulary

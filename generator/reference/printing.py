@@ -35,15 +35,18 @@ import re
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from markupsafe import Markup, escape
+
 from generator.content.campaign import Campaign
 from generator.package_data import SITE_TEMPLATES
-from generator.reference.render import Renderer
+from generator.reference import print_safety
+from generator.reference.render import Renderer, seen_terrain_only
 from generator.reference.sheets import TOPICS, Audience
 
 Paper = Literal["A4", "Letter"]
@@ -122,12 +125,17 @@ def _tables_document(renderer: Renderer) -> Sheet | None:
 
 
 def sheets(campaign: Campaign, language: str | None = None, *, audience: Audience = "gm",
-           systems: Sequence[str] | None = None) -> tuple[list[Sheet], dict[str, str]]:
+           systems: Sequence[str] | None = None, known_terrain: Collection[str] | None = None,
+           ) -> tuple[list[Sheet], dict[str, str]]:
     """The printable documents and the diagrams they use (``img/*.svg`` -> SVG text).
 
     Every topic sheet, the roll tables in one document, and (GM only) the GM screen of the
     campaign's check system, or of each of ``systems`` (``gm-screen-<system>``).
+    ``known_terrain``: the terrain the players have seen (their sheets name only those and
+    the built-in ones, as on their site).
     """
+    if known_terrain is not None:
+        campaign = seen_terrain_only(campaign, known_terrain)
     r = Renderer(campaign, audience, language)
     topics = r.topics()
     images = {path: text for path, text in topics.items() if path.endswith(".svg")}
@@ -155,14 +163,19 @@ def _css_string(text: str) -> str:
 
 
 def html_document(sheet: Sheet, campaign_name: str, language: str, paper: str,
-                  css: str) -> str:
-    """A standalone HTML page for one sheet: print.css inlined, paper size and footer set."""
+                  css: str, images: Mapping[str, str] | None = None,
+                  root: Path | None = None) -> str:
+    """A standalone HTML page for one sheet: print.css inlined, paper size and footer set,
+    loading nothing (``print_safety``: ``images`` are the diagrams, ``root`` the campaign
+    folder whose files its images may show)."""
     # the markdown package ships no type hints; MkDocs depends on it, so it is always here
     md = importlib.import_module("markdown")
     body = str(md.markdown(sheet.markdown, extensions=list(MD_EXTENSIONS),
                            output_format="html"))
+    body = print_safety.contained(body, images or {}, root)
     size = "A4" if paper == "A4" else "letter"
-    footer = _css_string(f"{campaign_name} · {sheet.title}")
+    footer = _css_string(f"{print_safety.isolated(campaign_name)} · "
+                         f"{print_safety.isolated(sheet.title)}")
     page_css = (
         f"@page {{ size: {size}; @bottom-left {{ content: {footer}; font: 7pt sans-serif; "
         f"color: #7a7367; }} @bottom-right {{ content: counter(page) ' / ' counter(pages); "
@@ -171,7 +184,8 @@ def html_document(sheet: Sheet, campaign_name: str, language: str, paper: str,
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{html.escape(language)}">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{html.escape(sheet.title)}</title>\n"
+        f"{print_safety.policy_meta(print_safety.SHEET_POLICY)}\n"
+        f"<title>{html.escape(print_safety.isolated(sheet.title))}</title>\n"
         f"<style>\n{css}\n{page_css}</style>\n</head>\n"
         f'<body class="hexcrawl-print sheet-{html.escape(sheet.name)}">\n'
         f'<article class="md-typeset">\n{body}\n</article>\n</body>\n</html>\n')
@@ -181,8 +195,8 @@ def chromium_command(chromium: str, user_data_dir: Path, pdf: Path, page: Path) 
     return [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
             "--no-first-run", "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--disable-extensions", "--mute-audio",
-            f"--user-data-dir={user_data_dir}", "--no-pdf-header-footer",
-            f"--print-to-pdf={pdf}", page.as_uri()]
+            *print_safety.NO_NETWORK_FLAGS, f"--user-data-dir={user_data_dir}",
+            "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()]
 
 
 def _print_one(chromium: str, page: Path, pdf: Path, work: Path) -> Path:
@@ -204,7 +218,8 @@ def _print_one(chromium: str, page: Path, pdf: Path, work: Path) -> Path:
 def print_pdfs(campaign: Campaign, out_dir: Path, language: str | None = None,
                paper: str = "A4", *, audience: Audience = "gm",
                systems: Sequence[str] | None = None, only: Sequence[str] | None = None,
-               chromium: str | None = None, jobs: int = 2) -> list[Path]:
+               chromium: str | None = None, jobs: int = 2,
+               known_terrain: Collection[str] | None = None) -> list[Path]:
     """Print every sheet, the roll tables and the GM screen to ``out_dir/<name>.pdf``.
 
     ``paper`` is ``A4`` or ``Letter``; ``language`` defaults to the campaign's; ``systems``
@@ -217,7 +232,8 @@ def print_pdfs(campaign: Campaign, out_dir: Path, language: str | None = None,
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not '{paper}'")
     browser = find_chromium(chromium)
     language = language or campaign.language
-    docs, images = sheets(campaign, language, audience=audience, systems=systems)
+    docs, images = sheets(campaign, language, audience=audience, systems=systems,
+                          known_terrain=known_terrain)
     if only is not None:
         names = [d.name for d in docs]
         unknown = [n for n in only if n not in names]
@@ -238,8 +254,8 @@ def print_pdfs(campaign: Campaign, out_dir: Path, language: str | None = None,
         for doc in docs:
             page = site / f"{doc.name}.html"
             page.parent.mkdir(parents=True, exist_ok=True)
-            page.write_text(html_document(doc, campaign.name, language, paper, css),
-                            encoding="utf-8")
+            page.write_text(html_document(doc, campaign.name, language, paper, css, images,
+                                          campaign.root), encoding="utf-8")
             jobs_list.append((page, out_dir / f"{doc.name}.pdf"))
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             futures = [pool.submit(_print_one, browser, page, pdf, work)
@@ -377,10 +393,11 @@ def _map_legend(view: Any, t: Any) -> list[tuple[str, str]]:
 
     items: list[tuple[str, str]] = []
     for terrain, density in maps.legend_terrains(view):
-        name = t.terrain(terrain)
+        # a campaign's own name, isolated: the template escapes the rest
+        name = Markup("<bdi>%s</bdi>") % t.terrain(terrain)
         if density:
-            name = t.gettext("%(terrain)s, %(density)s", terrain=name,
-                             density=t.label("density", density))
+            name = Markup(t.gettext("%(terrain)s, %(density)s", terrain=name,
+                                    density=escape(t.label("density", density))))
         items.append((maps.terrain_swatch(terrain, density), name))
     if not isinstance(view, GMView):
         items.append((maps.fog_swatch(), t.gettext("Unexplored")))
@@ -422,6 +439,7 @@ def map_html(campaign: Campaign, view: Any, svg: str, image: str, paper: str,
     title = t.gettext("The GM's map") if gm else t.gettext("The players' map")
     context: dict[str, Any] = {
         "language": t.language, "campaign": campaign.name, "title": title, "image": image,
+        "policy": print_safety.MAP_POLICY,
         "margin": MAP_MARGIN, "overlap": MAP_OVERLAP, "legend": _map_legend(view, t),
         # the legend's swatches are inline SVGs of the page: they need the map's styles
         # (the map itself is an image that carries its own)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from dataclasses import replace
 from typing import Any
 
 import jinja2
@@ -21,6 +22,7 @@ from generator.package_data import SITE_TEMPLATES
 from generator.reference import sheets as S
 from generator.reference.sheets import Audience, Ctx
 from generator.render.templates import TemplateFiles, render
+from generator.rules.tables import TERRAIN
 
 TEMPLATES = SITE_TEMPLATES / "reference"
 #: Folder of every reference page inside a docs tree.
@@ -131,10 +133,20 @@ class Renderer:
         return self.page("gm-screen.md", **S.gm_screen_sheet(self.ctx, system))
 
 
+def seen_terrain_only(campaign: Campaign, seen: Collection[str]) -> Campaign:
+    """``campaign`` with only the built-in terrain and the terrain in ``seen``: a campaign's
+    own terrain that lies only in hexes the players have not explored is not named to them
+    (its travel speeds, navigation and forage DCs)."""
+    kept = {tid: rule for tid, rule in campaign.terrain.items()
+            if tid in TERRAIN or tid in seen}
+    return campaign if len(kept) == len(campaign.terrain) else replace(campaign, terrain=kept)
+
+
 def reference_pages(campaign: Campaign, audience: Audience, language: str | None = None, *,
                     known_locations: Collection[str] | None = None,
                     overrides: bool = True,
-                    markdown: MarkdownRenderer | None = None) -> dict[str, str]:
+                    markdown: MarkdownRenderer | None = None,
+                    known_terrain: Collection[str] | None = None) -> dict[str, str]:
     """Every reference file of one site: docs-relative path -> text.
 
     ``reference/index.md``, one page per topic (``reference/travel.md`` ...), the diagrams
@@ -145,8 +157,11 @@ def reference_pages(campaign: Campaign, audience: Audience, language: str | None
     locations a roll-table row may link to; the GM site links every location.
     ``overrides=False`` ignores the campaign's template overrides. The campaign's Markdown
     (rows, descriptions) is rendered by ``markdown`` (players: without GM blocks) and its
-    names escaped (generator.content.markdown.inert).
+    names escaped (generator.content.markdown.inert). ``known_terrain`` (players' site): the
+    terrain the players have seen; the sheets then list only those and the built-in ones.
     """
+    if known_terrain is not None:
+        campaign = seen_terrain_only(campaign, known_terrain)
     r = Renderer(campaign, audience, language, known_locations, overrides, markdown)
     if not r.sheets:
         return {}

@@ -146,19 +146,21 @@ HEADING_IDS = "generator.site.mdext"
 def add_reference(tree: DocsTree, campaign: Campaign, audience: Audience,
                   known_locations: set[str], overrides: bool = True,
                   markdown: MarkdownRenderer | None = None,
-                  cache: BuildCache | None = None) -> None:
+                  cache: BuildCache | None = None,
+                  known_terrain: set[str] | None = None) -> None:
     """The rules reference sheets and roll tables (generator.reference), rendered from the
     engine's own tables, as a section of the site. With ``cache``, the pages of the last
     build are reused while the campaign's inputs (and the players' finds) are unchanged."""
     known = frozenset(known_locations) if audience == "players" else None
+    seen = frozenset(known_terrain or ()) if audience == "players" else None
     key: tuple[object, ...] | None = None
     pages: dict[str, str] | None = None
     if cache is not None and cache.replay.sessions is campaign.sessions:
-        key = ("reference", cache.replay.inputs_token, known, overrides)
+        key = ("reference", cache.replay.inputs_token, known, seen, overrides)
         pages = cache.pages_of(audience).get_pages(key)
     if pages is None:
         pages = reference_pages(campaign, audience, known_locations=known, overrides=overrides,
-                                markdown=markdown)
+                                markdown=markdown, known_terrain=seen)
         if key is not None and cache is not None:
             cache.pages_of(audience).put_pages(key, pages)
     tree.files.update(pages)
@@ -285,7 +287,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
         assets = asset_files()
         tree = render_docs(view, templates, markdown, cache=memo, inputs=inputs)
         add_reference(tree, campaign, audience, set(view.locations), overrides, markdown,
-                      cache)
+                      cache, known_terrain=set(view.terrains))
         if memo is not None:
             memo.end()
         for p in [p for p in titled if p not in tree.files]:

@@ -1,0 +1,146 @@
+"""``hexcrawl print`` with hostile content (generator/reference/print_safety.py,
+generator/reference/printing.py, site_templates/print/map.html): a table row's images and raw HTML make Chromium request
+nothing (a local HTTP server records every request), only files inside the campaign are
+embedded, and a right-to-left override in the campaign's name reverses none of our words."""
+
+from __future__ import annotations
+
+import http.server
+import os
+import shutil
+import struct
+import subprocess
+import threading
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from generator import print_safety
+from generator.knowledge import gm_view
+from generator.reference import printing
+from generator.replay import replay
+
+from campaign_factory import dump, load, write_campaign
+
+pytestmark = pytest.mark.browser
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+RLO = "\u202e"
+
+
+def need(tool: str) -> str:
+    found = shutil.which(tool)
+    if tool == "chromium":
+        try:
+            found = printing.find_chromium()
+        except printing.PrintError:
+            found = None
+    if found:
+        return found
+    if IN_CI:
+        pytest.fail(f"{tool} is missing, and CI must run the print tests (.ci/run installs it)")
+    pytest.skip(f"{tool} is not installed")
+
+
+def png(width: int, height: int) -> bytes:
+    """A grey PNG of ``width`` x ``height`` pixels."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    rows = b"".join(b"\x00" + b"\x80" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0,
+                                                              0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+@pytest.fixture
+def recorder() -> Iterator[tuple[int, list[str]]]:
+    """An HTTP server on 127.0.0.1 that records the path of every request it gets."""
+    seen: list[str] = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            seen.append(self.path)
+            body = png(4, 4)
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_address[1], seen
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_printing_tables_requests_nothing_and_embeds_only_campaign_files(
+        tmp_path: Path, recorder: tuple[int, list[str]]) -> None:
+    chromium = need("chromium")
+    pdfimages = need("pdfimages")
+    port, seen = recorder
+    url = f"http://127.0.0.1:{port}"
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.png").write_bytes(png(7, 5))
+    rows = [
+        f"![md]({url}/markdown.png)",
+        f'<img src="{url}/raw.png"> <img src={url}/bare.png> <img srcset="{url}/set.png 2x">',
+        f'<iframe src="{url}/frame"></iframe> <link rel="stylesheet" href="{url}/style.css">',
+        f'<meta http-equiv="refresh" content="0;url={url}/refresh"> <video poster='
+        f'"{url}/poster.png"></video> <span style="background:url({url}/css.png)">x</span>',
+        f"![outside]({outside / 'secret.png'}) ![file](file://{outside / 'secret.png'})",
+        "![up](../outside/secret.png) ![inside](images/inside.png)",
+    ]
+    table = {"id": "hostile", "name": "Hostile rows", "audience": "players",
+             "rows": [{"weight": 1, "result": row} for row in rows]}
+    root = write_campaign(tmp_path / "camp", files={"tables/hostile.yaml": dump(table)})
+    (root / "images").mkdir()
+    (root / "images" / "inside.png").write_bytes(png(3, 2))
+    campaign, diags = load(root)
+    assert campaign is not None, [d.format() for d in diags.sorted()]
+    out = tmp_path / "print"
+    [pdf] = printing.print_pdfs(campaign, out, only=["tables"], chromium=chromium)
+    assert seen == []
+    listed = subprocess.run([pdfimages, "-list", str(pdf)], capture_output=True, text=True,
+                            check=True).stdout.splitlines()[2:]
+    sizes = sorted((int(line.split()[3]), int(line.split()[4])) for line in listed)
+    # the campaign's picture, never the one outside (what else is listed: blocked images'
+    # placeholders)
+    assert (3, 2) in sizes and (7, 5) not in sizes and (4, 4) not in sizes, sizes
+
+
+def test_a_printed_page_declares_its_policy_and_keeps_overrides_inside_gm_text() -> None:
+    body = print_safety.contained(
+        f'<p>Weather{RLO}</p> <img src="http://x/y.png"><meta http-equiv="refresh" '
+        f'content="0;url=file:///etc/passwd">', {}, None)
+    assert "http://" not in body and "<meta" not in body
+    assert f"<bdi>Weather{RLO}</bdi>" in body
+    assert "default-src 'none'" in print_safety.policy_meta(print_safety.SHEET_POLICY)
+
+
+def test_an_override_in_the_campaign_name_reverses_none_of_our_words(tmp_path: Path) -> None:
+    chromium = need("chromium")
+    pdftotext = need("pdftotext")
+    root = write_campaign(tmp_path / "camp", campaign_overrides={"name": f"Evil{RLO} Marches"})
+    campaign, diags = load(root)
+    assert campaign is not None, [d.format() for d in diags.sorted()]
+    chronicle, _ = replay(campaign)
+    [pdf] = printing.print_maps(campaign, chronicle, tmp_path / "print", audiences=("gm",),
+                                chromium=chromium)
+    words = subprocess.run([pdftotext, "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout
+    assert "The GM's map" in words and "One hex:" in words
+    page = printing.map_html(campaign, gm_view(campaign, chronicle),
+                             '<svg viewBox="0 0 10 10"></svg>', "map.svg", "A4", poster=True)
+    assert page.count(f"<bdi>Evil{RLO} Marches</bdi>") >= 2       # the cover and each sheet
+    assert 'http-equiv="Content-Security-Policy"' in page

@@ -1,0 +1,166 @@
+"""A Text Mapper map downloaded from anywhere (generator/interop/tm_parse.py, tm_import.py):
+sizes checked before a hex is walked, patterns that give up in one pass, a positioned error
+for a hint nested too deep, escapes shown inert, YAML that reads back whatever the labels
+hold, reserved page names avoided, no writing through links, mapping values kept whole."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.content.loader import load_campaign
+from generator.interop import textmapper as tm
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def hexcrawl(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def write_map(tmp_path: Path, text: str, name: str = "map.txt") -> Path:
+    source = tmp_path / name
+    source.write_text(text, encoding="utf-8")
+    return source
+
+
+def test_a_line_across_a_huge_map_is_refused_before_it_is_walked(tmp_path: Path) -> None:
+    parsed = tm.parse('0101 forest\n01.01-99999999.01 river "L"\n')
+    with pytest.raises(tm.MapError) as caught:
+        tm.convert(parsed, tm.Mapping())
+    assert caught.value.line == 2 and "at most 200 x 200" in caught.value.message
+    source = write_map(tmp_path, '0101 forest\n01.01-99999999.01 river "L"\n')
+    result = hexcrawl("import", "text-mapper", str(source), "--into", str(tmp_path / "c"))
+    assert result.returncode == 1
+    assert f"{source}:2:1: error: the map would be" in result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "c").exists()
+
+
+def test_a_coordinate_of_thousands_of_digits_is_a_size_error_not_a_crash() -> None:
+    parsed = tm.parse("01." + "7" * 6000 + " forest\n")
+    with pytest.raises(tm.MapError):
+        tm.convert(parsed, tm.Mapping())
+
+
+def test_padded_lines_are_read_in_one_pass() -> None:
+    """Sizes at which the old patterns tried every way of sharing the spaces (hours)."""
+    line = "0101-0102 river" + " " * 2000 + "stray"
+    dotted = "01.01-01.02 river" + " " * 2000 + "stray"
+    labelled = '0101-0102 river "The Mere"' + " " * 2000 + "left 20% stray"
+    attributes = "forest attributes" + " " * 100_000 + 'fill="#00ff00"'
+    label = '0103 forest "Wood" 12' + " " * 50_000 + "stray"
+    parsed = tm.parse("\n".join([line, dotted, labelled, attributes, label,
+                                 '0104-0105 road "Old Way" left 20%']))
+    assert [text[:15] for _, text in parsed.unknown] == [line[:15], dotted[:15],
+                                                        labelled[:15]]
+    assert parsed.fills == {"forest": "#00ff00"}
+    assert parsed.hexes[0].label == "Wood" and parsed.hexes[0].words == ["forest", "stray"]
+    assert [(ln.kind, ln.label) for ln in parsed.lines] == [("road", "Old Way")]
+
+
+def test_a_hint_nested_thousands_deep_is_a_positioned_error(tmp_path: Path) -> None:
+    hint = "# hexcrawl: terrain bog " + "{a: " * 3000 + "1" + "}" * 3000
+    with pytest.raises(tm.MapError) as caught:
+        tm.parse("0101 forest\n" + hint + "\n")
+    assert caught.value.line == 2
+    # the brace that goes one level too deep
+    assert caught.value.column == hint.index("{") + 4 * tm.MAX_HINT_DEPTH + 1
+    source = write_map(tmp_path, "0101 forest\n" + hint + "\n")
+    result = hexcrawl("import", "text-mapper", str(source), "--into", str(tmp_path / "c"))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert f"{source}:2:{caught.value.column}: error: the '# hexcrawl: terrain' line nests" \
+        in result.stderr
+    assert not (tmp_path / "c").exists()
+
+
+def test_escape_sequences_in_the_map_are_reported_inert(tmp_path: Path) -> None:
+    source = write_map(tmp_path, "0101 forest\n"
+                       "\x1b]52;c;ZWNobyBwd25lZA==\x07 copy\n"
+                       "\x1b]0;a title\x07\n"
+                       "\x1b[2J wipe\n"
+                       "0102 forest \x1b[31mred\u202e\n")
+    result = hexcrawl("import", "text-mapper", str(source), "--into", str(tmp_path / "c"))
+    assert result.returncode == 0, result.stderr + result.stdout
+    out = result.stdout + result.stderr
+    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
+    assert r"\x1b]52;c;ZWNobyBwd25lZA==\x07" in out and r"\x1b[2J" in out
+    assert r"\x1b[31mred\u202e" in out
+
+
+def test_labels_with_control_characters_round_trip_through_yaml(tmp_path: Path) -> None:
+    names = ["Del\x7fta", "Pad\x80ded", "C\x9bone", "Tab\tbed", "Half\ufffe"]
+    source = write_map(tmp_path, "".join(f'01{row:02d} forest "{name}"\n'
+                                         for row, name in enumerate(names, start=1)))
+    into = tmp_path / "c"
+    result = hexcrawl("import", "text-mapper", str(source), "--into", str(into))
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert "loads: 0 errors" in result.stdout
+    campaign, _ = load_campaign(into)
+    assert campaign is not None
+    assert sorted(info.name or "" for info in campaign.hexes.values()) == sorted(names)
+
+
+def test_a_place_named_index_does_not_replace_the_list_of_locations(tmp_path: Path) -> None:
+    imported = tm.convert(tm.parse('0101 forest tower "Index"\n0102 forest tower "index"\n'),
+                          tm.Mapping())
+    assert [loc.id for loc in imported.locations] == ["index-2", "index-3"]
+    files = tm.planned_files(imported, tmp_path, tmp_path / "m.txt", "")
+    assert tmp_path / "locations" / "index.md" not in files
+
+
+@pytest.mark.parametrize("folder", ["hexes", "locations"])
+def test_a_folder_planted_as_a_link_is_refused_before_writing(tmp_path: Path,
+                                                               folder: str) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    into = tmp_path / "c"
+    into.mkdir()
+    try:
+        (into / folder).symlink_to(outside, target_is_directory=True)
+    except OSError:
+        pytest.skip("no symbolic links here")
+    source = write_map(tmp_path, '0101 forest tower "Keep"\n0102 hill\n')
+    result = hexcrawl("import", "text-mapper", str(source), "--into", str(into), "--force")
+    assert result.returncode == 1
+    assert f"{folder} is a link; nothing was written" in result.stderr
+    assert list(outside.iterdir()) == [] and sorted(p.name for p in into.iterdir()) == [folder]
+
+
+def test_mapping_values_cannot_add_keys_to_the_hexes_file(tmp_path: Path) -> None:
+    mapping = write_map(tmp_path, 'terrain: {fields: "plains, gm: Secret", glade: "a\\nb: c"}\n'
+                        "density: {}\n", "mapping.yaml")
+    from generator.diagnostics import Diagnostics
+
+    loaded = tm.load_mapping(mapping, Diagnostics())
+    assert loaded is not None
+    imported = tm.convert(tm.parse("0101 fields\n0102 glade\n0103 hill\n"), loaded)
+    data = yaml.safe_load(tm.hexes_yaml(imported, "map.txt"))
+    assert data == {"0101": {"terrain": "plains, gm: Secret"}, "0102": {"terrain": "a\nb: c"},
+                    "0103": {"terrain": "hills"}}
+    assert "terrain: hills" in tm.hexes_yaml(imported, "map.txt")     # plain words stay plain
+
+
+def test_the_players_export_gives_no_hex_for_a_place_found_while_lost(tmp_path: Path) -> None:
+    """Thornfold Mill (0602) is found while the party is lost and never re-anchors: the
+    players' map draws it nowhere, and neither does their export."""
+    import dataclasses
+
+    from secret_campaign import load_secret_campaign, secret_chronicle
+
+    from generator.knowledge import gm_view, players_view
+
+    campaign = load_secret_campaign(tmp_path / "c")
+    chronicle = dataclasses.replace(secret_chronicle(), explored={"0304", "0303"})
+    view = players_view(campaign, chronicle)
+    assert "thornfold-mill" in view.locations              # they know of it...
+    text = tm.export(view, campaign)
+    assert "Thornfold Mill" not in text and "0602" not in text   # ...but not where it is
+    gm_text = tm.export(gm_view(campaign, chronicle), campaign)
+    assert [line for line in gm_text.splitlines() if "Thornfold Mill" in line][0][:5] == "0602 "
