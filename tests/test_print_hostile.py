@@ -1,7 +1,8 @@
 """``hexcrawl print`` with hostile content (generator/reference/print_safety.py,
-generator/reference/printing.py, site_templates/print/map.html): a table row's images and raw HTML make Chromium request
-nothing (a local HTTP server records every request), only files inside the campaign are
-embedded, and a right-to-left override in the campaign's name reverses none of our words."""
+generator/reference/printing.py, site_templates/print/map.html): a table row's images and
+raw HTML make Chromium request nothing (a local HTTP server records every request), only
+files inside the campaign are embedded, and a right-to-left override in the campaign's name
+reverses none of our words."""
 
 from __future__ import annotations
 
