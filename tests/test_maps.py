@@ -1,4 +1,4 @@
-"""The SVG maps (render/maps.py): what each audience's map draws, and nothing more."""
+"""The SVG maps (render/maps/): what each audience's map draws, and nothing more."""
 
 from __future__ import annotations
 
@@ -392,7 +392,7 @@ def test_the_hex_index_finds_what_a_scan_finds(tmp_path: Path, orientation: str)
     same hexes, in the same order, as testing every hex."""
     import random
 
-    from generator.render.maps import _Canvas, _hexes_inside
+    from generator.render.maps.lattice import Canvas, HexIndex
 
     root_dir = write_campaign(tmp_path / orientation, files={
         "hexes/map.yaml": None, "paths.yaml": None, "sessions/01.yaml": None,
@@ -404,11 +404,12 @@ def test_the_hex_index_finds_what_a_scan_finds(tmp_path: Path, orientation: str)
     view = gm_view(campaign, Chronicle("x"))
     everything = list(view.hexes)
     rng = random.Random(7)
+    index = HexIndex(campaign.grid, view.hexes)
     hexes = [info.hex for info in view.hexes.values()]
     for _ in range(200):
         some = rng.sample(hexes, rng.randint(1, 6))
-        canvas = _Canvas(campaign.grid, some, SIZE * rng.choice([0, 1.1, 2.2, 7]))
+        canvas = Canvas(campaign.grid, some, SIZE * rng.choice([0, 1.1, 2.2, 7]))
         expected = [label for label in everything if canvas.inside(view.hexes[label].hex)]
-        assert _hexes_inside(view, canvas) == expected
-    whole = _Canvas(campaign.grid, hexes, SIZE)
-    assert _hexes_inside(view, whole) == everything
+        assert index.within(canvas) == expected
+    whole = Canvas(campaign.grid, hexes, SIZE)
+    assert index.within(whole) == everything
