@@ -646,6 +646,13 @@ def render_docs(view: View, overrides: Path | None = None,
     sessions = list(view.sessions)
     shown = list(tv.sessions)
     session_template = "session-gm.md" if isinstance(view, GMView) else "session.md"
+    # what every map of the view looks up by position, found once for them all; and the
+    # overview's placement of names, kept between the builds of ``hexcrawl serve``
+    index = maps.ViewIndex(view)
+    layouts = keyed.get_object(("map-layouts",)) if keyed is not None else None
+    if keyed is not None and layouts is None:
+        layouts = maps.LayoutCache()
+        keyed.put_object(("map-layouts",), layouts)
 
     # the overview map, the largest drawing of all, is drawn by a worker too (as item
     # OVERVIEW), unless the memo keeps it
@@ -654,14 +661,14 @@ def render_docs(view: View, overrides: Path | None = None,
 
     def draw(i: int) -> str:
         if i == OVERVIEW:
-            return maps.overview_map(view, r.map_links(root_of("map.md")), t)
+            return maps.overview_map(view, r.map_links(root_of("map.md")), t, layouts=layouts)
         session = sessions[i]
         path = session_path(session)
         links = r.map_links(root_of(path))
-        route = maps.session_map(view, session, links, t)
+        route = maps.session_map(view, session, links, t, index)
         explored: str | None = None
         if isinstance(view, GMView) and isinstance(session, GMSessionView):
-            explored = maps.explored_map(view, session, links, t)
+            explored = maps.explored_map(view, session, links, t, index)
         return r.render(
             session_template, path, session=r.session(i), route=route, explored_svg=explored,
             previous=shown[i - 1] if i > 0 else None,

@@ -5,6 +5,7 @@ package that draws into it; ``draw`` puts the layers together."""
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -44,25 +45,31 @@ def placed_locations(view: View) -> list[LocationView]:
 
 
 class ViewIndex:
-    """What every map of one view looks up by position, found once for all of them: its
-    hexes (``HexIndex``) and its placed locations by the x of their hex's centre. A caller
-    drawing many maps of a view (the session pages) passes one in; without it each map
-    finds them again."""
+    """What every map of one view looks up by position, found once for all of them (on
+    first use): its hexes (``HexIndex``) and its placed locations by the x of their hex's
+    centre. A caller drawing many maps of a view (the session pages) passes one in; without
+    it each map finds them again."""
 
     def __init__(self, view: View) -> None:
         self.view = view
-        self.hexes = HexIndex(view.site.grid, view.hexes)
+
+    @functools.cached_property
+    def hexes(self) -> HexIndex:
+        return HexIndex(self.view.site.grid, self.view.hexes)
+
+    @functools.cached_property
+    def _locations(self) -> tuple[list[float], list[tuple[float, LocationView]]]:
         placed = []
-        for n, loc in enumerate(placed_locations(view)):
-            x, y = view.site.grid.pixel(loc.hex, SIZE)
+        for n, loc in enumerate(placed_locations(self.view)):
+            x, y = self.view.site.grid.pixel(loc.hex, SIZE)
             placed.append((x, n, y, loc))
         placed.sort(key=lambda item: (item[0], item[1]))
-        self.xs = [x for x, *_ in placed]
-        self.locations = [(y, loc) for _, _, y, loc in placed]
+        return [x for x, *_ in placed], [(y, loc) for _, _, y, loc in placed]
 
     def locations_within(self, x0: float, x1: float) -> list[tuple[float, LocationView]]:
         """The placed locations whose hex's centre lies between x0 and x1: (its y, it)."""
-        return self.locations[bisect_left(self.xs, x0):bisect_right(self.xs, x1)]
+        xs, locations = self._locations
+        return locations[bisect_left(xs, x0):bisect_right(xs, x1)]
 
 
 class MapDrawing:
