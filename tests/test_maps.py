@@ -13,7 +13,7 @@ from secret_campaign import SECRETS, load_secret_campaign, secret_chronicle
 
 from generator.chronicle import Chronicle
 from generator.content.campaign import Campaign
-from generator.knowledge import gm_view, players_view
+from generator.knowledge import GMView, gm_view, players_view
 from generator.render.maps import SIZE, MapLinks, overview_map, session_map
 
 from campaign_factory import load, write_campaign
@@ -352,7 +352,7 @@ def test_each_hex_shows_its_symbol_undistorted_at_its_centre(
 
 
 def test_typed_text_in_the_hexes_layer_is_escaped(tmp_path: Path) -> None:
-    """The hexes and labels layers are written as text, not through svgwrite: a hex name
+    """The hexes and labels layers, the map's largest, escape what a GM typed: a hex name
     with markup, an ampersand, quotes and Jinja, and a link with the same, show as typed
     (the SVG parses; no element or attribute comes from them)."""
     name = "Tom & Jerry's <Inn> \"quoted\" {{ 7*7 }} {% if %} ]]> <!-- x -->"
@@ -413,3 +413,37 @@ def test_the_hex_index_finds_what_a_scan_finds(tmp_path: Path, orientation: str)
         assert index.within(canvas) == expected
     whole = Canvas(campaign.grid, hexes, SIZE)
     assert index.within(whole) == everything
+
+
+def test_a_layout_cache_places_each_overview_once_and_draws_what_a_fresh_placement_draws(
+        campaign: Campaign) -> None:
+    """An overview drawn again with the same ``LayoutCache`` takes its placement from it:
+    the same map, and no placement made again; another view (the players') is placed anew
+    and kept beside it."""
+    from generator.render.maps import LayoutCache
+
+    view = gm_view(campaign, secret_chronicle())
+    cache = LayoutCache()
+    first = overview_map(view, layouts=cache)
+    assert first == overview_map(view)
+    (kept,) = cache.layouts.values()
+    assert overview_map(gm_view(campaign, secret_chronicle()), layouts=cache) == first
+    assert list(cache.layouts.values()) == [kept] and next(iter(cache.layouts.values())) is kept
+    players = players_view(campaign, secret_chronicle())
+    assert overview_map(players, layouts=cache) == overview_map(players)
+    assert len(cache.layouts) == 2
+
+
+def test_route_maps_drawn_with_a_view_index_are_those_drawn_without(campaign: Campaign) -> None:
+    """The session pages share one ``ViewIndex`` of the view: their maps are the maps each
+    draws on its own."""
+    from generator.render.maps import ViewIndex, explored_map
+
+    for view in (gm_view(campaign, secret_chronicle()),
+                 players_view(campaign, secret_chronicle())):
+        index = ViewIndex(view)
+        for session in view.sessions:
+            assert session_map(view, session, index=index) == session_map(view, session)
+            if isinstance(view, GMView):
+                assert explored_map(view, session, index=index) == explored_map(  # type: ignore[arg-type]
+                    view, session)  # type: ignore[arg-type]

@@ -76,8 +76,8 @@ class Layout:
 class LayoutCache:
     """Placements kept by everything the placement pass reads (``layout_key``): the caller
     that draws the same overview after every edit (``hexcrawl serve``) keeps one, and an
-    edit that moves no name, icon, path or party marker places nothing again. Placing the
-    labels of a map of 10,000 hexes takes about as long as drawing the rest of it."""
+    edit that moves no name, icon, path or party marker places nothing again (on a large
+    map, placing the names is a good part of drawing it)."""
 
     def __init__(self, kept: int = 4) -> None:
         self.kept = kept

@@ -26,12 +26,10 @@ from generator.render.maps.svg import Attrs, Svg, exact, factor, num
 TILED_HEXES = 1000
 
 
-def use(out: Svg, symbol_id: str, at: tuple[float | int, float | int],
-        extra: Attrs | None = None) -> None:
+def use(out: Svg, symbol_id: str, at: tuple[float | int, float | int]) -> None:
     """A ``<use>`` of a symbol at a point (``x``/``y`` left out where 0)."""
     x, y = at
-    out.leaf("use", {"xlink:href": "#" + symbol_id, "x": x or None, "y": y or None,
-                     **(extra or {})})
+    out.leaf("use", {"xlink:href": "#" + symbol_id, "x": x or None, "y": y or None})
 
 
 def _shape(out: Svg, element: SymbolElement) -> None:
