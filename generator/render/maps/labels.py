@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -61,10 +60,8 @@ def text_width(text: str, size: float, italic: bool = False) -> float:
     return _ems(text) * size * (0.93 if italic else 1.0) * 1.04
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def _ems(text: str) -> float:
-    """The width of ``text`` in em (kept: a map places the same names and hex labels again
-    and again, and every map of a build shows many of the same)."""
+    """The width of ``text`` in em."""
     return sum(_char_width(ch) for ch in text)
 
 
