@@ -24,7 +24,7 @@ Variant = tuple[str, str | None]
 
 def icon_kind(loc: LocationView) -> str:
     """The icon of a location (``symbols.icon_kind``: its icon, else its tags)."""
-    return symbols.icon_kind(loc.icon, tuple(loc.tags))
+    return symbols.icon_kind(loc.icon, loc.tags)
 
 
 @dataclass(frozen=True)
