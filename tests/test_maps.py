@@ -447,3 +447,31 @@ def test_route_maps_drawn_with_a_view_index_are_those_drawn_without(campaign: Ca
             if isinstance(view, GMView):
                 assert explored_map(view, session, index=index) == explored_map(  # type: ignore[arg-type]
                     view, session)  # type: ignore[arg-type]
+
+
+def test_a_rebuild_with_a_page_memo_takes_the_overviews_placement_from_it(
+        campaign: Campaign, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under ``hexcrawl serve`` the docs are rendered with a page memo: the overview drawn
+    again (here: new inputs) takes its placement from the ``LayoutCache`` kept there."""
+    from generator.incremental import PageMemo
+    from generator.render.maps import layout
+    from generator.render.pages import render_docs
+
+    monkeypatch.setenv("HEXCRAWL_JOBS", "1")
+    found: list[bool] = []
+    real = layout.LayoutCache.get
+
+    def get(cache: layout.LayoutCache, key: object) -> layout.Layout | None:
+        kept = real(cache, key)  # type: ignore[arg-type]
+        found.append(kept is not None)
+        return kept
+
+    monkeypatch.setattr(layout.LayoutCache, "get", get)
+    view = gm_view(campaign, secret_chronicle())
+    memo = PageMemo()
+    trees = []
+    for _ in range(2):
+        memo.begin("templates")
+        trees.append(render_docs(view, memo=memo, inputs=object()))
+    assert found == [False, True]
+    assert trees[0].files["maps/overview.svg"] == trees[1].files["maps/overview.svg"]
