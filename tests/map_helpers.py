@@ -1,5 +1,5 @@
 """Reading the maps' SVG in tests: the hexes layer is drawn in lattice units (a ``scale``
-on the layer, a ``translate`` per column) as paths (render/maps.py)."""
+on the layer, a ``translate`` per column) as paths (render/maps/)."""
 
 from __future__ import annotations
 

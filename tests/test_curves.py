@@ -1,4 +1,4 @@
-"""Polylines (render/curves.py): the bisecting ``Polyline`` gives what walking the points
+"""Polylines (render/maps/curves.py): the bisecting ``Polyline`` gives what walking the points
 gives, to the last bit (the maps' output must not change with it)."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.render import curves
-from generator.render.curves import Point, Polyline
+from generator.render.maps import curves
+from generator.render.maps.curves import Point, Polyline
 
 coords = st.floats(-500, 500, allow_nan=False, allow_infinity=False)
 #: lines with repeated points (zero-length stretches) now and then

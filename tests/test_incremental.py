@@ -21,7 +21,6 @@ from generator.content.loader import load_campaign
 from generator.content.yamlpos import load_yaml
 from generator.diagnostics import Diagnostics
 from generator.knowledge import Audience, view_for
-from generator.render.pages import overview_svg
 from generator.replay import replay
 from generator.replay.snapshots import EVERY, RECENT, ReplayCache
 from generator.rules.chronicle import Chronicle
@@ -270,26 +269,23 @@ def test_the_overview_placed_from_the_memo_is_the_overview_placed_anew(
     map is always the one a fresh placement draws."""
     from generator.render import maps
 
+    cache = maps.LayoutCache()
+
     def overview() -> tuple[str, str]:
+        """The overview placed from the cache, and placed anew."""
         campaign = load(repo)
         view = view_for(campaign, replay(campaign)[0], audience)
-        kept = overview_svg(view)
-        maps._LAYOUTS.clear()
-        return kept, overview_svg(view)
+        return maps.overview_map(view, layouts=cache), maps.overview_map(view)
 
-    maps._LAYOUTS.clear()
     first, _ = overview()
-    layouts = dict(maps._LAYOUTS)
+    layouts = dict(cache.layouts)
+    assert layouts
     path = session_file(repo, SESSIONS)
     path.write_text(path.read_text("utf-8") + "- note: a note changes no place\n", "utf-8")
     kept, fresh = overview()
     assert kept == fresh == first
-    assert all(maps._LAYOUTS[k] is not v for k, v in layouts.items())  # drawn anew here...
-    campaign = load(repo)
-    view = view_for(campaign, replay(campaign)[0], audience)
-    placed = dict(maps._LAYOUTS)
-    overview_svg(view)
-    assert maps._LAYOUTS == placed and all(maps._LAYOUTS[k] is placed[k] for k in placed)
+    # nothing placed again: the cache holds the very placements it held
+    assert cache.layouts == layouts and all(cache.layouts[k] is layouts[k] for k in layouts)
 
     location = repo / "content" / "locations" / "site-00001.md"
     location.write_text(location.read_text("utf-8").replace(

@@ -1,4 +1,4 @@
-"""The label placement pass (generator/render/labels.py and the map writer's layout): on a
+"""The label placement pass (generator/render/maps/labels.py and the map writer's layout): on a
 dense map no two labels overlap, none covers an icon or the party marker, none leaves the
 viewBox, names shrink before they disappear, and a hex label gives way to a name.
 
@@ -18,7 +18,6 @@ import pytest
 
 from generator.content.campaign import Campaign
 from generator.knowledge import gm_view, players_view
-from generator.render import labels as L
 from generator.render.maps import (
     COORD_SIZE,
     HEX_NAME_SIZES,
@@ -29,6 +28,7 @@ from generator.render.maps import (
     MapLinks,
     overview_map,
 )
+from generator.render.maps import labels as L
 from generator.replay import replay
 from generator.rules.chronicle import Chronicle
 

@@ -1,4 +1,4 @@
-"""Maps of ``TILED_HEXES`` hexes or more (render/maps.py): the terrain as one outline per
+"""Maps of ``TILED_HEXES`` hexes or more (render/maps/): the terrain as one outline per
 terrain drawing, filled with a pattern tiled on the hex lattice; the links in a layer of
 their own, one unpainted path per hex; the overview's labels by level of detail, and the map
 page's copy with its links and labels held aside (``maps.deferred``).
@@ -23,6 +23,8 @@ from generator.hexgrid import Hex
 from generator.knowledge import gm_view, players_view
 from generator.render import maps
 from generator.render.maps import SIZE, MapLinks, overview_map
+from generator.render.maps import terrain as terrain_defs
+from generator.render.maps.lattice import outline
 from generator.rules.chronicle import Chronicle
 
 from campaign_factory import load, write_campaign
@@ -34,7 +36,7 @@ XLINK = "{http://www.w3.org/1999/xlink}href"
 @pytest.fixture
 def tiled(monkeypatch: pytest.MonkeyPatch) -> None:
     """Draw every map as a large one."""
-    monkeypatch.setattr(maps, "TILED_HEXES", 1)
+    monkeypatch.setattr(terrain_defs, "TILED_HEXES", 1)
 
 
 def group(root: ET.Element, cls: str) -> ET.Element | None:
@@ -158,7 +160,7 @@ def test_the_terrain_layer_draws_each_hex_exactly_as_filled_on_its_own(
     view = gm_view(campaign, Chronicle("x"))
     view = dataclasses.replace(view, site=dataclasses.replace(view.site, show_grid=grid_lines))
     expected = filled_drawings(overview_map(view))
-    monkeypatch.setattr(maps, "TILED_HEXES", 1)
+    monkeypatch.setattr(terrain_defs, "TILED_HEXES", 1)
     root = ET.fromstring(overview_map(view))
     terrain = group(root, "terrain")
     assert terrain is not None
@@ -338,7 +340,7 @@ def test_the_terrain_outline_of_a_ring_leaves_its_hole_empty(tiled: None) -> Non
     grid = Grid(5, 5)
     middle = grid.parse("0303")
     ring = [maps.lattice(grid, n) for _, n in grid.neighbors(middle)]
-    d = maps._outline(grid, ring)
+    d = outline(grid, ring)
     assert not inside(maps.lattice(grid, middle), d)
     for at in ring:
         assert inside(at, d)

@@ -1,4 +1,4 @@
-"""The SVG maps (render/maps.py): what each audience's map draws, and nothing more."""
+"""The SVG maps (render/maps/): what each audience's map draws, and nothing more."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from map_helpers import hex_layer, path_points, svg_numbers, transform_of
 from secret_campaign import SECRETS, load_secret_campaign, secret_chronicle
 
 from generator.content.campaign import Campaign
-from generator.knowledge import gm_view, players_view
+from generator.knowledge import GMView, gm_view, players_view
 from generator.render.maps import SIZE, MapLinks, overview_map, session_map
 from generator.rules.chronicle import Chronicle
 
@@ -352,7 +352,7 @@ def test_each_hex_shows_its_symbol_undistorted_at_its_centre(
 
 
 def test_typed_text_in_the_hexes_layer_is_escaped(tmp_path: Path) -> None:
-    """The hexes and labels layers are written as text, not through svgwrite: a hex name
+    """The hexes and labels layers, the map's largest, escape what a GM typed: a hex name
     with markup, an ampersand, quotes and Jinja, and a link with the same, show as typed
     (the SVG parses; no element or attribute comes from them)."""
     name = "Tom & Jerry's <Inn> \"quoted\" {{ 7*7 }} {% if %} ]]> <!-- x -->"
@@ -392,7 +392,7 @@ def test_the_hex_index_finds_what_a_scan_finds(tmp_path: Path, orientation: str)
     same hexes, in the same order, as testing every hex."""
     import random
 
-    from generator.render.maps import _Canvas, _hexes_inside
+    from generator.render.maps.lattice import Canvas, HexIndex
 
     root_dir = write_campaign(tmp_path / orientation, files={
         "hexes/map.yaml": None, "paths.yaml": None, "sessions/01.yaml": None,
@@ -404,11 +404,74 @@ def test_the_hex_index_finds_what_a_scan_finds(tmp_path: Path, orientation: str)
     view = gm_view(campaign, Chronicle("x"))
     everything = list(view.hexes)
     rng = random.Random(7)
+    index = HexIndex(campaign.grid, view.hexes)
     hexes = [info.hex for info in view.hexes.values()]
     for _ in range(200):
         some = rng.sample(hexes, rng.randint(1, 6))
-        canvas = _Canvas(campaign.grid, some, SIZE * rng.choice([0, 1.1, 2.2, 7]))
+        canvas = Canvas(campaign.grid, some, SIZE * rng.choice([0, 1.1, 2.2, 7]))
         expected = [label for label in everything if canvas.inside(view.hexes[label].hex)]
-        assert _hexes_inside(view, canvas) == expected
-    whole = _Canvas(campaign.grid, hexes, SIZE)
-    assert _hexes_inside(view, whole) == everything
+        assert index.within(canvas) == expected
+    whole = Canvas(campaign.grid, hexes, SIZE)
+    assert index.within(whole) == everything
+
+
+def test_a_layout_cache_places_each_overview_once_and_draws_what_a_fresh_placement_draws(
+        campaign: Campaign) -> None:
+    """An overview drawn again with the same ``LayoutCache`` takes its placement from it:
+    the same map, and no placement made again; another view (the players') is placed anew
+    and kept beside it."""
+    from generator.render.maps import LayoutCache
+
+    view = gm_view(campaign, secret_chronicle())
+    cache = LayoutCache()
+    first = overview_map(view, layouts=cache)
+    assert first == overview_map(view)
+    (kept,) = cache.layouts.values()
+    assert overview_map(gm_view(campaign, secret_chronicle()), layouts=cache) == first
+    assert list(cache.layouts.values()) == [kept] and next(iter(cache.layouts.values())) is kept
+    players = players_view(campaign, secret_chronicle())
+    assert overview_map(players, layouts=cache) == overview_map(players)
+    assert len(cache.layouts) == 2
+
+
+def test_route_maps_drawn_with_a_view_index_are_those_drawn_without(campaign: Campaign) -> None:
+    """The session pages share one ``ViewIndex`` of the view: their maps are the maps each
+    draws on its own."""
+    from generator.render.maps import ViewIndex, explored_map
+
+    for view in (gm_view(campaign, secret_chronicle()),
+                 players_view(campaign, secret_chronicle())):
+        index = ViewIndex(view)
+        for session in view.sessions:
+            assert session_map(view, session, index=index) == session_map(view, session)
+            if isinstance(view, GMView):
+                assert explored_map(view, session, index=index) == explored_map(  # type: ignore[arg-type]
+                    view, session)  # type: ignore[arg-type]
+
+
+def test_a_rebuild_with_a_page_memo_takes_the_overviews_placement_from_it(
+        campaign: Campaign, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under ``hexcrawl serve`` the docs are rendered with a page memo: the overview drawn
+    again (here: new inputs) takes its placement from the ``LayoutCache`` kept there."""
+    from generator.incremental import PageMemo
+    from generator.render.maps import layout
+    from generator.render.pages import render_docs
+
+    monkeypatch.setenv("HEXCRAWL_JOBS", "1")
+    found: list[bool] = []
+    real = layout.LayoutCache.get
+
+    def get(cache: layout.LayoutCache, key: object) -> layout.Layout | None:
+        kept = real(cache, key)  # type: ignore[arg-type]
+        found.append(kept is not None)
+        return kept
+
+    monkeypatch.setattr(layout.LayoutCache, "get", get)
+    view = gm_view(campaign, secret_chronicle())
+    memo = PageMemo()
+    trees = []
+    for _ in range(2):
+        memo.begin("templates")
+        trees.append(render_docs(view, memo=memo, inputs=object()))
+    assert found == [False, True]
+    assert trees[0].files["maps/overview.svg"] == trees[1].files["maps/overview.svg"]

@@ -1,5 +1,5 @@
 """Terrain symbols, location icons, the palette, the legend and a campaign's own symbols
-(generator/render/symbols.py, generator/content/symbols.py, render/maps.py)."""
+(generator/render/maps/symbols.py, generator/content/symbols.py, render/maps/)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from generator.content.loader import load_campaign
 from generator.content.symbols import ICON_WORDS, SYMBOL_NAMES
 from generator.knowledge import gm_view, players_view
 from generator.render import maps
+from generator.render.maps.symbols import ICONS, SYMBOLS, delta_e, icon_kind, lab, luminance
 from generator.render.pages import overview_svg, render_docs
-from generator.render.symbols import ICONS, SYMBOLS, delta_e, icon_kind, lab, luminance
 from generator.replay import replay
 from generator.rules.chronicle import Chronicle
 from generator.rules.tables import TERRAIN

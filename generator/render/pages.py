@@ -341,7 +341,13 @@ def render_docs(view: View, overrides: Path | None = None,
     map_key = ("overview", inputs, tokens.knowledge, tokens.tracks, tokens.now)
     overview = kept.get_object(map_key)
     if overview is None:
-        overview = maps.overview_map(view, r.map_links(root_of("map.md")), r.t)
+        # the placement of the overview's names, kept between the builds of hexcrawl serve
+        layouts = kept.get_object(("map-layouts",))
+        if not isinstance(layouts, maps.LayoutCache):
+            layouts = maps.LayoutCache()
+            kept.put_object(("map-layouts",), layouts)
+        overview = maps.overview_map(view, r.map_links(root_of("map.md")), r.t,
+                                     layouts=layouts)
         kept.put_object(map_key, overview)
     # the maps show what the view holds and nothing else; a campaign's own page template
     # may show anything of it
@@ -377,6 +383,7 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
     inputs, knowledge, titles = tokens.inputs, tokens.knowledge, tokens.titles
     gm = isinstance(view, GMView)
     sessions, shown = view.sessions, tv.sessions
+    positions = maps.ViewIndex(view)
     pages = [
         Page("index.md", "home.md"),
         Page("map.md", "map.md", {"svg": overview},
@@ -396,7 +403,7 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
              tokens.session_tracks[:i] if gm else knowledge,
              (before.slug, before.title) if before else None,
              (following.slug, following.title) if following else None),
-            drawings=_session_maps(view, r, i), session=True))
+            drawings=_session_maps(view, r, i, positions), session=True))
     pages.append(Page("party.md", "party.md"))
     periods = r.periods
     if not periods:
@@ -445,17 +452,18 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
     return pages
 
 
-def _session_maps(view: View, r: _Renderer, i: int) -> Callable[[], Mapping[str, Any]]:
+def _session_maps(view: View, r: _Renderer, i: int,
+                  index: maps.ViewIndex) -> Callable[[], Mapping[str, Any]]:
     """The maps of session ``i``'s page: its route and, for the GM, what the players knew
-    at its end."""
+    at its end (``index``: what every map of the view looks up by position, found once)."""
 
     def draw() -> Mapping[str, Any]:
         session = view.sessions[i]
         links = r.map_links(root_of(session_path(session)))
         explored: str | None = None
         if isinstance(view, GMView) and isinstance(session, GMSessionView):
-            explored = maps.explored_map(view, session, links, r.t)
-        return {"route": maps.session_map(view, session, links, r.t),
+            explored = maps.explored_map(view, session, links, r.t, index)
+        return {"route": maps.session_map(view, session, links, r.t, index),
                 "explored_svg": explored}
 
     return draw

@@ -1,0 +1,154 @@
+"""Whole maps: the overview (the GM's, the players'; on screen or printed), a session's route
+map and the GM's map of what the players knew after a session. Each is a ``MapDrawing``
+whose layers are drawn in order (``_render``), under and over one another."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Sequence
+
+from generator.knowledge import GMSessionView, GMView, PathView, SessionView
+from generator.render.i18n import Translator
+from generator.render.maps import fog, hexes, layout, paths, places, terrain, tracks
+from generator.render.maps.drawing import MapDrawing, MapLinks, View, ViewIndex
+from generator.render.maps.lattice import Canvas
+from generator.render.maps.style import (
+    COORD_SIZE,
+    PIXELS_PER_UNIT,
+    PLAYER_FRAME,
+    ROUTE_PIXELS_PER_UNIT,
+    SIZE,
+    map_css,
+)
+from generator.render.maps.svg import document, num
+
+
+def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
+            sessions: Sequence[SessionView], css_class: str, fog_around: bool, focus: bool,
+            party: bool, scale: float, *, paths_shown: Sequence[PathView] | None = None,
+            locations: Collection[str] | None = None, past: Sequence[SessionView] = (),
+            spots: Sequence[layout.Spot] | None = None, outlined: Sequence[str] = (),
+            known: bool = False, layouts: layout.LayoutCache | None = None) -> str:
+    """The map as SVG text. ``layouts``: take the placement pass's result from there when
+    everything it reads is as it was, and keep it there."""
+    m.tiled = len(labels) >= terrain.TILED_HEXES
+    runs = paths.path_runs(m, canvas, paths_shown)
+    icons = places.icon_spots(m, canvas, locations)
+    party_spots = (places.party_spots(m) if spots is None else spots) if party else []
+    if layouts is not None:
+        key = layout.layout_key(m, canvas, labels, icons, runs, party_spots)
+        placed = layouts.get(key) or layouts.put(
+            key, layout.place(m, canvas, labels, icons, runs, party_spots))
+    else:
+        placed = layout.place(m, canvas, labels, icons, runs, party_spots)
+    canvas.fit(placed.extent)
+    root: dict[str, object] = {
+        "viewBox": canvas.viewbox(),
+        # natural size: small maps stay small; CSS shrinks big ones to the page width
+        "width": num((canvas.x1 - canvas.x0) * scale),
+        "height": num((canvas.y1 - canvas.y0) * scale),
+        "class": f"hexmap-svg {css_class}", "role": "img",
+        "preserveAspectRatio": "xMidYMid meet"}
+    if css_class == "overview" and m.view.site.show_labels and m.tiled:
+        # the site hides the hex labels until the map is zoomed in far enough to read
+        # them (hexcrawl.css, hexcrawl.js: thousands of texts too small to read cost
+        # the page a good part of its first paint); the file alone shows them
+        root["class"] = f"hexmap-svg {css_class} lod"
+        root["data-lod"] = COORD_SIZE
+    css = map_css()
+    if css:
+        m.defs.style(css)
+    if fog_around:
+        fog.draw_fog(m, canvas)
+    terrain.define(m, labels)
+    hexes.draw_hexes(m, canvas, labels)
+    if fog_around:
+        fog.draw_known_edge(m, labels)
+    fog.draw_outlines(m, canvas, outlined)
+    paths.draw_paths(m, runs)
+    hexes.draw_coordinates(m, canvas, labels, placed.hidden)
+    tracks.draw_tracks(m, canvas, sessions, focus, past, known)
+    kinds = places.draw_locations(m, icons, placed)
+    terrain.icon_symbols(m, kinds)
+    places.draw_names(m, placed)
+    if party:
+        places.draw_party(m, placed)
+    return document(root, m.defs, m.body)
+
+
+def overview_map(view: View, links: MapLinks | None = None, t: Translator | None = None,
+                 for_print: bool = False, layouts: layout.LayoutCache | None = None) -> str:
+    """The whole map as SVG text: the GM's shows everything; the players' what they know.
+
+    The players' map is cropped to what they know (explored hexes, found locations, their
+    believed track), one hex of fog around it. ``for_print``: drawn for a PDF, with no
+    pattern fills (see ``MapDrawing``). ``layouts``: placements kept from earlier drawings
+    of the same overview (``LayoutCache``).
+    """
+    m = MapDrawing(view, links or MapLinks(), t, "m-", for_print)
+    grid = view.site.grid
+    if isinstance(view, GMView):
+        canvas = Canvas(grid, grid.all_hexes(), SIZE * 0.3)
+        fog_around = False
+    else:
+        known = {info.hex for info in view.hexes.values()}
+        known |= tracks.track_hexes(view.sessions, known=True)
+        if view.now.believed_hex and grid.is_label(view.now.believed_hex):
+            known.add(grid.parse(view.now.believed_hex))
+        canvas = Canvas(grid, known, SIZE * 1.2)
+        canvas.at_least(PLAYER_FRAME[0] * 1.5 * SIZE, PLAYER_FRAME[1] * math.sqrt(3) * SIZE)
+        fog_around = True
+    labels = [label for label, info in view.hexes.items() if canvas.inside(info.hex)]
+    return _render(m, canvas, labels, view.sessions, "overview", fog_around=fog_around,
+                   focus=False, party=True, scale=PIXELS_PER_UNIT, known=True,
+                   layouts=layouts)
+
+
+def session_map(view: View, session: SessionView, links: MapLinks | None = None,
+                t: Translator | None = None, index: ViewIndex | None = None) -> str | None:
+    """A small route map of one session (a cropped viewBox), or None without a track.
+    ``index``: the view's ``ViewIndex``, for a caller drawing the map of every session."""
+    found = tracks.track_hexes([session])
+    if not found:
+        return None
+    m = MapDrawing(view, links or MapLinks(), t, "s-", index=index)
+    canvas = Canvas(view.site.grid, found, SIZE * 2.2)
+    return _render(m, canvas, m.within(canvas), [session], "route",
+                   fog_around=not isinstance(view, GMView), focus=True, party=False,
+                   scale=ROUTE_PIXELS_PER_UNIT)
+
+
+def explored_map(view: GMView, session: GMSessionView, links: MapLinks | None = None,
+                 t: Translator | None = None, index: ViewIndex | None = None) -> str | None:
+    """The GM's map of the players' knowledge at the end of ``session``.
+
+    The hexes explored by then (``session.state``, computed in knowledge.py) over fog, the
+    hexes first explored in this session outlined, the paths over explored hexes, the
+    locations found by then, earlier sessions' tracks thin and faded, this session's true
+    and believed tracks in full, and the party where it truly was and believed it was at the
+    end. Cropped to all of that plus a margin; None when there is nothing to draw.
+    """
+    state = session.state
+    grid = view.site.grid
+    upto: list[GMSessionView] = []
+    for s in view.sessions:
+        upto.append(s)
+        if s is session:
+            break
+    labels = sorted(label for label in state.explored if label in view.hexes)
+    end = session.end
+    spots: list[layout.Spot] = [("true", end.hex)]
+    if end.believed_hex != end.hex:
+        spots.append(("believed", end.believed_hex))
+    found = {view.hexes[label].hex for label in labels} | tracks.track_hexes(upto)
+    found |= {grid.parse(label) for _, label in spots
+              if label is not None and grid.is_label(label)}
+    if not found:
+        return None
+    m = MapDrawing(view, links or MapLinks(), t, "x-", index=index)
+    canvas = Canvas(grid, found, SIZE * 1.2)
+    return _render(m, canvas, labels, [session], "explored", fog_around=True, focus=True,
+                   party=True, scale=ROUTE_PIXELS_PER_UNIT, paths_shown=state.paths,
+                   locations=state.discovered, past=upto[:-1], spots=spots,
+                   outlined=sorted(label for label in state.new if label in view.hexes))
+

@@ -1,0 +1,146 @@
+"""One map being drawn (``MapDrawing``): the view it shows, where its hexes and locations
+link to (``MapLinks``), the language of its tooltips, the prefix of its ids, and the two
+``Svg`` it is written into, its definitions and its layers. Each layer is a module of this
+package that draws into it; ``draw`` puts the layers together."""
+
+from __future__ import annotations
+
+import functools
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from generator.knowledge import GMView, HexView, LocationView, PlayerView
+from generator.render.i18n import Translator
+from generator.render.maps import symbols
+from generator.render.maps.lattice import Canvas, HexIndex
+from generator.render.maps.style import SIZE
+from generator.render.maps.svg import Svg
+
+View = PlayerView | GMView
+#: A hex's drawing: its terrain, and for a forest drawing its density.
+Variant = tuple[str, str | None]
+
+
+def icon_kind(loc: LocationView) -> str:
+    """The icon of a location (``symbols.icon_kind``: its icon, else its tags)."""
+    return symbols.icon_kind(loc.icon, loc.tags)
+
+
+@dataclass(frozen=True)
+class MapLinks:
+    """Where the map's hexes and location icons link to (None: no link)."""
+
+    hex: Callable[[str], str | None] = field(default=lambda label: None)
+    location: Callable[[str], str | None] = field(default=lambda lid: None)
+
+
+def placed_locations(view: View) -> list[LocationView]:
+    """Locations with a place on the map. Players see a location they found while lost only
+    once they know where it was (its hex explored, after re-anchoring)."""
+    if isinstance(view, GMView):
+        return list(view.locations.values())
+    return [loc for loc in view.locations.values()
+            if view.site.grid.label(loc.hex) in view.hexes]
+
+
+class ViewIndex:
+    """What every map of one view looks up by position, found once for all of them (on
+    first use): its hexes (``HexIndex``) and its placed locations by the x of their hex's
+    centre. A caller drawing many maps of a view (the session pages) passes one in; without
+    it each map finds them again."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+
+    @functools.cached_property
+    def hexes(self) -> HexIndex:
+        return HexIndex(self.view.site.grid, self.view.hexes)
+
+    @functools.cached_property
+    def _locations(self) -> tuple[list[float], list[tuple[float, LocationView]]]:
+        placed = []
+        for n, loc in enumerate(placed_locations(self.view)):
+            x, y = self.view.site.grid.pixel(loc.hex, SIZE)
+            placed.append((x, n, y, loc))
+        placed.sort(key=lambda item: (item[0], item[1]))
+        return [x for x, *_ in placed], [(y, loc) for _, _, y, loc in placed]
+
+    def locations_within(self, x0: float, x1: float) -> list[tuple[float, LocationView]]:
+        """The placed locations whose hex's centre lies between x0 and x1: (its y, it)."""
+        xs, locations = self._locations
+        return locations[bisect_left(xs, x0):bisect_right(xs, x1)]
+
+
+class MapDrawing:
+    """One map being drawn (see the module)."""
+
+    def __init__(self, view: View, links: MapLinks, t: Translator | None, prefix: str,
+                 for_print: bool = False, index: ViewIndex | None = None) -> None:
+        self.view = view
+        self.links = links
+        self.t = t
+        self.prefix = prefix
+        self.grid = view.site.grid
+        # A printed map is drawn without patterns: Chromium's PDF backend turns every
+        # pattern fill into an image at print resolution (hundreds of megabytes for one
+        # map), while a <use> of a symbol stays vector and is written once per hex.
+        self.for_print = for_print
+        self._index = index
+        #: whether the terrain is tiled (``terrain.TILED_HEXES``), set by ``draw``
+        self.tiled = False
+        #: each terrain drawing's symbol id (``terrain.define``)
+        self.symbol_ids: dict[Variant, str] = {}
+        self._variants: dict[str, Variant] = {}
+        self.defs = Svg()
+        self.body = Svg()
+
+    @property
+    def index(self) -> ViewIndex:
+        if self._index is None or self._index.view is not self.view:
+            self._index = ViewIndex(self.view)
+        return self._index
+
+    @property
+    def hexes(self) -> Mapping[str, HexView]:
+        return self.view.hexes
+
+    def variant(self, label: str) -> Variant:
+        """The drawing of a hex: its terrain, and for a forest drawing its density."""
+        found = self._variants.get(label)
+        if found is not None:
+            return found
+        info = self.view.hexes[label]
+        terrain = self.view.terrains.get(info.terrain)
+        if terrain is not None and terrain.art is None and terrain.symbol == "forest" \
+                and info.density in ("sparse", "dense"):
+            found = (info.terrain, info.density)
+        else:
+            found = (info.terrain, None)
+        self._variants[label] = found
+        return found
+
+    def sid(self, label: str) -> str:
+        """The symbol id of a hex's drawing."""
+        return self.symbol_ids[self.variant(label)]
+
+    def order(self, sid: str) -> int:
+        """A symbol id's place among the drawings (``m-t12``: 12)."""
+        return int(sid[len(self.prefix) + 1:])
+
+    def hex_title(self, label: str) -> str | None:
+        """The tooltip of a named hex (name · terrain); an unnamed hex has none: its label
+        is on the map and its terrain is drawn (and the legend names it)."""
+        info = self.view.hexes[label]
+        if not info.name:
+            return None
+        terrain = self.view.terrains.get(info.terrain)
+        parts = [info.name]
+        if terrain:
+            parts.append(self.t.terrain(terrain) if self.t else terrain.name)
+        return " · ".join(parts)
+
+    def within(self, canvas: Canvas) -> list[str]:
+        """The labels of the view's hexes inside ``canvas`` (``Canvas.inside``), in the
+        view's order."""
+        return self.index.hexes.within(canvas)

@@ -1,0 +1,342 @@
+"""The placement pass: where the party markers, location names, path names and hex names go
+(``place``), so that no two placed texts, icons or markers overlap, and which hex labels
+(CCRR) a name covers. ``LayoutCache`` keeps placements for a caller that draws the same
+overview again and again (``hexcrawl serve``)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from generator.hexgrid import Hex
+from generator.knowledge import LocationView, PathView
+from generator.render.maps import curves, labels
+from generator.render.maps.drawing import MapDrawing, icon_kind
+from generator.render.maps.lattice import Canvas
+from generator.render.maps.style import (
+    COORD_DY,
+    COORD_SIZE,
+    HEX_NAME_SIZES,
+    ICON_RADIUS,
+    LABEL_GAP,
+    NAME_SIZES,
+    PARTY_RADIUS,
+    PARTY_SPOTS,
+    PATH_NAME_DY,
+    PATH_NAME_SIZES,
+    SIZE,
+)
+from generator.render.maps.svg import rounded
+
+#: A location's icon and where it is drawn.
+Icon = tuple[LocationView, float | int, float | int]
+#: A drawn stretch of a path and the points its curve passes.
+Run = tuple[PathView, list[curves.Point]]
+#: Where a party marker goes: its kind ("true", "believed") and its hex's label.
+Spot = tuple[str, str | None]
+
+#: Which names are placed first (the rest by name).
+_ICON_RANK = {kind: i for i, kind in enumerate((
+    "city", "town", "castle", "village", "temple", "tower", "bridge", "ford", "ruin", "cave",
+    "tomb", "stones", "peak", "spring", "tree", "camp", "point"))}
+
+
+@dataclass(frozen=True)
+class PathName:
+    """A path's name set along a stretch of it: that stretch's path data (left to right),
+    the font size, and the boxes the letters cover."""
+
+    d: str
+    size: float
+    #: the baseline's distance from the line, in em (negative: above it)
+    dy: float
+    boxes: tuple[labels.Box, ...]
+
+
+@dataclass
+class Layout:
+    """The placement pass's result (``place``)."""
+
+    #: party markers: (kind, x, y)
+    party: list[tuple[str, float | int, float | int]] = field(default_factory=list)
+    #: location id -> its name's place
+    names: dict[str, labels.Label] = field(default_factory=dict)
+    #: (index of the path stretch, kind, name, where)
+    path_names: list[tuple[int, str, str, PathName]] = field(default_factory=list)
+    #: hex label -> its name's place (``map.labels: names``)
+    hex_names: dict[str, labels.Label] = field(default_factory=dict)
+    #: hex labels (CCRR) left out because a name covers them
+    hidden: set[str] = field(default_factory=set)
+    #: the canvas and every placed text
+    extent: labels.Box = labels.Box(0, 0, 0, 0)
+
+
+class LayoutCache:
+    """Placements kept by everything the placement pass reads (``layout_key``): the caller
+    that draws the same overview after every edit (``hexcrawl serve``) keeps one, and an
+    edit that moves no name, icon, path or party marker places nothing again (on a large
+    map, placing the names is a good part of drawing it)."""
+
+    def __init__(self, kept: int = 4) -> None:
+        self.kept = kept
+        self.layouts: dict[Hashable, Layout] = {}
+
+    def get(self, key: Hashable) -> Layout | None:
+        return self.layouts.get(key)
+
+    def put(self, key: Hashable, layout: Layout) -> Layout:
+        while len(self.layouts) >= self.kept:
+            del self.layouts[next(iter(self.layouts))]
+        self.layouts[key] = layout
+        return layout
+
+
+def layout_key(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[Icon],
+               runs: Sequence[Run], spots: Sequence[Spot]) -> Hashable:
+    """Everything ``place`` reads, as a value: the canvas, the hexes and their names, each
+    icon's place, name and kind, each path stretch's points and name, the party's spots.
+    Two calls with equal keys place every text in the same place."""
+    site = m.view.site
+    names = tuple((label, m.hexes[label].name) for label in hexes
+                  if m.hexes[label].name) if site.show_names else ()
+    return (canvas.grid, canvas.x0, canvas.y0, canvas.x1, canvas.y1, site.show_labels,
+            site.show_names, tuple(hexes), names,
+            tuple((loc.id, loc.name, loc.hex, icon_kind(loc), x, y) for loc, x, y in icons),
+            tuple((path.id, path.name, path.kind, tuple(points)) for path, points in runs),
+            tuple(spots))
+
+
+def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[Icon],
+          runs: Sequence[Run], spots: Sequence[Spot]) -> Layout:
+    """The placement pass: every icon is fixed; the party marker takes a free spot in its
+    hex; then location names, path names and hex names, in that order, each at the first
+    free candidate (around the thing it names, then smaller, else left to the tooltip).
+    A hex label (CCRR) under a placed name is hidden. No two placed texts, icons or
+    markers overlap; the viewBox later grows to hold every text."""
+    bounds = canvas.box()
+    placer = labels.Placer(bounds)
+    out = Layout()
+    for _, x, y in icons:
+        placer.take(labels.around(x, y, ICON_RADIUS + LABEL_GAP))
+    # the hex labels (CCRR): names keep clear of them where they can (``soft``)
+    soft = labels.Placer(bounds)
+    coords: dict[str, labels.Box] = {}
+    coord_of: dict[int, str] = {}
+    if m.view.site.show_labels:
+        for label in hexes:
+            x, y = canvas.centre(m.hexes[label].hex)
+            box = coords[label] = labels.label_box((label,), x, y + COORD_DY, COORD_SIZE,
+                                                   "middle")
+            coord_of[id(box)] = label
+            soft.take(box)
+    _place_party(m, canvas, placer, coords, spots, out)
+    important = sorted(icons, key=lambda item: (_ICON_RANK.get(icon_kind(item[0]), 99),
+                                                 item[0].name.casefold(), item[0].id))
+    for loc, x, y in important:
+        name = _place_name(placer, loc.name, x, y, ICON_RADIUS + LABEL_GAP, NAME_SIZES,
+                           bounds, soft)
+        if name is not None:
+            out.names[loc.id] = name
+    for n, (path, points) in enumerate(runs):
+        if path.name and path.name != path.id:
+            placed = _place_path_name(placer, path.name, points, bounds, soft)
+            if placed is not None:
+                out.path_names.append((n, path.kind, path.name, placed))
+    if m.view.site.show_names:
+        _place_hex_names(m, canvas, placer, soft, hexes, icons, out)
+    texts = [*out.names.values(), *out.hex_names.values()]
+    boxes = [t.box for t in texts] + [b for *_, placed in out.path_names
+                                      for b in placed.boxes]
+    # a hex label under a placed text is hidden
+    for box in boxes:
+        out.hidden.update(coord_of[id(coord)] for coord in soft.hits(box))
+    out.extent = bounds
+    for box in boxes:
+        out.extent = out.extent.union(box.grow(1.5))
+    return out
+
+
+def _place_party(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
+                 coords: dict[str, labels.Box], spots: Sequence[Spot], out: Layout) -> None:
+    """Each party marker at the first free spot of ``PARTY_SPOTS`` in its hex."""
+    for kind, where in spots:
+        if where is None or not m.grid.is_label(where):
+            continue
+        h = m.grid.parse(where)
+        if not canvas.inside(h):
+            continue
+        cx, cy = canvas.centre(h)
+        taken = [coords[where]] if where in coords else []
+        for dx, dy in PARTY_SPOTS:
+            x, y = rounded(cx + dx * SIZE), rounded(cy + dy * SIZE)
+            box = labels.around(x, y, PARTY_RADIUS + LABEL_GAP)
+            if placer.free(box) and not any(box.overlaps(t) for t in taken):
+                break
+        else:
+            x, y = rounded(cx + PARTY_SPOTS[0][0] * SIZE), rounded(cy + PARTY_SPOTS[0][1] * SIZE)
+        placer.take(labels.around(x, y, PARTY_RADIUS + LABEL_GAP))
+        out.party.append((kind, x, y))
+
+
+def _place_hex_names(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
+                     soft: labels.Placer, hexes: Sequence[str], icons: Sequence[Icon],
+                     out: Layout) -> None:
+    """Each named hex's name inside its hex (``map.labels: names``), but where a location
+    there bears the same name."""
+    bounds = canvas.box()
+    named_here = {m.grid.label(loc.hex): loc.name for loc, _, _ in icons}
+    for label in name_bearers(m, hexes):
+        info = m.hexes[label]
+        if not info.name or named_here.get(label) == info.name:
+            continue
+        cx, cy = canvas.centre(info.hex)
+        has_icon = label in named_here
+        for inside, keep_clear in ((bounds, soft), (bounds, None), (None, None)):
+            placed = labels.place(placer, _hex_name_candidates(info.name, cx, cy, has_icon),
+                                  inside, keep_clear)
+            if placed is not None:
+                out.hex_names[label] = placed
+                break
+
+
+def name_bearers(m: MapDrawing, hexes: Sequence[str]) -> list[str]:
+    """The hexes whose names are written: of neighbouring hexes that share a name (a lake,
+    a stretch of fen) only the one nearest the middle of the group, so the name is
+    written once."""
+    by_name: dict[str, list[Hex]] = {}
+    for label in hexes:
+        info = m.hexes[label]
+        if info.name:
+            by_name.setdefault(info.name, []).append(info.hex)
+    keep: set[str] = set()
+    for found in by_name.values():
+        left = set(found)
+        while left:
+            start = min(left)
+            group, todo = {start}, [start]
+            while todo:
+                h = todo.pop()
+                for _, n in m.grid.neighbors(h):
+                    if n in left and n not in group:
+                        group.add(n)
+                        todo.append(n)
+            left -= group
+            points = {h: m.grid.pixel(h, SIZE) for h in group}
+            mx = sum(p[0] for p in points.values()) / len(group)
+            my = sum(p[1] for p in points.values()) / len(group)
+            keep.add(m.grid.label(min(group, key=lambda h: (
+                (points[h][0] - mx) ** 2 + (points[h][1] - my) ** 2, h))))
+    return [label for label in hexes if label in keep]
+
+
+def _place_name(placer: labels.Placer, text: str, x: float, y: float, r: float,
+                sizes: Sequence[float], bounds: labels.Box, avoid: labels.Placer,
+                ) -> labels.Label | None:
+    """A name around a thing: at each size, a spot inside the canvas that covers no hex
+    label, else one inside the canvas, else any spot (the viewBox then grows); smaller sizes
+    only when nothing fits."""
+    for size in sizes:
+        candidates = [(label, label.box)
+                      for label in labels.name_candidates(text, x, y, r, (size,))]
+        for inside, keep_clear in ((bounds, avoid), (bounds, None), (None, None)):
+            label = labels.place_boxed(placer, candidates, inside, keep_clear)
+            if label is not None:
+                return label
+    return None
+
+
+def _hex_name_candidates(name: str, cx: float, cy: float, has_icon: bool,
+                         ) -> Iterator[labels.Label]:
+    """Where a hex's name may go inside its hex: the middle (when no icon is there), the
+    lower part, the upper part; one line or two; then smaller."""
+    split = labels.two_lines(name)
+    for size in HEX_NAME_SIZES:
+        layouts: list[tuple[str, ...]] = [(name,)]
+        if split is not None:
+            layouts.append(split)
+        for lines in layouts:
+            extra = (len(lines) - 1) * labels.LINE_GAP * size
+            spots = [cy + 0.62 * SIZE - extra, cy - 0.12 * SIZE - extra / 2]
+            if not has_icon:
+                spots.insert(0, cy + size * 0.35 - extra / 2)
+            for y in spots:
+                yield labels.Label(lines, cx, round(y, 1), size, "middle", italic=True)
+
+
+def _place_path_name(placer: labels.Placer, name: str, points: Sequence[curves.Point],
+                     bounds: labels.Box, avoid: labels.Placer) -> PathName | None:
+    """A path's name along a calm stretch of it, the first free one of a few (the middle,
+    then towards either end), read left to right; None when it fits nowhere."""
+    for spots in _path_name_spots(name, points):
+        for inside, keep_clear in ((bounds, avoid), (bounds, None), (None, None)):
+            for spot in spots:
+                if spot is None:
+                    continue
+                boxes = spot.boxes
+                if inside is not None and not all(b.inside(inside) for b in boxes):
+                    continue
+                if keep_clear is not None and not all(keep_clear.free(b) for b in boxes):
+                    continue
+                if all(placer.free(b) for b in boxes):
+                    placer.take_all(boxes)
+                    return spot
+    return None
+
+
+def _path_name_spots(name: str, points: Sequence[curves.Point],
+                     ) -> Iterator[list[PathName | None]]:
+    """For each size that fits the stretch, every candidate place of the name in the order
+    they are tried (fractions of the length, then the baseline above or below the line), or
+    None where the line bends too much there."""
+    line = curves.densify(curves.smooth(curves.densify(points, SIZE), 4), 1.5)
+    total = curves.length(line)
+    polyline = curves.Polyline(line)
+    for size in PATH_NAME_SIZES:
+        width = labels.text_width(name, size, italic=True) + size
+        if width > total * 0.95:
+            continue
+        spots: list[PathName | None] = []
+        for fraction, dy in itertools.product((0.5, 0.33, 0.67, 0.2, 0.8), PATH_NAME_DY):
+            start = min(max(fraction * total - width / 2, 0.0), total - width)
+            window = polyline.window(start, start + width)
+            if _bend(window) > 1.1:
+                spots.append(None)
+                continue
+            if window[-1][0] < window[0][0]:
+                window.reverse()
+            boxes = _letter_boxes(window, size, dy)
+            sparse = window[::max(1, len(window) // 6)]
+            if sparse[-1] != window[-1]:
+                sparse.append(window[-1])
+            spots.append(PathName(curves.path_data(sparse), size, dy, tuple(boxes)))
+        yield spots
+
+
+def _bend(points: Sequence[curves.Point]) -> float:
+    """How much a polyline turns, in radians (the sum of its turns, sampled coarsely)."""
+    coarse = list(points[::3]) + ([points[-1]] if (len(points) - 1) % 3 else [])
+    total = 0.0
+    for a, b, c in zip(coarse, coarse[1:], coarse[2:], strict=False):
+        t1 = math.atan2(b[1] - a[1], b[0] - a[0])
+        t2 = math.atan2(c[1] - b[1], c[0] - b[0])
+        total += abs((t2 - t1 + math.pi) % (2 * math.pi) - math.pi)
+    return total
+
+
+def _letter_boxes(window: Sequence[curves.Point], size: float, dy: float,
+                  ) -> list[labels.Box]:
+    """Boxes covering the letters of a name set on ``window``, its baseline ``dy`` em from
+    the line (negative: on the left of the direction, above for a line read left to
+    right)."""
+    length = curves.length(window)
+    out: list[labels.Box] = []
+    steps = max(1, math.ceil(length / (size * 0.7)))
+    lift = (-dy + 0.36) * size
+    line = curves.Polyline(window)
+    for k in range(steps + 1):
+        (x, y), theta = line.point_at(length * k / steps)
+        nx, ny = math.sin(theta), -math.cos(theta)  # the left of the direction: "above"
+        out.append(labels.around(x + nx * lift, y + ny * lift, 0.58 * size))
+    return out

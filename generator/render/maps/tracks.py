@@ -1,0 +1,70 @@
+"""The tracks layer: each session's route, the GM's true and believed tracks, the players'
+as they know it; earlier sessions faded on the GM's map of one session."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from generator.hexgrid import Hex
+from generator.knowledge import GMSessionView, SessionView, Track
+from generator.render.maps.drawing import MapDrawing
+from generator.render.maps.lattice import Canvas, points_text
+from generator.render.maps.style import (
+    PAST_TRACK_COLOUR,
+    PAST_TRACK_STYLE,
+    TRACK_COLOURS,
+    track_colour,
+)
+
+
+def track_hexes(sessions: Iterable[SessionView], known: bool = False) -> set[Hex]:
+    """Every hex the sessions' tracks pass (the players' as they know them, with
+    ``known``)."""
+    out: set[Hex] = set()
+    for s in sessions:
+        lines = list(s.known_track if known and not isinstance(s, GMSessionView)
+                     else s.believed_track)
+        if isinstance(s, GMSessionView):
+            lines += list(s.true_track)
+        for line in lines:
+            out.update(line)
+    return out
+
+
+def draw_tracks(m: MapDrawing, canvas: Canvas, sessions: Sequence[SessionView], focus: bool,
+                past: Sequence[SessionView] = (), known: bool = False) -> None:
+    """Each session's tracks: the GM's true and believed ones; on the players' overview
+    (``known``) the route as they know it now (``SessionView.known_track``), else their
+    belief of the time. ``past``: earlier sessions, thin and faded."""
+    out = m.body
+    out.open("g", {"class": "tracks"})
+    for session in past:
+        earlier = list(session.believed_track)
+        if isinstance(session, GMSessionView):
+            earlier += list(session.true_track)
+        for line in earlier:
+            if len(line) > 1:
+                out.leaf("polyline", {
+                    "class": "tr tr-past",
+                    "points": points_text(canvas.centre(h) for h in line),
+                    "stroke": PAST_TRACK_COLOUR, "style": PAST_TRACK_STYLE})
+    for session in sessions:
+        colour = track_colour(session.number) if not focus else TRACK_COLOURS[0]
+        kinds: list[tuple[str, Track]] = []
+        if isinstance(session, GMSessionView):
+            kinds.append(("true", session.true_track))
+        if known and not isinstance(session, GMSessionView):
+            kinds.append(("known", session.known_track))
+        else:
+            kinds.append(("believed", session.believed_track))
+        for kind, lines in kinds:
+            for line in lines:
+                points = [canvas.centre(h) for h in line]
+                if len(points) == 1:
+                    x, y = points[0]
+                    out.leaf("circle", {"class": f"tr tr-{kind}-dot", "cx": x, "cy": y,
+                                        "fill": colour, "r": 2.2})
+                    continue
+                out.leaf("polyline", {"class": f"tr tr-{kind}", "points": points_text(points),
+                                      "stroke": colour})
+    out.close("g")
