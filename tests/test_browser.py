@@ -638,7 +638,7 @@ def _clash(a: dict[str, Any], b: dict[str, Any]) -> bool:
 def check_map_labels(page: Page, name: str) -> dict[str, Any]:
     """No two rendered labels overlap, none covers an icon or the party, every one lies in
     the viewBox, and the width estimate the placement used is never short."""
-    from generator.render.labels import text_width
+    from generator.render.maps.labels import text_width
 
     found = page.evaluate(MAP_BOXES)
     texts, marks, (x0, y0, x1, y1) = found["texts"], found["marks"], found["viewBox"]

@@ -17,7 +17,7 @@ from generator.content.loader import load_campaign
 from generator.diagnostics import Diagnostics
 from generator.interop import textmapper as tm
 from generator.knowledge import gm_view, players_view
-from generator.render.symbols import icon_kind
+from generator.render.maps.symbols import icon_kind
 from generator.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,6 +1,6 @@
 """Map symbols in the content: the built-in vocabulary and a campaign's own symbol files.
 
-**Built-in terrain symbols** (drawn by ``generator/render/symbols.py``): ``SYMBOL_NAMES``.
+**Built-in terrain symbols** (drawn by ``generator/render/maps/symbols.py``): ``SYMBOL_NAMES``.
 Every built-in terrain draws the symbol of its own name; a terrain of ``terrain.yaml`` draws
 the one its ``symbol:`` names, else its ``like:`` terrain's, else none (a plain colour).
 ``fields`` (ploughed furrows) belongs to no built-in terrain: a campaign's farmland can

@@ -102,7 +102,7 @@ def export(view: Any, campaign: Any) -> str:
         if tid in words_used:
             out.append(f'{tid} attributes fill="{campaign.terrain[tid].color}" '
                        f'stroke="black" stroke-width="1"')
-    from generator.render.symbols import ICONS
+    from generator.render.maps.symbols import ICONS
 
     for kind in sorted(sites_used):
         word = _EXPORT_SITE.get(kind, kind)
