@@ -10,20 +10,28 @@ import datetime as dt
 import json
 import logging
 import os
-import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 import click
 
-from generator.content.place import CampaignPlace, find_campaign, place_of
-from generator.diagnostics import Diagnostics, Pos, display_path
+from generator.console import (
+    load_or_exit,
+    locate,
+    os_error,
+    print_diagnostics,
+    refuse_links_out,
+    replay_or_exit,
+    reporter,
+    site_error,
+    summary_line,
+)
+from generator.content.place import find_campaign
+from generator.diagnostics import Pos, display_path
 
 if TYPE_CHECKING:
-    from generator.content.campaign import Campaign
     from generator.knowledge import Audience
-    from generator.site.progress import Reporter
 
 CONTENT_OPTION = click.option(
     "--content", "content", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -36,129 +44,10 @@ NO_HOOKS_OPTION = click.option(
          "overrides, and !ENV values (for building pull requests)")
 
 
-def locate(content: Path | None) -> CampaignPlace:
-    """The campaign the command works on: ``--content``, else the one found from the current
-    folder upward (like git); exit 1 when there is none."""
-    if content is not None:
-        return place_of(content)
-    place = find_campaign()
-    if place is None:
-        click.echo(f"{Path.cwd()}: error: no campaign here or in any folder above (looked for "
-                   "campaign.yaml and content/campaign.yaml); use --content DIR, or start one "
-                   "with: hexcrawl new DIR", err=True)
-        sys.exit(1)
-    return place
-
-
-def refuse_links_out(place: CampaignPlace, build_root: Path | None = None,
-                     out_dir: Path | None = None, print_dir: Path | None = None) -> None:
-    """Exit 1 when a folder the command writes is a link out of the campaign's repository
-    (``generator.site.output.refuse_links_out``), before anything is written."""
-    from generator.site.output import OutputError
-    from generator.site.output import refuse_links_out as refuse
-
-    try:
-        refuse(place.repository, build_root, out_dir, print_dir)
-    except OutputError as exc:  # its message names the link: "path: error: ..."
-        click.echo(str(exc), err=True)
-        sys.exit(1)
-
-
-def site_error(exc: Exception) -> str:
-    """A SiteError as one line: positioned messages as they are, others as ``error: ...``."""
-    text = str(exc)
-    return text if re.match(r"^.+:\d+:\d+: error: ", text) else f"error: {text}"
-
-
 QUIET_OPTION = click.option("--quiet", "-q", is_flag=True,
                             help="print errors only: no warnings, progress or summary")
 VERBOSE_OPTION = click.option("--verbose", "-v", is_flag=True,
                               help="print each stage as it ends, with its time and what it did")
-
-
-def reporter(quiet: bool, verbose: bool) -> Reporter:
-    """The progress reporter of ``--quiet`` / ``--verbose`` (they exclude each other)."""
-    from generator.site.progress import Reporter
-
-    if quiet and verbose:
-        raise click.UsageError("--quiet and --verbose exclude each other")
-    return Reporter("quiet" if quiet else "verbose" if verbose else "normal")
-
-
-def print_diagnostics(diags: Diagnostics, progress: Reporter | None = None) -> None:
-    quiet = progress is not None and progress.quiet
-    for d in diags.sorted():
-        if not quiet or d.severity == "error":
-            click.echo(d.format(), err=True)
-
-
-def summary_line(diags: Diagnostics) -> str:
-    e, w = len(diags.errors), len(diags.warnings)
-    return f"{e} error{'s' * (e != 1)}, {w} warning{'s' * (w != 1)}"
-
-
-def os_error(exc: OSError, path: Path) -> str:
-    """``PATH: error: cannot write here: REASON`` for a folder the system refused."""
-    where = exc.filename if exc.filename else path
-    return f"{where}: error: cannot write here: {exc.strerror or exc}"
-
-
-def _fail(diags: Diagnostics, progress: Reporter | None) -> NoReturn:
-    if progress is not None:
-        progress.close()
-    print_diagnostics(diags, progress)
-    if progress is None or not progress.quiet:
-        click.echo(summary_line(diags), err=True)
-    sys.exit(1)
-
-
-def load_all_errors(content: Path) -> tuple[Campaign | None, Diagnostics]:
-    """``load_campaign``, and when it finds errors, the replay's independent errors too, so
-    that one run reports them all (``generator.replay.onepass``)."""
-    from generator.content.loader import load_partial
-    from generator.replay.onepass import replay_errors_despite
-
-    campaign, diags, trustworthy = load_partial(content)
-    if not diags.has_errors():
-        return campaign, diags
-    diags.extend(replay_errors_despite(campaign, diags, trustworthy))
-    return None, diags
-
-
-def load_or_exit(content: Path, progress: Reporter | None = None,
-                 ) -> tuple[Campaign, Diagnostics]:
-    from generator.site.progress import count
-
-    if progress is None:
-        campaign, diags = load_all_errors(content)
-    else:
-        with progress.stage("load") as st:
-            campaign, diags = load_all_errors(content)
-            if campaign is not None:
-                st.detail = ", ".join(count(len(things), noun) for things, noun in (
-                    (campaign.hexes, "hex"), (campaign.locations, "location"),
-                    (campaign.tables, "table"), (campaign.sessions, "session")))
-    if campaign is None:
-        _fail(diags, progress)
-    return campaign, diags
-
-
-def replay_or_exit(campaign: Campaign, diags: Diagnostics,  # type: ignore[no-untyped-def]
-                   progress: Reporter | None = None):
-    from generator.replay import replay
-    from generator.site.progress import count
-
-    if progress is None:
-        chronicle, replay_diags = replay(campaign)
-    else:
-        with progress.stage("replay", total=len(campaign.sessions)) as st:
-            chronicle, replay_diags = replay(campaign)
-            st.advance(len(campaign.sessions))
-            st.detail = count(sum(len(s.watches) for s in chronicle.sessions), "watch")
-    diags.extend(replay_diags.items)
-    if diags.has_errors():
-        _fail(diags, progress)
-    return chronicle
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -460,79 +349,9 @@ def import_text_mapper(file: Path, into: Path | None, mapping_file: Path | None,
     (--show-mapping prints the tables; --mapping overrides them); line features (river,
     road, trail, highway) become paths; the report says what was dropped. Files that exist
     are never written over without --force (which keeps them as NAME.bak)."""
-    from generator.content.loader import load_campaign
-    from generator.interop import textmapper as tm
-    from generator.slug import slugify
+    from generator.interop.tm_command import import_map
 
-    diags = Diagnostics()
-    mapping = tm.Mapping()
-    if mapping_file is not None:
-        loaded = tm.load_mapping(mapping_file, diags)
-        if loaded is None:
-            print_diagnostics(diags)
-            sys.exit(1)
-        mapping = loaded
-    if show_mapping:
-        click.echo(mapping.to_yaml(), nl=False)
-        return
-    try:
-        text = file.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        click.echo(f"{file}:1:1: error: not UTF-8 text: {exc.reason}", err=True)
-        sys.exit(1)
-    if into is None:
-        place = find_campaign()
-        into = place.content if place is not None else Path(slugify(file.stem,
-                                                                    fallback="imported"))
-    known: set[str] = set()
-    if (into / "campaign.yaml").is_file():
-        existing, _ = load_campaign(into)
-        if existing is not None:
-            known = set(existing.terrain)
-    from generator.rules.tables import TERRAIN
-
-    known |= set(TERRAIN)
-    try:
-        imported = tm.convert(tm.parse(text), mapping, known)
-    except tm.MapError as exc:
-        click.echo(f"{file}:{exc.line}:{exc.column}: error: {exc.message} (nothing written)",
-                   err=True)
-        sys.exit(1)
-    if not imported.hexes:
-        click.echo(f"{file}:1:1: error: no hexes a campaign can hold (nothing written)",
-                   err=True)
-        sys.exit(1)
-    files = tm.planned_files(imported, into, file, text, name)
-    try:
-        result = tm.write_files(files, force, into)
-    except tm.ImportError_ as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(1)
-    shown = display_path(into)
-    click.echo(f"imported {tm.inert(file.name)} into {tm.inert(shown)}: "
-               f"{len(imported.hexes)} hexes "
-               f"({imported.columns} x {imported.rows}), {len(imported.paths)} paths, "
-               f"{len(imported.locations)} locations")
-    if imported.shift != (0, 0):
-        click.echo(f"  moved by {imported.shift[0]} columns and {imported.shift[1]} rows so "
-                   f"the map starts at column 1 or 2 and row 1")
-    if imported.filled:
-        click.echo(f"  {imported.filled} hex{'es' * (imported.filled != 1)} filled in between "
-                   f"points of lines that are not neighbours")
-    for path in result.written:
-        click.echo(f"  wrote {display_path(path)}")
-    for path, backup in result.backups:
-        click.echo(f"  kept the old {display_path(path)} as {display_path(backup)}")
-    if imported.dropped:
-        click.echo("dropped:")
-        for item in imported.dropped:
-            click.echo(f"  {tm.inert(item)}")
-    campaign, check = load_campaign(into)
-    if campaign is None or check.has_errors():
-        print_diagnostics(check)
-        click.echo(f"{shown} does not load yet: {summary_line(check)}", err=True)
-        sys.exit(1)
-    click.echo(f"{shown} loads: {summary_line(check)}; next: hexcrawl check --content {shown}")
+    import_map(file, into, mapping_file, force, name, show_mapping)
 
 
 @main.group("export")

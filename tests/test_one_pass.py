@@ -83,7 +83,7 @@ def test_module_doctests() -> None:
 
 
 def all_errors(tmp_path: Path, session: str, **co: object) -> list[tuple[str, int, str]]:
-    from generator.cli import load_all_errors
+    from generator.console import load_all_errors
 
     root = write_campaign(tmp_path, campaign_overrides=dict(co) or None, files={
         "hexes/extra.yaml": '"0808": {terrain: forrest}\n',
