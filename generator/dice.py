@@ -17,8 +17,35 @@ import hashlib
 import random
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
-from generator.rules.chronicle import RollRecord
+
+@dataclass
+class RollRecord:
+    purpose: str
+    dice: str
+    natural: int
+    total: int
+    target: int | None
+    outcome: str | None
+    recorded: bool
+    #: human-readable explanation for the GM log, e.g. "Survival +3 vs DC 14 (plains, trackless)"
+    detail: str = ""
+    #: every die when several were rolled (advantage, 2d6)
+    dice_values: list[int] = field(default_factory=list)
+    #: a check (rules.md section 8: a score against a DC), as opposed to a plain roll
+    is_check: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "purpose": self.purpose, "dice": self.dice, "natural": self.natural,
+            "total": self.total, "target": self.target, "outcome": self.outcome,
+            "recorded": self.recorded,
+        }
+        if self.detail:
+            out["detail"] = self.detail
+        return out
+
 
 _DICE = re.compile(r"^\s*(\d*)d(\d+)\s*(?:([+-])\s*(\d+))?\s*(?:x\s*(\d+))?\s*$", re.I)
 

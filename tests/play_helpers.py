@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.loader import load_campaign
+from generator.dice import RollRecord
 from generator.play.oracle import ask_for
 from generator.replay import replay
-from generator.rules.chronicle import RollRecord
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"

@@ -16,13 +16,13 @@ from fractions import Fraction
 from pathlib import Path
 
 from generator.content.campaign import Campaign
+from generator.dice import RollRecord
 from generator.rules.chronicle import (
     Chronicle,
     EncounterRecord,
     MemberState,
     ResourceEvent,
     ResourceState,
-    RollRecord,
     SessionRecord,
     TimePoint,
     WatchRecord,

@@ -14,6 +14,7 @@ import yaml
 
 from generator.content.loader import load_campaign
 from generator.content.models import INSTANT_ACTIONS
+from generator.dice import RollRecord
 from generator.play import commands
 from generator.play.commands import CommandError, Vocabulary, parse
 from generator.play.logfile import (
@@ -26,7 +27,6 @@ from generator.play.logfile import (
 from generator.play.loop import parse_values, vocabulary
 from generator.play.oracle import ask_for
 from generator.replay import replay
-from generator.rules.chronicle import RollRecord
 
 from play_helpers import (
     CONTENT,

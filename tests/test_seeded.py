@@ -13,9 +13,9 @@ from click.testing import CliRunner
 
 from generator import cli
 from generator.diagnostics import Diagnostics
+from generator.dice import RollRecord
 from generator.replay import replay
 from generator.replay.seeded import flag_story_rolls, story_event
-from generator.rules.chronicle import RollRecord
 
 from campaign_factory import find, load, write_campaign
 

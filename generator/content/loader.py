@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.content import models as m
 from generator.content.campaign import Campaign
@@ -36,7 +37,9 @@ from generator.content.symbols import load_symbols
 from generator.diagnostics import Diagnostics, Pos
 from generator.hexgrid import Grid
 from generator.i18n import languages
-from generator.serve.parsecache import ParseCache
+
+if TYPE_CHECKING:
+    from generator.serve.parsecache import ParseCache
 
 
 class _Loader(Reader):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from pydantic import BaseModel
 
@@ -18,7 +18,9 @@ from generator.content.frontmatter import split_front_matter
 from generator.content.modelerrors import validate
 from generator.content.yamlpos import Located, SourceError, load_yaml, read_text
 from generator.diagnostics import Diagnostics, Pos
-from generator.serve.parsecache import ParseCache
+
+if TYPE_CHECKING:
+    from generator.serve.parsecache import ParseCache
 
 T = TypeVar("T", bound=BaseModel)
 

@@ -26,8 +26,9 @@ from generator.content.campaign import Campaign, Session
 from generator.content.loader import load_campaign
 from generator.content.models import INSTANT_ACTIONS, LogEntry
 from generator.diagnostics import Diagnostic, Diagnostics
+from generator.dice import RollRecord
 from generator.replay import replay
-from generator.rules.chronicle import Chronicle, RollRecord, SessionRecord, WatchRecord
+from generator.rules.chronicle import Chronicle, SessionRecord, WatchRecord
 
 #: purposes written as a list even with one value (content.md: one per check)
 LIST_PURPOSES = frozenset({"encounter"})

@@ -12,10 +12,11 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from generator.content.campaign import Campaign
+from generator.dice import RollRecord
 from generator.knowledge import PlayerView, SessionView
 from generator.play.oracle import Outcome
 from generator.render.i18n import Translator
-from generator.rules.chronicle import Chronicle, RollRecord, SessionRecord, TimePoint, WatchRecord
+from generator.rules.chronicle import Chronicle, SessionRecord, TimePoint, WatchRecord
 from generator.rules.encounters import table_for
 
 

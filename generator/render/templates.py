@@ -73,3 +73,21 @@ def _failure(exc: BaseException, template: str, message: str) -> SourceError:
         if name.endswith(TEMPLATE_SUFFIXES) and os.path.isfile(name):
             return SourceError(Pos(display_path(Path(name)), frame.lineno or 1), message)
     return SourceError(Pos(template), message)
+
+
+def templates_fingerprint(*folders: Path | None) -> tuple[tuple[str, int, int], ...]:
+    """Every template file of ``folders`` with its size and modification time: a rendered
+    page stays valid while this does."""
+    out: list[tuple[str, int, int]] = []
+    for folder in folders:
+        if folder is None or not folder.is_dir():
+            continue
+        for dirpath, _, names in os.walk(folder):
+            for name in names:
+                path = os.path.join(dirpath, name)
+                try:
+                    st = os.stat(path)
+                except OSError:
+                    continue
+                out.append((path, st.st_size, st.st_mtime_ns))
+    return tuple(sorted(out))

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from generator.content.campaign import Campaign
 from generator.diagnostics import Diagnostics, Pos
-from generator.rules.chronicle import Chronicle, EntryRoll, RollRecord, seeded_rolls
+from generator.dice import RollRecord
+from generator.rules.chronicle import Chronicle, EntryRoll, seeded_rolls
 
 #: Outcomes of a check that change the story whatever the check was for.
 _FAILED = frozenset({"failure", "critical_failure", "fumble"})

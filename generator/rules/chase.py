@@ -98,7 +98,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.content.campaign import Table
-from generator.dice import RollSource
+from generator.dice import RollRecord, RollSource
 from generator.rules import chase_model as M
 from generator.rules.chase_model import (
     Actor,
@@ -111,7 +111,7 @@ from generator.rules.chase_model import (
     actors,
 )
 from generator.rules.checks import CheckContext, check
-from generator.rules.chronicle import EncounterRecord, RollRecord
+from generator.rules.chronicle import EncounterRecord
 from generator.rules.encounters import roll_on_table
 from generator.rules.resources import DoomDice
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 from generator.content.campaign import Table
 from generator.content.models import ChaseActor, Member
+from generator.dice import RollRecord
 from generator.rules import tables as T
-from generator.rules.chronicle import RollRecord
 
 CHECK_SYSTEMS = ("d20", "brp", "bsh")
 ENVIRONMENTS = ("urban", "wilderness")

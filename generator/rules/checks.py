@@ -30,8 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from generator.content.models import Member
-from generator.dice import RollSource
-from generator.rules.chronicle import RollRecord
+from generator.dice import RollRecord, RollSource
 from generator.rules.resources import DoomDice
 
 D20_OUTCOMES = ("critical_failure", "failure", "success", "critical_success")

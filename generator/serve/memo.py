@@ -177,24 +177,6 @@ def cache_for(content: Path) -> BuildCache:
     return _CACHES.setdefault(os.path.realpath(content), BuildCache())
 
 
-def templates_fingerprint(*folders: Path | None) -> tuple[tuple[str, int, int], ...]:
-    """Every template file of ``folders`` with its size and modification time: a rendered
-    page stays valid while this does."""
-    out: list[tuple[str, int, int]] = []
-    for folder in folders:
-        if folder is None or not folder.is_dir():
-            continue
-        for dirpath, _, names in os.walk(folder):
-            for name in names:
-                path = os.path.join(dirpath, name)
-                try:
-                    st = os.stat(path)
-                except OSError:
-                    continue
-                out.append((path, st.st_size, st.st_mtime_ns))
-    return tuple(sorted(out))
-
-
 # ------------------------------------------------------------------------------------------
 # MkDocs' dirty reload, made exact (``hexcrawl serve``; ``mkdocs serve --dirty``)
 

@@ -28,7 +28,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 
@@ -52,8 +52,8 @@ from generator.render.pages import (
     asset_files,
     render_docs,
 )
+from generator.render.templates import templates_fingerprint
 from generator.rules.chronicle import Chronicle
-from generator.serve.memo import BuildCache, templates_fingerprint
 from generator.site import output
 from generator.site.config import (
     CampaignConfig,
@@ -67,6 +67,9 @@ from generator.site.config import (
 )
 from generator.site.progress import Reporter, Stage, count, silent
 from generator.site.writer import TreeWriter, UnsafePath
+
+if TYPE_CHECKING:
+    from generator.serve.memo import BuildCache
 
 AUDIENCES: tuple[Audience, ...] = ("players", "gm")
 DEFAULT_OPTIONS = ConfigOptions()
