@@ -445,7 +445,7 @@ class ChaseEntry(Model):
 
 
 class Expect(Model):
-    """What the GM remembers happened in an entry logged afterwards (issue 11): the replay
+    """What the GM remembers happened in an entry logged afterwards: the replay
     checks it and, when seeded dice disagree, names the rolls to record."""
 
     hex: Label | None = None

@@ -372,7 +372,7 @@ def parse_values(reply: str, ask: RollAsk) -> list[int] | None:
 # -- starting ---------------------------------------------------------------------------------
 def open_session(root: Path, campaign: Campaign, *, new: bool, cont: bool, title: str | None,
                  date: dt.date, inp: Input, say: Print) -> tuple[SessionLog, int]:
-    """The session to play: the last one, or a new one (issue 11, item 1).
+    """The session to play: the last one, or a new one.
 
     ``--new`` starts the next session, ``--continue`` the last. Without either, the last
     session continues when it is dated today (or has no date) and a new one starts

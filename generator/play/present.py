@@ -46,7 +46,7 @@ def _now(campaign: Campaign, chronicle: Chronicle) -> tuple[TimePoint, WatchReco
 
 def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
                  pt: Translator) -> list[str]:
-    """The party as the GM needs it (issue 11, item 1)."""
+    """The party as the GM needs it."""
     now, last = _now(campaign, chronicle)
     grid = campaign.grid
     here = grid.parse(now.hex)
@@ -156,7 +156,7 @@ def _encounter_lines(watch: WatchRecord, campaign: Campaign, st: Translator,
 
 def outcome_lines(out: Outcome, before: Chronicle, st: Translator,
                   pt: Translator) -> list[str]:
-    """An entry's result, as the GM site shows a watch (issue 11, item 2)."""
+    """An entry's result, as the GM site shows a watch."""
     lines: list[str] = []
     campaign = out.campaign
     w = out.watch

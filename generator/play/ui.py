@@ -110,7 +110,7 @@ def _words_for(name: str, args: list[str], v: Vocabulary) -> Iterable[str]:
 
 
 class PlayCompleter(Completer):
-    """Completion of commands, headings and ids (issue 11, item 4)."""
+    """Completion of commands, headings and ids."""
 
     def __init__(self, vocabulary: Vocabulary) -> None:
         self.vocabulary = vocabulary

@@ -1,4 +1,4 @@
-"""Outcome assertions in session logs: ``expect:`` on an entry (issue 11, item 5).
+"""Outcome assertions in session logs: ``expect:`` on an entry.
 
 A GM who writes a log after the game remembers what happened ("we ended up in 0508, lost,
 and found the cairn") but rarely every die. An entry may say so::

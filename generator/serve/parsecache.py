@@ -1,4 +1,4 @@
-"""Parsed YAML kept between loads of one campaign (``hexcrawl serve``, issue 14).
+"""Parsed YAML kept between loads of one campaign (``hexcrawl serve``).
 
 Under ``hexcrawl serve`` every saved edit loads the whole campaign again, and all but one or
 two of its files hold the bytes they held the time before. ``ParseCache`` keeps, per file
