@@ -446,6 +446,9 @@ class _OtherSites:
             warnings, steps = future.result()
         except BrokenProcessPool:
             return None
+        finally:
+            if all(f.done() for f in self.futures.values()):
+                self.close()  # no idle worker left while the sites are switched
         stage.size(steps)
         stage.advance(steps)
         return warnings
