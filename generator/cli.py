@@ -244,7 +244,8 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
 @click.option("--language", type=click.Choice(["en", "ru", "uk"]), default=None,
               help="language of the sheets (default: the campaign's)")
 @click.option("--system", "systems", multiple=True, type=click.Choice(["d20", "brp", "bsh"]),
-              help="GM screen for this check system (repeatable; default: the campaign's)")
+              help="GM screen and checks sheet of this check system (repeatable; "
+                   "default: the campaign's)")
 @click.option("--audience", type=click.Choice(["players", "gm", "both"]), default=None,
               help="sheets: gm (default) or players (no GM screen, only players' tables); "
                    "map: both (default), players or gm")
