@@ -181,25 +181,34 @@ def _css_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
+def markdown_html(text: str) -> str:
+    """``text`` (a sheet's or a site page's Markdown) as HTML, with the sites' extensions."""
+    # the markdown package ships no type hints; MkDocs depends on it, so it is always here
+    md = importlib.import_module("markdown")
+    return str(md.markdown(text, extensions=list(MD_EXTENSIONS), output_format="html"))
+
+
+def page_rules(paper: str, campaign_name: str, title: str) -> str:
+    """The ``@page`` rules of a printed document: the paper, and a footer with the
+    campaign's name, the document's title and the page number."""
+    size = "A4" if paper == "A4" else "letter"
+    footer = _css_string(f"{print_safety.isolated(campaign_name)} · "
+                         f"{print_safety.isolated(title)}")
+    return (
+        f"@page {{ size: {size}; @bottom-left {{ content: {footer}; font: 7pt sans-serif; "
+        f"color: #7a7367; }} @bottom-right {{ content: counter(page) ' / ' counter(pages); "
+        f"font: 7pt sans-serif; color: #7a7367; }} }}\n"
+        f"@page hexcrawl-landscape {{ size: {size} landscape; }}\n")
+
+
 def html_document(sheet: Sheet, campaign_name: str, language: str, paper: str,
                   css: str, images: Mapping[str, str] | None = None,
                   root: Path | None = None) -> str:
     """A standalone HTML page for one sheet: print.css inlined, paper size and footer set,
     loading nothing (``print_safety``: ``images`` are the diagrams, ``root`` the campaign
     folder whose files its images may show)."""
-    # the markdown package ships no type hints; MkDocs depends on it, so it is always here
-    md = importlib.import_module("markdown")
-    body = str(md.markdown(sheet.markdown, extensions=list(MD_EXTENSIONS),
-                           output_format="html"))
-    body = print_safety.contained(body, images or {}, root)
-    size = "A4" if paper == "A4" else "letter"
-    footer = _css_string(f"{print_safety.isolated(campaign_name)} · "
-                         f"{print_safety.isolated(sheet.title)}")
-    page_css = (
-        f"@page {{ size: {size}; @bottom-left {{ content: {footer}; font: 7pt sans-serif; "
-        f"color: #7a7367; }} @bottom-right {{ content: counter(page) ' / ' counter(pages); "
-        f"font: 7pt sans-serif; color: #7a7367; }} }}\n"
-        f"@page hexcrawl-landscape {{ size: {size} landscape; }}\n")
+    body = print_safety.contained(markdown_html(sheet.markdown), images or {}, root)
+    page_css = page_rules(paper, campaign_name, sheet.title)
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{html.escape(language)}">\n<head>\n<meta charset="utf-8">\n'
@@ -218,7 +227,7 @@ def chromium_command(chromium: str, user_data_dir: Path, pdf: Path, page: Path) 
             "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()]
 
 
-def _print_one(chromium: str, page: Path, pdf: Path, work: Path) -> Path:
+def print_one(chromium: str, page: Path, pdf: Path, work: Path) -> Path:
     profile = work / f"profile-{page.stem}"
     profile.mkdir(parents=True, exist_ok=True)
     cmd = chromium_command(chromium, profile, pdf, page)
@@ -279,7 +288,7 @@ def print_pdfs(campaign: Campaign, out_dir: Path, language: str | None = None,
                                           campaign.root), encoding="utf-8")
             jobs_list.append((page, out_dir / f"{doc.name}.pdf"))
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            futures = [pool.submit(_print_one, browser, page, pdf, work)
+            futures = [pool.submit(print_one, browser, page, pdf, work)
                        for page, pdf in jobs_list]
             return [f.result() for f in futures]
 
@@ -575,7 +584,7 @@ def print_maps(campaign: Campaign, chronicle: Any, out_dir: Path, *,
             stem = f"map-{audience}-poster" if poster else f"map-{audience}"
             jobs_list.append((page, out_dir / f"{stem}.pdf"))
         with ThreadPoolExecutor(max_workers=2) as pool:
-            futures = [pool.submit(_print_one, browser, page, pdf, work)
+            futures = [pool.submit(print_one, browser, page, pdf, work)
                        for page, pdf in jobs_list]
             results = [f.result() for f in futures]
     return results
