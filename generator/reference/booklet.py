@@ -182,10 +182,9 @@ def booklet(campaign: Campaign, chronicle: Chronicle, language: str | None = Non
         part("part-tables", t.gettext("Roll tables"))
         for path in table_paths:
             markdown = re.sub(r"^\[[^\]]*\]\(index\.md\)\s*$", "", tables[path], flags=re.M)
-            heading = re.search(r"^#\s+(.+?)\s*$", markdown, re.M)
+            table = campaign.tables[path[len("tables/"):-len(".md")]]
             page(f"reference/{path}", targets[f"reference/{path}"],
-                 "booklet-table ref-roll-table", markdown,
-                 html.unescape(heading.group(1)) if heading else path)
+                 "booklet-table ref-roll-table", markdown, table.name)
     screens = [s for s in (systems or (campaign.rules.checks,)) if s in SYSTEMS]
     for i, system in enumerate(screens):
         markdown = sheets.gm_screen(system)
