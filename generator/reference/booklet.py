@@ -45,7 +45,7 @@ from generator.reference import print_safety, printing
 from generator.reference.render import Renderer
 from generator.reference.sheets import SYSTEMS
 from generator.render.i18n import Translator
-from generator.render.pages import location_path, region_path, render_docs
+from generator.render.pages import location_path, page_url, region_path, render_docs
 from generator.rules.chronicle import Chronicle
 
 TEMPLATES = SITE_TEMPLATES / "print"
@@ -118,6 +118,27 @@ def relinked(body: str, page: str, targets: Mapping[str, str]) -> str:
     return _LINK.sub(link, body)
 
 
+_IMG_SRC = re.compile(r"""(<img\b[^>]*?\ssrc\s*=\s*)("[^"]*"|'[^']*')""", re.IGNORECASE)
+
+
+def sources_from_root(body: str, page: str) -> str:
+    """``body`` (the HTML of the site page at docs path ``page``) with each relative image
+    source made relative to the docs root again: the site wrote it for the page's address
+    (``locations/den/``), the booklet's images are looked up in the campaign folder, as a
+    printed table's are (``print_safety.contained``)."""
+    folder = page_url(page)
+
+    def source(m: re.Match[str]) -> str:
+        src = html.unescape(m.group(2)[1:-1]).strip()
+        parts = urlsplit(src)
+        if parts.scheme or parts.netloc or src.startswith("/") or not parts.path:
+            return m.group(0)
+        path = posixpath.normpath(posixpath.join(folder, unquote(parts.path)))
+        return f'{m.group(1)}"{html.escape(path)}"'
+
+    return _IMG_SRC.sub(source, body)
+
+
 def _section(anchor: str, kind: str, body: str, images: Mapping[str, str],
              root: Path) -> Section:
     return Section(anchor, kind, Markup(print_safety.contained(body, images, root)))
@@ -164,7 +185,10 @@ def booklet(campaign: Campaign, chronicle: Chronicle, language: str | None = Non
 
     def page(path: str, anchor: str, kind: str, markdown: str, title: str,
              demote: int = 1) -> None:
-        body = relinked(demoted(printing.markdown_html(markdown), demote), path, targets)
+        body = demoted(printing.markdown_html(markdown), demote)
+        if not path.startswith("reference/"):   # a site page: its images' sources
+            body = sources_from_root(body, path)
+        body = relinked(body, path, targets)
         sections.append(_section(anchor, kind, body, images, campaign.root))
         entries.append(Entry(anchor, title, 2))
 
