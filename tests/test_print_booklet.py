@@ -233,3 +233,14 @@ def test_campaign_strings_are_escaped_isolated_and_load_nothing(campaign: Campai
     assert RLO not in outside                         # every override inside an isolate
     assert "127.0.0.1" not in page and "/etc/hostname" not in page
     assert not re.search(r"""<img\b[^>]*\ssrc\s*=\s*["'](?!data:|["'])""", page)
+
+
+def test_links_between_pages_lead_inside_the_booklet(a4: Path) -> None:
+    """A location's hex links to the hex's entry in the hex key, a hex's location to the
+    location: both are destinations of the PDF, on the pages that show them."""
+    pages = pages_of(a4)
+    found = booklet.anchor_pages(a4)
+    assert "0602" in pages[found["hex-0602"] - 1]
+    mill = [a for a, p in found.items() if a.startswith("location-")
+            and "Thornfold Mill" in pages[p - 1]]
+    assert mill, found

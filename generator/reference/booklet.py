@@ -38,7 +38,7 @@ import jinja2
 from markupsafe import Markup
 
 from generator import i18n
-from generator.content.campaign import Campaign
+from generator.content.campaign import Campaign, Table
 from generator.knowledge import gm_view
 from generator.package_data import SITE_TEMPLATES
 from generator.reference import print_safety, printing
@@ -163,16 +163,18 @@ def booklet(campaign: Campaign, chronicle: Chronicle, language: str | None = Non
     regions = [(region_path(r), r) for r in view.regions]
     locations = sorted(view.locations.values(), key=lambda loc: loc.name.casefold())
     targets: dict[str, str] = {}
-    for i, (path, _region) in enumerate(regions):
+    for i, (path, _) in enumerate(regions):
         targets[path] = f"region-{i + 1}"
     for i, loc in enumerate(locations):
         targets[location_path(loc.id)] = f"location-{i + 1}"
-    table_paths = sorted(tables)
+    def table_of(path: str) -> Table:
+        return campaign.tables[path[len("tables/"):-len(".md")]]
+
+    table_paths = sorted(tables, key=lambda path: table_of(path).name.casefold())
     for i, path in enumerate(table_paths):
         anchor = f"table-{i + 1}"
         targets[f"reference/{path}"] = anchor
-        table_id = path[len("tables/"):-len(".md")]
-        targets[f"tables.md#table-{table_id}"] = anchor
+        targets[f"tables.md#table-{table_of(path).id}"] = anchor
     targets["tables.md"] = "part-tables"
 
     sections: list[Section] = []
@@ -193,10 +195,10 @@ def booklet(campaign: Campaign, chronicle: Chronicle, language: str | None = Non
         entries.append(Entry(anchor, title, 2))
 
     part("part-hex-key", t.gettext("Hex key"))
-    for (path, region), anchor in zip(regions, [targets[p] for p, _ in regions], strict=True):
+    for path, region in regions:
         title = region.name or (t.gettext("Other hexes") if len(regions) > 1
                                 else t.gettext("All hexes"))
-        page(path, anchor, "booklet-region", pages[path], title)
+        page(path, targets[path], "booklet-region", pages[path], title)
     if locations:
         part("part-locations", t.gettext("Locations"))
         for loc in locations:
@@ -206,9 +208,8 @@ def booklet(campaign: Campaign, chronicle: Chronicle, language: str | None = Non
         part("part-tables", t.gettext("Roll tables"))
         for path in table_paths:
             markdown = re.sub(r"^\[[^\]]*\]\(index\.md\)\s*$", "", tables[path], flags=re.M)
-            table = campaign.tables[path[len("tables/"):-len(".md")]]
             page(f"reference/{path}", targets[f"reference/{path}"],
-                 "booklet-table ref-roll-table", markdown, table.name)
+                 "booklet-table ref-roll-table", markdown, table_of(path).name)
     screens = [s for s in (systems or (campaign.rules.checks,)) if s in SYSTEMS]
     for i, system in enumerate(screens):
         markdown = sheets.gm_screen(system)
