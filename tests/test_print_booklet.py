@@ -244,3 +244,20 @@ def test_links_between_pages_lead_inside_the_booklet(a4: Path) -> None:
     mill = [a for a, p in found.items() if a.startswith("location-")
             and "Thornfold Mill" in pages[p - 1]]
     assert mill, found
+
+
+def test_contents_without_page_numbers_when_the_pdf_does_not_say(tmp_path: Path,
+                                                                  campaign: Campaign) -> None:
+    """A PDF that names no destination gives no pages; the contents then keep their links
+    and print no number."""
+    plain = tmp_path / "plain.pdf"
+    plain.write_bytes(b"%PDF-1.4\n1 0 obj\n<</Type /Catalog /Pages 2 0 R>>\nendobj\n")
+    assert booklet.anchor_pages(plain) == {}
+    chronicle, _ = replay(campaign)
+    book = booklet.booklet(campaign, chronicle)
+    page = booklet.booklet_html(campaign, book, "en", "Letter")
+    assert 'href="#part-hex-key"' in page and '<span class="booklet-page">' not in page
+    assert "size: letter" in page
+    numbered = booklet.booklet_html(campaign, book, "en", "A4",
+                                    {e.anchor: 7 for e in book.entries})
+    assert '<span class="booklet-page">7</span>' in numbered
