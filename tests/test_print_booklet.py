@@ -22,7 +22,7 @@ from generator.content.campaign import Campaign
 from generator.reference import booklet, printing
 from generator.replay import replay
 
-from campaign_factory import HEXES, dump, load, write_campaign
+from campaign_factory import HEXES, PATHS, dump, load, write_campaign
 
 pytestmark = pytest.mark.browser
 
@@ -89,7 +89,8 @@ def need(tool: str) -> str:
 def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_campaign(tmp_path_factory.mktemp("booklet") / "campaign", files={
         "regions.yaml": dump(REGIONS), "hexes/map.yaml": MORE_HEXES,
-        "tables/weather.yaml": dump(WEATHER), "locations/abbey.md": HOSTILE_LOCATION})
+        "tables/weather.yaml": dump(WEATHER), "locations/abbey.md": HOSTILE_LOCATION,
+        "paths.yaml": PATHS.replace("name: The Mere,", "name: The Mere, gm: Eels guard the ford,")})
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +144,8 @@ def flat(text: str) -> str:
 
 def test_parts_come_in_order(a4: Path) -> None:
     text = flat(" ".join(pages_of(a4)[1:]))       # after the cover and its contents
-    order = ["Hex key", "Ashen Downs", "Bramble Reach", "Other hexes", "Locations",
+    order = ["Hex key", "Ashen Downs", "Bramble Reach", "Other hexes", "Roads and rivers",
+             "The Mere", "Locations",
              "Thornfold Mill", "Roll tables", "Thornwood by day", "Weather on the downs",
              "GM screen"]
     at = 0
@@ -172,6 +174,7 @@ def test_gm_notes_and_gm_blocks_are_printed(a4: Path) -> None:
     for words in ("The milestone hides a cache of coins.",         # a hex's GM note
                   "The shepherd is a deserter from the king's army.",
                   "The miller smuggles salt.",                     # a location's GM block
+                  "Eels guard the ford",                           # a river's secret
                   "keeps the relic under the altar"):
         assert words in text, words
 

@@ -2,9 +2,9 @@
 
 In order: a cover with the contents, the hex key by region (every described hex with its
 name, terrain, description and GM notes, then the region's plain hexes; regions in the GM
-site's order, the hexes in no region last), the locations with their GM text (GM blocks
-included: it is the GM's booklet), the campaign's roll tables and the GM screen of the
-campaign's check system (or of each ``--system``), on landscape pages.
+site's order, the hexes in no region last; then the roads and rivers), the locations with
+their GM text (GM blocks included: it is the GM's booklet), the campaign's roll tables and
+the GM screen of the campaign's check system (or of each ``--system``), on landscape pages.
 
 Nothing is written twice: the hex key and the locations are the Markdown pages the GM site
 renders (``render_docs`` of the GM view, the campaign's template overrides included), the
@@ -199,6 +199,12 @@ def booklet(campaign: Campaign, chronicle: Chronicle, language: str | None = Non
         title = region.name or (t.gettext("Other hexes") if len(regions) > 1
                                 else t.gettext("All hexes"))
         page(path, targets[path], "booklet-region", pages[path], title)
+    # the roads and rivers, with their GM secrets: the hex key index's section after its table
+    index = pages.get("hex-key/index.md", "")
+    roads = re.search(r"^## ", index, re.M)
+    if roads is not None:
+        page("hex-key/index.md", "paths", "booklet-paths", index[roads.start():],
+             t.gettext("Roads and rivers"), demote=0)
     if locations:
         part("part-locations", t.gettext("Locations"))
         for loc in locations:
