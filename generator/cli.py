@@ -244,7 +244,8 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
 @click.option("--language", type=click.Choice(["en", "ru", "uk"]), default=None,
               help="language of the sheets (default: the campaign's)")
 @click.option("--system", "systems", multiple=True, type=click.Choice(["d20", "brp", "bsh"]),
-              help="GM screen for this check system (repeatable; default: the campaign's)")
+              help="GM screen and checks sheet of this check system (repeatable; "
+                   "default: the campaign's)")
 @click.option("--audience", type=click.Choice(["players", "gm", "both"]), default=None,
               help="sheets: gm (default) or players (no GM screen, only players' tables); "
                    "map: both (default), players or gm")
@@ -259,9 +260,13 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
               systems: tuple[str, ...], audience: str | None, poster: bool,
               hex_mm: float | None, orientation: str, sheets: tuple[str, ...]) -> None:
     """Print the rules reference sheets, the roll tables and the GM screen to PDF;
-    ``hexcrawl print map`` prints the maps instead.
+    ``hexcrawl print map`` prints the maps instead, ``hexcrawl print booklet`` the GM's
+    prep booklet.
 
     SHEETS limits the output to those documents (travel, navigation, gm-screen, tables...).
+    The checks sheet and the GM screen are the campaign's check system's, or those of each
+    --system. ``booklet`` prints booklet.pdf: a cover with the contents, the hex key by
+    region, the locations with their GM text, the roll tables and the GM screen.
     ``map`` prints the players' and the GM's overview maps (map-players.pdf, map-gm.pdf):
     one page in the orientation that prints them largest, with a legend, or with --poster
     a cover page and the map tiled over sheets. Needs Chromium (Debian: apt-get install
@@ -269,6 +274,14 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
     from generator.diagnostics import SourceError
     from generator.reference.printing import POSTER_HEX_MM, PrintError, print_maps, print_pdfs
 
+    booklet = "booklet" in sheets
+    if booklet:
+        if sheets != ("booklet",):
+            raise click.UsageError("print 'booklet' on its own (hexcrawl print booklet), the "
+                                   "sheets in another run")
+        if audience not in (None, "gm"):
+            raise click.UsageError("the booklet is the GM's: it has no --audience "
+                                   f"{audience}")
     if "map" in sheets:
         if sheets != ("map",):
             raise click.UsageError("print 'map' on its own (hexcrawl print map), the sheets "
@@ -302,6 +315,22 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
             sys.exit(1)
         for pdf in maps:
             click.echo(str(pdf))
+        return
+    if booklet:
+        from generator.reference.booklet import print_booklet
+
+        chronicle = replay_or_exit(campaign, diags)
+        print_diagnostics(diags)
+        try:
+            pdf = print_booklet(campaign, chronicle, out, language, paper,
+                                systems=list(systems) or None)
+        except SourceError as exc:  # a template override that cannot be read or fails
+            click.echo(str(exc), err=True)
+            sys.exit(1)
+        except (PrintError, ValueError) as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(1)
+        click.echo(str(pdf))
         return
     seen: set[str] | None = None
     if audience == "players":       # their sheets name only the terrain they have seen

@@ -215,3 +215,43 @@ def test_a_failing_sheet_override_is_an_error_at_its_line(tmp_path: Path,
     assert result.stderr.startswith("c/templates/reference/travel.md:3:1: error: the template "
                                     "failed: ZeroDivisionError"), result.stderr
     assert not list(tmp_path.glob("out/*.pdf"))
+
+
+def test_only_the_campaigns_own_check_system_prints_by_default(campaign: Campaign) -> None:
+    """A d20 campaign's print holds the d20 checks sheet and no BRP or Black Sword Hack one;
+    ``--system`` (``systems``) picks the systems, and naming a sheet prints it."""
+    assert campaign.rules.checks == "d20"
+
+    def names(**options: object) -> list[str]:
+        return [d.name for d in printing.sheets(campaign, "en", **options)[0]]  # type: ignore[arg-type]
+
+    default = names()
+    assert "checks-d20" in default and "gm-screen" in default
+    assert not {"checks-brp", "checks-bsh"} & set(default)
+    brp = names(systems=["brp"])
+    assert "checks-brp" in brp and "gm-screen-brp" in brp
+    assert not {"checks-d20", "checks-bsh"} & set(brp)
+    both = names(systems=["d20", "brp"])
+    assert [n for n in both if n.startswith("checks-")] == ["checks-d20", "checks-brp"]
+    assert "checks-bsh" in names(checks=["checks-bsh"])
+    # the players' sheets: their site's checks sheet, or the one --system names
+    assert [n for n in names(audience="players") if n.startswith("checks-")] == ["checks-d20"]
+    assert [n for n in names(audience="players", systems=["bsh"])
+            if n.startswith("checks-")] == ["checks-bsh"]
+
+
+def test_print_command_takes_the_system_for_the_checks_sheets(tmp_path: Path,
+                                                              chromium: str) -> None:
+    root = write_campaign(tmp_path / "c")
+    out = tmp_path / "out"
+    result = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "print", "checks-brp", "checks-bsh",
+         "--system", "brp", "--content", str(root), "--out", str(out)],
+        cwd=tmp_path, capture_output=True, text=True, check=False, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert sorted(p.name for p in out.glob("*.pdf")) == ["checks-brp.pdf", "checks-bsh.pdf"]
+    result = subprocess.run(
+        [sys.executable, "-m", "generator.cli", "print", "checks-brp", "--content", str(root),
+         "--out", str(tmp_path / "none")],
+        cwd=tmp_path, capture_output=True, text=True, check=False, timeout=300)
+    assert result.returncode == 0, result.stderr

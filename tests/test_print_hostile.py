@@ -18,9 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import print_safety
 from generator.knowledge import gm_view
-from generator.reference import printing
+from generator.reference import booklet, print_safety, printing
 from generator.replay import replay
 
 from campaign_factory import dump, load, write_campaign
@@ -117,6 +116,41 @@ def test_printing_tables_requests_nothing_and_embeds_only_campaign_files(
     sizes = sorted((int(line.split()[3]), int(line.split()[4])) for line in listed)
     # the campaign's picture, never the one outside (what else is listed: blocked images'
     # placeholders)
+    assert (3, 2) in sizes and (7, 5) not in sizes and (4, 4) not in sizes, sizes
+
+
+def test_the_booklet_requests_nothing_and_embeds_only_campaign_files(
+        tmp_path: Path, recorder: tuple[int, list[str]]) -> None:
+    """The GM's booklet prints hexes, regions and locations as the GM site has them: their
+    images and raw HTML make Chromium request nothing either."""
+    chromium = need("chromium")
+    pdfimages = need("pdfimages")
+    port, seen = recorder
+    url = f"http://127.0.0.1:{port}"
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.png").write_bytes(png(7, 5))
+    hostile = (f"![md]({url}/markdown.png) <img src={url}/bare.png> "
+               f'<img srcset="{url}/set.png 2x"> <iframe src="{url}/frame"></iframe> '
+               f'<meta http-equiv="refresh" content="0;url={url}/refresh"> '
+               f"![outside]({outside / 'secret.png'}) ![inside](images/inside.png)")
+    # a location's image is found beside its file, as in the site's folders
+    location = (f"---\nid: den\nname: The Den\nhex: \"0304\"\n---\n"
+                f"{hostile.replace('(images/', '(../images/')} ![up](../../outside/secret.png)\n\n"
+                f'!!! gm "Secrets"\n    <img src="{url}/gm.png"> The den is empty.\n')
+    regions = {"north": {"name": "North", "hexes": ["0304"], "gm": hostile}}
+    root = write_campaign(tmp_path / "camp", files={
+        "locations/den.md": location, "regions.yaml": dump(regions)})
+    (root / "images").mkdir()
+    (root / "images" / "inside.png").write_bytes(png(3, 2))
+    campaign, diags = load(root)
+    assert campaign is not None, [d.format() for d in diags.sorted()]
+    chronicle, _ = replay(campaign)
+    pdf = booklet.print_booklet(campaign, chronicle, tmp_path / "print", chromium=chromium)
+    assert seen == []
+    listed = subprocess.run([pdfimages, "-list", str(pdf)], capture_output=True, text=True,
+                            check=True).stdout.splitlines()[2:]
+    sizes = {(int(line.split()[3]), int(line.split()[4])) for line in listed}
     assert (3, 2) in sizes and (7, 5) not in sizes and (4, 4) not in sizes, sizes
 
 

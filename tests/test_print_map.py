@@ -229,7 +229,7 @@ def test_the_printed_legend_draws_its_swatches_in_the_maps_colours(
     page = tmp_path / "legend.html"
     page.write_text(printing.map_html(campaign, view, svg, "missing.svg", "A4",  # type: ignore[arg-type]
                                       poster=False), encoding="utf-8")
-    pdf = printing._print_one(printing.find_chromium(), page, tmp_path / "legend.pdf", tmp_path)
+    pdf = printing.print_one(printing.find_chromium(), page, tmp_path / "legend.pdf", tmp_path)
     subprocess.run([need("pdftoppm"), "-r", "60", str(pdf), str(tmp_path / "legend")],
                    check=True)
     (image,) = tmp_path.glob("legend*.ppm")

@@ -47,7 +47,7 @@ from generator.content.campaign import Campaign
 from generator.package_data import SITE_TEMPLATES
 from generator.reference import print_safety
 from generator.reference.render import Renderer, seen_terrain_only
-from generator.reference.sheets import TOPICS, Audience
+from generator.reference.sheets import TOPICS, Audience, site_sheets
 
 Paper = Literal["A4", "Letter"]
 PAPERS: tuple[str, ...] = ("A4", "Letter")
@@ -124,19 +124,38 @@ def _tables_document(renderer: Renderer) -> Sheet | None:
     return Sheet("tables", title, "\n".join(parts))
 
 
+def check_sheets(campaign: Campaign, audience: Audience, systems: Sequence[str] | None,
+                 ) -> set[str]:
+    """The check systems' sheets (``checks-<system>``) a print holds: those of ``systems``,
+    or of the campaign's own system. The players get them only where their site has a
+    checks sheet (``reference.players``)."""
+    wanted = {f"checks-{s}" for s in (systems or (campaign.rules.checks,))}
+    if audience == "players":
+        theirs = [s for s in site_sheets(campaign, audience) if s.startswith("checks-")]
+        return wanted if theirs and systems else set(theirs)
+    return wanted
+
+
 def sheets(campaign: Campaign, language: str | None = None, *, audience: Audience = "gm",
            systems: Sequence[str] | None = None, known_terrain: Collection[str] | None = None,
+           checks: Collection[str] | None = None,
            ) -> tuple[list[Sheet], dict[str, str]]:
     """The printable documents and the diagrams they use (``img/*.svg`` -> SVG text).
 
     Every topic sheet, the roll tables in one document, and (GM only) the GM screen of the
-    campaign's check system, or of each of ``systems`` (``gm-screen-<system>``).
+    campaign's check system, or of each of ``systems`` (``gm-screen-<system>``). Of the
+    check systems' sheets, only those of ``systems``, or of the campaign's own system
+    (``check_sheets``), and any named in ``checks`` (``checks-brp`` ...).
     ``known_terrain``: the terrain the players have seen (their sheets name only those and
     the built-in ones, as on their site).
     """
+    keep_checks = check_sheets(campaign, audience, systems) | set(checks or ())
     if known_terrain is not None:
         campaign = seen_terrain_only(campaign, known_terrain)
     r = Renderer(campaign, audience, language)
+    # the check systems' sheets chosen here, whichever the site has
+    r.sheets = tuple(s for s in (*TOPICS, "tables")
+                     if (s in keep_checks if s.startswith("checks-") else s in r.sheets))
     topics = r.topics()
     images = {path: text for path, text in topics.items() if path.endswith(".svg")}
     docs: list[Sheet] = []
@@ -162,25 +181,34 @@ def _css_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
 
 
+def markdown_html(text: str) -> str:
+    """``text`` (a sheet's or a site page's Markdown) as HTML, with the sites' extensions."""
+    # the markdown package ships no type hints; MkDocs depends on it, so it is always here
+    md = importlib.import_module("markdown")
+    return str(md.markdown(text, extensions=list(MD_EXTENSIONS), output_format="html"))
+
+
+def page_rules(paper: str, campaign_name: str, title: str) -> str:
+    """The ``@page`` rules of a printed document: the paper, and a footer with the
+    campaign's name, the document's title and the page number."""
+    size = "A4" if paper == "A4" else "letter"
+    footer = _css_string(f"{print_safety.isolated(campaign_name)} · "
+                         f"{print_safety.isolated(title)}")
+    return (
+        f"@page {{ size: {size}; @bottom-left {{ content: {footer}; font: 7pt sans-serif; "
+        f"color: #7a7367; }} @bottom-right {{ content: counter(page) ' / ' counter(pages); "
+        f"font: 7pt sans-serif; color: #7a7367; }} }}\n"
+        f"@page hexcrawl-landscape {{ size: {size} landscape; }}\n")
+
+
 def html_document(sheet: Sheet, campaign_name: str, language: str, paper: str,
                   css: str, images: Mapping[str, str] | None = None,
                   root: Path | None = None) -> str:
     """A standalone HTML page for one sheet: print.css inlined, paper size and footer set,
     loading nothing (``print_safety``: ``images`` are the diagrams, ``root`` the campaign
     folder whose files its images may show)."""
-    # the markdown package ships no type hints; MkDocs depends on it, so it is always here
-    md = importlib.import_module("markdown")
-    body = str(md.markdown(sheet.markdown, extensions=list(MD_EXTENSIONS),
-                           output_format="html"))
-    body = print_safety.contained(body, images or {}, root)
-    size = "A4" if paper == "A4" else "letter"
-    footer = _css_string(f"{print_safety.isolated(campaign_name)} · "
-                         f"{print_safety.isolated(sheet.title)}")
-    page_css = (
-        f"@page {{ size: {size}; @bottom-left {{ content: {footer}; font: 7pt sans-serif; "
-        f"color: #7a7367; }} @bottom-right {{ content: counter(page) ' / ' counter(pages); "
-        f"font: 7pt sans-serif; color: #7a7367; }} }}\n"
-        f"@page hexcrawl-landscape {{ size: {size} landscape; }}\n")
+    body = print_safety.contained(markdown_html(sheet.markdown), images or {}, root)
+    page_css = page_rules(paper, campaign_name, sheet.title)
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{html.escape(language)}">\n<head>\n<meta charset="utf-8">\n'
@@ -199,7 +227,7 @@ def chromium_command(chromium: str, user_data_dir: Path, pdf: Path, page: Path) 
             "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()]
 
 
-def _print_one(chromium: str, page: Path, pdf: Path, work: Path) -> Path:
+def print_one(chromium: str, page: Path, pdf: Path, work: Path) -> Path:
     profile = work / f"profile-{page.stem}"
     profile.mkdir(parents=True, exist_ok=True)
     cmd = chromium_command(chromium, profile, pdf, page)
@@ -223,8 +251,9 @@ def print_pdfs(campaign: Campaign, out_dir: Path, language: str | None = None,
     """Print every sheet, the roll tables and the GM screen to ``out_dir/<name>.pdf``.
 
     ``paper`` is ``A4`` or ``Letter``; ``language`` defaults to the campaign's; ``systems``
-    prints a GM screen per check system (``gm-screen-d20.pdf`` ...) instead of only the
-    campaign's (``gm-screen.pdf``); ``only`` keeps the documents of those names (``travel``,
+    prints a GM screen and the checks sheet of each check system (``gm-screen-d20.pdf``,
+    ``checks-d20.pdf`` ...) instead of only the campaign's (``gm-screen.pdf`` and its
+    ``checks-<system>.pdf``); ``only`` keeps the documents of those names (``travel``,
     ``gm-screen``, ``tables`` ...). Returns the PDFs in print order. Raises ``PrintError``
     when Chromium is missing or fails, ``ValueError`` for an unknown paper size or name.
     """
@@ -233,7 +262,8 @@ def print_pdfs(campaign: Campaign, out_dir: Path, language: str | None = None,
     browser = find_chromium(chromium)
     language = language or campaign.language
     docs, images = sheets(campaign, language, audience=audience, systems=systems,
-                          known_terrain=known_terrain)
+                          known_terrain=known_terrain,
+                          checks=[n for n in only or () if n.startswith("checks-")])
     if only is not None:
         names = [d.name for d in docs]
         unknown = [n for n in only if n not in names]
@@ -258,7 +288,7 @@ def print_pdfs(campaign: Campaign, out_dir: Path, language: str | None = None,
                                           campaign.root), encoding="utf-8")
             jobs_list.append((page, out_dir / f"{doc.name}.pdf"))
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            futures = [pool.submit(_print_one, browser, page, pdf, work)
+            futures = [pool.submit(print_one, browser, page, pdf, work)
                        for page, pdf in jobs_list]
             return [f.result() for f in futures]
 
@@ -554,7 +584,7 @@ def print_maps(campaign: Campaign, chronicle: Any, out_dir: Path, *,
             stem = f"map-{audience}-poster" if poster else f"map-{audience}"
             jobs_list.append((page, out_dir / f"{stem}.pdf"))
         with ThreadPoolExecutor(max_workers=2) as pool:
-            futures = [pool.submit(_print_one, browser, page, pdf, work)
+            futures = [pool.submit(print_one, browser, page, pdf, work)
                        for page, pdf in jobs_list]
             results = [f.result() for f in futures]
     return results
