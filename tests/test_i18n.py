@@ -288,10 +288,10 @@ def test_catalogues_ship_as_package_data() -> None:
     tree = ast.parse((REPO / "setup.py").read_text(encoding="utf-8"))
     package_data = next(kw.value for node in ast.walk(tree) if isinstance(node, ast.Call)
                         for kw in node.keywords if kw.arg == "package_data")
-    globs = ast.literal_eval(package_data)["generator"]
-    shipped = {path for g in globs
-               for path in glob.glob(g, root_dir=REPO / "generator", recursive=True)}
-    files = [p.relative_to(REPO / "generator").as_posix() for p in LOCALE_DIR.glob("**/*.po*")]
+    globs = ast.literal_eval(package_data)["generator.i18n"]
+    root = REPO / "generator" / "i18n"
+    shipped = {path for g in globs for path in glob.glob(g, root_dir=root, recursive=True)}
+    files = [p.relative_to(root).as_posix() for p in LOCALE_DIR.glob("**/*.po*")]
     assert len(files) >= 4
     assert [f for f in files if f not in shipped] == []
 
