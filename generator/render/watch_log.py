@@ -72,7 +72,7 @@ def _outcome(t: Translator, roll: Any) -> str:
         return ""
     sign = SIGNS.get(roll.outcome)
     if sign is not None:
-        return " " + sign
+        return "\u00a0" + sign  # a sign never wraps away from its number
     return " → " + str(text(t.label("outcome", roll.outcome, roll.outcome)))
 
 
@@ -127,7 +127,7 @@ def roll_table(t: Translator, rolls: Iterable[Any]) -> str:
     versus = t.pgettext("a roll against its target", "vs")
     rows: list[str] = []
     for roll in rolls:
-        dice = f"{roll.dice} = {roll.natural}"
+        dice = f"{text(roll.dice)} = {roll.natural}"
         if len(roll.dice_values) > 1:
             dice += " (" + ", ".join(map(str, roll.dice_values)) + ")"
         if roll.total != roll.natural or roll.target is not None:
@@ -143,6 +143,6 @@ def roll_table(t: Translator, rolls: Iterable[Any]) -> str:
         detail = roll.detail if isinstance(roll.detail, Markup) else text(roll.detail)
         rows.append("".join((
             "| ", str(label("purpose", roll.purpose, roll.purpose)),
-            " " + mark if mark else "", " | ", str(text(dice)), " | ", outcome, " | ",
+            " " + mark if mark else "", " | ", dice, " | ", outcome, " | ",
             cell(detail), " |")))
     return "\n".join(rows)
