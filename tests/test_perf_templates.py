@@ -1,11 +1,13 @@
 """The page templates' faster paths write what the templates wrote before them.
 
-The GM's session page takes its roll rows, hex references and swatches from Python helpers
-(``roll_rows``, ``hex_ref``, ``hex_refs``, ``swatch``), the hex key its plain hexes' rows
+The GM's session page took its roll rows, hex references and swatches from Python helpers
+(``roll_rows``, ``hex_ref``, ``hex_refs``, ``swatch``; ``FAST_SESSION_GM``, the page before
+its compact watch table, still does), the hex key its plain hexes' rows
 (``plain_hex_rows``), the templates' gettext callables skip the Jinja extension's context
 round trips and the site translator memoises its words. A campaign's own copy of the
 templates as they were (``OLD_SESSION_GM``, ``OLD_REGION``) must still render every page
-exactly as the shipped ones do, in English and in Russian, and a campaign's own
+exactly as the fast ones do (``FAST_SESSION_GM``, the shipped ``region.md``), in English and
+in Russian, and a campaign's own
 ``_macros.md`` keeps its ``hexref`` in use.
 """
 

@@ -242,7 +242,8 @@ class _Renderer:
         """The rows of a watch's table of rolls on the GM's session page (``roll_rows`` in
         the templates): one line a roll, as ``session-gm.md`` wrote them with a loop over
         the rolls (``rolls``: the templates' copies, their detail escaped text; a detail
-        that is not is escaped here)."""
+        that is not is escaped here). The shipped page now writes its rolls with
+        ``watch_log``; a campaign's own ``session-gm.md`` of before keeps this one."""
         t = self.t
         label = t.label
         recorded, seeded = t.gettext("at the table"), t.gettext("seeded")
