@@ -32,6 +32,7 @@ Pages (paths inside ``docs/``; MkDocs serves ``x/y.md`` at ``x/y/``):
 
 from __future__ import annotations
 
+import functools
 import posixpath
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -70,6 +71,7 @@ from generator.render.paths import (
 )
 from generator.render.templates import render
 from generator.render.timeline_pages import TIMELINE_DAYS, TimelinePeriod, timeline_periods
+from generator.render.watch_log import key_rolls, roll_table
 
 View = PlayerView | GMView
 
@@ -240,7 +242,8 @@ class _Renderer:
         """The rows of a watch's table of rolls on the GM's session page (``roll_rows`` in
         the templates): one line a roll, as ``session-gm.md`` wrote them with a loop over
         the rolls (``rolls``: the templates' copies, their detail escaped text; a detail
-        that is not is escaped here)."""
+        that is not is escaped here). The shipped page now writes its rolls with
+        ``watch_log``; a campaign's own ``session-gm.md`` of before keeps this one."""
         t = self.t
         label = t.label
         recorded, seeded = t.gettext("at the table"), t.gettext("seeded")
@@ -302,6 +305,8 @@ class _Renderer:
             "session_by_number": self.session_by_number, "timeline_page": self.timeline_page,
             "roll_rows": self.roll_rows, "hex_ref": hex_ref, "hex_refs": hex_refs,
             "swatch": self.swatch, "plain_hex_rows": self.plain_hex_rows,
+            "key_rolls": functools.partial(key_rolls, self.t),
+            "roll_table": functools.partial(roll_table, self.t),
         }
         values.update(context)
         token = current_page.set(path)
