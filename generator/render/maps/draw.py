@@ -66,11 +66,14 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
         fog.draw_known_edge(m, labels)
     fog.draw_outlines(m, canvas, outlined)
     paths.draw_paths(m, runs)
-    hexes.draw_coordinates(m, canvas, labels, placed.hidden)
     tracks.draw_tracks(m, canvas, sessions, focus, past, known)
     kinds = places.draw_locations(m, icons, placed)
     terrain.icon_symbols(m, kinds)
     places.draw_names(m, placed)
+    # the hex labels over the tracks, icons and names (which keep clear of them), and the
+    # believed tracks over everything but the party
+    hexes.draw_coordinates(m, canvas, labels, placed.hidden)
+    tracks.draw_tracks(m, canvas, sessions, focus, past, known, believed=True)
     if party:
         places.draw_party(m, placed)
     return document(root, m.defs, m.body)
