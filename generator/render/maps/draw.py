@@ -42,6 +42,7 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
     else:
         placed = layout.place(m, canvas, labels, icons, runs, party_spots)
     canvas.fit(placed.extent)
+    m.written = set(placed.hex_names)
     root: dict[str, object] = {
         "viewBox": canvas.viewbox(),
         # natural size: small maps stay small; CSS shrinks big ones to the page width

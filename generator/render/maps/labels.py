@@ -195,9 +195,9 @@ def name_candidates(text: str, x: float, y: float, r: float, sizes: Sequence[flo
 
 
 def boxed_name_candidates(text: str, x: float, y: float, r: float, sizes: Sequence[float],
-                          ) -> Iterator[tuple[Label, Box]]:
+                          spots: int | None = None) -> Iterator[tuple[Label, Box]]:
     """``name_candidates`` with each one's box (the text measured once per size and
-    layout)."""
+    layout); ``spots``: only the first so many spots (1: right below)."""
     split = two_lines(text)
     layouts: list[tuple[str, ...]] = [(text,)]
     if split is not None:
@@ -206,7 +206,7 @@ def boxed_name_candidates(text: str, x: float, y: float, r: float, sizes: Sequen
         for lines in layouts:
             width = max(text_width(line, size) for line in lines)
             height = ASCENT * size + (len(lines) - 1) * LINE_GAP * size + DESCENT * size
-            for dx, anchor, vertical in _SPOTS:
+            for dx, anchor, vertical in _SPOTS[:spots]:
                 ax = round(x + dx * r, 1)
                 if vertical == "below":
                     ay = y + r + ASCENT * size

@@ -14,9 +14,9 @@ from generator.hexgrid import Hex
 from generator.knowledge import LocationView, PathView
 from generator.render.maps import curves, labels
 from generator.render.maps.drawing import MapDrawing, icon_kind
+from generator.render.maps.hexes import coord_y
 from generator.render.maps.lattice import Canvas
 from generator.render.maps.style import (
-    COORD_DY,
     COORD_SIZE,
     HEX_NAME_SIZES,
     ICON_RADIUS,
@@ -156,13 +156,14 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
 
 def coord_box(label: str, x: float, y: float) -> labels.Box:
     """The room a hex's label (CCRR) takes, the hex's centre at (x, y)."""
-    return labels.label_box((label,), x, y + COORD_DY, COORD_SIZE, "middle")
+    return labels.label_box((label,), x, coord_y(y), COORD_SIZE, "middle")
 
 
 def _place_party(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
                  spots: Sequence[Spot], out: Layout) -> None:
-    """Each party marker at the first free spot of ``PARTY_SPOTS`` in its hex; with none
-    free, the first that leaves the hex's label (CCRR) readable."""
+    """Each party marker at the first free spot of ``PARTY_SPOTS`` in its hex (in a named
+    hex the middle last: the name goes there); with none free, the first that leaves the
+    hex's label (CCRR) readable."""
     for kind, where in spots:
         if where is None or not m.grid.is_label(where):
             continue
@@ -172,6 +173,8 @@ def _place_party(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
         cx, cy = canvas.centre(h)
         number = coord_box(where, cx, cy) if m.view.site.show_labels else None
         choices = [(rounded(cx + dx * SIZE), rounded(cy + dy * SIZE)) for dx, dy in PARTY_SPOTS]
+        if m.view.site.show_names and where in m.hexes and m.hexes[where].name:
+            choices = choices[1:] + choices[:1]  # the middle is the hex name's
         x, y = next((p for p in choices if placer.free(labels.around(*p, PARTY_RADIUS
                                                                       + LABEL_GAP))),
                     next((p for p in choices if number is None or not labels.around(
@@ -193,7 +196,9 @@ def _place_hex_names(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
             if not info.name or named_here.get(label) == info.name:
                 break
             cx, cy = canvas.centre(info.hex)
-            candidates = list(_hex_name_candidates(info.name, cx, cy, label in named_here))
+            candidates = [c for c in _hex_name_candidates(info.name, cx, cy,
+                                                          label in named_here)
+                          if _fits_hex(canvas, c.box, cx, cy)]
             placed = (labels.place(placer, candidates, bounds)
                       or labels.place(placer, candidates))
             if placed is not None:
@@ -260,8 +265,10 @@ def _place_location_name(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
     r = ICON_RADIUS + LABEL_GAP
     centres = _centres(canvas, loc.hex)
     for size in NAME_SIZES:
-        near = [(label, box) for label, box in labels.boxed_name_candidates(
-                    loc.name, x, y, r, (size,))
+        near = [(label, box) for label, box in itertools.chain(
+                    labels.boxed_name_candidates(loc.name, x, y, r, (size,)),
+                    *(labels.boxed_name_candidates(loc.name, x, y + drop, r, (size,), 1)
+                      for drop in _DROPS))
                 if _in_hex(centres, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)]
         for inside in (bounds, None):
             label = labels.place_boxed(placer, near, inside)
@@ -282,6 +289,11 @@ def _place_location_name(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
                 placer.take_all(_line_boxes(line))
                 return label, line
     return None
+
+
+#: How much lower than right under its icon a name is tried next: enough to clear the
+#: labels (CCRR) of the hexes beside, so that a long name fits under its icon.
+_DROPS = (0.8, 1.6)
 
 
 def _away_candidates(centres: Sequence[tuple[float, float]], name: str, size: float,
@@ -317,8 +329,8 @@ def _leader(x: float, y: float, box: labels.Box) -> tuple[float, float, float, f
     if end - start < 2.0:
         return None
     ux, uy = dx / length, dy / length
-    return (round(x + ux * start, 1), round(y + uy * start, 1), round(x + ux * end, 1),
-            round(y + uy * end, 1))
+    return (round(x + ux * start), round(y + uy * start), round(x + ux * end),
+            round(y + uy * end))
 
 
 def _line_boxes(line: tuple[float, float, float, float]) -> list[labels.Box]:
@@ -332,6 +344,24 @@ def _line_boxes(line: tuple[float, float, float, float]) -> list[labels.Box]:
 def _line_free(placer: labels.Placer, line: tuple[float, float, float, float]) -> bool:
     """Whether a leader line crosses nothing placed."""
     return all(placer.free(b) for b in _line_boxes(line))
+
+
+def _fits_hex(canvas: Canvas, box: labels.Box, cx: float, cy: float) -> bool:
+    """Whether a box lies within the hex centred at (cx, cy) (its corners inside the hex
+    grown by ``HEX_NAME_SLACK``: a name may reach a little into the hex's border)."""
+    corners = canvas.grid.corner_offsets(SIZE * HEX_NAME_SLACK)
+    edges = list(zip(corners, corners[1:] + corners[:1], strict=True))
+    for x, y in ((box.x0, box.y0), (box.x1, box.y0), (box.x0, box.y1), (box.x1, box.y1)):
+        px, py = x - cx, y - cy
+        signs = {(bx - ax) * (py - ay) - (by - ay) * (px - ax) > 0
+                 for (ax, ay), (bx, by) in edges}
+        if len(signs) > 1:
+            return False
+    return True
+
+
+#: How far a hex's name may reach past its hex's sides, as a factor of the hex's size.
+HEX_NAME_SLACK = 1.08
 
 
 def _hex_name_candidates(name: str, cx: float, cy: float, has_icon: bool,
@@ -349,7 +379,7 @@ def _hex_name_candidates(name: str, cx: float, cy: float, has_icon: bool,
             if not has_icon:
                 spots.insert(0, cy + size * 0.35 - extra / 2)
             for y in spots:
-                yield labels.Label(lines, cx, round(y, 1), size, "middle", italic=True)
+                yield labels.Label(lines, cx, round(y), size, "middle", italic=True)
 
 
 def _place_path_name(placer: labels.Placer, name: str, points: Sequence[curves.Point],

@@ -40,7 +40,8 @@ def draw_tracks(m: MapDrawing, canvas: Canvas, sessions: Sequence[SessionView], 
     without ``believed`` every track but the believed ones (under the names); with it the
     believed ones alone (over the names, so a lost party's detour is never hidden)."""
     out = m.body
-    drawn = False
+    # the believed tracks need no group of their own: each is a "tr" (map.css)
+    drawn = believed
     for session in () if believed else past:
         earlier = list(session.believed_track)
         if isinstance(session, GMSessionView):
@@ -78,5 +79,5 @@ def draw_tracks(m: MapDrawing, canvas: Canvas, sessions: Sequence[SessionView], 
                     continue
                 out.leaf("polyline", {"class": f"tr tr-{kind}", "points": points_text(points),
                                       "stroke": colour})
-    if drawn:
+    if drawn and not believed:
         out.close("g")
