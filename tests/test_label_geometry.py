@@ -4,7 +4,8 @@ and a crowded fen march, with named hexes, villages, a tower on the map's edge, 
 
 On each overview, read back from the SVG with the width estimate the placement uses:
 - every location's name names its own hex: the middle of the name lies in the icon's hex,
-  or in a neighbouring hex with a leader line from the icon to the name;
+  or it starts right beside the icon, or it lies in a neighbouring hex with a leader line
+  from the icon to the name;
 - every hex name lies inside a hex of that name;
 - no two names overlap, no name covers a hex label (CCRR), an icon or the party marker,
   and no party marker covers a hex label: every hex keeps its number.
@@ -128,6 +129,15 @@ def hex_at(campaign: Campaign, x: float, y: float, near: Hex) -> Hex:
     return min(around, key=lambda h: (dist(h), h))
 
 
+def name_anchor(box: L.Box, x: float) -> tuple[float, float]:
+    """Where a name beside its icon is anchored: the side of its box nearer the icon."""
+    return (box.x0 if abs(box.x0 - x) < abs(box.x1 - x) else box.x1), (box.y0 + box.y1) / 2
+
+
+def anchored(campaign: Campaign, point: tuple[float, float], own: Hex) -> bool:
+    return hex_at(campaign, *point, own) == own
+
+
 def middle(box: L.Box) -> tuple[float, float]:
     return (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
 
@@ -150,6 +160,8 @@ def check(campaign: Campaign, view: View) -> Read:
         found = hex_at(campaign, *middle(box), own)
         if found == own:
             continue
+        if leader is None and anchored(campaign, name_anchor(box, x), own):
+            continue  # right beside its icon (the anchor in the icon's hex)
         if found not in {n for _, n in grid.neighbors(own)}:
             problems.append(f"{text!r} of {grid.label(own)} lies in {grid.label(found)}")
         elif leader is None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 
+from generator.hexgrid import Grid, Hex
 from generator.knowledge import GMSessionView, GMView, PathView, SessionView
 from generator.render.i18n import Translator
 from generator.render.maps import fog, hexes, layout, paths, places, terrain, tracks
@@ -14,6 +15,7 @@ from generator.render.maps.drawing import MapDrawing, MapLinks, View, ViewIndex
 from generator.render.maps.lattice import Canvas
 from generator.render.maps.style import (
     COORD_SIZE,
+    FOCUS_FRAME,
     PIXELS_PER_UNIT,
     PLAYER_FRAME,
     ROUTE_PIXELS_PER_UNIT,
@@ -28,9 +30,11 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
             party: bool, scale: float, *, paths_shown: Sequence[PathView] | None = None,
             locations: Collection[str] | None = None, past: Sequence[SessionView] = (),
             spots: Sequence[layout.Spot] | None = None, outlined: Sequence[str] = (),
-            known: bool = False, layouts: layout.LayoutCache | None = None) -> str:
+            known: bool = False, layouts: layout.LayoutCache | None = None,
+            frame: str | None = None) -> str:
     """The map as SVG text. ``layouts``: take the placement pass's result from there when
-    everything it reads is as it was, and keep it there."""
+    everything it reads is as it was, and keep it there. ``frame``: the box (x y width
+    height) a page showing the map frames first (``data-focus``, hexcrawl.js)."""
     m.tiled = len(labels) >= terrain.TILED_HEXES
     runs = paths.path_runs(m, canvas, paths_shown)
     icons = places.icon_spots(m, canvas, locations)
@@ -42,14 +46,14 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
     else:
         placed = layout.place(m, canvas, labels, icons, runs, party_spots)
     canvas.fit(placed.extent)
-    m.written = set(placed.hex_names)
+    m.written = placed.written
     root: dict[str, object] = {
         "viewBox": canvas.viewbox(),
         # natural size: small maps stay small; CSS shrinks big ones to the page width
         "width": num((canvas.x1 - canvas.x0) * scale),
         "height": num((canvas.y1 - canvas.y0) * scale),
         "class": f"hexmap-svg {css_class}", "role": "img",
-        "preserveAspectRatio": "xMidYMid meet"}
+        "preserveAspectRatio": "xMidYMid meet", "data-focus": frame}
     if css_class == "overview" and m.view.site.show_labels and m.tiled:
         # the site hides the hex labels until the map is zoomed in far enough to read
         # them (hexcrawl.css, hexcrawl.js: thousands of texts too small to read cost
@@ -91,6 +95,7 @@ def overview_map(view: View, links: MapLinks | None = None, t: Translator | None
     """
     m = MapDrawing(view, links or MapLinks(), t, "m-", for_print)
     grid = view.site.grid
+    frame: str | None = None
     if isinstance(view, GMView):
         canvas = Canvas(grid, grid.all_hexes(), SIZE * 0.3)
         fog_around = False
@@ -99,13 +104,26 @@ def overview_map(view: View, links: MapLinks | None = None, t: Translator | None
         known |= tracks.track_hexes(view.sessions, known=True)
         if view.now.believed_hex and grid.is_label(view.now.believed_hex):
             known.add(grid.parse(view.now.believed_hex))
+        frame = _frame(grid, {info.hex for info in view.hexes.values()} | (
+            {grid.parse(view.now.believed_hex)} if view.now.believed_hex
+            and grid.is_label(view.now.believed_hex) else set()))
         canvas = Canvas(grid, known, SIZE * 1.2)
         canvas.at_least(PLAYER_FRAME[0] * 1.5 * SIZE, PLAYER_FRAME[1] * math.sqrt(3) * SIZE)
         fog_around = True
     labels = [label for label, info in view.hexes.items() if canvas.inside(info.hex)]
     return _render(m, canvas, labels, view.sessions, "overview", fog_around=fog_around,
                    focus=False, party=True, scale=PIXELS_PER_UNIT, known=True,
-                   layouts=layouts)
+                   layouts=layouts, frame=None if for_print else frame)
+
+
+def _frame(grid: Grid, hexes: Collection[Hex]) -> str | None:
+    """The players' explored hexes (and where they believe they are) with a margin, at
+    least ``FOCUS_FRAME`` hexes across, as the map page frames them first."""
+    found = Canvas(grid, hexes, SIZE * 0.6) if hexes else None
+    if found is None:
+        return None
+    found.at_least(FOCUS_FRAME[0] * 1.5 * SIZE, FOCUS_FRAME[1] * math.sqrt(3) * SIZE)
+    return found.viewbox()
 
 
 def session_map(view: View, session: SessionView, links: MapLinks | None = None,

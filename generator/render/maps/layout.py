@@ -70,6 +70,8 @@ class Layout:
     path_names: list[tuple[int, str, str, PathName]] = field(default_factory=list)
     #: hex label -> its name's place (``map.labels: names``)
     hex_names: dict[str, labels.Label] = field(default_factory=dict)
+    #: hexes whose name is written on the map (in them, or in a neighbour of the same name)
+    written: set[str] = field(default_factory=set)
     #: hex labels (CCRR) left out because a name covers them (none: names keep clear of
     #: them, so every hex's number stays readable)
     hidden: set[str] = field(default_factory=set)
@@ -203,6 +205,7 @@ def _place_hex_names(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
                       or labels.place(placer, candidates))
             if placed is not None:
                 out.hex_names[label] = placed
+                out.written.update(choices)
                 break
 
 
@@ -260,8 +263,8 @@ def _place_location_name(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
                          ) -> tuple[labels.Label, tuple[float, float, float, float] | None] | None:
     """A location's name: around its icon with the middle of the name inside the icon's
     hex (each size in turn), else set in a neighbouring hex with a leader line from the
-    icon, else None (the tooltip names it). Spots inside the canvas first; outside it the
-    viewBox grows."""
+    icon, else right beside the icon reaching into the next hex, else None (the tooltip
+    names it). Spots inside the canvas first; outside it the viewBox grows."""
     r = ICON_RADIUS + LABEL_GAP
     centres = _centres(canvas, loc.hex)
     for size in NAME_SIZES:
@@ -274,6 +277,7 @@ def _place_location_name(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
             label = labels.place_boxed(placer, near, inside)
             if label is not None:
                 return label, None
+    hugging: list[tuple[labels.Label, labels.Box]] = []
     for size in NAME_SIZES:
         away = list(_away_candidates(centres, loc.name, size))
         for inside in (bounds, None):
@@ -288,6 +292,14 @@ def _place_location_name(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
                 placer.take(box)
                 placer.take_all(_line_boxes(line))
                 return label, line
+        # last, rather than no name: beside the icon, reaching into the next hex
+        hugging += [(label, box) for label, box in labels.boxed_name_candidates(
+                        loc.name, x, y, r, (size,))
+                    if label.anchor != "middle" and _in_hex(centres, label.x, label.y)]
+    for inside in (bounds, None):
+        label = labels.place_boxed(placer, hugging, inside)
+        if label is not None:
+            return label, None
     return None
 
 
@@ -312,9 +324,9 @@ def _away_candidates(centres: Sequence[tuple[float, float]], name: str, size: fl
     ranked = sorted(others, key=lambda p: (abs(p[0] - cx) > 1, abs(p[0] - cx), -(p[1] - cy)))
     for reach in (0.62, 0.85):
         for nx, ny in ranked:
-            tx, ty = round(cx + (nx - cx) * reach, 1), cy + (ny - cy) * reach
+            tx, ty = round(cx + (nx - cx) * reach), cy + (ny - cy) * reach
             for lines, box, mid in shapes:
-                ay = round(ty - mid, 1)
+                ay = round(ty - mid)
                 yield (labels.Label(lines, tx, ay, size, "middle"),
                        labels.Box(tx + box.x0, ay + box.y0, tx + box.x1, ay + box.y1))
 
