@@ -216,11 +216,13 @@ def test_imported_text_mapper_maps(name: str, tmp_path: Path) -> None:
     campaign = imported(name, tmp_path / name)
     chronicle, _ = replay(campaign)
     read = check(campaign, gm_view(campaign, chronicle))
-    # a Text Mapper map shows a label on every named hex: most of them are written here
+    # a Text Mapper map shows a label on every named hex: here those that fit inside their
+    # hex beside its number, icons and place names (about half on the crowded example's
+    # map), the others in their tooltips
     named = {info.name for info in campaign.hexes.values() if info.name}
     written = {text for text, _ in read.hex_names}
     located = {loc.name for loc in campaign.locations.values()}
-    assert len(written) >= 0.5 * len(named - located), sorted(named - located - written)
+    assert len(written) >= 0.45 * len(named - located), sorted(named - located - written)
 
 
 def test_a_crowded_edge_sends_a_name_to_a_neighbouring_hex_with_a_leader(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 
-from generator.hexgrid import Grid, Hex
+from generator.hexgrid import Grid, Hex, distance, within
 from generator.knowledge import GMSessionView, GMView, PathView, SessionView
 from generator.render.i18n import Translator
 from generator.render.maps import fog, hexes, layout, paths, places, terrain, tracks
@@ -104,9 +104,9 @@ def overview_map(view: View, links: MapLinks | None = None, t: Translator | None
         known |= tracks.track_hexes(view.sessions, known=True)
         if view.now.believed_hex and grid.is_label(view.now.believed_hex):
             known.add(grid.parse(view.now.believed_hex))
-        frame = _frame(grid, {info.hex for info in view.hexes.values()} | (
-            {grid.parse(view.now.believed_hex)} if view.now.believed_hex
-            and grid.is_label(view.now.believed_hex) else set()))
+        here = view.now.believed_hex
+        frame = _frame(grid, {info.hex for info in view.hexes.values()},
+                       grid.parse(here) if here and grid.is_label(here) else None)
         canvas = Canvas(grid, known, SIZE * 1.2)
         canvas.at_least(PLAYER_FRAME[0] * 1.5 * SIZE, PLAYER_FRAME[1] * math.sqrt(3) * SIZE)
         fog_around = True
@@ -116,12 +116,34 @@ def overview_map(view: View, links: MapLinks | None = None, t: Translator | None
                    layouts=layouts, frame=None if for_print else frame)
 
 
-def _frame(grid: Grid, hexes: Collection[Hex]) -> str | None:
-    """The players' explored hexes (and where they believe they are) with a margin, at
-    least ``FOCUS_FRAME`` hexes across, as the map page frames them first."""
-    found = Canvas(grid, hexes, SIZE * 0.6) if hexes else None
-    if found is None:
+def _frame(grid: Grid, explored: Collection[Hex], here: Hex | None) -> str | None:
+    """The box the players' map page opens on: the explored hexes around where the party
+    believes it is (those within two hexes of one another, the party's hex among them;
+    without it the largest such group), with a margin, at least ``FOCUS_FRAME`` hexes
+    across. A lone hex seen from afar stays on the map, a pan away."""
+    left = set(explored)
+    groups: list[set[Hex]] = []
+    while left:
+        start = min(left)
+        group, todo = {start}, [start]
+        left.discard(start)
+        while todo:
+            h = todo.pop()
+            for n in within(h, 2):
+                if n not in left:
+                    continue
+                left.discard(n)
+                group.add(n)
+                todo.append(n)
+        groups.append(group)
+    if here is not None:
+        mine = [g for g in groups if any(distance(here, h) <= 2 for h in g)]
+        chosen = set().union(*mine) | {here} if mine else {here}
+    elif groups:
+        chosen = max(groups, key=lambda g: (len(g), -min(g)[0], -min(g)[1]))
+    else:
         return None
+    found = Canvas(grid, chosen, SIZE * 0.6)
     found.at_least(FOCUS_FRAME[0] * 1.5 * SIZE, FOCUS_FRAME[1] * math.sqrt(3) * SIZE)
     return found.viewbox()
 

@@ -128,15 +128,18 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
     out = Layout()
     for _, x, y in icons:
         placer.take(labels.around(x, y, ICON_RADIUS + LABEL_GAP))
+    numbers: set[int] = set()  # the hex labels' boxes (a leader line may pass under one)
     if m.view.site.show_labels:
         for label in hexes:
             x, y = canvas.centre(m.hexes[label].hex)
-            placer.take(coord_box(label, x, y))
+            box = coord_box(label, x, y)
+            numbers.add(id(box))
+            placer.take(box)
     _place_party(m, canvas, placer, spots, out)
     important = sorted(icons, key=lambda item: (_ICON_RANK.get(icon_kind(item[0]), 99),
                                                  item[0].name.casefold(), item[0].id))
     for loc, x, y in important:
-        placed = _place_location_name(m, canvas, placer, loc, x, y, bounds)
+        placed = _place_location_name(canvas, placer, loc, x, y, bounds, numbers)
         if placed is not None:
             out.names[loc.id], leader = placed
             if leader is not None:
@@ -192,10 +195,14 @@ def _place_hex_names(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
     the group nearest its middle that has room."""
     bounds = canvas.box()
     named_here = {m.grid.label(loc.hex): loc.name for loc, _, _ in icons}
+    shown_here = {m.grid.label(loc.hex): loc.name for loc, _, _ in icons
+                  if loc.id in out.names}
     for choices in name_bearers(m, hexes):
         for label in choices:
             info = m.hexes[label]
             if not info.name or named_here.get(label) == info.name:
+                if info.name and shown_here.get(label) == info.name:
+                    out.written.add(label)  # the location's name is the hex's
                 break
             cx, cy = canvas.centre(info.hex)
             candidates = [c for c in _hex_name_candidates(info.name, cx, cy,
@@ -258,8 +265,8 @@ def _in_hex(centres: Sequence[tuple[float, float]], x: float, y: float) -> bool:
     return all((x - nx) ** 2 + (y - ny) ** 2 >= mine for nx, ny in others)
 
 
-def _place_location_name(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
-                         loc: LocationView, x: float, y: float, bounds: labels.Box,
+def _place_location_name(canvas: Canvas, placer: labels.Placer, loc: LocationView,
+                         x: float, y: float, bounds: labels.Box, numbers: set[int],
                          ) -> tuple[labels.Label, tuple[float, float, float, float] | None] | None:
     """A location's name: around its icon with the middle of the name inside the icon's
     hex (each size in turn), else set in a neighbouring hex with a leader line from the
@@ -287,7 +294,7 @@ def _place_location_name(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
                 if not placer.free(box):
                     continue
                 line = _leader(x, y, box)
-                if line is None or not _line_free(placer, line):
+                if line is None or not _line_free(placer, line, numbers):
                     continue
                 placer.take(box)
                 placer.take_all(_line_boxes(line))
@@ -353,9 +360,11 @@ def _line_boxes(line: tuple[float, float, float, float]) -> list[labels.Box]:
             for k in range(steps + 1)]
 
 
-def _line_free(placer: labels.Placer, line: tuple[float, float, float, float]) -> bool:
-    """Whether a leader line crosses nothing placed."""
-    return all(placer.free(b) for b in _line_boxes(line))
+def _line_free(placer: labels.Placer, line: tuple[float, float, float, float],
+               numbers: set[int]) -> bool:
+    """Whether a leader line crosses nothing placed but hex labels (``numbers``: their
+    boxes' ids; they are drawn over it, with a halo)."""
+    return all(id(hit) in numbers for b in _line_boxes(line) for hit in placer.hits(b))
 
 
 def _fits_hex(canvas: Canvas, box: labels.Box, cx: float, cy: float) -> bool:
