@@ -103,7 +103,10 @@
     svg.dataset.hexcrawlPanzoom = "1";
     var whole = parseBox(svg);
     var first = framed(svg);
-    if (first) setBox(svg, first);
+    if (first) {
+      svg.setAttribute("data-whole", svg.getAttribute("viewBox"));  /* the file's own box */
+      setBox(svg, first);
+    }
     var home = parseBox(svg);
     /* zooming out stops at twice the larger of the whole map and the framed box */
     var widest = Math.max(whole[2], home[2]);
