@@ -195,11 +195,10 @@ def name_candidates(text: str, x: float, y: float, r: float, sizes: Sequence[flo
 
 
 def boxed_name_candidates(text: str, x: float, y: float, r: float, sizes: Sequence[float],
-                          spots: int | None = None) -> Iterator[tuple[Label, Box]]:
+                          ) -> Iterator[tuple[Label, Box]]:
     """``name_candidates`` with each one's box (the text measured once per size and
-    layout); ``spots``: only the first so many spots (1: right below). Anchors are set on
-    whole units: half a unit is nothing at a name's size, and it saves bytes on every
-    name."""
+    layout). Anchors are set on whole units: half a unit is nothing at a name's size, and
+    it saves bytes on every name."""
     split = two_lines(text)
     layouts: list[tuple[str, ...]] = [(text,)]
     if split is not None:
@@ -208,7 +207,7 @@ def boxed_name_candidates(text: str, x: float, y: float, r: float, sizes: Sequen
         for lines in layouts:
             width = max(text_width(line, size) for line in lines)
             height = ASCENT * size + (len(lines) - 1) * LINE_GAP * size + DESCENT * size
-            for dx, anchor, vertical in _SPOTS[:spots]:
+            for dx, anchor, vertical in _SPOTS:
                 ax = round(x + dx * r)
                 if vertical == "below":
                     ay = y + r + ASCENT * size

@@ -5,6 +5,7 @@ overview again and again (``hexcrawl serve``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from collections.abc import Hashable, Iterator, Sequence
@@ -194,6 +195,7 @@ def _place_hex_names(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
     there bears the same name; a name shared by neighbouring hexes once, in the hex of
     the group nearest its middle that has room."""
     bounds = canvas.box()
+    flat = canvas.grid.orientation == "flat"
     named_here = {m.grid.label(loc.hex): loc.name for loc, _, _ in icons}
     shown_here = {m.grid.label(loc.hex): loc.name for loc, _, _ in icons
                   if loc.id in out.names}
@@ -205,11 +207,11 @@ def _place_hex_names(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
                     out.written.add(label)  # the location's name is the hex's
                 break
             cx, cy = canvas.centre(info.hex)
-            candidates = [c for c in _hex_name_candidates(info.name, cx, cy,
-                                                          label in named_here)
-                          if _fits_hex(canvas, c.box, cx, cy)]
-            placed = (labels.place(placer, candidates, bounds)
-                      or labels.place(placer, candidates))
+            candidates = [(c, box) for c, box in _hex_name_candidates(
+                              info.name, cx, cy, label in named_here)
+                          if _fits_hex(flat, box, cx, cy)]
+            placed = (labels.place_boxed(placer, candidates, bounds)
+                      or labels.place_boxed(placer, candidates))
             if placed is not None:
                 out.hex_names[label] = placed
                 out.written.update(choices)
@@ -275,10 +277,13 @@ def _place_location_name(canvas: Canvas, placer: labels.Placer, loc: LocationVie
     r = ICON_RADIUS + LABEL_GAP
     centres = _centres(canvas, loc.hex)
     for size in NAME_SIZES:
-        near = [(label, box) for label, box in itertools.chain(
-                    labels.boxed_name_candidates(loc.name, x, y, r, (size,)),
-                    *(labels.boxed_name_candidates(loc.name, x, y + drop, r, (size,), 1)
-                      for drop in _DROPS))
+        around = list(labels.boxed_name_candidates(loc.name, x, y, r, (size,)))
+        below = [(label, box) for label, box in around
+                 if label.anchor == "middle" and label.y > y]
+        lower = [(dataclasses.replace(label, y=label.y + drop),
+                  labels.Box(box.x0, box.y0 + drop, box.x1, box.y1 + drop))
+                 for drop in _DROPS for label, box in below]
+        near = [(label, box) for label, box in around + lower
                 if _in_hex(centres, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)]
         for inside in (bounds, None):
             label = labels.place_boxed(placer, near, inside)
@@ -312,7 +317,7 @@ def _place_location_name(canvas: Canvas, placer: labels.Placer, loc: LocationVie
 
 #: How much lower than right under its icon a name is tried next: enough to clear the
 #: labels (CCRR) of the hexes beside, so that a long name fits under its icon.
-_DROPS = (0.8, 1.6)
+_DROPS = (1, 2)
 
 
 def _away_candidates(centres: Sequence[tuple[float, float]], name: str, size: float,
@@ -367,18 +372,21 @@ def _line_free(placer: labels.Placer, line: tuple[float, float, float, float],
     return all(id(hit) in numbers for b in _line_boxes(line) for hit in placer.hits(b))
 
 
-def _fits_hex(canvas: Canvas, box: labels.Box, cx: float, cy: float) -> bool:
-    """Whether a box lies within the hex centred at (cx, cy) (its corners inside the hex
-    grown by ``HEX_NAME_SLACK``: a name may reach a little into the hex's border)."""
-    corners = canvas.grid.corner_offsets(SIZE * HEX_NAME_SLACK)
-    edges = list(zip(corners, corners[1:] + corners[:1], strict=True))
-    for x, y in ((box.x0, box.y0), (box.x1, box.y0), (box.x0, box.y1), (box.x1, box.y1)):
-        px, py = x - cx, y - cy
-        signs = {(bx - ax) * (py - ay) - (by - ay) * (px - ax) > 0
-                 for (ax, ay), (bx, by) in edges}
-        if len(signs) > 1:
-            return False
-    return True
+def _fits_hex(flat: bool, box: labels.Box, cx: float, cy: float) -> bool:
+    """Whether a box lies within the hex centred at (cx, cy), grown by ``HEX_NAME_SLACK``
+    (a name may reach a little into the hex's border): a flat-top hex is ``r`` wide at
+    its middle, narrowing by ``1/sqrt(3)`` of the height off it; a pointy-top one likewise
+    on its side."""
+    r = SIZE * HEX_NAME_SLACK
+    half = r * _SQRT3 / 2
+    across = max(abs(box.x0 - cx), abs(box.x1 - cx))
+    along = max(abs(box.y0 - cy), abs(box.y1 - cy))
+    if not flat:
+        across, along = along, across
+    return along <= half and across <= r - along / _SQRT3
+
+
+_SQRT3 = math.sqrt(3)
 
 
 #: How far a hex's name may reach past its hex's sides, as a factor of the hex's size.
@@ -386,21 +394,24 @@ HEX_NAME_SLACK = 1.08
 
 
 def _hex_name_candidates(name: str, cx: float, cy: float, has_icon: bool,
-                         ) -> Iterator[labels.Label]:
-    """Where a hex's name may go inside its hex: the middle (when no icon is there), the
-    lower part, the upper part; one line or two; then smaller."""
+                         ) -> Iterator[tuple[labels.Label, labels.Box]]:
+    """Where a hex's name may go inside its hex, with its box: the middle (when no icon is
+    there), the lower part, the upper part; one line or two; then smaller."""
     split = labels.two_lines(name)
     for size in HEX_NAME_SIZES:
         layouts: list[tuple[str, ...]] = [(name,)]
         if split is not None:
             layouts.append(split)
         for lines in layouts:
+            shape = labels.label_box(lines, 0, 0, size, "middle", True)
             extra = (len(lines) - 1) * labels.LINE_GAP * size
             spots = [cy + 0.62 * SIZE - extra, cy - 0.12 * SIZE - extra / 2]
             if not has_icon:
                 spots.insert(0, cy + size * 0.35 - extra / 2)
             for y in spots:
-                yield labels.Label(lines, cx, round(y), size, "middle", italic=True)
+                y = round(y)
+                yield (labels.Label(lines, cx, y, size, "middle", italic=True),
+                       labels.Box(cx + shape.x0, y + shape.y0, cx + shape.x1, y + shape.y1))
 
 
 def _place_path_name(placer: labels.Placer, name: str, points: Sequence[curves.Point],
