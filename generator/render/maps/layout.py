@@ -161,8 +161,17 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
 
 
 def coord_box(label: str, x: float, y: float) -> labels.Box:
-    """The room a hex's label (CCRR) takes, the hex's centre at (x, y)."""
-    return labels.label_box((label,), x, coord_y(y), COORD_SIZE, "middle")
+    """The room a hex's label (CCRR) takes, the hex's centre at (x, y) (every label of a
+    map has as many digits, all of one width: measured once)."""
+    shape = _COORD_SHAPES.get(len(label))
+    if shape is None:
+        shape = _COORD_SHAPES[len(label)] = labels.label_box((label,), 0, 0, COORD_SIZE,
+                                                             "middle")
+    at = coord_y(y)
+    return labels.Box(x + shape.x0, at + shape.y0, x + shape.x1, at + shape.y1)
+
+
+_COORD_SHAPES: dict[int, labels.Box] = {}
 
 
 def _place_party(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
@@ -276,17 +285,23 @@ def _place_location_name(canvas: Canvas, placer: labels.Placer, loc: LocationVie
     names it). Spots inside the canvas first; outside it the viewBox grows."""
     r = ICON_RADIUS + LABEL_GAP
     centres = _centres(canvas, loc.hex)
-    for size in NAME_SIZES:
-        around = list(labels.boxed_name_candidates(loc.name, x, y, r, (size,)))
-        below = [(label, box) for label, box in around
-                 if label.anchor == "middle" and label.y > y]
-        lower = [(dataclasses.replace(label, y=label.y + drop),
+
+    def near(size: float) -> Iterator[tuple[labels.Label, labels.Box]]:
+        """The spots around the icon, then lower under it, whose middle is in its hex (made
+        as they are tried: most names take one of the first)."""
+        around = labels.boxed_name_candidates(loc.name, x, y, r, (size,))
+        below = labels.boxed_name_candidates(loc.name, x, y, r, (size,))
+        lower = ((dataclasses.replace(label, y=label.y + drop),
                   labels.Box(box.x0, box.y0 + drop, box.x1, box.y1 + drop))
-                 for drop in _DROPS for label, box in below]
-        near = [(label, box) for label, box in around + lower
-                if _in_hex(centres, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)]
+                 for label, box in below if label.anchor == "middle" and label.y > y
+                 for drop in _DROPS)
+        for label, box in itertools.chain(around, lower):
+            if _in_hex(centres, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2):
+                yield label, box
+
+    for size in NAME_SIZES:
         for inside in (bounds, None):
-            label = labels.place_boxed(placer, near, inside)
+            label = labels.place_boxed(placer, near(size), inside)
             if label is not None:
                 return label, None
     hugging: list[tuple[labels.Label, labels.Box]] = []
