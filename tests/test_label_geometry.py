@@ -236,3 +236,37 @@ def test_a_crowded_edge_sends_a_name_to_a_neighbouring_hex_with_a_leader(
     assert hex_at(campaign, *middle(spire[2][1]), campaign.grid.parse("0901")) in (
         {campaign.grid.parse("0901")} | {n for _, n in campaign.grid.neighbors(
             campaign.grid.parse("0901"))})
+
+
+def test_the_believed_route_is_drawn_over_the_names_and_the_party_over_it() -> None:
+    """A lost party's believed detour is never hidden under a name: on the GM's map the
+    believed tracks come after every name (and the hex labels), the party marker last."""
+    campaign = example()
+    chronicle, _ = replay(campaign)
+    root = ET.fromstring(overview_map(gm_view(campaign, chronicle)))
+    order = [e.get("class", "") for e in root]
+    believed = [n for n, e in enumerate(root) if e.get("class") == "tr tr-believed"]
+    assert believed, "the example has a session with a believed track"
+    for layer in ("locations", "hnames", "pnames", "labels"):
+        assert order.index(layer) < believed[0], layer
+    assert order.index("party") > believed[-1]
+    assert order.index("tracks") < order.index("locations")  # the true tracks under them
+
+
+def test_the_players_map_page_frames_the_explored_hexes_around_the_party() -> None:
+    """The players' overview names the box its page opens on (``data-focus``): the explored
+    hexes around where the party believes it is, inside the map; the GM's has none."""
+    campaign = example()
+    chronicle, _ = replay(campaign)
+    view = players_view(campaign, chronicle)
+    root = ET.fromstring(overview_map(view))
+    x, y, w, h = (float(v) for v in root.get("data-focus", "").split())
+    vx, vy, vw, vh = (float(v) for v in root.get("viewBox", "").split())
+    assert vx <= x and vy <= y and x + w <= vx + vw and y + h <= vy + vh
+    assert w * h < 0.6 * vw * vh, "the frame is the whole map"
+    here = view.now.believed_hex
+    assert here is not None
+    px, py = campaign.grid.pixel(campaign.grid.parse(here), SIZE)
+    assert x < px < x + w and y < py < y + h
+    gm = ET.fromstring(overview_map(gm_view(campaign, chronicle)))
+    assert gm.get("data-focus") is None
