@@ -209,13 +209,13 @@ def boxed_name_candidates(text: str, x: float, y: float, r: float, sizes: Sequen
             height = ASCENT * size + (len(lines) - 1) * LINE_GAP * size + DESCENT * size
             for dx, anchor, vertical in _SPOTS:
                 ax = round(x + dx * r)
+                # rounded away from the thing named, so as to keep clear of it
                 if vertical == "below":
-                    ay = y + r + ASCENT * size
+                    ay = math.ceil(y + r + ASCENT * size)
                 elif vertical == "above":
-                    ay = y - r - height + ASCENT * size
+                    ay = math.floor(y - r - height + ASCENT * size)
                 else:
-                    ay = y - height / 2 + ASCENT * size
-                ay = round(ay)
+                    ay = round(y - height / 2 + ASCENT * size)
                 x0 = ax - width / 2 if anchor == "middle" else ax - width if anchor == "end" \
                     else ax
                 top = ay - ASCENT * size
