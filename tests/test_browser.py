@@ -615,7 +615,8 @@ MAP_BOXES = f"""() => {{
                      lines: t.querySelectorAll('tspan').length + 1}};
         }});
     const marks = [...svg.querySelectorAll('.locations use, .party circle')].map(inUser);
-    const vb = svg.getAttribute('viewBox').split(/[ ,]+/).map(Number);
+    const vb = (svg.getAttribute('data-whole') || svg.getAttribute('viewBox'))
+        .split(/[ ,]+/).map(Number);
     return {{texts, marks, viewBox: [vb[0], vb[1], vb[0] + vb[2], vb[1] + vb[3]]}};
 }}"""
 
@@ -695,6 +696,11 @@ def test_players_map_page_is_full_width_with_fog_and_labels(site: Site, page: Pa
         .filter(r => (r.getAttribute('fill') || '').startsWith('url(#')).length""")
     assert fog == 1
     check_map_labels(page, "players' map")
+    # the page opens framed on the explored hexes: the party is on the first screen
+    marker = page.locator(f"{MAP_SVG} .party circle").first.bounding_box()
+    assert marker is not None and 0 <= marker["y"] <= viewport["height"] - marker["height"]
+    assert page.evaluate(f"() => document.querySelector('{MAP_SVG}')"
+                         f".getAttribute('data-whole')") is not None
     svg.screenshot(path=str(ARTIFACTS / "players-map.png"))
     # no pixel of the map is plain, untextured grey: the fog carries its mist
     pixels = png_pixels(svg.screenshot())

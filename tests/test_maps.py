@@ -77,9 +77,14 @@ def test_player_map_has_no_element_for_unexplored_hexes(campaign: Campaign) -> N
     assert group(root, "labels") is None
     assert not re.search(r"\b0[1-8]0[1-8]\b", " ".join(t.text or "" for t in root.iter(
         f"{SVG}text")))
-    # tooltips only for what players know
+    # names only of what players know: a hex's name written on the map (its tooltip would
+    # repeat it), else in its tooltip
     titles = [t.text for t in root.iter(f"{SVG}title")]
-    assert "Crossroads Meadow · Plains" in titles
+    shown = " ".join(root.itertext())
+    assert "Crossroads Meadow" in shown
+    assert ("Crossroads Meadow · Plains" in titles) == (
+        "Crossroads Meadow" not in " ".join(" ".join(g.itertext()) for g in root.iter(
+            f"{SVG}g") if g.get("class") == "hnames"))
     assert all("0505" not in (t or "") for t in titles)
     # only the terrain symbols and icons in use: no forest, no hills, no shrine or lair icon
     ids = {e.get("id") for e in root.iter() if e.get("id")}
@@ -205,7 +210,8 @@ def test_a_location_found_while_lost_is_placed_only_after_reanchoring(tmp_path: 
         chronicle, _ = replay(campaign)
         view = players_view(campaign, chronicle)
         assert "tor" in view.locations
-        assert ("Lonely Tor" in overview_map(view)) is placed
+        shown = " ".join(ET.fromstring(overview_map(view)).itertext())  # a name's lines
+        assert ("Lonely Tor" in shown) is placed
 
 
 def _lost_then(tmp_path: Path, name: str, more: list[dict[str, object]]) -> tuple[
@@ -453,9 +459,9 @@ def test_a_rebuild_with_a_page_memo_takes_the_overviews_placement_from_it(
         campaign: Campaign, monkeypatch: pytest.MonkeyPatch) -> None:
     """Under ``hexcrawl serve`` the docs are rendered with a page memo: the overview drawn
     again (here: new inputs) takes its placement from the ``LayoutCache`` kept there."""
-    from generator.incremental import PageMemo
     from generator.render.maps import layout
     from generator.render.pages import render_docs
+    from generator.serve.memo import PageMemo
 
     monkeypatch.setenv("HEXCRAWL_JOBS", "1")
     found: list[bool] = []
@@ -472,6 +478,6 @@ def test_a_rebuild_with_a_page_memo_takes_the_overviews_placement_from_it(
     trees = []
     for _ in range(2):
         memo.begin("templates")
-        trees.append(render_docs(view, memo=memo, inputs=object()))
+        trees.append(render_docs(view, cache=memo, inputs=object()))
     assert found == [False, True]
     assert trees[0].files["maps/overview.svg"] == trees[1].files["maps/overview.svg"]

@@ -119,8 +119,9 @@ class MapSpec(Model):
     #: show hex labels and grid on the players' map (the procedure hides hexes from players)
     player_labels: bool = False
     player_grid: bool = False
-    #: hex names written on the maps (``names``) or in their tooltips only (``none``)
-    labels: Literal["none", "names"] = "none"
+    #: hex names written on the maps (``names``, the default) or in their tooltips only
+    #: (``none``)
+    labels: Literal["none", "names"] = "names"
 
     @field_validator("columns", "rows")
     @classmethod

@@ -79,8 +79,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "hex_miles": "Miles from hex centre to hex centre (12 in the procedure).",
         "player_labels": "Show hex labels on the players' map.",
         "player_grid": "Show the hex grid on the players' map.",
-        "labels": "Hex names on the maps: 'names' writes them on the map (players see only "
-                  "explored hexes' names), 'none' (default) puts them in the tooltips only.",
+        "labels": "Hex names on the maps: 'names' (default) writes them on the map (players "
+                  "see only explored hexes' names), 'none' puts them in the tooltips only.",
     },
     "ReferenceSpec": {
         "players": "The sheets of the players' Rules reference, e.g. [travel, checks, "

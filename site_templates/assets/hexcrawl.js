@@ -79,10 +79,37 @@
             box[1] - offY + (clientY - rect.top) * scale, scale];
   }
 
+  /* The box that frames a map's "data-focus" (the players' explored hexes, render/maps)
+     in the part of the element the window shows when the page opens: the focus as large
+     as fits there and centred in it, the box of the element's own proportions (so the
+     map fills the element). Null without a focus or a size. */
+  function framed(svg) {
+    var focus = svg.getAttribute("data-focus");
+    var rect = svg.getBoundingClientRect();
+    if (!focus || !rect.width || !rect.height) return null;
+    var f = focus.split(/[\s,]+/).map(Number);
+    if (f.length !== 4 || !(f[2] > 0 && f[3] > 0)) return null;
+    var top = Math.max(rect.top, 0);
+    var bottom = Math.min(rect.bottom, window.innerHeight || rect.bottom);
+    if (bottom - top < rect.height / 3) { top = rect.top; bottom = rect.bottom; }
+    var scale = Math.max(f[2] / rect.width, f[3] / (bottom - top));
+    var cx = f[0] + f[2] / 2, cy = f[1] + f[3] / 2;
+    return [cx - rect.width / 2 * scale, cy - ((top + bottom) / 2 - rect.top) * scale,
+            rect.width * scale, rect.height * scale];
+  }
+
   function attach(svg) {
     if (svg.dataset.hexcrawlPanzoom) return;
     svg.dataset.hexcrawlPanzoom = "1";
+    var whole = parseBox(svg);
+    var first = framed(svg);
+    if (first) {
+      svg.setAttribute("data-whole", svg.getAttribute("viewBox"));  /* the file's own box */
+      setBox(svg, first);
+    }
     var home = parseBox(svg);
+    /* zooming out stops at twice the larger of the whole map and the framed box */
+    var widest = Math.max(whole[2], home[2]);
     levelOfDetail(svg);
     goLive(svg);
     window.addEventListener("resize", function onResize() {
@@ -136,7 +163,7 @@
     }
 
     function zoomFactor(box, factor) {
-      var w = Math.min(Math.max(box[2] * factor, home[2] / 20), home[2] * 2);
+      var w = Math.min(Math.max(box[2] * factor, home[2] / 20), widest * 2);
       return w / box[2];
     }
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 
+from generator.hexgrid import Grid, Hex, distance, within
 from generator.knowledge import GMSessionView, GMView, PathView, SessionView
 from generator.render.i18n import Translator
 from generator.render.maps import fog, hexes, layout, paths, places, terrain, tracks
@@ -14,6 +15,7 @@ from generator.render.maps.drawing import MapDrawing, MapLinks, View, ViewIndex
 from generator.render.maps.lattice import Canvas
 from generator.render.maps.style import (
     COORD_SIZE,
+    FOCUS_FRAME,
     PIXELS_PER_UNIT,
     PLAYER_FRAME,
     ROUTE_PIXELS_PER_UNIT,
@@ -28,9 +30,11 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
             party: bool, scale: float, *, paths_shown: Sequence[PathView] | None = None,
             locations: Collection[str] | None = None, past: Sequence[SessionView] = (),
             spots: Sequence[layout.Spot] | None = None, outlined: Sequence[str] = (),
-            known: bool = False, layouts: layout.LayoutCache | None = None) -> str:
+            known: bool = False, layouts: layout.LayoutCache | None = None,
+            frame: str | None = None) -> str:
     """The map as SVG text. ``layouts``: take the placement pass's result from there when
-    everything it reads is as it was, and keep it there."""
+    everything it reads is as it was, and keep it there. ``frame``: the box (x y width
+    height) a page showing the map frames first (``data-focus``, hexcrawl.js)."""
     m.tiled = len(labels) >= terrain.TILED_HEXES
     runs = paths.path_runs(m, canvas, paths_shown)
     icons = places.icon_spots(m, canvas, locations)
@@ -42,13 +46,14 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
     else:
         placed = layout.place(m, canvas, labels, icons, runs, party_spots)
     canvas.fit(placed.extent)
+    m.written = placed.written
     root: dict[str, object] = {
         "viewBox": canvas.viewbox(),
         # natural size: small maps stay small; CSS shrinks big ones to the page width
         "width": num((canvas.x1 - canvas.x0) * scale),
         "height": num((canvas.y1 - canvas.y0) * scale),
         "class": f"hexmap-svg {css_class}", "role": "img",
-        "preserveAspectRatio": "xMidYMid meet"}
+        "preserveAspectRatio": "xMidYMid meet", "data-focus": frame}
     if css_class == "overview" and m.view.site.show_labels and m.tiled:
         # the site hides the hex labels until the map is zoomed in far enough to read
         # them (hexcrawl.css, hexcrawl.js: thousands of texts too small to read cost
@@ -66,11 +71,14 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
         fog.draw_known_edge(m, labels)
     fog.draw_outlines(m, canvas, outlined)
     paths.draw_paths(m, runs)
-    hexes.draw_coordinates(m, canvas, labels, placed.hidden)
     tracks.draw_tracks(m, canvas, sessions, focus, past, known)
     kinds = places.draw_locations(m, icons, placed)
     terrain.icon_symbols(m, kinds)
     places.draw_names(m, placed)
+    # the hex labels over the tracks, icons and names (which keep clear of them), and the
+    # believed tracks over everything but the party
+    hexes.draw_coordinates(m, canvas, labels, placed.hidden)
+    tracks.draw_tracks(m, canvas, sessions, focus, past, known, believed=True)
     if party:
         places.draw_party(m, placed)
     return document(root, m.defs, m.body)
@@ -87,6 +95,7 @@ def overview_map(view: View, links: MapLinks | None = None, t: Translator | None
     """
     m = MapDrawing(view, links or MapLinks(), t, "m-", for_print)
     grid = view.site.grid
+    frame: str | None = None
     if isinstance(view, GMView):
         canvas = Canvas(grid, grid.all_hexes(), SIZE * 0.3)
         fog_around = False
@@ -95,13 +104,48 @@ def overview_map(view: View, links: MapLinks | None = None, t: Translator | None
         known |= tracks.track_hexes(view.sessions, known=True)
         if view.now.believed_hex and grid.is_label(view.now.believed_hex):
             known.add(grid.parse(view.now.believed_hex))
+        here = view.now.believed_hex
+        frame = _frame(grid, {info.hex for info in view.hexes.values()},
+                       grid.parse(here) if here and grid.is_label(here) else None)
         canvas = Canvas(grid, known, SIZE * 1.2)
         canvas.at_least(PLAYER_FRAME[0] * 1.5 * SIZE, PLAYER_FRAME[1] * math.sqrt(3) * SIZE)
         fog_around = True
     labels = [label for label, info in view.hexes.items() if canvas.inside(info.hex)]
     return _render(m, canvas, labels, view.sessions, "overview", fog_around=fog_around,
                    focus=False, party=True, scale=PIXELS_PER_UNIT, known=True,
-                   layouts=layouts)
+                   layouts=layouts, frame=None if for_print else frame)
+
+
+def _frame(grid: Grid, explored: Collection[Hex], here: Hex | None) -> str | None:
+    """The box the players' map page opens on: the explored hexes around where the party
+    believes it is (those within two hexes of one another, the party's hex among them;
+    without it the largest such group), with a margin, at least ``FOCUS_FRAME`` hexes
+    across. A lone hex seen from afar stays on the map, a pan away."""
+    left = set(explored)
+    groups: list[set[Hex]] = []
+    while left:
+        start = min(left)
+        group, todo = {start}, [start]
+        left.discard(start)
+        while todo:
+            h = todo.pop()
+            for n in within(h, 2):
+                if n not in left:
+                    continue
+                left.discard(n)
+                group.add(n)
+                todo.append(n)
+        groups.append(group)
+    if here is not None:
+        mine = [g for g in groups if any(distance(here, h) <= 2 for h in g)]
+        chosen = set().union(*mine) | {here} if mine else {here}
+    elif groups:
+        chosen = max(groups, key=lambda g: (len(g), -min(g)[0], -min(g)[1]))
+    else:
+        return None
+    found = Canvas(grid, chosen, SIZE * 0.6)
+    found.at_least(FOCUS_FRAME[0] * 1.5 * SIZE, FOCUS_FRAME[1] * math.sqrt(3) * SIZE)
+    return found.viewbox()
 
 
 def session_map(view: View, session: SessionView, links: MapLinks | None = None,

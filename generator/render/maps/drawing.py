@@ -92,6 +92,8 @@ class MapDrawing:
         #: each terrain drawing's symbol id (``terrain.define``)
         self.symbol_ids: dict[Variant, str] = {}
         self._variants: dict[str, Variant] = {}
+        #: hexes whose names are written on the map (their tooltips would repeat them)
+        self.written: set[str] = set()
         self.defs = Svg()
         self.body = Svg()
 
@@ -129,10 +131,11 @@ class MapDrawing:
         return int(sid[len(self.prefix) + 1:])
 
     def hex_title(self, label: str) -> str | None:
-        """The tooltip of a named hex (name · terrain); an unnamed hex has none: its label
-        is on the map and its terrain is drawn (and the legend names it)."""
+        """The tooltip of a named hex (name · terrain); an unnamed hex has none, nor one
+        whose name is written on the map: its label and name are on the map and its terrain
+        is drawn (and the legend names it)."""
         info = self.view.hexes[label]
-        if not info.name:
+        if not info.name or label in self.written:
             return None
         terrain = self.view.terrains.get(info.terrain)
         parts = [info.name]

@@ -190,22 +190,37 @@ def name_candidates(text: str, x: float, y: float, r: float, sizes: Sequence[flo
                     ) -> Iterator[Label]:
     """Where a name may go around a thing of half-size ``r`` at (x, y), best first: each
     size in turn, one line and (for a name with a space) two lines, every spot."""
+    for label, _ in boxed_name_candidates(text, x, y, r, sizes):
+        yield label
+
+
+def boxed_name_candidates(text: str, x: float, y: float, r: float, sizes: Sequence[float],
+                          ) -> Iterator[tuple[Label, Box]]:
+    """``name_candidates`` with each one's box (the text measured once per size and
+    layout). Anchors are set on whole units: half a unit is nothing at a name's size, and
+    it saves bytes on every name."""
     split = two_lines(text)
     layouts: list[tuple[str, ...]] = [(text,)]
     if split is not None:
         layouts.append(split)
     for size in sizes:
         for lines in layouts:
+            width = max(text_width(line, size) for line in lines)
             height = ASCENT * size + (len(lines) - 1) * LINE_GAP * size + DESCENT * size
             for dx, anchor, vertical in _SPOTS:
-                ax = x + dx * r
+                ax = round(x + dx * r)
+                # rounded away from the thing named, so as to keep clear of it
                 if vertical == "below":
-                    ay = y + r + ASCENT * size
+                    ay = math.ceil(y + r + ASCENT * size)
                 elif vertical == "above":
-                    ay = y - r - height + ASCENT * size
+                    ay = math.floor(y - r - height + ASCENT * size)
                 else:
-                    ay = y - height / 2 + ASCENT * size
-                yield Label(lines, round(ax, 1), round(ay, 1), size, anchor)
+                    ay = round(y - height / 2 + ASCENT * size)
+                x0 = ax - width / 2 if anchor == "middle" else ax - width if anchor == "end" \
+                    else ax
+                top = ay - ASCENT * size
+                yield (Label(lines, ax, ay, size, anchor),
+                       Box(x0, top, x0 + width, top + height))
 
 
 def place(placer: Placer, candidates: Iterable[Label], inside: Box | None = None,

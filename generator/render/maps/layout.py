@@ -5,6 +5,7 @@ overview again and again (``hexcrawl serve``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from collections.abc import Hashable, Iterator, Sequence
@@ -14,9 +15,9 @@ from generator.hexgrid import Hex
 from generator.knowledge import LocationView, PathView
 from generator.render.maps import curves, labels
 from generator.render.maps.drawing import MapDrawing, icon_kind
+from generator.render.maps.hexes import coord_y
 from generator.render.maps.lattice import Canvas
 from generator.render.maps.style import (
-    COORD_DY,
     COORD_SIZE,
     HEX_NAME_SIZES,
     ICON_RADIUS,
@@ -63,11 +64,17 @@ class Layout:
     party: list[tuple[str, float | int, float | int]] = field(default_factory=list)
     #: location id -> its name's place
     names: dict[str, labels.Label] = field(default_factory=dict)
+    #: location id -> a leader line (x0, y0, x1, y1) from its icon to its name, for a name
+    #: set away from its icon's hex
+    leaders: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
     #: (index of the path stretch, kind, name, where)
     path_names: list[tuple[int, str, str, PathName]] = field(default_factory=list)
     #: hex label -> its name's place (``map.labels: names``)
     hex_names: dict[str, labels.Label] = field(default_factory=dict)
-    #: hex labels (CCRR) left out because a name covers them
+    #: hexes whose name is written on the map (in them, or in a neighbour of the same name)
+    written: set[str] = field(default_factory=set)
+    #: hex labels (CCRR) left out because a name covers them (none: names keep clear of
+    #: them, so every hex's number stays readable)
     hidden: set[str] = field(default_factory=set)
     #: the canvas and every placed text
     extent: labels.Box = labels.Box(0, 0, 0, 0)
@@ -110,57 +117,68 @@ def layout_key(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Seque
 
 def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[Icon],
           runs: Sequence[Run], spots: Sequence[Spot]) -> Layout:
-    """The placement pass: every icon is fixed; the party marker takes a free spot in its
-    hex; then location names, path names and hex names, in that order, each at the first
-    free candidate (around the thing it names, then smaller, else left to the tooltip).
-    A hex label (CCRR) under a placed name is hidden. No two placed texts, icons or
-    markers overlap; the viewBox later grows to hold every text."""
+    """The placement pass: every icon and every hex label (CCRR) is fixed; the party
+    marker takes a free spot in its hex; then location names, path names and hex names, in
+    that order, each at the first free candidate (a location's name around its icon and
+    inside its hex, then smaller, then in a neighbouring hex with a leader line; a hex's
+    name inside its hex; else it is left to the tooltip). No two placed texts, icons,
+    markers or hex labels overlap, so every hex keeps its number; the viewBox later grows
+    to hold every text."""
     bounds = canvas.box()
     placer = labels.Placer(bounds)
     out = Layout()
     for _, x, y in icons:
         placer.take(labels.around(x, y, ICON_RADIUS + LABEL_GAP))
-    # the hex labels (CCRR): names keep clear of them where they can (``soft``)
-    soft = labels.Placer(bounds)
-    coords: dict[str, labels.Box] = {}
-    coord_of: dict[int, str] = {}
+    numbers: set[int] = set()  # the hex labels' boxes (a leader line may pass under one)
     if m.view.site.show_labels:
         for label in hexes:
             x, y = canvas.centre(m.hexes[label].hex)
-            box = coords[label] = labels.label_box((label,), x, y + COORD_DY, COORD_SIZE,
-                                                   "middle")
-            coord_of[id(box)] = label
-            soft.take(box)
-    _place_party(m, canvas, placer, coords, spots, out)
+            box = coord_box(label, x, y)
+            numbers.add(id(box))
+            placer.take(box)
+    _place_party(m, canvas, placer, spots, out)
     important = sorted(icons, key=lambda item: (_ICON_RANK.get(icon_kind(item[0]), 99),
                                                  item[0].name.casefold(), item[0].id))
     for loc, x, y in important:
-        name = _place_name(placer, loc.name, x, y, ICON_RADIUS + LABEL_GAP, NAME_SIZES,
-                           bounds, soft)
-        if name is not None:
-            out.names[loc.id] = name
+        placed = _place_location_name(canvas, placer, loc, x, y, bounds, numbers)
+        if placed is not None:
+            out.names[loc.id], leader = placed
+            if leader is not None:
+                out.leaders[loc.id] = leader
     for n, (path, points) in enumerate(runs):
         if path.name and path.name != path.id:
-            placed = _place_path_name(placer, path.name, points, bounds, soft)
-            if placed is not None:
-                out.path_names.append((n, path.kind, path.name, placed))
+            spot = _place_path_name(placer, path.name, points, bounds)
+            if spot is not None:
+                out.path_names.append((n, path.kind, path.name, spot))
     if m.view.site.show_names:
-        _place_hex_names(m, canvas, placer, soft, hexes, icons, out)
+        _place_hex_names(m, canvas, placer, hexes, icons, out)
     texts = [*out.names.values(), *out.hex_names.values()]
-    boxes = [t.box for t in texts] + [b for *_, placed in out.path_names
-                                      for b in placed.boxes]
-    # a hex label under a placed text is hidden
-    for box in boxes:
-        out.hidden.update(coord_of[id(coord)] for coord in soft.hits(box))
+    boxes = [t.box for t in texts] + [b for *_, spot in out.path_names for b in spot.boxes]
     out.extent = bounds
     for box in boxes:
         out.extent = out.extent.union(box.grow(1.5))
     return out
 
 
+def coord_box(label: str, x: float, y: float) -> labels.Box:
+    """The room a hex's label (CCRR) takes, the hex's centre at (x, y) (every label of a
+    map has as many digits, all of one width: measured once)."""
+    shape = _COORD_SHAPES.get(len(label))
+    if shape is None:
+        shape = _COORD_SHAPES[len(label)] = labels.label_box((label,), 0, 0, COORD_SIZE,
+                                                             "middle")
+    at = coord_y(y)
+    return labels.Box(x + shape.x0, at + shape.y0, x + shape.x1, at + shape.y1)
+
+
+_COORD_SHAPES: dict[int, labels.Box] = {}
+
+
 def _place_party(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
-                 coords: dict[str, labels.Box], spots: Sequence[Spot], out: Layout) -> None:
-    """Each party marker at the first free spot of ``PARTY_SPOTS`` in its hex."""
+                 spots: Sequence[Spot], out: Layout) -> None:
+    """Each party marker at the first free spot of ``PARTY_SPOTS`` in its hex (in a named
+    hex the middle last: the name goes there); with none free, the first that leaves the
+    hex's label (CCRR) readable."""
     for kind, where in spots:
         if where is None or not m.grid.is_label(where):
             continue
@@ -168,49 +186,58 @@ def _place_party(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
         if not canvas.inside(h):
             continue
         cx, cy = canvas.centre(h)
-        taken = [coords[where]] if where in coords else []
-        for dx, dy in PARTY_SPOTS:
-            x, y = rounded(cx + dx * SIZE), rounded(cy + dy * SIZE)
-            box = labels.around(x, y, PARTY_RADIUS + LABEL_GAP)
-            if placer.free(box) and not any(box.overlaps(t) for t in taken):
-                break
-        else:
-            x, y = rounded(cx + PARTY_SPOTS[0][0] * SIZE), rounded(cy + PARTY_SPOTS[0][1] * SIZE)
+        number = coord_box(where, cx, cy) if m.view.site.show_labels else None
+        choices = [(rounded(cx + dx * SIZE), rounded(cy + dy * SIZE)) for dx, dy in PARTY_SPOTS]
+        if m.view.site.show_names and where in m.hexes and m.hexes[where].name:
+            choices = choices[1:] + choices[:1]  # the middle is the hex name's
+        x, y = next((p for p in choices if placer.free(labels.around(*p, PARTY_RADIUS
+                                                                      + LABEL_GAP))),
+                    next((p for p in choices if number is None or not labels.around(
+                        *p, PARTY_RADIUS + LABEL_GAP).overlaps(number)), choices[0]))
         placer.take(labels.around(x, y, PARTY_RADIUS + LABEL_GAP))
         out.party.append((kind, x, y))
 
 
 def _place_hex_names(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
-                     soft: labels.Placer, hexes: Sequence[str], icons: Sequence[Icon],
-                     out: Layout) -> None:
+                     hexes: Sequence[str], icons: Sequence[Icon], out: Layout) -> None:
     """Each named hex's name inside its hex (``map.labels: names``), but where a location
-    there bears the same name."""
+    there bears the same name; a name shared by neighbouring hexes once, in the hex of
+    the group nearest its middle that has room."""
     bounds = canvas.box()
+    flat = canvas.grid.orientation == "flat"
     named_here = {m.grid.label(loc.hex): loc.name for loc, _, _ in icons}
-    for label in name_bearers(m, hexes):
-        info = m.hexes[label]
-        if not info.name or named_here.get(label) == info.name:
-            continue
-        cx, cy = canvas.centre(info.hex)
-        has_icon = label in named_here
-        for inside, keep_clear in ((bounds, soft), (bounds, None), (None, None)):
-            placed = labels.place(placer, _hex_name_candidates(info.name, cx, cy, has_icon),
-                                  inside, keep_clear)
+    shown_here = {m.grid.label(loc.hex): loc.name for loc, _, _ in icons
+                  if loc.id in out.names}
+    for choices in name_bearers(m, hexes):
+        for label in choices:
+            info = m.hexes[label]
+            if not info.name or named_here.get(label) == info.name:
+                if info.name and shown_here.get(label) == info.name:
+                    out.written.add(label)  # the location's name is the hex's
+                break
+            cx, cy = canvas.centre(info.hex)
+            candidates = [(c, box) for c, box in _hex_name_candidates(
+                              info.name, cx, cy, label in named_here)
+                          if _fits_hex(flat, box, cx, cy)]
+            placed = (labels.place_boxed(placer, candidates, bounds)
+                      or labels.place_boxed(placer, candidates))
             if placed is not None:
                 out.hex_names[label] = placed
+                out.written.update(choices)
                 break
 
 
-def name_bearers(m: MapDrawing, hexes: Sequence[str]) -> list[str]:
-    """The hexes whose names are written: of neighbouring hexes that share a name (a lake,
-    a stretch of fen) only the one nearest the middle of the group, so the name is
-    written once."""
+def name_bearers(m: MapDrawing, hexes: Sequence[str]) -> list[list[str]]:
+    """The hexes whose names are written, each with the hexes that may write it instead:
+    of neighbouring hexes that share a name (a lake, a stretch of fen) the name is written
+    once, in the one nearest the middle of the group, else in the next nearest."""
     by_name: dict[str, list[Hex]] = {}
     for label in hexes:
         info = m.hexes[label]
         if info.name:
             by_name.setdefault(info.name, []).append(info.hex)
-    keep: set[str] = set()
+    out: list[tuple[int, list[str]]] = []
+    order = {label: n for n, label in enumerate(hexes)}
     for found in by_name.values():
         left = set(found)
         while left:
@@ -226,58 +253,193 @@ def name_bearers(m: MapDrawing, hexes: Sequence[str]) -> list[str]:
             points = {h: m.grid.pixel(h, SIZE) for h in group}
             mx = sum(p[0] for p in points.values()) / len(group)
             my = sum(p[1] for p in points.values()) / len(group)
-            keep.add(m.grid.label(min(group, key=lambda h: (
-                (points[h][0] - mx) ** 2 + (points[h][1] - my) ** 2, h))))
-    return [label for label in hexes if label in keep]
+            ranked = [m.grid.label(h) for h in sorted(group, key=lambda h: (
+                (points[h][0] - mx) ** 2 + (points[h][1] - my) ** 2, h))]
+            out.append((order[ranked[0]], ranked))
+    return [ranked for _, ranked in sorted(out)]
 
 
-def _place_name(placer: labels.Placer, text: str, x: float, y: float, r: float,
-                sizes: Sequence[float], bounds: labels.Box, avoid: labels.Placer,
-                ) -> labels.Label | None:
-    """A name around a thing: at each size, a spot inside the canvas that covers no hex
-    label, else one inside the canvas, else any spot (the viewBox then grows); smaller sizes
-    only when nothing fits."""
-    for size in sizes:
-        candidates = [(label, label.box)
-                      for label in labels.name_candidates(text, x, y, r, (size,))]
-        for inside, keep_clear in ((bounds, avoid), (bounds, None), (None, None)):
-            label = labels.place_boxed(placer, candidates, inside, keep_clear)
+def own_hex(canvas: Canvas, h: Hex, x: float, y: float) -> bool:
+    """Whether (x, y) lies in hex ``h`` (nearer its centre than any neighbour's)."""
+    return _in_hex(_centres(canvas, h), x, y)
+
+
+def _centres(canvas: Canvas, h: Hex) -> list[tuple[float, float]]:
+    """The centre of a hex, then its neighbours' (for ``_in_hex``)."""
+    return [canvas.centre(h), *(canvas.grid.pixel(n, SIZE) for _, n in canvas.grid.neighbors(h))]
+
+
+def _in_hex(centres: Sequence[tuple[float, float]], x: float, y: float) -> bool:
+    """Whether (x, y) is nearer the first of ``centres`` than any other."""
+    (cx, cy), *others = centres
+    mine = (x - cx) ** 2 + (y - cy) ** 2
+    return all((x - nx) ** 2 + (y - ny) ** 2 >= mine for nx, ny in others)
+
+
+def _place_location_name(canvas: Canvas, placer: labels.Placer, loc: LocationView,
+                         x: float, y: float, bounds: labels.Box, numbers: set[int],
+                         ) -> tuple[labels.Label, tuple[float, float, float, float] | None] | None:
+    """A location's name: around its icon with the middle of the name inside the icon's
+    hex (each size in turn), else set in a neighbouring hex with a leader line from the
+    icon, else right beside the icon reaching into the next hex, else None (the tooltip
+    names it). Spots inside the canvas first; outside it the viewBox grows."""
+    r = ICON_RADIUS + LABEL_GAP
+    centres = _centres(canvas, loc.hex)
+
+    def near(size: float) -> Iterator[tuple[labels.Label, labels.Box]]:
+        """The spots around the icon, then lower under it, whose middle is in its hex (made
+        as they are tried: most names take one of the first)."""
+        around = labels.boxed_name_candidates(loc.name, x, y, r, (size,))
+        below = labels.boxed_name_candidates(loc.name, x, y, r, (size,))
+        lower = ((dataclasses.replace(label, y=label.y + drop),
+                  labels.Box(box.x0, box.y0 + drop, box.x1, box.y1 + drop))
+                 for label, box in below if label.anchor == "middle" and label.y > y
+                 for drop in _DROPS)
+        for label, box in itertools.chain(around, lower):
+            if _in_hex(centres, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2):
+                yield label, box
+
+    for size in NAME_SIZES:
+        for inside in (bounds, None):
+            label = labels.place_boxed(placer, near(size), inside)
             if label is not None:
-                return label
+                return label, None
+    hugging: list[tuple[labels.Label, labels.Box]] = []
+    for size in NAME_SIZES:
+        away = list(_away_candidates(centres, loc.name, size))
+        for inside in (bounds, None):
+            for label, box in away:
+                if inside is not None and not box.inside(inside):
+                    continue
+                if not placer.free(box):
+                    continue
+                line = _leader(x, y, box)
+                if line is None or not _line_free(placer, line, numbers):
+                    continue
+                placer.take(box)
+                placer.take_all(_line_boxes(line))
+                return label, line
+        # last, rather than no name: beside the icon, reaching into the next hex
+        hugging += [(label, box) for label, box in labels.boxed_name_candidates(
+                        loc.name, x, y, r, (size,))
+                    if label.anchor != "middle" and _in_hex(centres, label.x, label.y)]
+    for inside in (bounds, None):
+        label = labels.place_boxed(placer, hugging, inside)
+        if label is not None:
+            return label, None
     return None
 
 
+#: How much lower than right under its icon a name is tried next: enough to clear the
+#: labels (CCRR) of the hexes beside, so that a long name fits under its icon.
+_DROPS = (1, 2)
+
+
+def _away_candidates(centres: Sequence[tuple[float, float]], name: str, size: float,
+                     ) -> Iterator[tuple[labels.Label, labels.Box]]:
+    """Spots for a name in a neighbouring hex (``centres``: the icon's hex's, then its
+    neighbours'), the middle of the name on the way from the icon's hex to the
+    neighbour's centre (nearer, then farther), one line or two; below and above first."""
+    (cx, cy), *others = centres
+    split = labels.two_lines(name)
+    layouts: list[tuple[str, ...]] = [(name,)] + ([split] if split is not None else [])
+    shapes = []
+    for lines in layouts:
+        box = labels.label_box(lines, 0, 0, size, "middle")
+        shapes.append((lines, box, (box.y0 + box.y1) / 2))
+    # straight down, straight up, then the rest (by how far they lie sideways)
+    ranked = sorted(others, key=lambda p: (abs(p[0] - cx) > 1, abs(p[0] - cx), -(p[1] - cy)))
+    for reach in (0.62, 0.85):
+        for nx, ny in ranked:
+            tx, ty = round(cx + (nx - cx) * reach), cy + (ny - cy) * reach
+            for lines, box, mid in shapes:
+                ay = round(ty - mid)
+                yield (labels.Label(lines, tx, ay, size, "middle"),
+                       labels.Box(tx + box.x0, ay + box.y0, tx + box.x1, ay + box.y1))
+
+
+def _leader(x: float, y: float, box: labels.Box) -> tuple[float, float, float, float] | None:
+    """A leader line from an icon at (x, y) to the nearest point of a name's box, kept
+    clear of both."""
+    px, py = min(max(x, box.x0), box.x1), min(max(y, box.y0), box.y1)
+    dx, dy = px - x, py - y
+    length = math.hypot(dx, dy)
+    start, end = ICON_RADIUS + 1.0, length - 0.8
+    if end - start < 2.0:
+        return None
+    ux, uy = dx / length, dy / length
+    return (round(x + ux * start), round(y + uy * start), round(x + ux * end),
+            round(y + uy * end))
+
+
+def _line_boxes(line: tuple[float, float, float, float]) -> list[labels.Box]:
+    """Small boxes along a leader line, for the placer (a later name keeps off it)."""
+    x0, y0, x1, y1 = line
+    steps = max(1, math.ceil(math.hypot(x1 - x0, y1 - y0) / 2))
+    return [labels.around(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps, 0.5)
+            for k in range(steps + 1)]
+
+
+def _line_free(placer: labels.Placer, line: tuple[float, float, float, float],
+               numbers: set[int]) -> bool:
+    """Whether a leader line crosses nothing placed but hex labels (``numbers``: their
+    boxes' ids; they are drawn over it, with a halo)."""
+    return all(id(hit) in numbers for b in _line_boxes(line) for hit in placer.hits(b))
+
+
+def _fits_hex(flat: bool, box: labels.Box, cx: float, cy: float) -> bool:
+    """Whether a box lies within the hex centred at (cx, cy), grown by ``HEX_NAME_SLACK``
+    (a name may reach a little into the hex's border): a flat-top hex is ``r`` wide at
+    its middle, narrowing by ``1/sqrt(3)`` of the height off it; a pointy-top one likewise
+    on its side."""
+    r = SIZE * HEX_NAME_SLACK
+    half = r * _SQRT3 / 2
+    across = max(abs(box.x0 - cx), abs(box.x1 - cx))
+    along = max(abs(box.y0 - cy), abs(box.y1 - cy))
+    if not flat:
+        across, along = along, across
+    return along <= half and across <= r - along / _SQRT3
+
+
+_SQRT3 = math.sqrt(3)
+
+
+#: How far a hex's name may reach past its hex's sides, as a factor of the hex's size.
+HEX_NAME_SLACK = 1.08
+
+
 def _hex_name_candidates(name: str, cx: float, cy: float, has_icon: bool,
-                         ) -> Iterator[labels.Label]:
-    """Where a hex's name may go inside its hex: the middle (when no icon is there), the
-    lower part, the upper part; one line or two; then smaller."""
+                         ) -> Iterator[tuple[labels.Label, labels.Box]]:
+    """Where a hex's name may go inside its hex, with its box: the middle (when no icon is
+    there), the lower part, the upper part; one line or two; then smaller."""
     split = labels.two_lines(name)
     for size in HEX_NAME_SIZES:
         layouts: list[tuple[str, ...]] = [(name,)]
         if split is not None:
             layouts.append(split)
         for lines in layouts:
+            shape = labels.label_box(lines, 0, 0, size, "middle", True)
             extra = (len(lines) - 1) * labels.LINE_GAP * size
             spots = [cy + 0.62 * SIZE - extra, cy - 0.12 * SIZE - extra / 2]
             if not has_icon:
                 spots.insert(0, cy + size * 0.35 - extra / 2)
             for y in spots:
-                yield labels.Label(lines, cx, round(y, 1), size, "middle", italic=True)
+                y = round(y)
+                yield (labels.Label(lines, cx, y, size, "middle", italic=True),
+                       labels.Box(cx + shape.x0, y + shape.y0, cx + shape.x1, y + shape.y1))
 
 
 def _place_path_name(placer: labels.Placer, name: str, points: Sequence[curves.Point],
-                     bounds: labels.Box, avoid: labels.Placer) -> PathName | None:
+                     bounds: labels.Box) -> PathName | None:
     """A path's name along a calm stretch of it, the first free one of a few (the middle,
     then towards either end), read left to right; None when it fits nowhere."""
     for spots in _path_name_spots(name, points):
-        for inside, keep_clear in ((bounds, avoid), (bounds, None), (None, None)):
+        for inside in (bounds, None):
             for spot in spots:
                 if spot is None:
                     continue
                 boxes = spot.boxes
                 if inside is not None and not all(b.inside(inside) for b in boxes):
-                    continue
-                if keep_clear is not None and not all(keep_clear.free(b) for b in boxes):
                     continue
                 if all(placer.free(b) for b in boxes):
                     placer.take_all(boxes)

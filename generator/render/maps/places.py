@@ -66,8 +66,9 @@ def label_text(out: Svg, label: labels.Label, default_size: float) -> None:
 
 
 def draw_locations(m: MapDrawing, icons: Sequence[Icon], layout: Layout) -> set[str]:
-    """Each location: its icon and its placed name, in a link to its page (the tooltip
-    names it, also where the name did not fit). Returns the icon kinds drawn."""
+    """Each location: its icon and its placed name (with a leader line from the icon to a
+    name set in a neighbouring hex), in a link to its page (the tooltip names it, also
+    where the name did not fit). Returns the icon kinds drawn."""
     out = m.body
     kinds: set[str] = set()
     out.open("g", {"class": "locations", "font-size": num(NAME_SIZES[0]),
@@ -88,6 +89,11 @@ def draw_locations(m: MapDrawing, icons: Sequence[Icon], layout: Layout) -> set[
             out.titled("use", {"xlink:href": f"#{m.prefix}{kind}", "x": x or None,
                                "y": y or None}, loc.name if label is None else None)
         if label is not None:
+            leader = layout.leaders.get(loc.id)
+            if leader is not None:
+                x0, y0, x1, y1 = leader
+                out.leaf("path", {"class": "leader",
+                                  "d": f"M{num(x0)} {num(y0)}L{num(x1)} {num(y1)}"})
             label_text(out, label, NAME_SIZES[0])
         if href is not None:
             out.close("a")

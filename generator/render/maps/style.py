@@ -53,6 +53,9 @@ PARTY_SPOTS: tuple[tuple[float, float], ...] = (
 #: The players' overview shows at least this many columns and rows (with little known, the
 #: map would otherwise blow a few hexes up to the page's width).
 PLAYER_FRAME = (9, 6)
+#: The map page opens on the players' explored hexes, at least this many columns and rows
+#: (``data-focus``, hexcrawl.js).
+FOCUS_FRAME = (6, 4)
 #: The fog: a pattern tile, and its mist (our own drawing: soft swirls and a few motes).
 FOG_TILE = 90
 FOG_MIST = ("M4 14q7-5 14-1t13 0M52 9q5-3 10 0M37 41q6-4 12-1t11 0t9 1M8 66q5-3.5 11-.5"

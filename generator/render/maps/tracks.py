@@ -32,18 +32,25 @@ def track_hexes(sessions: Iterable[SessionView], known: bool = False) -> set[Hex
 
 
 def draw_tracks(m: MapDrawing, canvas: Canvas, sessions: Sequence[SessionView], focus: bool,
-                past: Sequence[SessionView] = (), known: bool = False) -> None:
+                past: Sequence[SessionView] = (), known: bool = False,
+                believed: bool = False) -> None:
     """Each session's tracks: the GM's true and believed ones; on the players' overview
     (``known``) the route as they know it now (``SessionView.known_track``), else their
-    belief of the time. ``past``: earlier sessions, thin and faded."""
+    belief of the time. ``past``: earlier sessions, thin and faded. Drawn in two layers:
+    without ``believed`` every track but the believed ones (under the names); with it the
+    believed ones alone (over the names, so a lost party's detour is never hidden)."""
     out = m.body
-    out.open("g", {"class": "tracks"})
-    for session in past:
+    # the believed tracks need no group of their own: each is a "tr" (map.css)
+    drawn = believed
+    for session in () if believed else past:
         earlier = list(session.believed_track)
         if isinstance(session, GMSessionView):
             earlier += list(session.true_track)
         for line in earlier:
             if len(line) > 1:
+                if not drawn:
+                    out.open("g", {"class": "tracks"})
+                    drawn = True
                 out.leaf("polyline", {
                     "class": "tr tr-past",
                     "points": points_text(canvas.centre(h) for h in line),
@@ -58,7 +65,12 @@ def draw_tracks(m: MapDrawing, canvas: Canvas, sessions: Sequence[SessionView], 
         else:
             kinds.append(("believed", session.believed_track))
         for kind, lines in kinds:
+            if (kind == "believed") != believed:
+                continue
             for line in lines:
+                if not drawn:
+                    out.open("g", {"class": "tracks"})
+                    drawn = True
                 points = [canvas.centre(h) for h in line]
                 if len(points) == 1:
                     x, y = points[0]
@@ -67,4 +79,5 @@ def draw_tracks(m: MapDrawing, canvas: Canvas, sessions: Sequence[SessionView], 
                     continue
                 out.leaf("polyline", {"class": f"tr tr-{kind}", "points": points_text(points),
                                       "stroke": colour})
-    out.close("g")
+    if drawn and not believed:
+        out.close("g")
