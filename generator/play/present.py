@@ -12,11 +12,25 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from generator.content.campaign import Campaign
+from generator.i18n import N_, Msg
 from generator.knowledge import PlayerView, SessionView
 from generator.play.oracle import Outcome
 from generator.render.i18n import Translator
+from generator.rules import tables as T
 from generator.rules.chronicle import Chronicle, RollRecord, SessionRecord, TimePoint, WatchRecord
 from generator.rules.encounters import table_for
+
+#: what the players hear of a watch that makes no miles, by activity
+WATCH_TOLD: dict[str, Msg] = {
+    "travel": N_("you travel"),
+    "rest": N_("you rest"),
+    "camp": N_("you make camp"),
+    "sleep": N_("you sleep"),
+    "search": N_("you search the area"),
+    "reorient": N_("you try to find your bearings"),
+    "encounter": N_("an encounter takes up the watch"),
+    "chase": N_("a chase"),
+}
 
 
 def miles_text(value: float | Fraction, t: Translator) -> str:
@@ -43,6 +57,35 @@ def _now(campaign: Campaign, chronicle: Chronicle) -> tuple[TimePoint, WatchReco
                      party.start), None
 
 
+def march_warning(now: TimePoint, pt: Translator, st: Translator) -> str:
+    """How many hours of marching are left before a forced march (status)."""
+    left = Fraction(T.MARCH_HOURS) - Fraction(now.march_hours)
+    if left <= 0:
+        return pt.gettext("any more marching before a sleep is a forced march (a Constitution "
+                          "check for each member each hour)")
+    return pt.gettext("%(hours)s h of marching left before a forced march (a watch of travel "
+                      "is 4 h)", hours=miles_text(left, st))
+
+
+def nonlethal_flags(campaign: Campaign, chronicle: Chronicle, pt: Translator) -> list[str]:
+    """Members whose nonlethal damage reached their hp (or the campaign's threshold)."""
+    out: list[str] = []
+    members = {m.name: m for m in campaign.party.members}
+    for s in campaign.sessions:
+        for who in s.party.members or ():
+            if not isinstance(who, str):
+                members[who.name] = who
+    for name, ms in chronicle.members.items():
+        m = members.get(name)
+        limit = m.hp if m is not None and m.hp is not None else \
+            campaign.rules.nonlethal_warning
+        if ms.nonlethal >= limit:
+            out.append(pt.gettext("%(name)s has %(n)s nonlethal damage (limit %(limit)s): "
+                                  "unconscious or near it; a sleep clears it", name=name,
+                                  n=ms.nonlethal, limit=limit))
+    return out
+
+
 def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
                  pt: Translator) -> list[str]:
     """The party as the GM needs it (issue 11, item 1)."""
@@ -64,6 +107,9 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
                                      miles=miles_text(last.progress_miles, st)))
     out.append("  " + pt.gettext("hustled %(hours)s h, marched %(march)s h since the last sleep",
                                  hours=now.hustle_hours, march=miles_text(now.march_hours, st)))
+    out.append("  " + march_warning(now, pt, st))
+    out.extend("  " + pt.gettext("warning: %(message)s", message=m)
+               for m in nonlethal_flags(campaign, chronicle, pt))
     if info is not None:
         rule = campaign.terrain.get(info.terrain)
         terrain = st.label("terrain", info.terrain, rule.name if rule else info.terrain)
@@ -154,7 +200,7 @@ def _encounter_lines(watch: WatchRecord, campaign: Campaign, st: Translator,
 
 
 def outcome_lines(out: Outcome, before: Chronicle, st: Translator,
-                  pt: Translator) -> list[str]:
+                  pt: Translator, rolls: bool = True) -> list[str]:
     """An entry's result, as the GM site shows a watch (issue 11, item 2)."""
     lines: list[str] = []
     campaign = out.campaign
@@ -163,7 +209,8 @@ def outcome_lines(out: Outcome, before: Chronicle, st: Translator,
         lines.append(pt.gettext("watch %(n)s: %(activity)s, %(when)s", n=w.index + 1,
                                 activity=st.label("activity", w.activity, w.activity),
                                 when=st.when(w.day, w.watch)))
-    lines.extend(roll_line(r, st, pt) for r in out.rolls)
+    if rolls:
+        lines.extend(roll_line(r, st, pt) for r in out.rolls)
     if w is not None:
         believed = w.believed_hex if w.believed_hex is not None else pt.gettext("unknown")
         if w.hexes_entered:
@@ -231,9 +278,8 @@ def tell_line(before: PlayerView, after: PlayerView, out: Outcome, st: Translato
             parts.append(pt.gettext("you make about %(miles)s miles",
                                     miles=miles_text(miles, st)))
         else:
-            parts.append(pt.gettext("a watch of %(activity)s",
-                                    activity=st.label("activity", wv.activity,
-                                                      wv.activity).lower()))
+            told = WATCH_TOLD.get(wv.activity)
+            parts.append(pt.msg(told) if told is not None else pt.gettext("a watch passes"))
         if wv.knows_lost:
             parts.append(pt.gettext("you know you are lost"))
         elif wv.believed_end is not None:
@@ -242,8 +288,9 @@ def tell_line(before: PlayerView, after: PlayerView, out: Outcome, st: Translato
             if place:
                 parts.append(pt.gettext("you believe you are in %(place)s", place=place))
             elif hexview is not None and hexview.terrain in after.terrains:
-                parts.append(pt.gettext("you believe you are in unnamed %(terrain)s",
-                                        terrain=st.terrain(after.terrains[hexview.terrain])))
+                parts.append(pt.gettext("you believe you are somewhere in the %(terrain)s",
+                                        terrain=st.terrain(
+                                            after.terrains[hexview.terrain]).lower()))
         found = [after.locations[lid].name for lid in wv.found if lid in after.locations]
         if found:
             parts.append(pt.gettext("you find %(places)s", places=", ".join(found)))
