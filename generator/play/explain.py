@@ -57,7 +57,8 @@ CONDITIONAL = frozenset({"veer", "realise", "doom", "march_damage", "moment", "m
 def _purposes(plan: Plan) -> Counter[str]:
     if not plan.first:
         return Counter(r.purpose for r in plan.rolls[:1])
-    return Counter(r.purpose for r in plan.rolls if r.purpose not in CONDITIONAL)
+    return Counter(r.purpose for i, r in enumerate(plan.rolls)
+                   if r.purpose not in CONDITIONAL or i == 0)
 
 
 def _end(chronicle: Chronicle, number: int) -> TimePoint | None:

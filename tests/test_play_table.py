@@ -1,0 +1,232 @@
+"""``hexcrawl play`` as a GM meets it at a terminal (a real pseudo-terminal): what an entry
+will ask for before its first die, each die's outcome at once, ``look``, chase creatures
+named at the table, ``camp forage by``, the number appearing, the nonlethal flag, and
+``quit`` asking for the session's title and summary."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.content.loader import load_campaign
+from generator.replay import replay
+
+from play_helpers import HEXCRAWL, Terminal, copy_campaign, session_json
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pty is POSIX-only")
+
+
+def _session_file(content: Path, number: int) -> Path:
+    return next((content / "sessions").glob(f"{number:02d}-*.yaml"))
+
+
+def _play(content: Path, *args: str) -> Terminal:
+    return Terminal([*HEXCRAWL, "play", "--content", str(content), *args], content.parent)
+
+
+def _quit(term: Terminal) -> None:
+    term.send("quit\r")
+    term.expect(" is in ")
+    assert term.close() == 0
+
+
+def test_a_forced_march_is_announced_before_the_first_die_and_each_die_told_at_once(
+        tmp_path: Path) -> None:
+    content = copy_campaign(tmp_path)
+    term = _play(content, "--continue")
+    try:
+        status = term.expect("s6 day 9 w2>")
+        # ten hours on the march since the last sleep: status says what comes next
+        assert "any more marching before a sleep is a forced march" in status
+        term.send("travel N\r")
+        before_die = term.expect("for Navigation")
+        assert "this entry asks for:" in before_die
+        assert ("this watch is a forced march (hours 11-14 since the last sleep): each member "
+                "makes a Constitution check each hour") in before_die
+        assert "an encounter check" in before_die
+        term.expect("[Enter: let it roll]:")
+        term.send("15\r")
+        # the navigation die's outcome comes before the next die is asked for
+        told = term.expect("-> success")
+        assert re.search(r"Navigation: 1d20 15 = \d+ vs \d+ -> success$", told), told
+        assert "roll 2d6 for Distance" in term.expect("[Enter: let it roll]:")
+        term.send("*\r")
+        seen = term.expect("written to")
+        assert re.search(r"Forced march: 1d20 \d+.* vs 14 -> .*forced march, hour 11", seen), seen
+        assert "tell the players:" in seen
+        term.expect("w3>")
+        _quit(term)
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+
+
+def test_a_failed_navigation_check_announces_the_veer_die(tmp_path: Path) -> None:
+    content = copy_campaign(tmp_path)
+    term = _play(content, "--continue")
+    try:
+        term.expect("s6 day 9 w2>")
+        term.send("travel N\r")
+        first = term.expect("[Enter: let it roll]:")
+        assert "veer" not in first.casefold()  # not needed unless the check fails
+        term.send("3\r")
+        assert "Navigation: 1d20 3 = 12 vs 16" in term.expect("-> failure")
+        veer = term.expect("[Enter: let it roll]:")
+        assert "now: a veer die: which way the lost party drifts" in veer
+        assert "roll 1d10 for Veer" in veer and "written to" not in veer
+        term.send("9\r")
+        term.expect("Veer: 1d10 9 -> ")
+        assert "for Distance" in term.expect("[Enter: let it roll]:")
+        term.send("\x03")
+        term.expect("entry dropped: nothing written")
+        _quit(term)
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+
+
+def test_look_lists_the_hex_its_neighbours_and_the_landmarks(tmp_path: Path) -> None:
+    content = copy_campaign(tmp_path)
+    term = _play(content, "--continue")
+    try:
+        term.expect("s6 day 9 w2>")
+        term.send("look\r")
+        seen = term.expect("the party believes it is where it is")
+        assert "true position (GM only):" in seen
+        assert "0410: The Coaling Rings, Forest (sparse); paths: The Charcoal Track" in seen
+        for face, label in (("N", "0409"), ("NE", "0510"), ("SE", "0511"), ("S", "0411"),
+                            ("SW", "0311"), ("NW", "0310")):
+            assert f"{face} {label}: " in seen
+        assert "SE 0511: Cinderhollow Clearing, Forest (sparse); along The Charcoal Track" in seen
+        assert "Cinderhollow [cinderhollow]: SE, 1 hex (12 miles) (found)" in seen
+        _quit(term)
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+
+
+def test_chase_creatures_named_at_the_table_forage_by_and_undo(tmp_path: Path) -> None:
+    content = copy_campaign(tmp_path)
+    path = _session_file(content, 6)
+    term = _play(content, "--continue")
+    try:
+        term.expect("s6 day 9 w2>")
+        term.send("camp forage by Tib Quill\r")
+        plan = term.expect("[Enter: let it roll]:")
+        assert "a forage check" in plan and "Tib Quill: Survival +3" in plan
+        term.send("*\r")
+        seen = term.expect("w3>")
+        assert "tell the players: you make camp" in seen
+        term.send("undo\r")
+        assert "removed the last entry: camp forage by Tib Quill" in term.expect("w2>")
+        term.send("chase wilderness from grey scouts distance 90\r")
+        ask = term.expect("[Enter: 30]:")
+        assert "'grey scouts' is not a creature of this campaign" in ask
+        assert "declare it under creatures: in campaign.yaml" in ask
+        term.send("fast\r")
+        term.expect("a speed in feet, such as 30 or 40")
+        term.send("40\r")
+        term.expect("[Enter: let it roll]:")
+        term.send("*\r")
+        seen = term.expect("w3>")
+        assert "grey scouts" in seen and "a chase" in seen
+        _quit(term)
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    entry = yaml.safe_load(path.read_text(encoding="utf-8"))["log"][-1]
+    assert entry["chase"]["pursuers"] == [{"name": "grey scouts", "speed": 40}]
+    data = session_json(content, 6)
+    assert data["watches"][-1]["activity"] == "chase"
+
+
+def test_the_number_appearing_is_asked_for_and_recorded(tmp_path: Path) -> None:
+    content = copy_campaign(tmp_path)
+    table = content / "tables" / "elderholt.yaml"
+    text = table.read_text(encoding="utf-8")
+    table.write_text(text.replace('shadowing the party from upwind"\n',
+                                  'shadowing the party from upwind"\n    appearing: 2d4\n'),
+                     encoding="utf-8")
+    term = _play(content, "--continue")
+    try:
+        term.expect("s6 day 9 w2>")
+        term.send("encounter elderholt-encounters roll 4\r")
+        first = term.expect("[Enter: let it roll]:")
+        assert "this entry asks for:" in first and "the encounter's distance" in first
+        term.send("\r")
+        ask = term.expect("now: the number appearing")
+        assert "encounter distance: 2d6" in ask
+        assert "roll 2d4 for" in term.expect("[Enter: let it roll]:")
+        term.send("5\r")
+        assert "written to" not in term.expect(": 2d4 5")
+        term.send("*\r")
+        term.expect("w3>")
+        _quit(term)
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    entry = yaml.safe_load(_session_file(content, 6).read_text(encoding="utf-8"))["log"][-1]
+    assert entry["rolls"]["appearing"] == 5
+    enc = session_json(content, 6)["watches"][-1]["encounters"][0]
+    assert enc["appearing"] == 5 and enc["roll"] == 4
+
+
+def test_a_member_past_the_nonlethal_threshold_is_flagged(tmp_path: Path) -> None:
+    content = copy_campaign(tmp_path)
+    campaign = content / "campaign.yaml"
+    text = campaign.read_text(encoding="utf-8")
+    campaign.write_text(text.replace("    - name: Tib Quill\n      speed: 30\n",
+                                     "    - name: Tib Quill\n      speed: 30\n      hp: 6\n"),
+                        encoding="utf-8")
+    term = _play(content, "--continue")
+    try:
+        seen = term.expect("s6 day 9 w2>")
+        assert ("warning: Tib Quill has 6 nonlethal damage (limit 6): unconscious or near it"
+                in seen)
+        assert "Brother Anselm has" not in seen
+        _quit(term)
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+
+
+def test_quit_asks_for_a_title_and_a_summary_and_the_file_has_the_schema_line(
+        tmp_path: Path) -> None:
+    content = copy_campaign(tmp_path)
+    term = _play(content, "--new", "--date", "2025-12-06")
+    try:
+        term.expect("Title of session 7:")
+        term.send("\r")  # no title yet: the placeholder
+        term.expect("s7 day 9 w2>")
+        term.send("rest\r")
+        term.expect("[Enter: let it roll]:")
+        term.send("4\r")
+        seen = term.expect("w3>")
+        assert "Encounter check: 1d12 4 -> nothing" in seen
+        assert "tell the players: you rest" in seen and "a watch of" not in seen
+        term.send("quit\r")
+        term.expect("[Enter: keep 'Session 7']:")
+        term.send("Back to the barrows\r")
+        term.expect("for the chronicle [Enter: none]:")
+        term.send("The wardens rest at the Coaling Rings and argue about the road.\r")
+        term.expect("Session 7 is in")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    path = _session_file(content, 7)
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# yaml-language-server: $schema=../schemas/session.schema.json\n")
+    data = yaml.safe_load(text)
+    assert data["title"] == "Back to the barrows"
+    assert data["summary"] == "The wardens rest at the Coaling Rings and argue about the road."
+    assert data["log"] == [{"rest": {}, "rolls": {"encounter": [4]}}]
+    loaded, diags = load_campaign(content)
+    assert loaded is not None, [d.format() for d in diags.items]
+    assert loaded.sessions[-1].summary == data["summary"]
+    _, rdiags = replay(loaded)
+    assert not rdiags.has_errors()
