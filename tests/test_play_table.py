@@ -15,7 +15,16 @@ import yaml
 from generator.content.loader import load_campaign
 from generator.replay import replay
 
-from play_helpers import HEXCRAWL, Terminal, copy_campaign, session_json
+from play_helpers import (
+    CONTENT,
+    HEXCRAWL,
+    SESSION6_COMMANDS,
+    Terminal,
+    answers_for,
+    copy_campaign,
+    session_json,
+    without_sources,
+)
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pty is POSIX-only")
 
@@ -230,3 +239,51 @@ def test_quit_asks_for_a_title_and_a_summary_and_the_file_has_the_schema_line(
     assert loaded.sessions[-1].summary == data["summary"]
     _, rdiags = replay(loaded)
     assert not rdiags.has_errors()
+
+
+def test_session_6_chase_re_entered_at_a_terminal_records_every_die(tmp_path: Path) -> None:
+    """The wolves' chase of session 6, typed at a terminal die by die: every die is asked,
+    told at once and recorded, and the chase replays as the logged one."""
+    content = copy_campaign(tmp_path)
+    path = _session_file(content, 6)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    at = next(i for i, e in enumerate(data["log"]) if "chase" in e)
+    original = session_json(CONTENT, 6)
+    chase_watch = next(w for w in original["watches"] if w["activity"] == "chase")
+    campaign, _ = load_campaign(CONTENT)
+    assert campaign is not None
+    chronicle, _ = replay(campaign)
+    rec = next(r for r in chronicle.sessions if r.session == 6)
+    rolls = next(w for w in rec.watches if w.activity == "chase").rolls
+    # the doom die Ysolde tempts after the chase (a use entry) rolls into the chase's watch
+    uses = 0
+    for later in data["log"][at + 1:]:
+        if not {"note", "use", "reveal"} & set(later):
+            break
+        uses += "use" in later
+    rolls = rolls[:len(rolls) - uses]
+    data["log"] = data["log"][:at]
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    term = _play(content, "--continue")
+    try:
+        term.expect("s6 day 8 w4>")
+        term.send(SESSION6_COMMANDS[at] + "\r")
+        term.expect("this entry asks for:")
+        for answer in answers_for(rolls):
+            term.expect("[Enter: let it roll]:")
+            term.send(answer + "\r")
+            term.expect("[at the table]")  # the die's outcome, at once
+        seen = term.expect("written to")
+        assert "[Enter: let it roll]" not in seen
+        _quit(term)
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    played = session_json(content, 6)
+    watch = next(w for w in played["watches"] if w["activity"] == "chase")
+    n = len(rolls)
+    assert without_sources(watch["rolls"]) == without_sources(chase_watch["rolls"][:n])
+    assert without_sources({k: v for k, v in watch.items() if k != "rolls"}) == \
+        without_sources({k: v for k, v in chase_watch.items() if k != "rolls"})
+    assert all(r["recorded"] for r in watch["rolls"])
+    assert len(watch["rolls"]) == len(rolls) > 50
