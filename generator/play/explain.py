@@ -99,6 +99,12 @@ def plan_lines(plan: Plan, entry: Mapping[str, Any], campaign: Campaign, before:
         out.append(pt.gettext("this watch is a forced march (hours %(hours)s since the last "
                               "sleep): each member makes a Constitution check each hour; "
                               "a failure deals 1d6 nonlethal damage and fatigue", hours=span))
+    for purpose, count in purposes.items():
+        if purpose in ("encounter", "march", "march_damage", "moment", "moment_minute"):
+            continue
+        why = WHY.get(purpose)
+        text = pt.msg(why) if why is not None else st.label("purpose", purpose, purpose)
+        out.append(text + (f" (x{count})" if count > 1 and plan.first else ""))
     if purposes.get("encounter"):
         n = purposes["encounter"]
         if n > 1:
@@ -106,12 +112,6 @@ def plan_lines(plan: Plan, entry: Mapping[str, Any], campaign: Campaign, before:
                                   why=_extra_why(entry, pt)))
         else:
             out.append(pt.gettext("an encounter check"))
-    for purpose, count in purposes.items():
-        if purpose in ("encounter", "march", "march_damage", "moment", "moment_minute"):
-            continue
-        why = WHY.get(purpose)
-        text = pt.msg(why) if why is not None else st.label("purpose", purpose, purpose)
-        out.append(text + (f" (x{count})" if count > 1 and plan.first else ""))
     announced = set(purposes) | ({"march_damage"} if "march" in purposes else set())
     if not out:
         return [], announced
