@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from generator.content.loader import load_campaign
+from generator.play.strings import translator
 from generator.replay import replay
 
 from play_helpers import (
@@ -287,3 +288,40 @@ def test_session_6_chase_re_entered_at_a_terminal_records_every_die(tmp_path: Pa
         without_sources({k: v for k, v in chase_watch.items() if k != "rolls"})
     assert all(r["recorded"] for r in watch["rolls"])
     assert len(watch["rolls"]) == len(rolls) > 50
+
+
+@pytest.mark.parametrize("language, plan, told, look, undo", [
+    ("ru", "эта запись потребует:", "вы отдыхаете", "истинное положение (только для мастера):",
+     "последняя запись удалена: rest"),
+    ("uk", "цей запис потребуватиме:", "ви відпочиваєте", "справжнє положення (лише для майстра):",
+     "останній запис вилучено: rest"),
+])
+def test_the_new_messages_in_russian_and_ukrainian(tmp_path: Path, language: str, plan: str,
+                                                   told: str, look: str, undo: str) -> None:
+    content = copy_campaign(tmp_path)
+    cfile = content / "campaign.yaml"
+    cfile.write_text(cfile.read_text(encoding="utf-8").replace("language: en",
+                                                               f"language: {language}"),
+                     encoding="utf-8")
+    pt = translator(language)
+
+    def prompt(watch: int) -> str:
+        return pt.gettext("s%(n)s day %(day)s w%(watch)s> ", n=6, day=9, watch=watch).strip()
+
+    term = _play(content, "--continue")
+    try:
+        term.expect(prompt(2))
+        term.send("look\r")
+        assert look in term.expect("SE 0511")
+        term.send("rest\r")
+        assert plan in term.expect("[Enter")
+        term.send("*\r")
+        seen = term.expect(prompt(3))
+        assert told in seen and "a watch of" not in seen
+        term.send("undo\r")
+        assert undo in term.expect(prompt(2))
+        term.send("quit\r")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()

@@ -411,7 +411,7 @@ class Table:
                                      what=f"session {self.number}"))
 
     def ask(self, ask: RollAsk, number: int) -> Answer:
-        purpose = self.st.label("purpose", ask.purpose, ask.purpose)
+        purpose = present.purpose_label(ask.purpose, self.st, self.pt)
         detail = f" ({ask.detail})" if ask.detail else ""
         if len(ask.dice) == 2 and ask.notation.startswith("1d20"):
             mode = (self.pt.gettext("advantage die added") if "+" in ask.notation

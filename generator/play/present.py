@@ -157,13 +157,23 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
     return out
 
 
+#: roll purposes only the logger names (the sites' vocabulary has the others)
+PLAY_PURPOSES: dict[str, Msg] = {"appearing": N_("Number appearing")}
+
+
+def purpose_label(purpose: str, st: Translator, pt: Translator) -> str:
+    """A roll purpose in words, as the GM site writes it."""
+    own = PLAY_PURPOSES.get(purpose)
+    return pt.msg(own) if own is not None else st.label("purpose", purpose, purpose)
+
+
 def roll_line(r: RollRecord, st: Translator, pt: Translator) -> str:
     values = f" ({', '.join(map(str, r.dice_values))})" if len(r.dice_values) > 1 else ""
     total = f" = {r.total}" if r.total != r.natural else ""
     target = f" vs {r.target}" if r.target is not None else ""
     outcome = " -> " + st.label("outcome", r.outcome, r.outcome) if r.outcome else ""
     return pt.gettext("  %(purpose)s: %(dice)s %(natural)s%(total)s%(target)s%(outcome)s  "
-                      "[%(source)s] %(detail)s", purpose=st.label("purpose", r.purpose, r.purpose),
+                      "[%(source)s] %(detail)s", purpose=purpose_label(r.purpose, st, pt),
                       dice=r.dice, natural=f"{r.natural}{values}", total=total, target=target,
                       outcome=outcome,
                       source=st.gettext("at the table") if r.recorded else st.gettext("seeded"),
@@ -184,6 +194,8 @@ def _encounter_lines(watch: WatchRecord, campaign: Campaign, st: Translator,
             roll = ", " + st.gettext("roll") + f" {e.roll}" if e.roll is not None else ""
             parts.append("(" + st.gettext("table")
                          + f" {table.name if table else e.table}{roll})")
+        if e.appearing is not None:
+            parts.append(pt.gettext("number appearing: %(n)s", n=e.appearing))
         if e.distance is not None:
             parts.append(st.gettext("distance %(d)s ft", d=e.distance))
         if e.reaction:
@@ -194,9 +206,9 @@ def _encounter_lines(watch: WatchRecord, campaign: Campaign, st: Translator,
         if e.hex:
             parts.append(f"@{e.hex}")
         if e.note:
-            parts.append(f"- {e.note}")
+            parts.append(e.note)
         yield pt.gettext("  encounter (%(kind)s): %(what)s",
-                         kind=st.label("encounter", e.kind, e.kind), what=" ".join(parts) or "-")
+                         kind=st.label("encounter", e.kind, e.kind), what="; ".join(parts) or "-")
 
 
 def outcome_lines(out: Outcome, before: Chronicle, st: Translator,
