@@ -167,6 +167,7 @@ def test_the_number_appearing_is_asked_for_and_recorded(tmp_path: Path) -> None:
         term.send("encounter elderholt-encounters roll 4\r")
         first = term.expect("[Enter: let it roll]:")
         assert "this entry asks for:" in first and "the encounter's distance" in first
+        # a logged encounter names its row: no table die
         term.send("\r")
         ask = term.expect("now: the number appearing")
         assert "encounter distance: 2d6" in ask
@@ -325,3 +326,41 @@ def test_the_new_messages_in_russian_and_ukrainian(tmp_path: Path, language: str
     finally:
         if term.proc.poll() is None:
             term.proc.kill()
+
+
+def test_a_wandering_encounter_names_its_row_before_the_dice_that_follow(
+        tmp_path: Path) -> None:
+    content = copy_campaign(tmp_path)
+    table = content / "tables" / "elderholt.yaml"
+    text = table.read_text(encoding="utf-8")
+    table.write_text(text.replace('shadowing the party from upwind"\n',
+                                  'shadowing the party from upwind"\n    appearing: 2d4\n'),
+                     encoding="utf-8")
+    term = _play(content, "--continue")
+    try:
+        term.expect("s6 day 9 w2>")
+        term.send("rest\r")
+        assert "for Encounter check" in term.expect("[Enter: let it roll]:")
+        term.send("1\r")
+        term.expect("Encounter check: 1d12 1 -> wandering")
+        assert "now: a roll on a table" in term.expect("[Enter: let it roll]:")
+        term.send("4\r")
+        term.expect("Table: 1d8 4")
+        row = term.expect("now: the encounter's distance")
+        assert "-> Grey wolves (2d4), lean after a bad winter" in row
+        term.send("\r")
+        assert "roll 2d4 for Number appearing" in term.expect("now: the number appearing") + \
+            term.expect("[Enter: let it roll]:")
+        term.send("5\r")
+        term.expect("Number appearing: 2d4 5")
+        term.send("*\r")
+        seen = term.expect("written to")
+        assert "number appearing: 5" in seen
+        term.expect("w3>")
+        _quit(term)
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    entry = yaml.safe_load(_session_file(content, 6).read_text(encoding="utf-8"))["log"][-1]
+    assert entry["rolls"]["encounter"] == [1] and entry["rolls"]["table"] == 4
+    assert entry["rolls"]["appearing"] == 5

@@ -46,7 +46,7 @@ from generator.play.strings import translator
 from generator.play.ui import Input
 from generator.render.i18n import Translator
 from generator.replay import replay
-from generator.rules.chronicle import Chronicle, RollRecord
+from generator.rules.chronicle import Chronicle, RollRecord, WatchRecord
 from generator.slug import slugify
 
 Print = Callable[[str], None]
@@ -367,8 +367,15 @@ class Table:
             self.say(text)
         return announced
 
-    def told(self, record: RollRecord) -> None:
+    def told(self, record: RollRecord, watch: WatchRecord | None) -> None:
         self.say("  " + present.roll_line(record, self.st, self.pt).strip())
+        if record.purpose == "table" and watch is not None:
+            # the row the die landed on: what the next dice (distance, number appearing,
+            # reaction) are for
+            rows = [e for e in watch.encounters if e.kind != "chase" and e.result
+                    and e.roll == record.natural]
+            if rows:
+                self.say("    -> " + (rows[-1].result or "").split(" / ")[-1])
 
     def declare(self, entry: dict[str, Any]) -> None:
         """Creatures named in a chase that campaign.yaml does not declare: their speed is
