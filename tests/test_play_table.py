@@ -170,7 +170,7 @@ def test_the_number_appearing_is_asked_for_and_recorded(tmp_path: Path) -> None:
         # a logged encounter names its row: no table die
         term.send("\r")
         ask = term.expect("now: the number appearing")
-        assert "encounter distance: 2d6" in ask
+        assert "Encounter distance: 2d6" in ask
         assert "roll 2d4 for" in term.expect("[Enter: let it roll]:")
         term.send("5\r")
         assert "written to" not in term.expect(": 2d4 5")

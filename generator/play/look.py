@@ -23,7 +23,7 @@ def _terrain(campaign: Campaign, h: Hex, st: Translator, pt: Translator) -> str:
     rule = campaign.terrain.get(info.terrain)
     text = st.label("terrain", info.terrain, rule.name if rule else info.terrain)
     if info.density:
-        text += f" ({info.density})"
+        text += f" ({st.label('density', info.density, info.density)})"
     if info.name:
         text = f"{info.name}, {text}"
     return text

@@ -11,6 +11,7 @@ entry: nothing is written.
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import re
 import sys
 from collections.abc import Callable
@@ -389,6 +390,11 @@ class Table:
             self.say(self.pt.gettext("'%(name)s' is not a creature of this campaign: it is "
                                      "written into this entry (declare it under creatures: in "
                                      "campaign.yaml to use it again by name)", name=name))
+            known = [*self.campaign.creatures, *self.campaign.members_by_name]
+            close = difflib.get_close_matches(str(name), known, n=1, cutoff=0.6)
+            if close:
+                self.say(self.pt.gettext("  did you mean '%(name)s'? (Ctrl-C drops the entry)",
+                                         name=close[0]))
             while True:
                 reply = self.inp.answer(self.pt.gettext(
                     "  speed of %(name)s in feet [Enter: 30]: ", name=name)).strip()

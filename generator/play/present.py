@@ -114,10 +114,10 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
         rule = campaign.terrain.get(info.terrain)
         terrain = st.label("terrain", info.terrain, rule.name if rule else info.terrain)
         if info.density:
-            terrain += f" ({info.density})"
+            terrain += f" ({st.label('density', info.density, info.density)})"
         out.append("  " + pt.gettext("terrain: %(terrain)s", terrain=terrain))
-    paths = [f"{p.name} [{p.id}, {p.kind}]" for p in campaign.paths.values()
-             if here in p.hexes]
+    paths = [f"{p.name} [{p.id}, {st.label('path', p.kind, p.kind)}]"
+             for p in campaign.paths.values() if here in p.hexes]
     out.append("  " + pt.gettext("paths: %(paths)s", paths=", ".join(paths) or pt.gettext("none")))
     locs = [f"{loc.name} [{loc.id}, {loc.visibility}] "
             "(" + (pt.gettext("found") if loc.id in chronicle.discovered
@@ -157,8 +157,42 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
     return out
 
 
-#: roll purposes only the logger names (the sites' vocabulary has the others)
-PLAY_PURPOSES: dict[str, Msg] = {"appearing": N_("Number appearing")}
+#: roll purposes the sites' vocabulary does not name (the logger names every die it asks for)
+PLAY_PURPOSES: dict[str, Msg] = {
+    "appearing": N_("Number appearing"),
+    "judge_distance": N_("Judge distance"),
+    "march_damage": N_("Forced march damage"),
+    "doom": N_("Doom die"),
+    "use": N_("Usage die"),
+    "initiative": N_("Initiative"),
+    "complication": N_("Complication"),
+    "chase_con": N_("Dash (Constitution)"),
+    "encounter_distance": N_("Encounter distance"),
+    "moment_minute": N_("Minute of the watch"),
+    "cautious": N_("Caution"),
+    "north": N_("Find north"),
+    "backtrack": N_("Backtrack"),
+    "new_course": N_("New course"),
+}
+#: outcomes the engine writes in words the sites' vocabulary does not have
+PLAY_OUTCOMES: dict[str, Msg] = {
+    "holds": N_("holds"),
+    "steps down": N_("steps down"),
+    "no veer": N_("no veer"),
+    "1 face left": N_("1 face left"),
+    "1 face right": N_("1 face right"),
+    "2 faces left": N_("2 faces left"),
+    "2 faces right": N_("2 faces right"),
+    "nothing": N_("nothing"),
+    "wandering": N_("wandering encounter"),
+    "wandering (cancelled)": N_("wandering encounter (cancelled)"),
+    "keyed": N_("keyed location"),
+    "keyed (nothing left to find)": N_("keyed (nothing left to find)"),
+    "cancelled": N_("cancelled"),
+    "happens": N_("happens"),
+    "target": N_("the place searched for"),
+    "complication": N_("complication"),
+}
 
 
 def purpose_label(purpose: str, st: Translator, pt: Translator) -> str:
@@ -167,11 +201,16 @@ def purpose_label(purpose: str, st: Translator, pt: Translator) -> str:
     return pt.msg(own) if own is not None else st.label("purpose", purpose, purpose)
 
 
+def outcome_label(outcome: str, st: Translator, pt: Translator) -> str:
+    own = PLAY_OUTCOMES.get(outcome)
+    return pt.msg(own) if own is not None else st.label("outcome", outcome, outcome)
+
+
 def roll_line(r: RollRecord, st: Translator, pt: Translator) -> str:
     values = f" ({', '.join(map(str, r.dice_values))})" if len(r.dice_values) > 1 else ""
     total = f" = {r.total}" if r.total != r.natural else ""
     target = f" vs {r.target}" if r.target is not None else ""
-    outcome = " -> " + st.label("outcome", r.outcome, r.outcome) if r.outcome else ""
+    outcome = " -> " + outcome_label(r.outcome, st, pt) if r.outcome else ""
     return pt.gettext("  %(purpose)s: %(dice)s %(natural)s%(total)s%(target)s%(outcome)s  "
                       "[%(source)s] %(detail)s", purpose=purpose_label(r.purpose, st, pt),
                       dice=r.dice, natural=f"{r.natural}{values}", total=total, target=target,
