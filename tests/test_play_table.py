@@ -364,3 +364,47 @@ def test_a_wandering_encounter_names_its_row_before_the_dice_that_follow(
     entry = yaml.safe_load(_session_file(content, 6).read_text(encoding="utf-8"))["log"][-1]
     assert entry["rolls"]["encounter"] == [1] and entry["rolls"]["table"] == 4
     assert entry["rolls"]["appearing"] == 5
+
+
+def test_look_from_a_lost_party_marks_the_believed_position(tmp_path: Path) -> None:
+    """The README's second session: a failed navigation check and a veer leave the party in
+    0503 believing it is in 0502; look describes both, the believed one marked as such."""
+    from generator.scaffold import create
+
+    camp = tmp_path / "camp"
+    create(camp)
+    for p in (camp / "sessions").glob("*.yaml"):
+        p.unlink()
+    (camp / "sessions" / "01.yaml").write_text(
+        "session: 1\ndate: 2026-01-10\ntitle: Down the East Road\nlog:\n"
+        "  - travel: {follow: east-road}\n"
+        "    rolls: {distance: 7, judge_distance: 10, encounter: [5]}\n"
+        "  - travel: {heading: NE}\n"
+        "    rolls: {navigation: 14, distance: 9, judge_distance: 12, encounter: [4]}\n"
+        "  - rest: {}\n    rolls: {encounter: [4]}\n"
+        "  - camp: {forage: true}\n    rolls: {forage: 10, encounter: [8]}\n"
+        "  - sleep: {}\n    rolls: {encounter: [6]}\n  - sleep: {}\n", encoding="utf-8")
+    term = Terminal([*HEXCRAWL, "play", "--content", str(camp), "--new", "--title", "Hills"],
+                    tmp_path)
+    try:
+        term.expect("s2 day 2 w2>")
+        term.send("travel NE\r")
+        for answer in ("3", "8", "8", "16", "6", "5"):
+            term.expect("[Enter: let it roll]:")
+            term.send(answer + "\r")
+            term.expect("[at the table]")
+        term.expect("written to")
+        term.send("look\r")
+        seen = term.expect("landmarks the party expects to see:")
+        assert "true position (GM only):\n  0503: " in seen
+        assert "believed position (where the party thinks it is, not where it is):\n  0502: " \
+            in seen
+        assert "NW 0402: Plains" in seen
+        term.send("quit\r")
+        term.expect("[Enter: none]:")
+        term.send("\r")  # no summary: the file keeps none
+        term.expect(" is in ")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
