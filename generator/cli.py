@@ -529,7 +529,10 @@ def roll_cmd(table_id: str, content: Path | None, seed: int | None) -> None:
 def play_cmd(content: Path | None, new: bool, cont: bool, title: str | None,
              date: dt.datetime | None) -> None:
     """Log a session at the table: each command is adjudicated by the rules, its dice asked
-    for one by one, and the entry appended to the session log with every roll recorded."""
+    for one by one, and the entry appended to the session log with every roll recorded.
+
+    For the players' shared screen, run `hexcrawl serve --audience players` beside it: each
+    entry written rebuilds the players' map, and the page reloads by itself."""
     from generator.play.loop import start
     from generator.play.ui import Input, PlainInput, TerminalInput
 

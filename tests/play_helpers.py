@@ -92,6 +92,14 @@ class Terminal:
         import pty
 
         self.master, slave = pty.openpty()
+        try:  # a wide terminal, so that long prompts are not wrapped
+            import fcntl
+            import struct
+            import termios
+
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 250, 0, 0))
+        except (ImportError, OSError):
+            pass
         env = dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm", COLUMNS="200",
                    LINES="50", PROMPT_TOOLKIT_NO_CPR="1")
         self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, cwd=cwd,

@@ -495,7 +495,7 @@ def test_a_usage_die_before_the_first_watch_is_asked_and_recorded(tmp_path: Path
     content = copy_campaign(tmp_path)
     proc = run_play(content, "use lamp-oil by Tib Quill\n2\nquit\n", "--new", "--title", "Oil")
     assert proc.returncode == 0, proc.stderr
-    assert "roll 1d8 for use" in proc.stdout and "Lamp oil: d8 -> d6" in proc.stdout
+    assert "roll 1d8 for Usage die" in proc.stdout and "Lamp oil: d8 -> d6" in proc.stdout
     data = yaml.safe_load((content / "sessions" / "07-oil.yaml").read_text(encoding="utf-8"))
     assert data["log"] == [{"use": {"resource": "lamp-oil", "by": "Tib Quill"},
                             "rolls": {"use": 2}}]

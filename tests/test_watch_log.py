@@ -3,9 +3,9 @@ in the watch table's cell, every roll in the watch's block, seeded ones marked."
 
 from __future__ import annotations
 
+from generator.dice import RollRecord
 from generator.render.i18n import Translator
 from generator.render.watch_log import key_rolls, roll_table
-from generator.rules.chronicle import RollRecord
 
 EN = Translator("en")
 

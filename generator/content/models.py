@@ -143,6 +143,8 @@ class RulesSpec(Model):
     realise_extra_checks: bool = True
     #: doom die per member (rules.md section 9); on by default under bsh (d6)
     doom: Die | None = None
+    #: play flags a member whose nonlethal damage reaches this (a member's ``hp`` wins)
+    nonlethal_warning: int = Field(default=10, ge=1)
 
     @field_validator("encounter_check")
     @classmethod
@@ -179,6 +181,8 @@ class Member(Model):
     level: int = 1
     initiative: int = 0
     doom: Die | None = None
+    #: hit points: play flags the member when nonlethal damage reaches them
+    hp: int | None = Field(default=None, ge=1)
     notes: str | None = None
 
 
@@ -332,6 +336,8 @@ class TableRow(Model):
     result: str = ""
     table: str | None = None
     distance: str | None = None
+    #: the number appearing, rolled when the row comes up (``2d4``: 5 wolves)
+    appearing: str | None = None
     reaction: bool = False
     location: str | None = None
     gm: str | None = None
@@ -389,6 +395,8 @@ class Rest(Model):
 
 class Camp(Model):
     forage: bool = False
+    #: the member who forages (the party's best forager when not given)
+    by: str | None = None
     note: str | None = None
 
 

@@ -100,6 +100,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "realise_extra_checks": "Extra realise checks when a lost party meets a clearly new "
                                 "terrain or an obvious landmark.",
         "doom": "Doom die of every member (bsh: d6 by default).",
+        "nonlethal_warning": "hexcrawl play flags a member whose nonlethal damage reaches "
+                             "this (default 10; a member's hp takes its place).",
     },
     "Member": {
         "name": "Unique name; sessions and 'navigator' refer to it.",
@@ -120,6 +122,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "level": "Character level.",
         "initiative": "Initiative bonus (chases).",
         "doom": "This member's doom die (bsh).",
+        "hp": "Hit points: hexcrawl play flags the member when nonlethal damage reaches "
+              "them.",
         "notes": "Free text.",
     },
     "StartTime": {"day": "Day number, from 1.", "watch": "Watch of the day, 1-6."},
@@ -211,6 +215,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
                  f"{MAX_NESTING} deep below the table rolled first, and a cycle is an error.",
         "distance": f"Encounter distance dice, such as 2d6x10 (1-{MAX_DICE} dice of "
                     f"1-{MAX_SIDES} sides).",
+        "appearing": f"Number appearing, rolled when the row comes up, such as 2d4 or 1d6+2 "
+                     f"(1-{MAX_DICE} dice of 1-{MAX_SIDES} sides); recorded as 'appearing'.",
         "reaction": "Roll a reaction (2d6).",
         "location": "The location this result leads to (location id).",
         "gm": "GM-only note.",
@@ -285,7 +291,9 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "hours": "Hours on the move (default 4).",
     },
     "Rest": {"note": "Free text."},
-    "Camp": {"forage": "Forage while camping.", "note": "Free text."},
+    "Camp": {"forage": "Forage while camping.",
+             "by": "Party member who forages (default: the best forager).",
+             "note": "Free text."},
     "Sleep": {"note": "Free text."},
     "Search": {"target": "A location id to search for."},
     "Reorient": {"method": "north (find north), new_course or backtrack."},

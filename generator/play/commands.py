@@ -30,7 +30,7 @@ from generator.diagnostics import suggest
 #: the commands, in the order ``help`` lists them
 COMMANDS = ("travel", "toward", "follow", "landmark", "rest", "sleep", "camp", "search",
             "reorient", "encounter", "chase", "use", "reveal", "note", "gm", "undo", "status",
-            "help", "quit")
+            "look", "help", "quit")
 ALIASES = {"exit": "quit", "q": "quit", "?": "help", "go": "travel"}
 MODES = {"cautious": "cautious", "exploring": "exploring", "explore": "exploring",
          "foraging": "foraging", "forage": "foraging"}
@@ -180,7 +180,7 @@ def parse(line: str, v: Vocabulary) -> Command:
     name = ALIASES.get(head.casefold(), head.casefold())
     if name not in COMMANDS:
         raise CommandError("err.command", word=head, hint=suggest(head.casefold(), COMMANDS))
-    if name in ("undo", "status", "quit"):
+    if name in ("undo", "status", "look", "quit"):
         if rest:
             raise CommandError("err.extra", command=name, word=rest)
         return Command(name)
@@ -268,9 +268,18 @@ def _sleep(words: list[str], v: Vocabulary) -> dict[str, Any]:
 
 def _camp(words: list[str], v: Vocabulary) -> dict[str, Any]:
     forage = bool(words) and words[0].casefold() in ("forage", "foraging")
-    entry = _with_note("camp", words[1:] if forage else words)
+    rest = words[1:] if forage else words
+    by: str | None = None
+    if forage and rest and rest[0].casefold() == "by":
+        by, j = _names(rest, 1, v.members)
+        if by is None:
+            raise CommandError("err.unknown", what="member", word=" ".join(rest[1:]) or "-",
+                               hint=suggest(rest[1], v.members) if len(rest) > 1 else "",
+                               known=", ".join(v.members) or "-")
+        rest = rest[j:]
+    entry = _with_note("camp", rest)
     if forage:
-        entry["camp"] = {"forage": True, **entry["camp"]}
+        entry["camp"] = {"forage": True, **({"by": by} if by else {}), **entry["camp"]}
     return entry
 
 
@@ -321,6 +330,22 @@ def _encounter(words: list[str], v: Vocabulary) -> dict[str, Any]:
     return {"encounter": {k: out[k] for k in order if k in out}}
 
 
+class NewCreature(str):
+    """A chase participant the campaign does not declare: the loop asks for its speed and
+    writes it inline (``{name: scouts, speed: 30}``, a form the loader accepts)."""
+
+    __slots__ = ()
+
+
+def new_creatures(entry: dict[str, Any]) -> list[NewCreature]:
+    """The undeclared creatures a chase entry names."""
+    chase = entry.get("chase")
+    if not isinstance(chase, dict):
+        return []
+    return [a for side in ("quarry", "pursuers") if isinstance(chase.get(side), list)
+            for a in chase[side] if isinstance(a, NewCreature)]
+
+
 def _actors(words: list[str], i: int, v: Vocabulary) -> tuple[list[str], int]:
     known = tuple(v.creatures) + tuple(v.members)
     out: list[str] = []
@@ -334,9 +359,18 @@ def _actors(words: list[str], i: int, v: Vocabulary) -> tuple[list[str], int]:
             continue
         name, j = _names(words, i, known)
         if name is None:
-            raise CommandError("err.unknown", what="chase participant", word=words[i],
-                               hint=suggest(words[i], known), known=", ".join(known) or "-")
-        out.append(name)
+            # creatures named at the table: play asks for their speed (``NewCreature``)
+            j = i + 1
+            while j < len(words) and words[j].casefold() not in CHASE_WORDS and \
+                    _names(words, j, known)[0] is None and "," not in words[j]:
+                j += 1
+            if re.fullmatch(r"[\d.,+-]+", words[i]):
+                raise CommandError("err.unknown", what="chase participant", word=words[i],
+                                   hint=suggest(words[i], known),
+                                   known=", ".join(known) or "-")
+            out.append(NewCreature(" ".join(words[i:j])))
+        else:
+            out.append(name)
         i = j
     return out, i
 

@@ -39,6 +39,8 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarString
 
+from generator.content.schema import MODELINE, modeline
+
 #: the width at which rendered entries wrap long notes
 WIDTH = 96
 
@@ -417,8 +419,9 @@ class SessionLog:
             self.appended[-1] = Appended(dict(entry), chunk)
 
 
-def header_text(number: int, title: str, date: dt.date | None) -> str:
-    """The opening of a new session file."""
+def header_text(number: int, title: str, date: dt.date | None,
+                modeline: str | None = None) -> str:
+    """The opening of a new session file (after the editor's schema line, when given)."""
     doc = CommentedMap()
     doc["session"] = number
     if date:
@@ -426,7 +429,62 @@ def header_text(number: int, title: str, date: dt.date | None) -> str:
     doc["title"] = title
     buf = io.StringIO()
     _yaml().dump(doc, buf)
-    return buf.getvalue() + "log: []\n"
+    head = f"{modeline}\n" if modeline else ""
+    return head + buf.getvalue() + "log: []\n"
+
+
+def schema_line(folder: Path, existing: Sequence[Path]) -> str:
+    """The ``# yaml-language-server: $schema=`` line of a new session file: the one the
+    campaign's other session files carry, else the one ``hexcrawl new`` writes."""
+    for p in reversed(existing):
+        try:
+            with p.open(encoding="utf-8") as f:
+                first = f.readline().strip()
+        except (OSError, UnicodeDecodeError):
+            continue
+        if first.startswith(MODELINE):
+            return first
+    return modeline("sessions/new.yaml") or ""
+
+
+def _scalar_lines(key: str, value: str) -> str:
+    buf = io.StringIO()
+    doc = CommentedMap()
+    doc[key] = folded(value, WIDTH - 4)
+    _yaml().dump(doc, buf)
+    return buf.getvalue()
+
+
+def with_header(text: str, values: Mapping[str, str]) -> str:
+    """``text`` with top-level keys (``title``, ``summary``) set, every other byte kept:
+    a key the file lacks goes right before ``log:``, one it has is replaced when it is a
+    single line. Raises LogFileError when the file cannot be changed that way."""
+    doc = load_text(text)
+    if not isinstance(doc, CommentedMap) or "log" not in doc:
+        raise LogFileError("the session file has no top-level 'log:'")
+    lines = _lines(text)
+    want = {k: v for k, v in plain(doc).items()}
+    for key, value in values.items():
+        want[key] = value
+        chunk = _scalar_lines(key, value)
+        if key in doc:
+            at = int(doc.lc.key(key)[0])
+            after = [n for _, n in _top_key_lines(doc) if n > at]
+            end = min(after) if after else len(lines)
+            if end - at != 1:
+                raise LogFileError(f"'{key}:' spans several lines: edit it by hand")
+            lines[at:at + 1] = [chunk]
+        else:
+            at = int(doc.lc.key("log")[0])
+            lines[at:at] = [chunk]
+        new = "".join(lines)
+        doc = load_text(new)
+        lines = _lines(new)
+    result = "".join(lines)
+    if plain(load_text(result)) != want:
+        raise LogFileError("cannot set the session's title and summary without changing the "
+                           "rest of the file: edit it by hand")
+    return result
 
 
 def next_session_path(folder: Path, number: int, title: str, existing: Sequence[Path],

@@ -11,6 +11,7 @@ entry: nothing is written.
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import re
 import sys
 from collections.abc import Callable
@@ -20,16 +21,34 @@ from typing import Any
 
 from generator.content.campaign import Campaign
 from generator.diagnostics import Diagnostics
+from generator.dice import RollRecord
 from generator.knowledge import players_view
 from generator.play import present
-from generator.play.commands import COMMANDS, Command, CommandError, Vocabulary, parse
-from generator.play.logfile import LogFileError, SessionLog, header_text, next_session_path
-from generator.play.oracle import Answer, EntryError, Oracle, Outcome, RollAsk, load
+from generator.play.commands import (
+    COMMANDS,
+    Command,
+    CommandError,
+    NewCreature,
+    Vocabulary,
+    new_creatures,
+    parse,
+)
+from generator.play.explain import command_text, plan_lines
+from generator.play.logfile import (
+    LogFileError,
+    SessionLog,
+    header_text,
+    next_session_path,
+    schema_line,
+    with_header,
+)
+from generator.play.look import look_lines
+from generator.play.oracle import Answer, EntryError, Oracle, Outcome, Plan, RollAsk, load
 from generator.play.strings import translator
 from generator.play.ui import Input
 from generator.render.i18n import Translator
 from generator.replay import replay
-from generator.rules.chronicle import Chronicle
+from generator.rules.chronicle import Chronicle, WatchRecord
 from generator.slug import slugify
 
 Print = Callable[[str], None]
@@ -95,6 +114,8 @@ class Table:
     st: Translator = field(init=False)
     pt: Translator = field(init=False)
     pending_gm: str | None = None
+    #: the entry being adjudicated (what ``plan`` explains)
+    current: dict[str, Any] = field(default_factory=dict)
     signature: tuple[tuple[str, int, int], ...] = ()
 
     def __post_init__(self) -> None:
@@ -170,6 +191,40 @@ class Table:
         self.finish()
         return 0
 
+    def summarise(self) -> None:
+        """On quit: a one-line summary for a session without one, and a title for one that
+        has only the placeholder ``Session N``. Enter (or the end of input) skips."""
+        session = next((s for s in self.campaign.sessions if s.number == self.number), None)
+        if session is None or not session.log:
+            return
+        values: dict[str, str] = {}
+        try:
+            if not session.title or session.title == f"Session {self.number}":
+                title = self.inp.answer(self.pt.gettext(
+                    "Title of session %(n)s [Enter: keep '%(title)s']: ", n=self.number,
+                    title=session.title or "-")).strip()
+                if title:
+                    values["title"] = title
+            if not session.summary:
+                summary = self.inp.answer(self.pt.gettext(
+                    "One-line summary of session %(n)s for the chronicle [Enter: none]: ",
+                    n=self.number)).strip()
+                if summary:
+                    values["summary"] = " ".join(summary.split())
+        except (EOFError, KeyboardInterrupt):
+            self.say("")
+        if not values:
+            return
+        try:
+            self.log.write(with_header(self.log.read(), values))
+        except LogFileError as exc:
+            self.say(self.pt.gettext("error: %(message)s", message=str(exc)))
+            return
+        if "title" in values:
+            self.say(self.pt.gettext("title written: %(title)s", title=values["title"]))
+        if "summary" in values:
+            self.say(self.pt.gettext("summary written to %(path)s", path=self.log.path))
+
     def finish(self) -> None:
         if self.log.created and not self.log.appended:
             try:
@@ -194,11 +249,15 @@ class Table:
                                      message=self.pt.label("message", exc.key, **exc.values)))
             return True
         if cmd.name == "quit":
+            self.summarise()
             return False
         if cmd.name == "help":
             self.help(cmd.text)
         elif cmd.name == "status":
             for text in present.status_lines(self.campaign, self.chronicle, self.st, self.pt):
+                self.say(text)
+        elif cmd.name == "look":
+            for text in look_lines(self.campaign, self.chronicle, self.st, self.pt):
                 self.say(text)
         elif cmd.name == "undo":
             self.undo()
@@ -219,12 +278,7 @@ class Table:
                                  "entry, Ctrl-C drops the entry."))
 
     def _what(self, entry: dict[str, Any]) -> str:
-        action = next(iter(entry))
-        value = entry[action]
-        if isinstance(value, dict):
-            inner = ", ".join(f"{k}: {v}" for k, v in value.items() if k != "note")
-            return f"{action} {inner}".strip()
-        return action
+        return command_text(entry)
 
     def undo(self) -> None:
         try:
@@ -233,7 +287,7 @@ class Table:
             self.say(self.pt.gettext("error: %(message)s", message=str(exc)))
             return
         self.reload(force=True)
-        self.say(self.pt.gettext("removed the last entry (%(what)s)", what=self._what(entry)))
+        self.say(self.pt.gettext("removed the last entry: %(what)s", what=self._what(entry)))
 
     def gm(self, text: str) -> None:
         if not self.log.appended:
@@ -248,7 +302,7 @@ class Table:
             self.say(self.pt.gettext("error: %(message)s", message=str(exc)))
             return
         self.reload(force=True)
-        self.say(self.pt.gettext("GM remark added to the last entry (%(what)s)",
+        self.say(self.pt.gettext("GM remark added to the last entry: %(what)s",
                                  what=self._what(entry)))
 
     # -- one entry ------------------------------------------------------------------------
@@ -258,6 +312,7 @@ class Table:
         if self.pending_gm is not None:
             entry["gm"] = self.pending_gm
         try:
+            self.declare(entry)
             outcome = self.adjudicate(entry)
         except EntryError as exc:
             for message in exc.messages:
@@ -280,7 +335,8 @@ class Table:
             self.say(self.pt.gettext("nothing written"))
             return
         self.pending_gm = None
-        for text in present.outcome_lines(outcome, before, self.st, self.pt):
+        # each die's outcome was shown as it was rolled
+        for text in present.outcome_lines(outcome, before, self.st, self.pt, rolls=False):
             self.say(text)
         self.say(present.tell_line(players_view(self.campaign, before),
                                    players_view(outcome.campaign, outcome.chronicle),
@@ -288,6 +344,10 @@ class Table:
         self.say(self.pt.gettext("written to %(path)s", path=self.log.path))
         self.reload(force=True)
         self.verify(outcome)
+        flagged = set(present.nonlethal_flags(self.campaign, before, self.pt))
+        for text in present.nonlethal_flags(self.campaign, self.chronicle, self.pt):
+            if text not in flagged:
+                self.say(self.pt.gettext("warning: %(message)s", message=text))
 
     def adjudicate(self, entry: dict[str, Any]) -> Outcome:
         candidate = self.log.candidate(entry)
@@ -299,7 +359,58 @@ class Table:
                         if d.pos.path == oracle.session.source
                         and d.pos.line >= oracle.entry_line):
             self.say(self.pt.gettext("warning: %(message)s", message=message))
-        return oracle.run(self.ask)
+        self.current = entry
+        return oracle.run(self.ask, self.plan, self.told)
+
+    def plan(self, plan: Plan) -> set[str]:
+        lines, announced = plan_lines(plan, self.current, self.campaign, self.chronicle,
+                                      self.number, self.st, self.pt)
+        for text in lines:
+            self.say(text)
+        return announced
+
+    def told(self, record: RollRecord, watch: WatchRecord | None) -> None:
+        self.say("  " + present.roll_line(record, self.st, self.pt).strip())
+        if record.purpose == "table" and watch is not None:
+            # the row the die landed on: what the next dice (distance, number appearing,
+            # reaction) are for
+            rows = [e for e in watch.encounters if e.kind != "chase" and e.result
+                    and e.roll == record.natural]
+            if rows:
+                self.say("    -> " + (rows[-1].result or "").split(" / ")[-1])
+
+    def declare(self, entry: dict[str, Any]) -> None:
+        """Creatures named in a chase that campaign.yaml does not declare: their speed is
+        asked and they go into the entry inline (``{name, speed}``)."""
+        fresh = new_creatures(entry)
+        if not fresh:
+            return
+        chase = dict(entry["chase"])
+        speeds: dict[str, int] = {}
+        for name in dict.fromkeys(fresh):
+            self.say(self.pt.gettext("'%(name)s' is not a creature of this campaign: it is "
+                                     "written into this entry (declare it under creatures: in "
+                                     "campaign.yaml to use it again by name)", name=name))
+            known = [*self.campaign.creatures, *self.campaign.members_by_name]
+            close = difflib.get_close_matches(str(name), known, n=1, cutoff=0.6)
+            if close:
+                self.say(self.pt.gettext("  did you mean '%(name)s'? (Ctrl-C drops the entry)",
+                                         name=close[0]))
+            while True:
+                reply = self.inp.answer(self.pt.gettext(
+                    "  speed of %(name)s in feet [Enter: 30]: ", name=name)).strip()
+                if not reply:
+                    speeds[name] = 30
+                    break
+                if reply.isdigit() and 0 <= int(reply) <= 1000:
+                    speeds[name] = int(reply)
+                    break
+                self.say(self.pt.gettext("    a speed in feet, such as 30 or 40"))
+        for side in ("quarry", "pursuers"):
+            if isinstance(chase.get(side), list):
+                chase[side] = [{"name": str(a), "speed": speeds[str(a)]}
+                               if isinstance(a, NewCreature) else a for a in chase[side]]
+        entry["chase"] = chase
 
     def verify(self, outcome: Outcome) -> None:
         """The file as written replays to exactly what was shown."""
@@ -314,7 +425,7 @@ class Table:
                                      what=f"session {self.number}"))
 
     def ask(self, ask: RollAsk, number: int) -> Answer:
-        purpose = self.st.label("purpose", ask.purpose, ask.purpose)
+        purpose = present.purpose_label(ask.purpose, self.st, self.pt)
         detail = f" ({ask.detail})" if ask.detail else ""
         if len(ask.dice) == 2 and ask.notation.startswith("1d20"):
             mode = (self.pt.gettext("advantage die added") if "+" in ask.notation
@@ -413,7 +524,7 @@ def open_session(root: Path, campaign: Campaign, *, new: bool, cont: bool, title
         existing = sorted(folder.glob("*.y*ml"))
         path = next_session_path(folder, number, title, existing, slugify(title, ""))
         log = SessionLog(path, created=True)
-        log.write(header_text(number, title, date))
+        log.write(header_text(number, title, date, schema_line(folder, existing)))
     except OSError as exc:
         raise PlayError(f"{folder}: cannot write: {exc.strerror or exc}") from exc
     except LogFileError as exc:

@@ -17,7 +17,7 @@ many times over (see the README).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -83,6 +83,17 @@ class RollAsk:
     notation: str
     #: the check's target, when it is a check
     target: int | None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What an entry is about to roll: the rolls still to come (seeded, as the generator
+    would roll them) and the replay they come from. ``first`` for the entry's first die."""
+
+    rolls: list[RollRecord]
+    chronicle: Chronicle
+    watch: WatchRecord | None
+    first: bool
 
 
 #: what the GM answers: values, or None to let the generator roll this one, or "rest" to let
@@ -237,20 +248,38 @@ class Oracle:
                                       None, recorded, state.name, [event.roll]))
         return out
 
-    def run(self, answer: Callable[[RollAsk, int], Answer]) -> Outcome:
+    def run(self, answer: Callable[[RollAsk, int], Answer],
+            plan: Callable[[Plan], Iterable[str]] | None = None,
+            told: Callable[[RollRecord, WatchRecord | None], None] | None = None,
+            ) -> Outcome:
         """Replay, ask for the first seeded roll, record it, replay again, until every roll
         of the entry is recorded. ``answer(ask, number)`` gets the ask and its 1-based number
-        in the entry; it may raise KeyboardInterrupt or EOFError to abandon the entry."""
+        in the entry; it may raise KeyboardInterrupt or EOFError to abandon the entry.
+
+        ``plan`` hears, before the first die, what the entry will roll if the generator
+        rolled everything, and again before a die of a purpose not announced yet (a failed
+        check can ask for more); it returns the purposes it announced. ``told`` hears each
+        die's record as soon as it is recorded, with its outcome (and the watch so far)."""
         asked: list[Asked] = []
         auto = False
+        announced: set[str] = set()
+        last_at: int | None = None
         for _ in range(MAX_ROLLS):
             campaign, chronicle, warnings = self.replay()
             watch, rolls = self.entry_rolls(chronicle)
-            pending = next((r for r in rolls if not r.recorded), None)
-            if pending is None:
+            if told is not None and last_at is not None and last_at < len(rolls):
+                told(rolls[last_at], watch)
+            at = next((i for i, r in enumerate(rolls) if not r.recorded), None)
+            if at is None:
                 return Outcome(self._entry_dict(), campaign, chronicle,
                                _session_record(chronicle, self.number), watch, rolls,
                                asked, warnings)
+            pending = rolls[at]
+            if plan is not None and pending.purpose not in announced:
+                ahead = [r for r in rolls[at:] if r.purpose not in announced]
+                announced.update(plan(Plan(ahead, chronicle, watch, first=not announced)))
+                announced.add(pending.purpose)
+            last_at = at
             ask = ask_for(pending)
             reply: Answer = None if auto else answer(ask, len(asked) + 1)
             if reply == "rest":

@@ -13,11 +13,25 @@ from fractions import Fraction
 
 from generator.content.campaign import Campaign
 from generator.dice import RollRecord
+from generator.i18n import N_, Msg
 from generator.knowledge import PlayerView, SessionView
 from generator.play.oracle import Outcome
 from generator.render.i18n import Translator
+from generator.rules import tables as T
 from generator.rules.chronicle import Chronicle, SessionRecord, TimePoint, WatchRecord
 from generator.rules.encounters import table_for
+
+#: what the players hear of a watch that makes no miles, by activity
+WATCH_TOLD: dict[str, Msg] = {
+    "travel": N_("you travel"),
+    "rest": N_("you rest"),
+    "camp": N_("you make camp"),
+    "sleep": N_("you sleep"),
+    "search": N_("you search the area"),
+    "reorient": N_("you try to find your bearings"),
+    "encounter": N_("an encounter takes up the watch"),
+    "chase": N_("a chase"),
+}
 
 
 def miles_text(value: float | Fraction, t: Translator) -> str:
@@ -44,6 +58,35 @@ def _now(campaign: Campaign, chronicle: Chronicle) -> tuple[TimePoint, WatchReco
                      party.start), None
 
 
+def march_warning(now: TimePoint, pt: Translator, st: Translator) -> str:
+    """How many hours of marching are left before a forced march (status)."""
+    left = Fraction(T.MARCH_HOURS) - Fraction(now.march_hours)
+    if left <= 0:
+        return pt.gettext("any more marching before a sleep is a forced march (a Constitution "
+                          "check for each member each hour)")
+    return pt.gettext("%(hours)s h of marching left before a forced march (a watch of travel "
+                      "is 4 h)", hours=miles_text(left, st))
+
+
+def nonlethal_flags(campaign: Campaign, chronicle: Chronicle, pt: Translator) -> list[str]:
+    """Members whose nonlethal damage reached their hp (or the campaign's threshold)."""
+    out: list[str] = []
+    members = {m.name: m for m in campaign.party.members}
+    for s in campaign.sessions:
+        for who in s.party.members or ():
+            if not isinstance(who, str):
+                members[who.name] = who
+    for name, ms in chronicle.members.items():
+        m = members.get(name)
+        limit = m.hp if m is not None and m.hp is not None else \
+            campaign.rules.nonlethal_warning
+        if ms.nonlethal >= limit:
+            out.append(pt.gettext("%(name)s has %(n)s nonlethal damage (limit %(limit)s): "
+                                  "unconscious or near it; a sleep clears it", name=name,
+                                  n=ms.nonlethal, limit=limit))
+    return out
+
+
 def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
                  pt: Translator) -> list[str]:
     """The party as the GM needs it."""
@@ -65,14 +108,17 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
                                      miles=miles_text(last.progress_miles, st)))
     out.append("  " + pt.gettext("hustled %(hours)s h, marched %(march)s h since the last sleep",
                                  hours=now.hustle_hours, march=miles_text(now.march_hours, st)))
+    out.append("  " + march_warning(now, pt, st))
+    out.extend("  " + pt.gettext("warning: %(message)s", message=m)
+               for m in nonlethal_flags(campaign, chronicle, pt))
     if info is not None:
         rule = campaign.terrain.get(info.terrain)
         terrain = st.label("terrain", info.terrain, rule.name if rule else info.terrain)
         if info.density:
-            terrain += f" ({info.density})"
+            terrain += f" ({st.label('density', info.density, info.density)})"
         out.append("  " + pt.gettext("terrain: %(terrain)s", terrain=terrain))
-    paths = [f"{p.name} [{p.id}, {p.kind}]" for p in campaign.paths.values()
-             if here in p.hexes]
+    paths = [f"{p.name} [{p.id}, {st.label('path', p.kind, p.kind)}]"
+             for p in campaign.paths.values() if here in p.hexes]
     out.append("  " + pt.gettext("paths: %(paths)s", paths=", ".join(paths) or pt.gettext("none")))
     locs = [f"{loc.name} [{loc.id}, {loc.visibility}] "
             "(" + (pt.gettext("found") if loc.id in chronicle.discovered
@@ -112,13 +158,62 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
     return out
 
 
+#: roll purposes the sites' vocabulary does not name (the logger names every die it asks for)
+PLAY_PURPOSES: dict[str, Msg] = {
+    "appearing": N_("Number appearing"),
+    "judge_distance": N_("Judge distance"),
+    "march_damage": N_("Forced march damage"),
+    "doom": N_("Doom die"),
+    "use": N_("Usage die"),
+    "initiative": N_("Initiative"),
+    "complication": N_("Complication"),
+    "chase_con": N_("Dash (Constitution)"),
+    "encounter_distance": N_("Encounter distance"),
+    "moment_minute": N_("Minute of the watch"),
+    "cautious": N_("Caution"),
+    "north": N_("Find north"),
+    "backtrack": N_("Backtrack"),
+    "new_course": N_("New course"),
+}
+#: outcomes the engine writes in words the sites' vocabulary does not have
+PLAY_OUTCOMES: dict[str, Msg] = {
+    "holds": N_("holds"),
+    "steps down": N_("steps down"),
+    "no veer": N_("no veer"),
+    "1 face left": N_("1 face left"),
+    "1 face right": N_("1 face right"),
+    "2 faces left": N_("2 faces left"),
+    "2 faces right": N_("2 faces right"),
+    "nothing": N_("nothing"),
+    "wandering": N_("wandering encounter"),
+    "wandering (cancelled)": N_("wandering encounter (cancelled)"),
+    "keyed": N_("keyed location"),
+    "keyed (nothing left to find)": N_("keyed (nothing left to find)"),
+    "cancelled": N_("cancelled"),
+    "happens": N_("happens"),
+    "target": N_("the place searched for"),
+    "complication": N_("complication"),
+}
+
+
+def purpose_label(purpose: str, st: Translator, pt: Translator) -> str:
+    """A roll purpose in words, as the GM site writes it."""
+    own = PLAY_PURPOSES.get(purpose)
+    return pt.msg(own) if own is not None else st.label("purpose", purpose, purpose)
+
+
+def outcome_label(outcome: str, st: Translator, pt: Translator) -> str:
+    own = PLAY_OUTCOMES.get(outcome)
+    return pt.msg(own) if own is not None else st.label("outcome", outcome, outcome)
+
+
 def roll_line(r: RollRecord, st: Translator, pt: Translator) -> str:
     values = f" ({', '.join(map(str, r.dice_values))})" if len(r.dice_values) > 1 else ""
     total = f" = {r.total}" if r.total != r.natural else ""
     target = f" vs {r.target}" if r.target is not None else ""
-    outcome = " -> " + st.label("outcome", r.outcome, r.outcome) if r.outcome else ""
+    outcome = " -> " + outcome_label(r.outcome, st, pt) if r.outcome else ""
     return pt.gettext("  %(purpose)s: %(dice)s %(natural)s%(total)s%(target)s%(outcome)s  "
-                      "[%(source)s] %(detail)s", purpose=st.label("purpose", r.purpose, r.purpose),
+                      "[%(source)s] %(detail)s", purpose=purpose_label(r.purpose, st, pt),
                       dice=r.dice, natural=f"{r.natural}{values}", total=total, target=target,
                       outcome=outcome,
                       source=st.gettext("at the table") if r.recorded else st.gettext("seeded"),
@@ -139,6 +234,8 @@ def _encounter_lines(watch: WatchRecord, campaign: Campaign, st: Translator,
             roll = ", " + st.gettext("roll") + f" {e.roll}" if e.roll is not None else ""
             parts.append("(" + st.gettext("table")
                          + f" {table.name if table else e.table}{roll})")
+        if e.appearing is not None:
+            parts.append(pt.gettext("number appearing: %(n)s", n=e.appearing))
         if e.distance is not None:
             parts.append(st.gettext("distance %(d)s ft", d=e.distance))
         if e.reaction:
@@ -149,13 +246,13 @@ def _encounter_lines(watch: WatchRecord, campaign: Campaign, st: Translator,
         if e.hex:
             parts.append(f"@{e.hex}")
         if e.note:
-            parts.append(f"- {e.note}")
+            parts.append(e.note)
         yield pt.gettext("  encounter (%(kind)s): %(what)s",
-                         kind=st.label("encounter", e.kind, e.kind), what=" ".join(parts) or "-")
+                         kind=st.label("encounter", e.kind, e.kind), what="; ".join(parts) or "-")
 
 
 def outcome_lines(out: Outcome, before: Chronicle, st: Translator,
-                  pt: Translator) -> list[str]:
+                  pt: Translator, rolls: bool = True) -> list[str]:
     """An entry's result, as the GM site shows a watch."""
     lines: list[str] = []
     campaign = out.campaign
@@ -164,7 +261,8 @@ def outcome_lines(out: Outcome, before: Chronicle, st: Translator,
         lines.append(pt.gettext("watch %(n)s: %(activity)s, %(when)s", n=w.index + 1,
                                 activity=st.label("activity", w.activity, w.activity),
                                 when=st.when(w.day, w.watch)))
-    lines.extend(roll_line(r, st, pt) for r in out.rolls)
+    if rolls:
+        lines.extend(roll_line(r, st, pt) for r in out.rolls)
     if w is not None:
         believed = w.believed_hex if w.believed_hex is not None else pt.gettext("unknown")
         if w.hexes_entered:
@@ -232,9 +330,8 @@ def tell_line(before: PlayerView, after: PlayerView, out: Outcome, st: Translato
             parts.append(pt.gettext("you make about %(miles)s miles",
                                     miles=miles_text(miles, st)))
         else:
-            parts.append(pt.gettext("a watch of %(activity)s",
-                                    activity=st.label("activity", wv.activity,
-                                                      wv.activity).lower()))
+            told = WATCH_TOLD.get(wv.activity)
+            parts.append(pt.msg(told) if told is not None else pt.gettext("a watch passes"))
         if wv.knows_lost:
             parts.append(pt.gettext("you know you are lost"))
         elif wv.believed_end is not None:
@@ -243,8 +340,9 @@ def tell_line(before: PlayerView, after: PlayerView, out: Outcome, st: Translato
             if place:
                 parts.append(pt.gettext("you believe you are in %(place)s", place=place))
             elif hexview is not None and hexview.terrain in after.terrains:
-                parts.append(pt.gettext("you believe you are in unnamed %(terrain)s",
-                                        terrain=st.terrain(after.terrains[hexview.terrain])))
+                parts.append(pt.gettext("you believe you are somewhere in the %(terrain)s",
+                                        terrain=st.terrain(
+                                            after.terrains[hexview.terrain]).lower()))
         found = [after.locations[lid].name for lid in wv.found if lid in after.locations]
         if found:
             parts.append(pt.gettext("you find %(places)s", places=", ".join(found)))

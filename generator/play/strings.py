@@ -24,13 +24,14 @@ VOCABULARY: dict[str, dict[str, Msg]] = {
         "landmark": N_("landmark LOCATION|HEX [options]   head for a visible landmark"),
         "rest": N_("rest [note]   rest a watch (two in a row are a sleep)"),
         "sleep": N_("sleep [note]   a long rest"),
-        "camp": N_("camp [forage] [note]   make camp (and forage)"),
+        "camp": N_("camp [forage [by MEMBER]] [note]   make camp (and forage)"),
         "search": N_("search [LOCATION]   search the hex (for a place)"),
         "reorient": N_("reorient north | new course | backtrack   find the way again"),
         "encounter": N_("encounter TABLE [roll N] [at LOCATION] [note TEXT]   an encounter the "
                         "GM calls"),
         "chase": N_("chase [urban|wilderness] [from CREATURES] [quarry ...] [distance FT] "
-                    "[advantage -1..1] [factor TEXT] [note TEXT]   a chase"),
+                    "[advantage -1..1] [factor TEXT] [note TEXT]   a chase (creatures not in "
+                    "campaign.yaml are asked for their speed)"),
         "use": N_("use RESOURCE [by MEMBER] [note TEXT]   * roll a usage die (use doom by MEMBER "
                   "tempts fate)"),
         "reveal": N_("reveal LOCATION|HEX ...   * show places to the players"),
@@ -38,8 +39,10 @@ VOCABULARY: dict[str, dict[str, Msg]] = {
         "gm": N_("gm TEXT   * a GM-only remark on the last entry"),
         "undo": N_("undo   * remove the last entry this run wrote"),
         "status": N_("status   * where the party is, its dice and the hex"),
+        "look": N_("look   * the hex, its six neighbours and the landmarks in sight"),
         "help": N_("help   * this list"),
-        "quit": N_("quit   * stop (everything is already written)"),
+        "quit": N_("quit   * stop (asks for the session's summary; everything else is "
+                   "already written)"),
         "rolls": N_("At a roll prompt: type the die (two values for advantage), Enter lets the "
                     "generator roll it, * lets it roll the rest of the entry, Ctrl-C drops the "
                     "entry."),

@@ -200,7 +200,7 @@ class Replayer:
             if state.rest_streak >= 2:
                 long_rest(ctx)
             if action == "camp" and entry.camp is not None and entry.camp.forage:
-                forage(ctx, visibility="normal")
+                forage(ctx, visibility="normal", by=entry.camp.by)
             encounter_checks(ctx, checks=1, keyed_allowed=False, cautious=False, start=start,
                              crossings=[])
             return

@@ -29,6 +29,8 @@ class EncounterRecord:
     result: str | None = None
     location: str | None = None
     distance: int | None = None
+    #: the number appearing, when the row gives dice for it
+    appearing: int | None = None
     reaction: str | None = None
     cancelled: bool = False
     note: str | None = None

@@ -5,7 +5,7 @@ else of its region, else of its terrain), 12 the hex's keyed location (in travel
 search watches, while one is left to find this visit). A campaign may use "N in dX" instead.
 Exploring makes two checks; cautious cancels a wandering encounter on a 50 % roll; a search
 makes a third check that can only find its target. Tables nest; a row may ask for the
-encounter's distance and the reaction (2d6).
+encounter's distance, the number appearing and the reaction (2d6).
 
 :func:`roll_on_table` also serves ``hexcrawl roll`` at the table.
 """
@@ -50,6 +50,11 @@ def roll_on_table(tables: dict[str, Table], table: Table, rolls: RollSource,
         roll = rolls.take("encounter_distance", d.count, d.sides, detail=row.distance)
         enc.distance = d.total(roll.natural)
         roll.total = enc.distance
+    if row.appearing:
+        n = parse_dice(row.appearing)
+        roll = rolls.take("appearing", n.count, n.sides, detail=row.appearing)
+        enc.appearing = max(1, n.total(roll.natural))
+        roll.total = enc.appearing
     if row.reaction:
         roll = rolls.take("reaction", 2, 6)
         enc.reaction = T.reaction_for(roll.natural)

@@ -116,9 +116,10 @@ def fed_by(system: str, outcome: str, total: int, dc: int) -> int:
     return fed
 
 
-def forage(ctx: WatchCtx, visibility: str) -> None:
+def forage(ctx: WatchCtx, visibility: str, by: str | None = None) -> None:
     """Rules.md section 7: one Survival check per day against the forage DC of the hex (+2
-    in poor visibility), made by the party's best forager."""
+    in poor visibility), made by the member ``by`` names, else by the party's best
+    forager."""
     state, watch = ctx.state, ctx.watch
     if state.forage_day == state.day:
         watch.summary += " Already foraged today."
@@ -127,7 +128,8 @@ def forage(ctx: WatchCtx, visibility: str) -> None:
     rule = ctx.campaign.terrain_of(state.true.hex)
     dc = (rule.forage_dc if rule else 12) + (
         T.FORAGE_POOR_VISIBILITY if visibility == "poor" else 0)
-    forager = max(state.members, key=lambda m: (m.survival, m.name))
+    named = [m for m in state.members if m.name == by]
+    forager = named[0] if named else max(state.members, key=lambda m: (m.survival, m.name))
     res = ctx.check("forage", forager, dc,
                     why=f"forage, {rule.name.lower() if rule else 'unknown'}")
     if res.success:

@@ -175,6 +175,13 @@ def check_entry(refs: Refs, entry: m.LogEntry, doc: Located, at: tuple[str | int
         if who is not None and who not in members:
             refs.diags.error(doc.pos(at + ("use", "by")),
                              f"'{who}' is not in the party{suggest(who, members)}")
+    if entry.camp is not None and entry.camp.by is not None:
+        members = present if present is not None else \
+            {mem.name for mem in spec.party.members}
+        if entry.camp.by not in members:
+            refs.diags.error(doc.pos(at + ("camp", "by")),
+                             f"'{entry.camp.by}' is not in the party"
+                             f"{suggest(entry.camp.by, members)}")
     if entry.expect is not None:
         ex = entry.expect
         if entry.action in m.INSTANT_ACTIONS:

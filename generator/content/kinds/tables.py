@@ -144,6 +144,11 @@ def build_table(diags: Diagnostics, spec: m.TableFile, doc: Located) -> Table | 
                 parse_dice(row.distance)
             except ValueError as exc:
                 diags.error(doc.pos(("rows", i, "distance")), str(exc))
+        if row.appearing:
+            try:
+                parse_dice(row.appearing)
+            except ValueError as exc:
+                diags.error(doc.pos(("rows", i, "appearing")), str(exc))
     if not ok:
         return None
     return Table(spec.id, spec.name, spec.dice, spec.audience, spec.description,
