@@ -15,8 +15,8 @@ import sys
 import time
 from pathlib import Path
 
-from generator import progress as progress_module
 from generator.scaffold import create
+from generator.site import progress as progress_module
 from generator.site.progress import Reporter
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,6 +19,7 @@ RULES = sorted((PACKAGE / "rules").glob("*.py"))
 MODULES = [p for p in RULES if p.name != "__init__.py"]
 #: rolltables.py reads the content format (roll ranges), not a rule of rules.md; chronicle.py
 #: holds the records the rules write (the replay's output, content.md's JSON)
+FOLD = PACKAGE / "replay" / "fold.py"
 PROCEDURES = [p for p in MODULES if p.name not in ("rolltables.py", "chronicle.py")]
 
 
@@ -26,7 +27,7 @@ def source(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("path", [*MODULES, PACKAGE / "replay" / "fold.py"], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [*MODULES, FOLD], ids=lambda p: p.name)
 def test_no_module_is_over_400_lines(path: Path) -> None:
     assert len(source(path).splitlines()) <= 400
 
@@ -54,7 +55,7 @@ def test_module_doctests(name: str) -> None:
 def test_one_check_path() -> None:
     """Every check resolves through checks.check: nothing else calls the systems' resolver,
     and nothing rolls a d20 or d100 for a check on its own."""
-    for path in [*MODULES, PACKAGE / "replay" / "fold.py"]:
+    for path in [*MODULES, FOLD]:
         text = source(path)
         if path.name != "checks.py":
             assert "resolve(" not in text, path.name
@@ -64,7 +65,7 @@ def test_one_check_path() -> None:
 def test_one_roll_source() -> None:
     """Every die of the replay comes from a RollSource (recorded first, then seeded): no
     module builds its own generator or draws outside ``take`` and the check path."""
-    for path in [*MODULES, PACKAGE / "replay" / "fold.py"]:
+    for path in [*MODULES, FOLD]:
         text = source(path)
         assert "event_rng" not in text and "randint" not in text, path.name
 
@@ -72,9 +73,9 @@ def test_one_roll_source() -> None:
 def test_one_rule_decides_trackless() -> None:
     """Rules.md 5: one function decides "trackless" for every check: travel.trackless (the
     stretch rule), read by navigation.stretch_dc alone, which adds the +2."""
-    uses = {p.name: source(p).count("trackless(") for p in [*MODULES, PACKAGE / "replay" / "fold.py"]}
+    uses = {p.name: source(p).count("trackless(") for p in [*MODULES, FOLD]}
     assert {name: n for name, n in uses.items() if n} == {"travel.py": 1, "navigation.py": 1}
-    plus_two = {p.name for p in [*MODULES, PACKAGE / "replay" / "fold.py"]
+    plus_two = {p.name for p in [*MODULES, FOLD]
                 if "DC_TRACKLESS" in source(p)}
     assert plus_two == {"tables.py", "navigation.py"}
     assert source(PACKAGE / "rules" / "navigation.py").count("DC_TRACKLESS") == 1

@@ -22,6 +22,7 @@ import logging
 import multiprocessing
 import os
 import shutil
+import threading
 import time
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -393,6 +394,22 @@ def run_mkdocs(config_file: Path, site_dir: Path, stage: Stage | None = None) ->
     return handler.messages
 
 
+def _worker_start(parent: int) -> None:
+    """A worker's start: it ends with the build that started it (a build killed mid-way must
+    not leave a worker running on, writing into a folder the next build removes), and it
+    writes nothing to the build's terminal or pipes (its warnings come back as values)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for fd in (1, 2):
+        os.dup2(devnull, fd)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="hexcrawl-parent-watch", daemon=True).start()
+
+
 def _mkdocs_in_worker(config_file: Path, site_dir: Path) -> tuple[list[str], int]:
     """``run_mkdocs`` in a worker process: its warnings and the steps it counted."""
     global IN_HEXCRAWL_BUILD
@@ -428,7 +445,9 @@ class _OtherSites:
         self.order = [last] + [a for a in audiences if a != last]
         try:
             self.pool = ProcessPoolExecutor(len(audiences) - 1,
-                                            mp_context=multiprocessing.get_context("spawn"))
+                                            mp_context=multiprocessing.get_context("spawn"),
+                                            initializer=_worker_start,
+                                            initargs=(os.getpid(),))
             for audience in self.order[1:]:
                 self.futures[audience] = self.pool.submit(
                     _mkdocs_in_worker, report.docs[audience].config, staging / audience)
