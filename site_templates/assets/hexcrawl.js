@@ -265,9 +265,22 @@
     });
   }
 
+  /* A link to an anchor inside a closed <details> block (the GM session page's watches)
+     opens the block, in browsers that do not do so themselves. */
+  function openTarget() {
+    var id = decodeURIComponent(window.location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    for (var el = target; el; el = el.parentElement) {
+      if (el.tagName === "DETAILS") el.open = true;
+    }
+  }
+
   function init() {
     document.querySelectorAll(".hexmap svg.hexmap-svg").forEach(attach);
+    openTarget();
   }
+
+  window.addEventListener("hashchange", openTarget);
 
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
     window.document$.subscribe(init);  /* Material's instant navigation */
