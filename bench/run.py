@@ -13,7 +13,10 @@ written by bench/synthetic.py into a temporary folder) it measures:
   hook off): the two are run in turns and the best of ``--repeat`` kept, so both see the same
   machine load, and their ratio is the figure to read;
 - the GM overview map's size in bytes per hex (labels, links and symbols included);
-- the whole ``hexcrawl build`` (both MkDocs builds too): time and peak memory;
+- the whole ``hexcrawl build`` (both MkDocs builds too): time and peak memory, against
+  MkDocs and Material on the same navigation with stub pages (a copy of the GM tree with
+  every page cut to its title), in turns: the ratio is what the pages themselves cost;
+- the whole build with the players' MkDocs in a worker process against one process;
 - the overview map in headless Chromium: first paint and panning (bench/browser.py);
 - under ``hexcrawl serve`` (the GM site), the time from saving a file to the server serving
   the changed page: the last session log, a session in the middle (every later one replays),
@@ -151,6 +154,34 @@ def mkdocs_gm(repo: Path) -> float:
     shutil.rmtree(out, ignore_errors=True)
     return run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", "build/gm/mkdocs.yml",
                 "-d", str(out)], repo, {**ENV, "HEXCRAWL_HOOK": "off"})[0]
+
+
+def stub_tree(repo: Path) -> Path:
+    """A copy of the GM tree (``build/gm``) with every page cut down to its front matter and
+    title: the same navigation, theme, assets and files for MkDocs, next to no Markdown.
+    Returns its ``mkdocs.yml``."""
+    source, stub = repo / "build" / "gm", repo / "stub-build" / "gm"
+    shutil.rmtree(stub, ignore_errors=True)
+    shutil.copytree(source, stub)
+    for page in (stub / "docs").rglob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        front = ""
+        if text.startswith("---\n"):
+            end = text.find("\n---\n", 4)
+            if end >= 0:
+                front, text = text[:end + 5], text[end + 5:]
+        title = next((line for line in text.splitlines() if line.startswith("# ")), "# Page")
+        page.write_text(f"{front}{title}\n", encoding="utf-8")
+    return stub / "mkdocs.yml"
+
+
+def mkdocs_stub(repo: Path, config: Path) -> float:
+    """``mkdocs build`` of the stub tree (``stub_tree``): MkDocs and Material's share of a
+    build of this navigation, whatever the pages hold."""
+    out = repo / "alone-stub"
+    shutil.rmtree(out, ignore_errors=True)
+    return run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d",
+                str(out)], repo, {**ENV, "HEXCRAWL_HOOK": "off"})[0]
 
 
 def stages(repo: Path) -> dict[str, float]:
@@ -316,11 +347,23 @@ def measure(n: int, sessions: int, repeat: int, target: bool, args: argparse.Nam
         out["overview_bytes_per_hex"] = round(svg / (n * n), 1)
         out["gm_docs_mb"] = round(sum(p.stat().st_size for p in gm_docs.rglob("*")
                                       if p.is_file()) / 1e6, 1)
-        print(f"# {n}x{n}: hexcrawl build", file=sys.stderr)
-        shutil.rmtree(repo / "build", ignore_errors=True)
-        wall, peak = run(hexcrawl("build"), repo)
-        out["build_s"] = round(wall, 2)
-        out["build_peak_mb"] = round(peak, 1)
+        print(f"# {n}x{n}: hexcrawl build against MkDocs on stub pages", file=sys.stderr)
+        stub = stub_tree(repo)
+        builds: list[float] = []
+        stubs: list[float] = []
+        peaks: list[float] = []
+        for _ in range(repeat):
+            shutil.rmtree(repo / "build", ignore_errors=True)
+            shutil.rmtree(repo / "site", ignore_errors=True)
+            wall, peak = run(hexcrawl("build"), repo)
+            builds.append(wall)
+            peaks.append(peak)
+            stubs.append(mkdocs_stub(repo, stub))
+        shutil.rmtree(repo / "stub-build", ignore_errors=True)
+        out["build_s"] = round(min(builds), 2)
+        out["build_peak_mb"] = round(max(peaks), 1)
+        out["mkdocs_stub_s"] = round(min(stubs), 2)
+        out["build_vs_stub"] = round(min(builds) / min(stubs), 2)
         print(f"# {n}x{n}: hexcrawl build, the players' MkDocs in a worker or not", file=sys.stderr)
         out["build_ab"] = build_ab(repo, repeat)
         if not args.no_browser:
@@ -379,6 +422,13 @@ def markdown(info: dict[str, Any], rows: list[dict[str, Any]]) -> str:
             f"**{r['generator_vs_mkdocs']:.3f}** | {r['overview_bytes_per_hex']} | "
             f"{s['peak_rss_mb']:.0f}, {r['build_peak_mb']:.0f} | {r['build_s']:.1f} | "
             f"{r['load_before']} → {r['load_after']} |")
+    lines += ["", "| map | build | MkDocs on stub pages | build / stub | build, players' "
+                  "MkDocs in a worker / in one process |", "|---|---:|---:|---:|---|"]
+    for r in rows:
+        ab = r["build_ab"]
+        lines.append(f"| {r['size']} | {r['build_s']:.1f} | {r['mkdocs_stub_s']:.1f} | "
+                     f"**{r['build_vs_stub']:.2f}** | {ab['worker_s']:.1f} / "
+                     f"{ab['one_process_s']:.1f} (**{ab['worker_vs_one_process']:.3f}**) |")
     browser_rows = [r for r in rows if "browser_ms" in r]
     if browser_rows:
         lines += ["", "| map | first contentful paint ms | map painted ms | load ms | "
