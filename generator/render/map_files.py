@@ -36,6 +36,11 @@ def stand_in(svg: str, root: str, files: MutableMapping[str, str]) -> str:
     return f'<img class="hexmap-file" src="{root}{path}" alt="">'
 
 
+def is_map_file(path: str) -> bool:
+    """Whether the docs path ``path`` is one of the maps' files."""
+    return path.startswith(f"{FOLDER}/")
+
+
 def has_stand_ins(html: str) -> bool:
     return 'class="hexmap-file"' in html
 

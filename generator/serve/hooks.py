@@ -74,6 +74,7 @@ def _regenerate(config: Any) -> None:
     from generator import site
     from generator.content.loader import load_campaign
     from generator.diagnostics import Diagnostics, Pos
+    from generator.render import map_files
     from generator.replay import replay
     from generator.serve import memo as incremental
     from generator.serve.errors import STATE
@@ -115,9 +116,15 @@ def _regenerate(config: Any) -> None:
             if result.written or result.removed:
                 log.info("hexcrawl: %d files regenerated, %d removed", len(result.written),
                          len(result.removed))
+            # a page removed needs a full build (every page lists the pages); a map removed
+            # is no page's any more: it leaves the served site, and that is all
+            maps_removed = [r for r in result.removed if map_files.is_map_file(r)]
             dirty.start(config.site_dir, dirty=incremental.DIRTY,
                         nav_changed="mkdocs.yml" in result.written,
-                        removed=bool(result.removed), failed=False)
+                        removed=len(maps_removed) < len(result.removed), failed=False)
+            if incremental.DIRTY:
+                for rel in maps_removed:
+                    (Path(config.site_dir) / rel).unlink(missing_ok=True)
             return
     if not STATE.serving:
         raise Abort(f"hexcrawl: {len(diags.errors)} content errors (listed above); "
