@@ -116,8 +116,10 @@ def load() -> str:
 # processes
 
 
-def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[float, float]:
-    """Run ``cmd``; its wall seconds and peak memory (MB). Raises on failure."""
+def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None,
+        ) -> tuple[float, float, float]:
+    """Run ``cmd``; its wall seconds, peak memory (MB) and CPU seconds (user and system, its
+    own and its children's: a worker process's too). Raises on failure."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, env=env or ENV, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
@@ -129,7 +131,7 @@ def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[f
     if proc.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed ({proc.returncode}):\n"
                            f"{err.decode(errors='replace')[-3000:]}")
-    return wall, usage.ru_maxrss / 1024
+    return wall, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def campaign(repo: Path, columns: int, rows: int, sessions: int) -> Path:
@@ -175,13 +177,14 @@ def stub_tree(repo: Path) -> Path:
     return stub / "mkdocs.yml"
 
 
-def mkdocs_stub(repo: Path, config: Path) -> float:
+def mkdocs_stub(repo: Path, config: Path) -> tuple[float, float]:
     """``mkdocs build`` of the stub tree (``stub_tree``): MkDocs and Material's share of a
-    build of this navigation, whatever the pages hold."""
+    build of this navigation, whatever the pages hold; wall and CPU seconds."""
     out = repo / "alone-stub"
     shutil.rmtree(out, ignore_errors=True)
-    return run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d",
-                str(out)], repo, {**ENV, "HEXCRAWL_HOOK": "off"})[0]
+    wall, _, cpu = run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config),
+                        "-d", str(out)], repo, {**ENV, "HEXCRAWL_HOOK": "off"})
+    return wall, cpu
 
 
 def stages(repo: Path) -> dict[str, float]:
@@ -352,18 +355,26 @@ def measure(n: int, sessions: int, repeat: int, target: bool, args: argparse.Nam
         builds: list[float] = []
         stubs: list[float] = []
         peaks: list[float] = []
+        cpus: list[tuple[float, float]] = []
         for _ in range(repeat):
             shutil.rmtree(repo / "build", ignore_errors=True)
             shutil.rmtree(repo / "site", ignore_errors=True)
-            wall, peak = run(hexcrawl("build"), repo)
+            wall, peak, cpu = run(hexcrawl("build"), repo)
             builds.append(wall)
             peaks.append(peak)
-            stubs.append(mkdocs_stub(repo, stub))
+            stub_wall, stub_cpu = mkdocs_stub(repo, stub)
+            stubs.append(stub_wall)
+            cpus.append((cpu, stub_cpu))
         shutil.rmtree(repo / "stub-build", ignore_errors=True)
         out["build_s"] = round(min(builds), 2)
         out["build_peak_mb"] = round(max(peaks), 1)
         out["mkdocs_stub_s"] = round(min(stubs), 2)
         out["build_vs_stub"] = round(min(builds) / min(stubs), 2)
+        # CPU seconds move far less with the machine's load than wall seconds do
+        build_cpu, stub_cpu = min(c for c, _ in cpus), min(c for _, c in cpus)
+        out["build_cpu_s"] = round(build_cpu, 2)
+        out["mkdocs_stub_cpu_s"] = round(stub_cpu, 2)
+        out["build_vs_stub_cpu"] = round(build_cpu / stub_cpu, 2)
         print(f"# {n}x{n}: hexcrawl build, the players' MkDocs in a worker or not", file=sys.stderr)
         out["build_ab"] = build_ab(repo, repeat)
         if not args.no_browser:
@@ -422,12 +433,15 @@ def markdown(info: dict[str, Any], rows: list[dict[str, Any]]) -> str:
             f"**{r['generator_vs_mkdocs']:.3f}** | {r['overview_bytes_per_hex']} | "
             f"{s['peak_rss_mb']:.0f}, {r['build_peak_mb']:.0f} | {r['build_s']:.1f} | "
             f"{r['load_before']} → {r['load_after']} |")
-    lines += ["", "| map | build | MkDocs on stub pages | build / stub | build, players' "
-                  "MkDocs in a worker / in one process |", "|---|---:|---:|---:|---|"]
+    lines += ["", "| map | build | MkDocs on stub pages | build / stub | CPU s: build, stub, "
+                  "ratio | build, players' MkDocs in a worker / in one process |",
+              "|---|---:|---:|---:|---|---|"]
     for r in rows:
         ab = r["build_ab"]
         lines.append(f"| {r['size']} | {r['build_s']:.1f} | {r['mkdocs_stub_s']:.1f} | "
-                     f"**{r['build_vs_stub']:.2f}** | {ab['worker_s']:.1f} / "
+                     f"**{r['build_vs_stub']:.2f}** | {r['build_cpu_s']:.1f}, "
+                     f"{r['mkdocs_stub_cpu_s']:.1f}, **{r['build_vs_stub_cpu']:.2f}** | "
+                     f"{ab['worker_s']:.1f} / "
                      f"{ab['one_process_s']:.1f} (**{ab['worker_vs_one_process']:.3f}**) |")
     browser_rows = [r for r in rows if "browser_ms" in r]
     if browser_rows:
