@@ -13,7 +13,10 @@ written by bench/synthetic.py into a temporary folder) it measures:
   hook off): the two are run in turns and the best of ``--repeat`` kept, so both see the same
   machine load, and their ratio is the figure to read;
 - the GM overview map's size in bytes per hex (labels, links and symbols included);
-- the whole ``hexcrawl build`` (both MkDocs builds too): time and peak memory;
+- the whole ``hexcrawl build`` (both MkDocs builds too): time and peak memory, against
+  MkDocs and Material on the same navigation with stub pages (a copy of the GM tree with
+  every page cut to its title), in turns: the ratio is what the pages themselves cost;
+- the whole build with the players' MkDocs in a worker process against one process;
 - the overview map in headless Chromium: first paint and panning (bench/browser.py);
 - under ``hexcrawl serve`` (the GM site), the time from saving a file to the server serving
   the changed page: the last session log, a session in the middle (every later one replays),
@@ -113,8 +116,10 @@ def load() -> str:
 # processes
 
 
-def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[float, float]:
-    """Run ``cmd``; its wall seconds and peak memory (MB). Raises on failure."""
+def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None,
+        ) -> tuple[float, float, float]:
+    """Run ``cmd``; its wall seconds, peak memory (MB) and CPU seconds (user and system, its
+    own and its children's: a worker process's too). Raises on failure."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, env=env or ENV, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
@@ -126,7 +131,7 @@ def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[f
     if proc.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed ({proc.returncode}):\n"
                            f"{err.decode(errors='replace')[-3000:]}")
-    return wall, usage.ru_maxrss / 1024
+    return wall, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def campaign(repo: Path, columns: int, rows: int, sessions: int) -> Path:
@@ -151,6 +156,35 @@ def mkdocs_gm(repo: Path) -> float:
     shutil.rmtree(out, ignore_errors=True)
     return run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", "build/gm/mkdocs.yml",
                 "-d", str(out)], repo, {**ENV, "HEXCRAWL_HOOK": "off"})[0]
+
+
+def stub_tree(repo: Path) -> Path:
+    """A copy of the GM tree (``build/gm``) with every page cut down to its front matter and
+    title: the same navigation, theme, assets and files for MkDocs, next to no Markdown.
+    Returns its ``mkdocs.yml``."""
+    source, stub = repo / "build" / "gm", repo / "stub-build" / "gm"
+    shutil.rmtree(stub, ignore_errors=True)
+    shutil.copytree(source, stub)
+    for page in (stub / "docs").rglob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        front = ""
+        if text.startswith("---\n"):
+            end = text.find("\n---\n", 4)
+            if end >= 0:
+                front, text = text[:end + 5], text[end + 5:]
+        title = next((line for line in text.splitlines() if line.startswith("# ")), "# Page")
+        page.write_text(f"{front}{title}\n", encoding="utf-8")
+    return stub / "mkdocs.yml"
+
+
+def mkdocs_stub(repo: Path, config: Path) -> tuple[float, float]:
+    """``mkdocs build`` of the stub tree (``stub_tree``): MkDocs and Material's share of a
+    build of this navigation, whatever the pages hold; wall and CPU seconds."""
+    out = repo / "alone-stub"
+    shutil.rmtree(out, ignore_errors=True)
+    wall, _, cpu = run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config),
+                        "-d", str(out)], repo, {**ENV, "HEXCRAWL_HOOK": "off"})
+    return wall, cpu
 
 
 def stages(repo: Path) -> dict[str, float]:
@@ -316,11 +350,31 @@ def measure(n: int, sessions: int, repeat: int, target: bool, args: argparse.Nam
         out["overview_bytes_per_hex"] = round(svg / (n * n), 1)
         out["gm_docs_mb"] = round(sum(p.stat().st_size for p in gm_docs.rglob("*")
                                       if p.is_file()) / 1e6, 1)
-        print(f"# {n}x{n}: hexcrawl build", file=sys.stderr)
-        shutil.rmtree(repo / "build", ignore_errors=True)
-        wall, peak = run(hexcrawl("build"), repo)
-        out["build_s"] = round(wall, 2)
-        out["build_peak_mb"] = round(peak, 1)
+        print(f"# {n}x{n}: hexcrawl build against MkDocs on stub pages", file=sys.stderr)
+        stub = stub_tree(repo)
+        builds: list[float] = []
+        stubs: list[float] = []
+        peaks: list[float] = []
+        cpus: list[tuple[float, float]] = []
+        for _ in range(repeat):
+            shutil.rmtree(repo / "build", ignore_errors=True)
+            shutil.rmtree(repo / "site", ignore_errors=True)
+            wall, peak, cpu = run(hexcrawl("build"), repo)
+            builds.append(wall)
+            peaks.append(peak)
+            stub_wall, stub_cpu = mkdocs_stub(repo, stub)
+            stubs.append(stub_wall)
+            cpus.append((cpu, stub_cpu))
+        shutil.rmtree(repo / "stub-build", ignore_errors=True)
+        out["build_s"] = round(min(builds), 2)
+        out["build_peak_mb"] = round(max(peaks), 1)
+        out["mkdocs_stub_s"] = round(min(stubs), 2)
+        out["build_vs_stub"] = round(min(builds) / min(stubs), 2)
+        # CPU seconds move far less with the machine's load than wall seconds do
+        build_cpu, stub_cpu = min(c for c, _ in cpus), min(c for _, c in cpus)
+        out["build_cpu_s"] = round(build_cpu, 2)
+        out["mkdocs_stub_cpu_s"] = round(stub_cpu, 2)
+        out["build_vs_stub_cpu"] = round(build_cpu / stub_cpu, 2)
         print(f"# {n}x{n}: hexcrawl build, the players' MkDocs in a worker or not", file=sys.stderr)
         out["build_ab"] = build_ab(repo, repeat)
         if not args.no_browser:
@@ -379,6 +433,16 @@ def markdown(info: dict[str, Any], rows: list[dict[str, Any]]) -> str:
             f"**{r['generator_vs_mkdocs']:.3f}** | {r['overview_bytes_per_hex']} | "
             f"{s['peak_rss_mb']:.0f}, {r['build_peak_mb']:.0f} | {r['build_s']:.1f} | "
             f"{r['load_before']} → {r['load_after']} |")
+    lines += ["", "| map | build | MkDocs on stub pages | build / stub | CPU s: build, stub, "
+                  "ratio | build, players' MkDocs in a worker / in one process |",
+              "|---|---:|---:|---:|---|---|"]
+    for r in rows:
+        ab = r["build_ab"]
+        lines.append(f"| {r['size']} | {r['build_s']:.1f} | {r['mkdocs_stub_s']:.1f} | "
+                     f"**{r['build_vs_stub']:.2f}** | {r['build_cpu_s']:.1f}, "
+                     f"{r['mkdocs_stub_cpu_s']:.1f}, **{r['build_vs_stub_cpu']:.2f}** | "
+                     f"{ab['worker_s']:.1f} / "
+                     f"{ab['one_process_s']:.1f} (**{ab['worker_vs_one_process']:.3f}**) |")
     browser_rows = [r for r in rows if "browser_ms" in r]
     if browser_rows:
         lines += ["", "| map | first contentful paint ms | map painted ms | load ms | "

@@ -169,6 +169,13 @@ def test_mkdocs_alone_rebuilds_one_audience(built: Path) -> None:
     assert (out / "index.html").is_file()
     after = {p: p.stat().st_mtime_ns for p in docs.rglob("*") if p.is_file()}
     assert after == before
+    # complete pages: the hook put every page's maps in, as hexcrawl build does
+    sessions = sorted((out / "sessions").glob("*/index.html"))
+    assert sessions
+    for page in sessions:
+        held = page.read_text("utf-8")
+        assert "hexmap-file" not in held
+        assert held == (built / "site" / "gm" / page.relative_to(out)).read_text("utf-8")
 
 
 def test_the_hook_regenerates_changed_pages_only(example_repo: Path, tmp_path: Path) -> None:

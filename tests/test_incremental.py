@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -642,12 +643,18 @@ def test_a_dirty_rebuild_builds_only_changed_pages_and_equals_a_full_build(
                         cache=cache).config
     mkdocs_build(config, served, dirty=True)
     before = mtimes(served)
+    session = f"sessions/{SESSIONS:02d}-session-{SESSIONS}/index.html"
+    route = re.compile(r'<figure class="hexmap route"[^>]*>(<svg.*?</svg>)</figure>', re.S)
+    old_route = route.search((served / session).read_text("utf-8"))
 
     add_watch(repo, SESSIONS)  # the last session: no page lists a new session
     mkdocs_build(config, served, dirty=True)
     after = mtimes(served)
+    # the page was built again with its new map in it (the maps go in after Markdown)
+    new_route = route.search((served / session).read_text("utf-8"))
+    assert old_route is not None and new_route is not None
+    assert old_route.group(1) != new_route.group(1)
     html = {rel for rel in after if rel.endswith(".html") and after[rel] != before.get(rel)}
-    session = f"sessions/{SESSIONS:02d}-session-{SESSIONS}/index.html"
     assert session in html
     assert "locations/site-00001/index.html" not in html
     assert len(html) < 15, sorted(html)  # the session, home, map, party, timeline, ...

@@ -33,6 +33,7 @@ from generator.knowledge import (
     gm_view,
     players_view,
 )
+from generator.render.map_files import put_maps
 from generator.render.maps import SIZE
 from generator.render.pages import render_docs
 from generator.replay import replay
@@ -403,8 +404,9 @@ def test_gm_session_maps_of_the_example_campaign() -> None:
         "viewBox", "").split()]
     for n, session in enumerate(view.sessions, start=1):
         expected = {label for label in cut_after(campaign, n).explored if label in view.hexes}
+        page = put_maps(docs[f"sessions/{session.slug}.md"], docs.__getitem__)
         svg = re.search(r'<figure class="hexmap explored"[^>]*>(<svg.*?</svg>)</figure>',
-                        docs[f"sessions/{session.slug}.md"], re.S)
+                        page, re.S)
         assert svg is not None
         root = ET.fromstring(svg.group(1))
         assert len(hex_paths(root)) == len(expected) == len(session.state.explored)

@@ -16,6 +16,8 @@ Pages (paths inside ``docs/``; MkDocs serves ``x/y.md`` at ``x/y/``):
 - ``index.md``: home (where and when the party is, the party and its dice in a line, the
   last session, recent finds)
 - ``map.md`` (+ ``maps/overview.svg``): the map, its legend, named lands (players)
+- ``maps/inline/*.svg``: the maps of the pages, each page holding a stand-in for its own,
+  put back into the built page after Markdown (``generator.render.map_files``)
 - ``sessions/index.md``, ``sessions/NN-title.md``: the chronicle (players) or the full
   watch-by-watch log with every roll and the map as it stood at the end of the session (GM)
 - ``party.md``: the members (players: travel facts; GM: scores and conditions) and every
@@ -53,6 +55,7 @@ from generator.knowledge import (
 from generator.render import maps
 from generator.render.environment import PAGE_TEMPLATES, TEMPLATES, cell, environment
 from generator.render.escape import html_text, template_view, text
+from generator.render.map_files import stand_in
 from generator.render.page_cache import (
     NoCache,
     PageCache,
@@ -132,7 +135,8 @@ class Page:
     context: Mapping[str, Any] = field(default_factory=dict)
     #: what the page shows, by which a cache keeps it between builds (``page_cache``)
     key: tuple[object, ...] | None = None
-    #: the drawings the page embeds (a session's maps), made only when the page is drawn
+    #: the maps the page embeds (SVG text, or the overview ``Deferred``), made only when the
+    #: page is drawn; the template gets stand-ins for them (``generator.render.map_files``)
     drawings: Callable[[], Mapping[str, Any]] | None = None
     #: a session's page: the cache counts those it keeps and those drawn (``PageCache.get``)
     session: bool = False
@@ -360,24 +364,45 @@ def render_docs(view: View, overrides: Path | None = None,
     tree = DocsTree(nav=navigation(view, r))
     tree.files["maps/overview.svg"] = overview
     for page in page_list(view, r, overview, tokens, pages_kept):
-        tree.files[page.path] = _draw(r, page, pages_kept)
+        tree.files[page.path] = _draw(r, page, pages_kept, tree.files)
     return tree
 
 
-def _draw(r: _Renderer, page: Page, cache: PageCache) -> str:
-    """``page``'s text: kept by ``cache`` under the page's key, or drawn."""
+def _draw(r: _Renderer, page: Page, cache: PageCache, files: dict[str, str]) -> str:
+    """``page``'s text: kept by ``cache`` under the page's key, or drawn. The files of its
+    maps are added to ``files``."""
     if page.key is not None:
         found = cache.get(page.key) if page.session else cache.get_object(page.key)
-        if found is not None:
+        kept = cache.get_object(("map-files", page.key)) if page.drawings else {}
+        if found is not None and kept is not None:
+            files.update(kept)
             return str(found)
+    made_files: dict[str, str] = {}
     drawings = page.drawings() if page.drawings is not None else {}
-    made = r.render(page.template, page.path, **page.context, **drawings)
+    shown = {name: _stand_ins(value, root_of(page.path), made_files)
+             for name, value in drawings.items()}
+    made = r.render(page.template, page.path, **page.context, **shown)
     if page.key is not None:
         if page.session:
             cache.put(page.key, made)
         else:
             cache.put_object(page.key, made)
+        if page.drawings is not None:
+            cache.put_object(("map-files", page.key), made_files)
+    files.update(made_files)
     return made
+
+
+def _stand_ins(drawing: Any, root: str, files: dict[str, str]) -> Any:
+    """What a template gets for one of its page's maps: a stand-in for each SVG
+    (``generator.render.map_files``), whose file goes into ``files``."""
+    if isinstance(drawing, str):
+        return Markup(stand_in(drawing, root, files))
+    if isinstance(drawing, maps.Deferred):
+        return maps.Deferred(Markup(stand_in(drawing.map, root, files)),
+                             tuple((name, Markup(stand_in(layer, root, files)))
+                                   for name, layer in drawing.layers))
+    return drawing
 
 
 def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
@@ -391,8 +416,10 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
     positions = maps.ViewIndex(view)
     pages = [
         Page("index.md", "home.md"),
+        # ``svg``: the overview itself, for a campaign's own map page
         Page("map.md", "map.md", {"svg": overview},
-             ("map-page", inputs, knowledge, tokens.tracks, tokens.now, titles)),
+             ("map-page", inputs, knowledge, tokens.tracks, tokens.now, titles),
+             drawings=lambda: {"embedded": maps.deferred(overview)}),
         Page("sessions/index.md", "sessions.md"),
     ]
     for i, session in enumerate(sessions):

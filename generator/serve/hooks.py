@@ -6,6 +6,10 @@ only files whose content changed, so MkDocs sees just the pages that really chan
 ``hexcrawl build`` runs MkDocs itself the docs are already fresh and the hook does nothing
 (nor does it with ``HEXCRAWL_HOOK=off``, for measuring MkDocs alone).
 
+Whoever runs MkDocs, the hook puts each page's maps into the built page (``on_post_page``,
+``generator.render.map_files``): the Markdown holds stand-ins, the maps are files of their
+own, so neither the Markdown converter nor the search plugin goes through them.
+
 Between builds the hook keeps what did not change (``generator.serve.memo``): the replay of
 the sessions before the edited one, the pages drawn of them, the files already written. Under
 ``hexcrawl serve`` MkDocs builds *dirty* (only the pages whose Markdown changed); the hook
@@ -70,6 +74,7 @@ def _regenerate(config: Any) -> None:
     from generator import site
     from generator.content.loader import load_campaign
     from generator.diagnostics import Diagnostics, Pos
+    from generator.render import map_files
     from generator.replay import replay
     from generator.serve import memo as incremental
     from generator.serve.errors import STATE
@@ -111,9 +116,15 @@ def _regenerate(config: Any) -> None:
             if result.written or result.removed:
                 log.info("hexcrawl: %d files regenerated, %d removed", len(result.written),
                          len(result.removed))
+            # a page removed needs a full build (every page lists the pages); a map removed
+            # is no page's any more: it leaves the served site, and that is all
+            maps_removed = [r for r in result.removed if map_files.is_map_file(r)]
             dirty.start(config.site_dir, dirty=incremental.DIRTY,
                         nav_changed="mkdocs.yml" in result.written,
-                        removed=bool(result.removed), failed=False)
+                        removed=len(maps_removed) < len(result.removed), failed=False)
+            if incremental.DIRTY:
+                for rel in maps_removed:
+                    (Path(config.site_dir) / rel).unlink(missing_ok=True)
             return
     if not STATE.serving:
         raise Abort(f"hexcrawl: {len(diags.errors)} content errors (listed above); "
@@ -268,12 +279,36 @@ def on_post_build(config: Any, **_: Any) -> None:
 
 
 def on_post_page(output: str, page: Any, config: Any, **_: Any) -> str:
+    """The page with its maps put in (``generator.render.map_files``): after its Markdown
+    and after the search plugin indexed it (``on_page_context``), so neither goes through
+    the maps. While serving a campaign with errors, the error page instead."""
     import html
 
     from generator.serve.errors import STATE, error_page
 
-    if not STATE.failed or not STATE.serving:
+    if STATE.failed and STATE.serving:
+        # the generated config holds site_name as HTML text (the theme writes it unescaped);
+        # the error page escapes what it is given, so it gets the name back as typed
+        return error_page(STATE.failed, STATE.language,
+                          html.unescape(str(config.site_name or "")))
+    return _put_maps(output, page, config)
+
+
+def _put_maps(output: str, page: Any, config: Any) -> str:
+    from mkdocs.exceptions import PluginError
+
+    from generator.render.map_files import has_stand_ins, put_maps
+
+    if not has_stand_ins(output):
         return output
-    # the generated config holds site_name as HTML text (the theme writes it unescaped); the
-    # error page escapes what it is given, so it gets the name back as the GM typed it
-    return error_page(STATE.failed, STATE.language, html.unescape(str(config.site_name or "")))
+    docs = Path(config.docs_dir)
+
+    def read(path: str) -> str:
+        try:
+            return (docs / path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise PluginError(
+                f"hexcrawl: {page.file.src_uri}: its map {path} cannot be read from {docs} "
+                f"({exc.strerror or exc}); run hexcrawl build again") from exc
+
+    return put_maps(output, read)
