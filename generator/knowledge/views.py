@@ -146,6 +146,19 @@ class WatchView:
     notes: tuple[Prose, ...]
     #: ids of locations first found through a GM reveal after this watch (visible ones only)
     revealed: tuple[str, ...]
+    #: the ``note:`` of the watch's own entry when it is the party's (travel, rest, camp,
+    #: sleep, search, reorient); an encounter's, a chase's or a use's stays the GM's
+    note: Prose | None
+    #: the ``tell:`` of the watch's own entry: what the players are told happened
+    tell: Prose | None
+    #: what the party met, one item an encounter it knows of: the ``tell:`` of the table
+    #: row that came up, or None (an encounter played at the table, nothing told); a
+    #: wandering encounter is listed only with a row's ``tell:``
+    met: tuple[Prose | None, ...]
+    #: the path a travel watch followed, as the players' map names it (None: not followed,
+    #: or not on the players' map), and its kind (road, river...)
+    follow: str | None
+    follow_kind: str | None
 
 
 @dataclass(frozen=True)
@@ -179,6 +192,8 @@ class SessionView:
     found: tuple[str, ...]
     #: notes written before the first watch
     opening_notes: tuple[Prose, ...]
+    #: the party knew it was lost when the session began
+    start_knows_lost: bool
     watches: tuple[WatchView, ...]
     believed_track: Track
     believed_start: str | None

@@ -52,6 +52,7 @@ from generator.knowledge import (
 from generator.render import maps
 from generator.render.environment import PAGE_TEMPLATES, TEMPLATES, cell, environment
 from generator.render.escape import html_text, template_view, text
+from generator.render.journal import JournalDay, journal_days
 from generator.render.page_cache import (
     NoCache,
     PageCache,
@@ -293,6 +294,11 @@ class _Renderer:
             refs = [hex_ref(label) for label in labels]
             return " → ".join(refs) if refs else self.t.gettext("—")
 
+        def journal(session: Any) -> list[JournalDay]:
+            """The players' journal of a session, a paragraph a day (``render.journal``)."""
+            return journal_days(session, self.tview, self.t, link, hex_link,
+                                self.terrain_name)
+
         values: dict[str, Any] = {
             "view": self.tview, "site": self.tview.site, "gm": self.view.site.gm,
             "t": self.t, "page": path, "root": root, "link": link, "hex_link": hex_link,
@@ -302,6 +308,7 @@ class _Renderer:
             "session_by_number": self.session_by_number, "timeline_page": self.timeline_page,
             "roll_rows": self.roll_rows, "hex_ref": hex_ref, "hex_refs": hex_refs,
             "swatch": self.swatch, "plain_hex_rows": self.plain_hex_rows,
+            "journal": journal,
         }
         values.update(context)
         token = current_page.set(path)
