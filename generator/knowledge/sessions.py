@@ -61,11 +61,12 @@ def followed(session: Session | None, paths: PathNames) -> dict[int, tuple[str, 
 
 
 def _met(w: WatchRecord, prose: ProseFn) -> tuple[Prose | None, ...]:
-    """What the party met in a watch, as it was told (see ``WatchView.met``)."""
+    """What the party met in a watch, as it was told (see ``WatchView.met``): an encounter
+    entry's ``tell:`` stands for its table row's."""
     out: list[Prose | None] = []
     for e in w.encounters:
-        if e.cancelled or e.kind == "chase":
-            continue
+        if e.cancelled or e.kind == "chase" or (e.kind == "logged" and w.tell):
+            continue  # (an encounter entry's own tell: tells what the party met)
         told = prose(e.tell)
         if e.kind == "logged" or told is not None:
             out.append(told)

@@ -34,7 +34,8 @@ def _slot_after(s: SessionView, index: int) -> tuple[int, int]:
 
 
 def player_moments(s: SessionView) -> list[tuple[_Order, MomentView]]:
-    """What the players' own session view tells: the session, finds and notes."""
+    """What the players' own session view tells: the session, finds, what the party was
+    told and met, and notes."""
     out: list[tuple[_Order, MomentView]] = []
 
     def add(order: _Order, when: tuple[int, int], kind: str, **more: Any) -> None:
@@ -48,6 +49,10 @@ def player_moments(s: SessionView) -> list[tuple[_Order, MomentView]]:
     for note in s.opening_notes:
         add((-1, 2), _slot_after(s, -1), "note", text=note)
     for i, w in enumerate(s.watches):
+        # what the party was told, met and noted in the watch, in the journal's order
+        for text in (w.tell, *w.met, w.note):
+            if text:
+                add((i, 1), (w.day, w.watch), "note", text=text)
         if w.found:
             add((i, 1), (w.day, w.watch), "found", locations=w.found)
         if w.revealed:
