@@ -217,6 +217,7 @@ def replay_schema() -> dict[str, Any]:
         "believed_start_hex": _nullable(_HEX),
         "believed_hexes_entered": {"type": "array", "items": _nullable(_HEX)},
         "believed_miles": _NUM,
+        "summary": {**_STR, "description": "the GM log's line: speed, DC, what happened"},
         "note": {**_STR, "description": "the note of the watch's own entry"},
         "tell": {**_STR, "description": "what the players are told (the entry's tell)"},
         "notes": {"type": "array", "items": _STR,

@@ -190,4 +190,5 @@ def gm_session(campaign: Campaign, rec: SessionRecord, session: Session | None,
         source=campaign_path(campaign, rec.source),
         true_track=track(grid, true_legs), start_hex=rec.start.hex, end=rec.end, record=rec,
         warnings=tuple((w.index, text) for w in rec.watches for text in w.warnings),
-        state=state)
+        state=state,
+        opening_gm_notes=tuple(n for n in map(prose, rec.gm_notes) if n is not None))

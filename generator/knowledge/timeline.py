@@ -72,6 +72,10 @@ def gm_moments(s: GMSessionView, resources: Sequence[ResourceView],
     def add(order: _Order, when: tuple[int, int], kind: str, **more: Any) -> None:
         out.append((order, GMMomentView(when[0], when[1], s.number, kind, **more)))
 
+    # the GM's remarks on entries before the first watch (those on a watch are on its
+    # session page)
+    for remark in s.opening_gm_notes:
+        add((-1, 2), _slot_after(s, -1), "note", text=remark)
     lost, knows = s.record.start.lost, s.record.start.knows_lost
     revealed_hexes = set(s.record.revealed_hexes)
     in_watches: set[str] = set()

@@ -453,6 +453,8 @@ class GMSessionView(SessionView):
     warnings: tuple[tuple[int, str], ...]
     #: the players' knowledge at the end of this session
     state: ExploredState
+    #: the GM's remarks (``gm:``) on entries before the first watch
+    opening_gm_notes: tuple[Prose, ...]
 
 
 @dataclass(frozen=True)

@@ -262,6 +262,9 @@ class Replayer:
         ctx.watch.warnings.extend(result.warnings)
         ctx.watch.chase = result
         ctx.watch.summary += " " + result.summary
+        if ch.escape_factors:
+            # the GM typed them to explain the advantage: the log line keeps them
+            ctx.watch.summary += " Escape factors: " + "; ".join(ch.escape_factors) + "."
         ctx.watch.encounters.append(EncounterRecord("chase", result=result.outcome,
                                                     note=ch.note, hex=ctx.label(state.true.hex)))
 

@@ -132,6 +132,7 @@ class WatchRecord:
             "believed_start_hex": self.believed_start_hex,
             "believed_hexes_entered": list(self.believed_hexes_entered),
             "believed_miles": miles_json(self.believed_miles),
+            **({"summary": self.summary} if self.summary else {}),
             **({"note": self.note} if self.note is not None else {}),
             **({"tell": self.tell} if self.tell is not None else {}),
             "notes": list(self.notes),
