@@ -363,6 +363,8 @@ class GMLocationView(LocationView):
 @dataclass(frozen=True)
 class GMRowView(RowView):
     gm: Prose | None
+    #: what the players are told when the row comes up (``tell:``)
+    tell: Prose | None
 
 
 @dataclass(frozen=True)

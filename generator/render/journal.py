@@ -59,7 +59,8 @@ _ENDS = (".", "!", "?", "…", '"', "'", "»", "”", ")", "&#34;", "&#39;")
 
 @dataclass(frozen=True)
 class JournalDay:
-    """One day of a session's journal: its number and its paragraph (Markdown)."""
+    """One day of a session's journal: its number and its paragraphs (Markdown, separated
+    by blank lines)."""
 
     day: int
     text: str
@@ -208,8 +209,8 @@ def _runs(watches: Sequence[Any]) -> Iterable[list[Any]]:
 def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], str],
                  hex_link: Callable[[str], str | None],
                  terrain_name: Callable[[str], str]) -> list[JournalDay]:
-    """The journal of a players' session (the templates' copy of a ``SessionView``), one
-    paragraph a day. ``link`` (a docs path to a link from the page) and ``hex_link`` (a
+    """The journal of a players' session (the templates' copy of a ``SessionView``), a day
+    at a time. ``link`` (a docs path to a link from the page) and ``hex_link`` (a
     hex's link, or None) make the page's links; ``terrain_name`` names a terrain id."""
 
     def location_link(lid: str) -> str:
@@ -217,13 +218,17 @@ def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], s
         return f"[{loc.name}]({link(location_path(lid))})" if loc is not None else str(lid)
 
     teller = _Teller(view, t, location_link, hex_link, terrain_name)
-    days: dict[int, list[str]] = {}
+    # a day is paragraphs of sentences: each leg of the journey begins one
+    days: dict[int, list[list[str]]] = {}
     lost = bool(session.start_knows_lost)
     if session.opening_notes:
-        days.setdefault(session.start_day, []).extend(n.inline() for n in session.opening_notes)
+        days[session.start_day] = [[n.inline() for n in session.opening_notes]]
     for run in _runs(session.watches):
         first, last = run[0], run[-1]
-        sentences = days.setdefault(first.day, [])
+        paragraphs = days.setdefault(first.day, [[]])
+        if first.activity == "travel" and paragraphs[-1]:
+            paragraphs.append([])
+        sentences = paragraphs[-1]
         if first.knows_lost and not lost:
             sentences.append(t.gettext("The party realised it was lost."))
         elif lost and not first.knows_lost and first.activity != "reorient":
@@ -239,8 +244,9 @@ def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], s
         lost = bool(last.knows_lost)
         for w in run:
             sentences.extend(teller.after(w))
-    return [JournalDay(day, " ".join(_sentence(s) for s in sentences if s))
-            for day, sentences in sorted(days.items()) if any(sentences)]
+    return [JournalDay(day, "\n\n".join(" ".join(_sentence(s) for s in sentences if s)
+                                         for sentences in paragraphs if any(sentences)))
+            for day, paragraphs in sorted(days.items()) if any(map(any, paragraphs))]
 
 
 def _sentence(text: str) -> str:
