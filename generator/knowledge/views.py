@@ -77,6 +77,8 @@ class HexView:
     description: Prose | None
     #: ids of the locations in this hex that this audience may see
     locations: tuple[str, ...]
+    #: the name of the region the hex lies in (the players' journal names it)
+    region_name: str | None
 
 
 @dataclass(frozen=True)

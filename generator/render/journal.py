@@ -98,6 +98,10 @@ class _Teller:
             return f"[{known}]({target})" if target else str(known)
         return None
 
+    def region(self, label: str | None) -> str | None:
+        info = self.view.hexes.get(label) if label is not None else None
+        return info.region_name if info is not None else None
+
     def terrain(self, label: str | None) -> str | None:
         info = self.view.hexes.get(label) if label is not None else None
         if info is None:
@@ -221,6 +225,7 @@ def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], s
     # a day is paragraphs of sentences: each leg of the journey begins one
     days: dict[int, list[list[str]]] = {}
     lost = bool(session.start_knows_lost)
+    region = teller.region(session.believed_start)
     if session.opening_notes:
         days[session.start_day] = [[n.inline() for n in session.opening_notes]]
     for run in _runs(session.watches):
@@ -235,6 +240,10 @@ def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], s
             sentences.append(t.gettext("The party found its way again."))
         if first.activity == "travel":
             sentences.append(teller.travel(first, last))
+            entered = None if last.knows_lost else teller.region(last.believed_end)
+            if entered and entered != region:
+                sentences.append(t.gettext("The party entered %(region)s.", region=entered))
+            region = entered or region
         elif first.activity in HALTS:
             sentences.append(teller.halt(run))
         elif first.activity != "encounter":
