@@ -75,6 +75,10 @@ class _Teller:
         self.view, self.t = view, t
         self.location_link, self.hex_link = location_link, hex_link
         self.terrain_name = terrain_name
+        #: the location the last travel sentence ended at (its "Found:" need not repeat it)
+        self.named: str | None = None
+        #: the session told: places are named as the party knew them by its end
+        self.session = 0
 
     def say(self, msg: Msg, **values: Any) -> str:
         if msg.context is None:
@@ -90,7 +94,10 @@ class _Teller:
         info = self.view.hexes.get(label)
         if info is not None:
             for lid in info.locations:
-                if lid in self.view.locations:
+                loc = self.view.locations.get(lid)
+                # a place the party knew by then (not one it found in a later session)
+                if loc is not None and loc.found_in is not None and loc.found_in <= self.session:
+                    self.named = lid
                     return self.location_link(lid)
         known = self.view.place(label)
         if known:
@@ -112,6 +119,7 @@ class _Teller:
     def travel(self, first: Any, last: Any) -> str:
         """Consecutive travel watches on one course, from ``first`` to ``last``."""
         t = self.t
+        self.named = None
         if last.knows_lost:
             return t.gettext("The party wandered, unsure of the way.")
         where, terrain = self.place(last.believed_end), self.terrain(last.believed_end)
@@ -169,7 +177,7 @@ class _Teller:
         out.extend(self.met(w))
         if w.note:
             out.append(w.note.inline())
-        found = [*w.found, *w.revealed]
+        found = [lid for lid in (*w.found, *w.revealed) if lid != self.named]
         if found:
             out.append(self.t.gettext("Found: %(places)s.", places=", ".join(
                 self.location_link(lid) for lid in found)))
@@ -222,6 +230,7 @@ def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], s
         return f"[{loc.name}]({link(location_path(lid))})" if loc is not None else str(lid)
 
     teller = _Teller(view, t, location_link, hex_link, terrain_name)
+    teller.session = session.number
     # a day is paragraphs of sentences: each leg of the journey begins one
     days: dict[int, list[list[str]]] = {}
     lost = bool(session.start_knows_lost)
@@ -253,6 +262,7 @@ def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], s
         lost = bool(last.knows_lost)
         for w in run:
             sentences.extend(teller.after(w))
+        teller.named = None
     return [JournalDay(day, "\n\n".join(" ".join(_sentence(s) for s in sentences if s)
                                          for sentences in paragraphs if any(sentences)))
             for day, paragraphs in sorted(days.items()) if any(map(any, paragraphs))]
