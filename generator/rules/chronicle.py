@@ -2,7 +2,9 @@
 
 One ``SessionRecord`` per session log, one ``WatchRecord`` per watch entry, with every roll.
 ``to_json`` writes the schema of content.md (``hexcrawl replay --json``): keys may be added,
-none of the documented ones may change.
+none of the documented ones may change. The fields are the outcomes of the procedures of
+rules.md (tracks, checks, encounters, usage dice), and the notes typed beside them (content.md,
+"Who sees what").
 """
 
 from __future__ import annotations
