@@ -191,8 +191,9 @@ def _quiet(w: Any) -> bool:
 
 
 def _same_course(a: Any, b: Any) -> bool:
+    # along a path the heading bends with it: the path is the course
     return bool(a.activity == b.activity == "travel" and a.follow == b.follow
-            and a.heading == b.heading and a.knows_lost == b.knows_lost)
+                and (a.follow or a.heading == b.heading) and a.knows_lost == b.knows_lost)
 
 
 def _joins(a: Any, b: Any) -> bool:
