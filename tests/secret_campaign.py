@@ -53,6 +53,8 @@ SECRETS = (
     "SECRET-WARNING",           # replay warning
     "SECRET-PATH-GM",           # path gm
     "SECRET-RESOURCE-GM",       # resource gm
+    "SECRET-ENCOUNTER-NOTE",    # the note of an encounter (the journal tells its row's tell)
+    "SECRET-ENCOUNTER-ROW",     # the result of a row whose tell the players read
 )
 
 PLAYER_FACTS = (
@@ -65,6 +67,11 @@ PLAYER_FACTS = (
     "Wolves howl at night",
     "Kessa owes us",            # a resource, its die now and its history
     "Paid for the ferry",
+    "Howling far off in the grass",  # a wandering encounter's row tell (the journal)
+    "We rested by the stones",  # the note of a rest
+    "A shepherd waved from a ridge",  # the tell of a rest
+    "The party travelled north",  # the journal's own sentences
+    "The party rested",
 )
 
 LOCATIONS = {
@@ -216,7 +223,11 @@ def secret_chronicle() -> Chronicle:
                RollRecord("encounter", "1d12", 1, 1, None, "encounter", False)],
         encounters=[EncounterRecord("wandering", table="thornwood-day", roll=1,
                                     result="SECRET-ENCOUNTER", distance=70,
-                                    reaction="cautious", hex="0403")],
+                                    reaction="cautious", hex="0403"),
+                    EncounterRecord("wandering", table="thornwood-day", roll=2,
+                                    result="SECRET-ENCOUNTER-ROW", hex="0403",
+                                    note="SECRET-ENCOUNTER-NOTE",
+                                    tell="Howling far off in the grass")],
         warnings=["SECRET-WARNING"], believed_start_hex="0303",
         believed_hexes_entered=["0302"], intended_face="N", exit_face="NE",
         believed_miles=Fraction(9), summary="SECRET-WATCH-SUMMARY",
@@ -225,7 +236,8 @@ def secret_chronicle() -> Chronicle:
         index=2, day=1, watch=4, activity="rest", start_hex="0403", end_hex="0403",
         believed_hex="0302", hexes_entered=[], miles=Fraction(0), progress_miles=Fraction(3),
         lost=True, knows_lost=False, veer=1, discovered=["thornfold-mill", "gm-lair"],
-        believed_start_hex="0302")
+        believed_start_hex="0302", note="We rested by the stones",
+        tell="A shepherd waved from a ridge")
     session = SessionRecord(
         session=1, title="Along the King's Road", date="2026-11-03", summary=None,
         start=TimePoint("0304", 1, 2, believed_hex="0304"),

@@ -76,12 +76,21 @@ def gm_secrets() -> list[str]:
     secrets.extend(p.gm for p in campaign.paths.values() if p.gm)
     for session in campaign.sessions:
         secrets.extend(e.gm for e in session.log if e.gm)
+        # what the party met or chased, as the GM noted it
+        secrets.extend(e.encounter.note for e in session.log if e.encounter and e.encounter.note)
+        secrets.extend(e.chase.note for e in session.log if e.chase and e.chase.note)
         if session.gm:
             secrets.append(session.gm)
-    # what the players were told in play (notes, summaries) is not secret any more
+    # what the players were told in play (notes, tells, their own notes on what they did,
+    # summaries) is not secret any more
     public = []
     for session in campaign.sessions:
         public += [e.note for e in session.log if e.note] + [session.summary or ""]
+        public += [e.tell for e in session.log if e.tell]
+        public += [getattr(e, e.action).note for e in session.log
+                   if e.action in ("travel", "rest", "camp", "sleep", "search", "reorient")
+                   and getattr(e, e.action).note]
+    public += [r.tell for t in campaign.tables.values() for r in t.rows if r.tell]
     public_flat = " ".join(" ".join(re.sub(r"[*_`'\"’]", "", x).split()) for x in public)
     # compare on a stable fragment: markdown may re-flow quotes and emphasis
     fragments = []

@@ -176,8 +176,13 @@ def test_timeline_holds_only_the_players_moments(campaign: Campaign) -> None:
     view = players_view(campaign, secret_chronicle())
     assert [d.day for d in view.timeline] == [1]
     kinds = [(m.watch, m.kind) for m in view.timeline[0].moments]
-    assert kinds == [(2, "session_start"), (4, "note"), (4, "found"), (5, "session_end")]
-    assert view.timeline[0].moments[2].locations == ("thornfold-mill",)   # not the gm lair
+    # the row tell of an encounter, the note after the watch, a rest's tell and note
+    assert kinds == [(2, "session_start"), (3, "note"), (4, "note"), (4, "note"), (4, "note"),
+                     (4, "found"), (5, "session_end")]
+    texts = [m.text.text for m in view.timeline[0].moments if m.text is not None]
+    assert texts == ["Howling far off in the grass", "We saw smoke in the east.",
+                     "A shepherd waved from a ridge", "We rested by the stones"]
+    assert view.timeline[0].moments[5].locations == ("thornfold-mill",)   # not the gm lair
     assert view.timeline[0].activities == (("travel", 2), ("rest", 1))
     gm = gm_view(campaign, secret_chronicle())
     gm_kinds = [m.kind for m in gm.timeline[0].moments]

@@ -279,6 +279,39 @@ def test_russian_campaign(tmp_path: Path) -> None:
     assert config["theme"]["language"] == "ru"
 
 
+def test_player_journal_tells_the_believed_story(built: Built) -> None:
+    """The players' session page opens with the journal: what the party believed it did,
+    was told and met, its own notes; the watch-by-watch list follows, folded."""
+    page = html.unescape(text_of(built.site / "players" / "sessions" / "01-along-the-kings-road"
+                                 / "index.html"))
+    journal = page[page.index('class="hexcrawl-journal"'):page.index("hexcrawl-watches")]
+    for told in ("The party travelled north", "Howling far off in the grass",
+                 "We saw smoke in the east", "The party rested.", "We rested by the stones",
+                 "A shepherd waved from a ridge"):
+        assert told in journal, told
+    assert "<details" in page and "<summary>Watch by watch</summary>" in page
+
+
+@pytest.mark.parametrize(("language", "sentences"), [
+    ("ru", ("Отряд шёл на север", "Отряд отдохнул.")),
+    ("uk", ("Загін ішов на північ", "Загін відпочив.")),
+])
+def test_player_journal_in_the_campaign_language(tmp_path: Path, language: str,
+                                                 sentences: tuple[str, ...]) -> None:
+    campaign = load_secret_campaign(tmp_path / "c", language=language)
+    write_docs(campaign, secret_chronicle(), "players", tmp_path / "build",
+               repo_config=REPO_CONFIG)
+    docs = tmp_path / "build" / "players" / "docs"
+    page = text_of(docs / "sessions" / "01-along-the-kings-road.md")
+    for sentence in sentences:
+        assert sentence in page, sentence
+    assert "The party" not in page
+    for path in files_under(docs):
+        text = text_of(path)
+        for secret in SECRETS:
+            assert secret not in text, f"{secret} leaked into {path}"
+
+
 def test_builds_without_a_repository_config(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)      # no mkdocs.yml here: the built-in defaults apply

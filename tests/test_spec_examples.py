@@ -71,7 +71,8 @@ dice: 1d8                     # or omit and give weights; ranges are derived for
 audience: gm                  # gm | players
 rows:
   - {roll: 1-2, result: "2d4 wolves", distance: 2d6x10}
-  - {roll: 3, result: "A charcoal burner", reaction: true}
+  - {roll: 3, result: "A charcoal burner", reaction: true,
+     tell: "A charcoal burner hailed us from his clearing."}
   - {roll: 4-8, result: "Tracks (1d10 days old)"}
 """
 
@@ -81,7 +82,7 @@ date: 2026-11-03              # real-world date
 title: Into the Thornwood
 party: {members: [Aria, Bram]}   # optional changes from campaign.yaml; start defaults to the end of the previous session
 log:
-  - travel: {heading: NE, mode: [cautious]}
+  - travel: {heading: NE, mode: [cautious], note: "Slow going in the brambles"}
     rolls: {navigation: 14, distance: 9, encounter: [7]}
   - travel: {toward: "0708", hustle_hours: 1}
   - travel: {follow: kings-road, toward: "0403"}   # or direction: forward | backward (path order)
@@ -90,7 +91,9 @@ log:
   - camp: {forage: true}
   - search: {target: thornfold-mill}
   - reorient: {method: new_course}
-  - encounter: {table: thornwood-day, roll: 3, note: "The burner sold us a map"}
+  - encounter: {table: thornwood-day, roll: 3, note: "He lies about the map"}
+    tell: "A charcoal burner sold us a map."   # what the players are told
+    gm: "He works for the witch."               # what only the GM reads
   - reveal: [thornfold-mill, "0405"]   # GM reveals to players without a roll
   - note: Free text for the chronicle.
   - use: {resource: debt-of-kessa, by: Aria}

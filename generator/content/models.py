@@ -341,6 +341,8 @@ class TableRow(Model):
     reaction: bool = False
     location: str | None = None
     gm: str | None = None
+    #: what the players are told when this row comes up in an encounter (players' site)
+    tell: str | None = None
 
 
 class TableFile(Model):
@@ -356,6 +358,10 @@ class TableFile(Model):
 # sessions/*.yaml
 
 Mode = Literal["normal", "cautious", "exploring", "foraging", "hustle"]
+#: Who reads a ``note:`` (content.md, "Who sees what"): the party's own doings are theirs,
+#: what they met or spent is the GM's.
+NOTE_SHOWN = "free text (Markdown): shown on both sites and in replay --json"
+NOTE_GM = "free text (Markdown): GM site and replay --json only"
 RollValue = int | list[int]
 
 
@@ -369,6 +375,7 @@ class Travel(Model):
     hustle_hours: int = Field(default=0, ge=0, le=4)
     visibility: Literal["normal", "poor"] = "normal"
     hours: Multiplier | None = Field(default=None, description="hours on the move (default 4)")
+    note: str | None = Field(default=None, description=NOTE_SHOWN)
 
     @model_validator(mode="after")
     def _one_direction(self) -> Travel:
@@ -390,39 +397,43 @@ class Travel(Model):
 
 
 class Rest(Model):
-    note: str | None = None
+    note: str | None = Field(default=None, description=NOTE_SHOWN)
 
 
 class Camp(Model):
     forage: bool = False
     #: the member who forages (the party's best forager when not given)
     by: str | None = None
-    note: str | None = None
+    note: str | None = Field(default=None, description=NOTE_SHOWN)
 
 
 class Sleep(Model):
-    note: str | None = None
+    note: str | None = Field(default=None, description=NOTE_SHOWN)
 
 
 class Search(Model):
     target: str | None = None
+    note: str | None = Field(default=None, description=NOTE_SHOWN)
 
 
 class Reorient(Model):
     method: Literal["north", "new_course", "backtrack"]
+    note: str | None = Field(default=None, description=NOTE_SHOWN)
 
 
 class EncounterEntry(Model):
     table: str | None = None
     roll: int | None = None
-    note: str | None = None
+    note: str | None = Field(default=None, description=NOTE_GM)
     location: str | None = None
 
 
 class UseEntry(Model):
     resource: str
     by: str | None = None
-    note: str | None = None
+    note: str | None = Field(default=None, description=(
+        "free text (Markdown): the die's history on both sites' party page, the GM's "
+        "session page and replay --json"))
 
 
 class ChaseActor(Model):
@@ -450,7 +461,7 @@ class ChaseEntry(Model):
     escape_factors: list[str] = []
     rounds: int = Field(default=10, ge=1, le=100)
     complications: str | None = Field(default=None, description="table id for complications")
-    note: str | None = None
+    note: str | None = Field(default=None, description=NOTE_GM)
 
 
 class Expect(Model):
@@ -488,6 +499,8 @@ class LogEntry(Model):
     chase: ChaseEntry | None = None
     rolls: dict[str, RollValue] = {}
     gm: str | None = Field(default=None, description="GM-only remark on this entry")
+    tell: str | None = Field(default=None, description=(
+        "what the players are told happened (Markdown): the players' journal shows it"))
     expect: Expect | None = None
 
     @model_validator(mode="before")

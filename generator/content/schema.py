@@ -186,6 +186,7 @@ def replay_schema() -> dict[str, Any]:
     }, {
         "table": _STR, "roll": _INT, "result": _STR, "location": _STR, "distance": _INT,
         "reaction": _STR, "cancelled": _BOOL, "note": _STR, "hex": _HEX,
+        "tell": {**_STR, "description": "the players' text of the table row that came up"},
     }, "An encounter of the watch (keys without a value are left out).")
     watch = _obj({
         "index": {**_INT, "description": "0-based watch index within the session"},
@@ -216,6 +217,12 @@ def replay_schema() -> dict[str, Any]:
         "believed_start_hex": _nullable(_HEX),
         "believed_hexes_entered": {"type": "array", "items": _nullable(_HEX)},
         "believed_miles": _NUM,
+        "summary": {**_STR, "description": "the GM log's line: speed, DC, what happened"},
+        "note": {**_STR, "description": "the note of the watch's own entry"},
+        "tell": {**_STR, "description": "what the players are told (the entry's tell)"},
+        "notes": {"type": "array", "items": _STR,
+                  "description": "note entries and instant entries' tells after the watch"},
+        "gm_notes": {"type": "array", "items": _STR, "description": "GM remarks (gm:)"},
     }, "One watch; times are at its start.")
     start = _obj({"hex": _HEX, "day": _INT, "watch": _INT},
                  description="Where and when the session starts.")
@@ -230,6 +237,15 @@ def replay_schema() -> dict[str, Any]:
     }, {
         "title": _STR, "date": _nullable(_STR),
         "discovered": {"type": "array", "items": _STR},
+        "notes": {"type": "array", "items": _STR,
+                  "description": "note entries (and instant entries' tells) before the first "
+                                 "watch"},
+        "gm_notes": {"type": "array", "items": _STR,
+                     "description": "GM remarks before the first watch"},
+        "uses": {"type": "array", "items": _obj({}, {
+            "after": _INT, "resource": _STR, "by": _nullable(_STR), "note": _STR}),
+            "description": "the notes of use entries (GM only), in log order (after: the "
+                           "watch index they follow, -1: none)"},
     }, "One session log, replayed.")
     history = _obj({}, {"session": _INT, "watch": _INT, "by": _nullable(_STR),
                         "roll": _nullable(_INT), "before": _STR, "after": _STR,

@@ -51,6 +51,10 @@ MODEL_DOCS: dict[str, str] = {
 }
 
 #: What each field means, by model and field name.
+#: Who reads a note (content.md, "Who sees what").
+_PARTY_NOTE = "What the party did, in its own words (Markdown): both sites and replay --json."
+_GM_NOTE = "GM-only remark (Markdown): the GM site and replay --json, never the players' site."
+
 FIELD_DOCS: dict[str, dict[str, str]] = {
     "CampaignFile": {
         "name": "The campaign's title, shown on every page.",
@@ -220,6 +224,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "reaction": "Roll a reaction (2d6).",
         "location": "The location this result leads to (location id).",
         "gm": "GM-only note.",
+        "tell": "What the players are told when this row comes up in an encounter "
+                "(Markdown): the players' journal shows it.",
     },
     "TableFile": {
         "id": "Unique table id.",
@@ -258,13 +264,15 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "reorient": "Reorient for one watch (north, new_course or backtrack).",
         "encounter": "An encounter played at the table (one watch).",
         "reveal": "Location ids or hex labels the GM reveals without a roll (no time).",
-        "note": "Free text for the chronicle (no time).",
+        "note": "Free text for the chronicle (no time): both sites and replay --json.",
         "use": "Roll a resource's usage die (no time).",
         "chase": "A chase (one watch).",
         "rolls": "Dice rolled at the table, by purpose (navigation, distance, veer, realise, "
                  "encounter (a list), forage, march, reorient, ...): natural results before "
                  "modifiers. Anything not recorded is rolled from the seed.",
         "gm": "GM-only remark on this entry.",
+        "tell": "What the players are told happened (Markdown): the players' journal "
+                "shows it; the GM site and replay --json too.",
         "expect": "What happened, as the GM remembers it: the replay checks it and names "
                   "the rolls to record when the seeded dice disagree.",
     },
@@ -289,24 +297,27 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "hustle_hours": "Hours of the watch spent hustling (0-4).",
         "visibility": "normal or poor (fog, night, storm).",
         "hours": "Hours on the move (default 4).",
+        "note": _PARTY_NOTE,
     },
-    "Rest": {"note": "Free text."},
+    "Rest": {"note": _PARTY_NOTE},
     "Camp": {"forage": "Forage while camping.",
              "by": "Party member who forages (default: the best forager).",
-             "note": "Free text."},
-    "Sleep": {"note": "Free text."},
-    "Search": {"target": "A location id to search for."},
-    "Reorient": {"method": "north (find north), new_course or backtrack."},
+             "note": _PARTY_NOTE},
+    "Sleep": {"note": _PARTY_NOTE},
+    "Search": {"target": "A location id to search for.", "note": _PARTY_NOTE},
+    "Reorient": {"method": "north (find north), new_course or backtrack.",
+                 "note": _PARTY_NOTE},
     "EncounterEntry": {
         "table": "Table id the encounter came from.",
         "roll": "The roll on that table.",
-        "note": "What happened.",
+        "note": _GM_NOTE,
         "location": "Location id involved.",
     },
     "UseEntry": {
         "resource": "Resource id.",
         "by": "Party member using it.",
-        "note": "Free text.",
+        "note": "Why it was used (Markdown): the die's history on the party page of both "
+                "sites, the GM's session page and replay --json.",
     },
     "ChaseEntry": {
         "environment": "urban or wilderness.",
@@ -315,7 +326,7 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "pursuers": "Who pursues: the same forms as quarry.",
         "escape_factors": "Circumstances that help the quarry escape (free text, for the log).",
         "rounds": "Most rounds the chase may last.",
-        "note": "Free text.",
+        "note": _GM_NOTE,
     },
     "ChaseActor": {
         "name": "Display name (with count: 'Wolf 1', 'Wolf 2', ...).",

@@ -81,7 +81,7 @@ def row_view(table: Table, i: int, visible_tables: set[str], visible_locations: 
     assert result is not None
     if gm:
         return GMRowView(low, high, result, sub, row.distance, row.reaction, loc,
-                         prose(row.gm))
+                         prose(row.gm), prose(row.tell))
     return RowView(low, high, result, sub, row.distance, row.reaction, loc)
 
 

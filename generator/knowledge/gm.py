@@ -115,7 +115,7 @@ def _gm_hex(campaign: Campaign, chronicle: Chronicle, info: HexInfo,
     return GMHexView(
         label=info.label, hex=info.hex, terrain=info.terrain, name=info.name,
         description=prose(info.description),
-        locations=location_ids,
+        locations=location_ids, region_name=region.name if region else None,
         density=info.density, gm=prose(info.gm), region=region.id if region else None,
         tables=info.tables, visits=chronicle.visits.get(info.label, 0),
         lost_watches=chronicle.lost_watches.get(info.label, 0),

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from generator.content.campaign import Campaign
 from generator.content.markdown import MarkdownRenderer, Prose, default_renderer
+from generator.hexgrid import Hex
 from generator.knowledge.common import now_view, row_view, site_info, terrain_views, visible_runs
 from generator.knowledge.party import member_view, resource_fields, resource_states, roster
-from generator.knowledge.sessions import player_session, unresolved_lost_watches
+from generator.knowledge.sessions import followed, player_session, unresolved_lost_watches
 from generator.knowledge.timeline import player_moments, timeline_days
 from generator.knowledge.views import (
     HexView,
@@ -18,6 +19,11 @@ from generator.knowledge.views import (
     TableView,
 )
 from generator.rules.chronicle import Chronicle
+
+
+def _region_name(campaign: Campaign, h: Hex) -> str | None:
+    region = campaign.region_of(h)
+    return region.name if region is not None else None
 
 
 def players_view(campaign: Campaign, chronicle: Chronicle,
@@ -46,7 +52,8 @@ def players_view(campaign: Campaign, chronicle: Chronicle,
             name=info.name,
             description=prose(info.description),
             locations=tuple(loc.id for loc in campaign.locations_in(info.hex)
-                            if loc.id in visible_locs))
+                            if loc.id in visible_locs),
+            region_name=_region_name(campaign, info.hex))
     locations = {
         lid: LocationView(
             id=lid, name=loc.name, hex=loc.hex, label=loc.label, tags=loc.tags, icon=loc.icon,
@@ -69,8 +76,12 @@ def players_view(campaign: Campaign, chronicle: Chronicle,
         for tid, t in sorted(campaign.tables.items()) if tid in player_tables
     }
     unresolved = unresolved_lost_watches(chronicle)
+    # a path the party followed is named as the players' map names it: one they can see
+    names = {p.id: (p.name, p.kind) for p in paths}
+    logs = {s.number: s for s in campaign.sessions}
     sessions = tuple(player_session(grid, rec, visible_ids, prose,
-                                     unresolved.get(i, set()))
+                                     unresolved.get(i, set()),
+                                     followed(logs.get(rec.session), names))
                      for i, rec in enumerate(chronicle.sessions))
     terrain_ids = {h.terrain for h in hexes.values()}
     now = now_view(campaign, chronicle)

@@ -5,6 +5,8 @@ the players knew at its end (``gm_session``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from generator.content.campaign import Campaign, Session
 from generator.content.markdown import Prose
 from generator.hexgrid import Grid
@@ -18,6 +20,7 @@ from generator.knowledge.views import (
     WatchView,
 )
 from generator.rules.chronicle import (
+    PARTY_NOTE_ACTIVITIES,
     Chronicle,
     SessionRecord,
     TimePoint,
@@ -42,8 +45,37 @@ def _believed_legs(rec: SessionRecord) -> list[list[str | None]]:
     return legs
 
 
+#: A path the players know by name: (name, kind), by path id.
+PathNames = Mapping[str, tuple[str, str]]
+
+
+def followed(session: Session | None, paths: PathNames) -> dict[int, tuple[str, str]]:
+    """The path each travel watch of ``session`` followed (by log position), when
+    ``paths`` (the audience's) has it."""
+    out: dict[int, tuple[str, str]] = {}
+    for i, entry in enumerate(session.log if session is not None else ()):
+        path = entry.travel.follow if entry.travel is not None else None
+        if path is not None and path in paths:
+            out[i] = paths[path]
+    return out
+
+
+def _met(w: WatchRecord, prose: ProseFn) -> tuple[Prose | None, ...]:
+    """What the party met in a watch, as it was told (see ``WatchView.met``): an encounter
+    entry's ``tell:`` stands for its table row's."""
+    out: list[Prose | None] = []
+    for e in w.encounters:
+        if e.cancelled or e.kind == "chase" or (e.kind == "logged" and w.tell):
+            continue  # (an encounter entry's own tell: tells what the party met)
+        told = prose(e.tell)
+        if e.kind == "logged" or told is not None:
+            out.append(told)
+    return tuple(out)
+
+
 def _player_watch(w: WatchRecord, visible: set[str], notes: tuple[Prose, ...],
-                  revealed: tuple[str, ...]) -> WatchView:
+                  revealed: tuple[str, ...], prose: ProseFn,
+                  follow: tuple[str, str] | None) -> WatchView:
     return WatchView(
         index=w.index, day=w.day, watch=w.watch, activity=w.activity,
         heading=w.intended_face if w.activity == "travel" else None,
@@ -51,7 +83,10 @@ def _player_watch(w: WatchRecord, visible: set[str], notes: tuple[Prose, ...],
         believed_entered=tuple(w.believed_hexes_entered),
         believed_end=w.believed_hex, knows_lost=w.knows_lost,
         found=tuple(lid for lid in w.discovered if lid in visible), notes=notes,
-        revealed=revealed)
+        revealed=revealed,
+        note=prose(w.note) if w.activity in PARTY_NOTE_ACTIVITIES else None,
+        tell=prose(w.tell), met=_met(w, prose),
+        follow=follow[0] if follow else None, follow_kind=follow[1] if follow else None)
 
 
 def _notes_by_watch(rec: SessionRecord, prose: ProseFn) -> dict[int, tuple[Prose, ...]]:
@@ -110,9 +145,13 @@ def _known_legs(rec: SessionRecord, unresolved: set[int]) -> list[list[str | Non
 
 
 def player_session(grid: Grid, rec: SessionRecord, visible: set[str],
-                    prose: ProseFn, unresolved: set[int]) -> SessionView:
+                    prose: ProseFn, unresolved: set[int],
+                    follows: Mapping[int, tuple[str, str]] | None = None) -> SessionView:
+    """``follows``: the path each travel watch followed, by log position (``followed``)."""
     notes = _notes_by_watch(rec, prose)
-    watches = tuple(_player_watch(w, visible, notes.get(w.index, ()), revealed)
+    follows = follows or {}
+    watches = tuple(_player_watch(w, visible, notes.get(w.index, ()), revealed, prose,
+                                  follows.get(w.entry))
                     for w, revealed in zip(rec.watches, _revealed_finds(rec, visible),
                                            strict=True))
     return SessionView(
@@ -123,7 +162,8 @@ def player_session(grid: Grid, rec: SessionRecord, visible: set[str],
         elapsed_watches=_elapsed(rec.start, rec.end),
         miles=float(sum((w.believed_miles for w in rec.watches), start=0)),
         found=tuple(lid for lid in rec.discovered if lid in visible),
-        opening_notes=notes.get(-1, ()), watches=watches,
+        opening_notes=notes.get(-1, ()), start_knows_lost=rec.start.knows_lost,
+        watches=watches,
         believed_track=track(grid, _believed_legs(rec)),
         believed_start=rec.start.believed_hex,
         believed_end=rec.end.believed_hex, end_knows_lost=rec.end.knows_lost,
@@ -136,8 +176,9 @@ def gm_session(campaign: Campaign, rec: SessionRecord, session: Session | None,
     """The players' session with every location visible (``all_locations``: the ids of
     every location of the campaign), true miles, and the GM extras."""
     grid = campaign.grid
+    names = {p.id: (p.name, p.kind) for p in campaign.paths.values()}
     base = dict(player_session(grid, rec, all_locations, prose,
-                                unresolved).__dict__)
+                                unresolved, followed(session, names)).__dict__)
     base["watches"] = tuple(GMWatchView(**watch.__dict__, record=record)
                             for watch, record in zip(base["watches"], rec.watches,
                                                      strict=True))
@@ -149,4 +190,5 @@ def gm_session(campaign: Campaign, rec: SessionRecord, session: Session | None,
         source=campaign_path(campaign, rec.source),
         true_track=track(grid, true_legs), start_hex=rec.start.hex, end=rec.end, record=rec,
         warnings=tuple((w.index, text) for w in rec.watches for text in w.warnings),
-        state=state)
+        state=state,
+        opening_gm_notes=tuple(n for n in map(prose, rec.gm_notes) if n is not None))

@@ -34,7 +34,8 @@ def _slot_after(s: SessionView, index: int) -> tuple[int, int]:
 
 
 def player_moments(s: SessionView) -> list[tuple[_Order, MomentView]]:
-    """What the players' own session view tells: the session, finds and notes."""
+    """What the players' own session view tells: the session, finds, what the party was
+    told and met, and notes."""
     out: list[tuple[_Order, MomentView]] = []
 
     def add(order: _Order, when: tuple[int, int], kind: str, **more: Any) -> None:
@@ -48,6 +49,10 @@ def player_moments(s: SessionView) -> list[tuple[_Order, MomentView]]:
     for note in s.opening_notes:
         add((-1, 2), _slot_after(s, -1), "note", text=note)
     for i, w in enumerate(s.watches):
+        # what the party was told, met and noted in the watch, in the journal's order
+        for text in (w.tell, *w.met, w.note):
+            if text:
+                add((i, 1), (w.day, w.watch), "note", text=text)
         if w.found:
             add((i, 1), (w.day, w.watch), "found", locations=w.found)
         if w.revealed:
@@ -67,6 +72,10 @@ def gm_moments(s: GMSessionView, resources: Sequence[ResourceView],
     def add(order: _Order, when: tuple[int, int], kind: str, **more: Any) -> None:
         out.append((order, GMMomentView(when[0], when[1], s.number, kind, **more)))
 
+    # the GM's remarks on entries before the first watch (those on a watch are on its
+    # session page)
+    for remark in s.opening_gm_notes:
+        add((-1, 2), _slot_after(s, -1), "note", text=remark)
     lost, knows = s.record.start.lost, s.record.start.knows_lost
     revealed_hexes = set(s.record.revealed_hexes)
     in_watches: set[str] = set()

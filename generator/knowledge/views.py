@@ -77,6 +77,8 @@ class HexView:
     description: Prose | None
     #: ids of the locations in this hex that this audience may see
     locations: tuple[str, ...]
+    #: the name of the region the hex lies in (the players' journal names it)
+    region_name: str | None
 
 
 @dataclass(frozen=True)
@@ -146,6 +148,19 @@ class WatchView:
     notes: tuple[Prose, ...]
     #: ids of locations first found through a GM reveal after this watch (visible ones only)
     revealed: tuple[str, ...]
+    #: the ``note:`` of the watch's own entry when it is the party's (travel, rest, camp,
+    #: sleep, search, reorient); an encounter's, a chase's or a use's stays the GM's
+    note: Prose | None
+    #: the ``tell:`` of the watch's own entry: what the players are told happened
+    tell: Prose | None
+    #: what the party met, one item an encounter it knows of: the ``tell:`` of the table
+    #: row that came up, or None (an encounter played at the table, nothing told); a
+    #: wandering encounter is listed only with a row's ``tell:``
+    met: tuple[Prose | None, ...]
+    #: the path a travel watch followed, as the players' map names it (None: not followed,
+    #: or not on the players' map), and its kind (road, river...)
+    follow: str | None
+    follow_kind: str | None
 
 
 @dataclass(frozen=True)
@@ -179,6 +194,8 @@ class SessionView:
     found: tuple[str, ...]
     #: notes written before the first watch
     opening_notes: tuple[Prose, ...]
+    #: the party knew it was lost when the session began
+    start_knows_lost: bool
     watches: tuple[WatchView, ...]
     believed_track: Track
     believed_start: str | None
@@ -348,6 +365,8 @@ class GMLocationView(LocationView):
 @dataclass(frozen=True)
 class GMRowView(RowView):
     gm: Prose | None
+    #: what the players are told when the row comes up (``tell:``)
+    tell: Prose | None
 
 
 @dataclass(frozen=True)
@@ -438,6 +457,8 @@ class GMSessionView(SessionView):
     warnings: tuple[tuple[int, str], ...]
     #: the players' knowledge at the end of this session
     state: ExploredState
+    #: the GM's remarks (``gm:``) on entries before the first watch
+    opening_gm_notes: tuple[Prose, ...]
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,7 @@ from generator.knowledge import (
 from generator.render import maps
 from generator.render.environment import PAGE_TEMPLATES, TEMPLATES, cell, environment
 from generator.render.escape import html_text, template_view, text
+from generator.render.journal import JournalDay, journal_days
 from generator.render.map_files import stand_in
 from generator.render.page_cache import (
     NoCache,
@@ -300,6 +301,11 @@ class _Renderer:
             refs = [hex_ref(label) for label in labels]
             return " → ".join(refs) if refs else self.t.gettext("—")
 
+        def journal(session: Any) -> list[JournalDay]:
+            """The players' journal of a session, a paragraph a day (``render.journal``)."""
+            return journal_days(session, self.tview, self.t, link, hex_link,
+                                self.terrain_name)
+
         values: dict[str, Any] = {
             "view": self.tview, "site": self.tview.site, "gm": self.view.site.gm,
             "t": self.t, "page": path, "root": root, "link": link, "hex_link": hex_link,
@@ -311,6 +317,7 @@ class _Renderer:
             "swatch": self.swatch, "plain_hex_rows": self.plain_hex_rows,
             "key_rolls": functools.partial(key_rolls, self.t),
             "roll_table": functools.partial(roll_table, self.t),
+            "journal": journal,
         }
         values.update(context)
         token = current_page.set(path)

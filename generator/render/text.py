@@ -37,10 +37,18 @@ def _watch_line(w: WatchRecord) -> list[str]:
             extra.append("cancelled by caution")
         lines.append(f"       encounter ({e.kind}): {what}"
                      + (f" [{', '.join(extra)}]" if extra else ""))
+        if e.note:
+            lines.append(f"         note: {e.note}")
+        if e.tell:
+            lines.append(f"         players are told: {e.tell}")
     for warning in w.warnings:
         lines.append(f"       warning: {warning}")
-    for note in w.notes:
-        lines.append(f"       note: {note}")
+    if w.note and w.activity not in ("encounter", "chase"):  # those print it above
+        lines.append(f"       note: {w.note}")
+    if w.tell:
+        lines.append(f"       players are told: {w.tell}")
+    for remark in w.gm_notes:
+        lines.append(f"       gm: {remark}")
     return lines
 
 
@@ -58,10 +66,17 @@ def replay_text(campaign: Campaign, chronicle: Chronicle, session: int | None = 
             notes.setdefault(after, []).append(text)
         for text in notes.get(-1, []):
             out.append(f"  note: {text}")
+        for text in s.gm_notes:
+            out.append(f"  gm: {text}")
+        uses: dict[int, list[str]] = {}
+        for u in s.uses:
+            uses.setdefault(u.after, []).append(f"  use {u.resource}: {u.note}")
+        out.extend(uses.get(-1, []))
         for w in s.watches:
             out.extend(_watch_line(w))
             for text in notes.get(w.index, []):
                 out.append(f"  note: {text}")
+            out.extend(uses.get(w.index, []))
         end = s.end
         lost = " (lost)" if end.lost else ""
         out.append(f"  end {end.hex}{lost}, believed {end.believed_hex or '?'}, "

@@ -25,6 +25,7 @@ from generator.rules.chronicle import (
     EncounterRecord,
     SessionRecord,
     TimePoint,
+    UseNote,
     WatchRecord,
 )
 from generator.rules.discovery import discover, passive_discovery
@@ -143,8 +144,15 @@ class Replayer:
             if action in INSTANT_ACTIONS and entry.gm:
                 # a GM remark on an instant entry belongs to the watch it follows
                 (rec.watches[-1].gm_notes if rec.watches else rec.gm_notes).append(entry.gm)
+            if action in INSTANT_ACTIONS:
+                # a note entry, and the tell of any instant entry, is the players' chronicle
+                # after the watch it follows
+                for text in (entry.note, entry.tell):
+                    if text is not None:
+                        rec.notes.append((index - 1, text))
+                        if rec.watches:
+                            rec.watches[-1].notes.append(text)
             if action == "note":
-                rec.notes.append((index - 1, entry.note or ""))
                 continue
             if action == "reveal":
                 self.reveal(entry.reveal or [], rec, index - 1, state)
@@ -163,6 +171,7 @@ class Replayer:
             rolls.log = watch.rolls
             if entry.gm:
                 watch.gm_notes.append(entry.gm)
+            watch.note, watch.tell = own_note(entry), entry.tell
             ctx = WatchCtx(self.c, self.chronicle, state, watch, rec, rolls, self.diags,
                            session, i, self.places)
             self.run_watch(ctx, entry)
@@ -253,6 +262,9 @@ class Replayer:
         ctx.watch.warnings.extend(result.warnings)
         ctx.watch.chase = result
         ctx.watch.summary += " " + result.summary
+        if ch.escape_factors:
+            # the GM typed them to explain the advantage: the log line keeps them
+            ctx.watch.summary += " Escape factors: " + "; ".join(ch.escape_factors) + "."
         ctx.watch.encounters.append(EncounterRecord("chase", result=result.outcome,
                                                     note=ch.note, hex=ctx.label(state.true.hex)))
 
@@ -335,6 +347,8 @@ class Replayer:
                              f"campaign.yaml or in an earlier session's 'resources:')")
             return
         watch = rec.watches[after] if 0 <= after < len(rec.watches) else None
+        if entry.use.note is not None:
+            rec.uses.append(UseNote(after, rid, by, entry.use.note))
         event = R.roll_usage(resources, self.chronicle.members, rolls, rid, by,
                              "tempting fate" if entry.use.resource == "doom" else "use",
                              entry.use.note, R.When(session.number, after, state.day), watch)
@@ -344,6 +358,13 @@ class Replayer:
                                f"out on an earlier use, so this one rolls nothing")
         elif watch is None:
             rec.notes.append((after, f"{resources[rid].name}: {event.before} -> {event.after}"))
+
+
+def own_note(entry: LogEntry) -> str | None:
+    """The ``note:`` inside a watch entry's own mapping (``rest: {note: ...}``)."""
+    options = getattr(entry, entry.action)
+    note = getattr(options, "note", None)
+    return note if isinstance(note, str) else None
 
 
 def replay(campaign: Campaign, cache: ReplayCache | None = None,

@@ -2,7 +2,9 @@
 
 One ``SessionRecord`` per session log, one ``WatchRecord`` per watch entry, with every roll.
 ``to_json`` writes the schema of content.md (``hexcrawl replay --json``): keys may be added,
-none of the documented ones may change.
+none of the documented ones may change. The fields are the outcomes of the procedures of
+rules.md (tracks, checks, encounters, usage dice), and the notes typed beside them (content.md,
+"Who sees what").
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ class EncounterRecord:
     cancelled: bool = False
     note: str | None = None
     hex: str | None = None
+    #: what the players are told: the ``tell:`` of the table row that came up
+    tell: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if v is not None and v is not False}
@@ -76,6 +80,11 @@ class WatchRecord:
     revealed: list[str] = field(default_factory=list)
     #: the chase of a `chase:` watch (generator.rules.chase.ChaseResult), round by round
     chase: Any = None
+    #: the ``note:`` of the watch's own entry (``rest: {note: ...}``); whether the players
+    #: read it depends on the activity (``PARTY_NOTE_ACTIVITIES``)
+    note: str | None = None
+    #: the ``tell:`` of the watch's own entry: what the players are told happened
+    tell: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -102,9 +111,29 @@ class WatchRecord:
             "believed_start_hex": self.believed_start_hex,
             "believed_hexes_entered": list(self.believed_hexes_entered),
             "believed_miles": miles_json(self.believed_miles),
+            **({"summary": self.summary} if self.summary else {}),
+            **({"note": self.note} if self.note is not None else {}),
+            **({"tell": self.tell} if self.tell is not None else {}),
+            "notes": list(self.notes),
+            "gm_notes": list(self.gm_notes),
             **({"chase": {"outcome": self.chase.outcome, "rounds": len(self.chase.rounds),
                           "summary": self.chase.summary}} if self.chase is not None else {}),
         }
+
+
+#: The activities whose own ``note:`` is the party's (what it did): the players read it. The
+#: note of an encounter, a chase or a use is the GM's.
+PARTY_NOTE_ACTIVITIES = frozenset({"travel", "rest", "camp", "sleep", "search", "reorient"})
+
+
+@dataclass
+class UseNote:
+    """The ``note:`` of a ``use`` entry (GM only), after the watch it follows (-1: none)."""
+
+    after: int
+    resource: str
+    by: str | None
+    note: str
 
 
 @dataclass
@@ -141,6 +170,8 @@ class SessionRecord:
     #: the rolls of instant entries (``use``), by their position in the log; such a roll is
     #: also listed with the watch it follows, if any
     entry_rolls: dict[int, list[RollRecord]] = field(default_factory=dict)
+    #: the notes of ``use`` entries (GM only), in log order
+    uses: list[UseNote] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -153,6 +184,10 @@ class SessionRecord:
                     "day": self.end.day, "watch": self.end.watch, "lost": self.end.lost,
                     "veer": self.end.veer, "knows_lost": self.end.knows_lost},
             "discovered": list(self.discovered),
+            "notes": [text for after, text in self.notes if after < 0],
+            "gm_notes": list(self.gm_notes),
+            "uses": [{"after": u.after, "resource": u.resource, "by": u.by, "note": u.note}
+                     for u in self.uses],
         }
 
 

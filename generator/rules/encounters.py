@@ -45,6 +45,8 @@ def roll_on_table(tables: dict[str, Table], table: Table, rolls: RollSource,
         enc.result = f"{enc.result} / {row.result}" if enc.result else row.result
     if row.location:
         enc.location = row.location
+    if row.tell:
+        enc.tell = f"{enc.tell} {row.tell}" if enc.tell else row.tell
     if row.distance:
         d = parse_dice(row.distance)
         roll = rolls.take("encounter_distance", d.count, d.sides, detail=row.distance)
