@@ -158,8 +158,9 @@ def test_gm_view_holds_everything(campaign: Campaign) -> None:
 def test_resources_and_members(campaign: Campaign) -> None:
     view = players_view(campaign, secret_chronicle())
     assert [(r.name, r.start, r.now) for r in view.resources] == [("Kessa owes us", "d6", "d4")]
-    note = view.resources[0].history[0].note
-    assert note is not None and note.text == "Paid for the ferry"
+    assert view.resources[0].history[0].note is None  # a use's note is the GM's
+    gm_note = gm_view(campaign, secret_chronicle()).resources[0].history[0].note
+    assert gm_note is not None and gm_note.text == "Paid for the ferry"
     # players: travel facts only; scores and conditions are the GM's
     assert [(m.name, m.speed, m.mph, m.mount, m.sessions, m.current)
             for m in view.members] == [("Aria", 30, 3.0, None, (1,), True),

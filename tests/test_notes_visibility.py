@@ -32,7 +32,7 @@ WHERE: dict[tuple[str, str], tuple[bool, bool, bool]] = {
     ("encounter", "note"): (False, True, True),
     ("chase", "note"): (False, True, True),
     ("chase", "escape_factors"): (False, True, True),
-    ("use", "note"): (True, True, True),   # the die's history on the party page
+    ("use", "note"): (False, True, True),   # the GM's: the party page shows the die alone
     **{(kind, "tell"): (True, True, True) for kind in m.ACTION_KEYS},
     **{(kind, "gm"): (False, True, True) for kind in m.ACTION_KEYS},
     ("row", "tell"): (True, True, True),   # the row that came up
@@ -43,9 +43,9 @@ WHERE: dict[tuple[str, str], tuple[bool, bool, bool]] = {
 NOT_PROSE = {
     ("travel", "heading"), ("travel", "toward"), ("travel", "follow"), ("travel", "landmark"),
     ("search", "target"), ("encounter", "table"), ("encounter", "location"),
-    ("use", "resource"), ("use", "by"), ("chase", "complications"), ("chase", "quarry"),
+    ("use", "resource"), ("use", "by"), ("camp", "by"), ("chase", "complications"), ("chase", "quarry"),
     ("chase", "pursuers"), ("reveal", "reveal"),
-    ("row", "roll"), ("row", "table"), ("row", "distance"), ("row", "location"),
+    ("row", "roll"), ("row", "appearing"), ("row", "table"), ("row", "distance"), ("row", "location"),
 }
 #: The entry-level fields every kind takes besides its action.
 ENTRY_FIELDS = ("tell", "gm")

@@ -242,11 +242,11 @@ def test_party_page_lists_every_resource_with_its_die_and_history(built: Built) 
                 assert cells[4].startswith(f"{event.before} → ")
     torches = table_rows(section(built.page("players", "party"), "resource-torches"))
     assert torches == ["1|1|Bram||d8 → d8|declared",
-                       "1|1|Bram|1|d8 → d6|used: Lit the way"]
+                       "1|1|Bram|1|d8 → d6|used"]  # a use's note is the GM's
     # a doom roll forced by a critical failure is shown in the session it happened in
     aria = table_rows(section(built.page("players", "party"), "resource-doom-aria"))
     assert [row.split("|")[0] for row in aria] == ["1", "2"]
-    assert aria[1].endswith("|d6 → d4|tempting fate: Tempting fate")
+    assert aria[1].endswith("|d6 → d4|tempting fate")
 
 
 def test_party_members_per_audience(built: Built) -> None:
@@ -326,7 +326,7 @@ def test_secret_campaign_pages_hold_no_secret(tmp_path: Path) -> None:
         for secret in SECRETS:
             assert secret not in players.files[path], (path, secret)
     assert "Kessa owes us" in players.files["party.md"]
-    assert "Paid for the ferry" in players.files["party.md"]
+    assert "Paid for the ferry" not in players.files["party.md"]  # a use's note: the GM's
     assert "We saw smoke in the east." in players.files["timeline.md"]
     assert "Thornfold Mill" in players.files["timeline.md"]
     gm = render_docs(gm_view(campaign, secret_chronicle()))

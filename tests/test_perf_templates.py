@@ -14,6 +14,7 @@ in Russian, and a campaign's own
 from __future__ import annotations
 
 import dataclasses
+import html
 import shutil
 from pathlib import Path
 from typing import Any
@@ -272,7 +273,10 @@ def test_an_old_session_gm_override_renders_as_the_shipped_template(
     sessions = [path for path in shipped if path.startswith("sessions/") and
                 not path.endswith("index.md")]
     assert sessions and any("| " in shipped[path] for path in sessions)
-    assert {path: old[path] for path in sessions} == {path: shipped[path] for path in sessions}
+    # roll_rows makes a roll's detail inert with character references (``&#43;7``), which
+    # read the same as the loop's characters
+    assert ({path: html.unescape(old[path]) for path in sessions}
+            == {path: html.unescape(shipped[path]) for path in sessions})
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])

@@ -252,7 +252,10 @@ def test_players_reference_prints_the_players_sheets(campaign: Campaign) -> None
                               audience="players")
     assert [d.name for d in docs] == ["travel", "tables"]
     gm_docs, _ = printing.sheets(with_players_sheets(campaign, ["travel"]), "en")
-    assert len(gm_docs) == len(TOPICS) + 2  # the GM screen, every topic, the tables
+    names = [d.name for d in gm_docs]
+    # the GM screen, every topic but the other check systems' sheets, the tables
+    assert "checks-brp" not in names and "checks-bsh" not in names
+    assert names[0] == "gm-screen" and names[-1] == "tables" and len(names) == len(TOPICS)
 
 
 def test_reference_players_is_checked(tmp_path: Path) -> None:

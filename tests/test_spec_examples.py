@@ -70,7 +70,7 @@ name: Thornwood by day
 dice: 1d8                     # or omit and give weights; ranges are derived for print
 audience: gm                  # gm | players
 rows:
-  - {roll: 1-2, result: "2d4 wolves", distance: 2d6x10}
+  - {roll: 1-2, result: "Wolves", appearing: 2d4, distance: 2d6x10}   # appearing: rolled, recorded
   - {roll: 3, result: "A charcoal burner", reaction: true,
      tell: "A charcoal burner hailed us from his clearing."}
   - {roll: 4-8, result: "Tracks (1d10 days old)"}
@@ -88,7 +88,7 @@ log:
   - travel: {follow: kings-road, toward: "0403"}   # or direction: forward | backward (path order)
   - travel: {landmark: thornfold-mill}               # head for a visible location or hex
   - rest: {}                  # two consecutive rests are a sleep
-  - camp: {forage: true}
+  - camp: {forage: true}       # by: Aria names the forager (default: the best one)
   - search: {target: thornfold-mill}
   - reorient: {method: new_course}
   - encounter: {table: thornwood-day, roll: 3, note: "He lies about the map"}

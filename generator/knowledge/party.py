@@ -95,13 +95,16 @@ def resource_states(chronicle: Chronicle) -> list[ResourceState]:
     return sorted(chronicle.resources.values(), key=lambda r: (r.doom, r.name.casefold()))
 
 
-def resource_fields(r: ResourceState, chronicle: Chronicle, prose: ProseFn) -> dict[str, Any]:
+def resource_fields(r: ResourceState, chronicle: Chronicle, prose: ProseFn,
+                    gm: bool = True) -> dict[str, Any]:
+    """A usage die's fields; the note of a ``use`` entry is the GM's (content.md, "Who sees
+    what"), so the players' history leaves it out (``gm=False``)."""
     return {
         "id": r.id, "name": r.name, "owner": r.owner, "description": prose(r.description),
         "start": r.start, "now": r.now, "doom": r.doom,
         "history": tuple(ResourceEventView(_event_session(chronicle, r, e), e.watch, e.day,
                                            e.by, e.roll, e.before, e.after, e.reason,
-                                           prose(e.note))
+                                           prose(e.note) if gm else None)
                          for e in r.history),
     }
 

@@ -85,7 +85,7 @@ def players_view(campaign: Campaign, chronicle: Chronicle,
                      for i, rec in enumerate(chronicle.sessions))
     terrain_ids = {h.terrain for h in hexes.values()}
     now = now_view(campaign, chronicle)
-    resources = tuple(ResourceView(**resource_fields(r, chronicle, prose))
+    resources = tuple(ResourceView(**resource_fields(r, chronicle, prose, gm=False))
                       for r in resource_states(chronicle))
     return PlayerView(
         site=site_info(campaign, "players", prose),
