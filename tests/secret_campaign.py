@@ -55,6 +55,7 @@ SECRETS = (
     "SECRET-RESOURCE-GM",       # resource gm
     "SECRET-ENCOUNTER-NOTE",    # the note of an encounter (the journal tells its row's tell)
     "SECRET-ENCOUNTER-ROW",     # the result of a row whose tell the players read
+    "Paid for the ferry",       # the note of a use entry (the GM's)
 )
 
 PLAYER_FACTS = (
@@ -66,7 +67,6 @@ PLAYER_FACTS = (
     "Rumours of the Marches",   # players' table
     "Wolves howl at night",
     "Kessa owes us",            # a resource, its die now and its history
-    "Paid for the ferry",
     "Howling far off in the grass",  # a wandering encounter's row tell (the journal)
     "We rested by the stones",  # the note of a rest
     "A shepherd waved from a ridge",  # the tell of a rest

@@ -43,9 +43,10 @@ WHERE: dict[tuple[str, str], tuple[bool, bool, bool]] = {
 NOT_PROSE = {
     ("travel", "heading"), ("travel", "toward"), ("travel", "follow"), ("travel", "landmark"),
     ("search", "target"), ("encounter", "table"), ("encounter", "location"),
-    ("use", "resource"), ("use", "by"), ("camp", "by"), ("chase", "complications"), ("chase", "quarry"),
-    ("chase", "pursuers"), ("reveal", "reveal"),
-    ("row", "roll"), ("row", "appearing"), ("row", "table"), ("row", "distance"), ("row", "location"),
+    ("use", "resource"), ("use", "by"), ("camp", "by"), ("chase", "complications"),
+    ("chase", "quarry"), ("chase", "pursuers"), ("reveal", "reveal"),
+    ("row", "roll"), ("row", "appearing"), ("row", "table"), ("row", "distance"),
+    ("row", "location"),
 }
 #: The entry-level fields every kind takes besides its action.
 ENTRY_FIELDS = ("tell", "gm")
