@@ -9,9 +9,7 @@ Without Chromium or poppler-utils these tests skip locally, never in CI (``CI=tr
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,14 +17,14 @@ from pathlib import Path
 import pytest
 
 from generator.content.campaign import Campaign
-from generator.reference import booklet, printing
+from generator.reference import booklet
 from generator.replay import replay
 
 from campaign_factory import HEXES, PATHS, dump, load, write_campaign
+from print_helpers import need
 
 pytestmark = pytest.mark.browser
 
-IN_CI = os.environ.get("CI", "").lower() == "true"
 RLO = "\u202e"
 
 REGIONS = {
@@ -69,20 +67,6 @@ The abbey's bell hangs in a yew. <img src="http://127.0.0.1:9/ping.png"> ![x](/e
 !!! gm "Secrets"
     The abbot <script>alert(1)</script> keeps the relic under the altar.
 """
-
-
-def need(tool: str) -> str:
-    found = shutil.which(tool)
-    if tool == "chromium":
-        try:
-            found = printing.find_chromium()
-        except printing.PrintError:
-            found = None
-    if found:
-        return found
-    if IN_CI:
-        pytest.fail(f"{tool} is missing, and CI must run the print tests (.ci/run installs it)")
-    pytest.skip(f"{tool} is not installed")
 
 
 @pytest.fixture(scope="module")

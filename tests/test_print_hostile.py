@@ -7,8 +7,6 @@ reverses none of our words."""
 from __future__ import annotations
 
 import http.server
-import os
-import shutil
 import struct
 import subprocess
 import threading
@@ -23,25 +21,11 @@ from generator.reference import booklet, print_safety, printing
 from generator.replay import replay
 
 from campaign_factory import dump, load, write_campaign
+from print_helpers import need
 
 pytestmark = pytest.mark.browser
 
-IN_CI = os.environ.get("CI", "").lower() == "true"
 RLO = "\u202e"
-
-
-def need(tool: str) -> str:
-    found = shutil.which(tool)
-    if tool == "chromium":
-        try:
-            found = printing.find_chromium()
-        except printing.PrintError:
-            found = None
-    if found:
-        return found
-    if IN_CI:
-        pytest.fail(f"{tool} is missing, and CI must run the print tests (.ci/run installs it)")
-    pytest.skip(f"{tool} is not installed")
 
 
 def png(width: int, height: int) -> bytes:
