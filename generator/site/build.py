@@ -256,37 +256,6 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
         # every page but the home page (whose <title> is the site name) gets its title
         titled = cache.titled_of(audience) if cache is not None else {}
         disk = cache.disk_of(audience) if cache is not None else None
-        finished: set[str] = set()
-
-        def finish(pages: Mapping[str, str | bytes]) -> None:
-            """Title the Markdown ``pages`` and write every file of ``pages`` not yet
-            written."""
-            files: dict[str, bytes] = {}
-            for p, text in pages.items():
-                if p in finished:
-                    continue
-                if isinstance(text, bytes):
-                    files[p] = text
-                    continue
-                known = titled.get(p)
-                if known is not None and known[0] == text:
-                    files[p] = known[1]
-                    continue
-                files[p] = (with_title(text) if p.endswith(".md") and p != "index.md"
-                            else text).encode("utf-8")
-                if cache is not None:
-                    titled[p] = (text, files[p])
-            if "maps/overview.svg" in files:
-                files["maps/overview.svg"] = (b'<?xml version="1.0" encoding="utf-8"?>\n'
-                                              + files["maps/overview.svg"])
-            for rel, data in sorted(files.items()):
-                if disk is not None and disk.unchanged(docs / rel, rel, data):
-                    continue
-                if writer.write_if_changed(f"docs/{rel}", data):
-                    result.written.append(rel)
-                if disk is not None:
-                    disk.record(docs / rel, rel, data)
-            finished.update(files)
 
         assets = asset_files()
         tree = render_docs(view, templates, markdown, cache=memo, inputs=inputs)
@@ -298,7 +267,31 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
             del titled[p]
         every: dict[str, str | bytes] = {**tree.files, **assets}
         clock("render")
-        finish(every)
+        # each Markdown page titled (kept by serve while its text is the same), then every
+        # file written where its bytes changed
+        files: dict[str, bytes] = {}
+        for p, text in every.items():
+            if isinstance(text, bytes):
+                files[p] = text
+                continue
+            known = titled.get(p)
+            if known is not None and known[0] == text:
+                files[p] = known[1]
+                continue
+            files[p] = (with_title(text) if p.endswith(".md") and p != "index.md"
+                        else text).encode("utf-8")
+            if cache is not None:
+                titled[p] = (text, files[p])
+        if "maps/overview.svg" in files:
+            files["maps/overview.svg"] = (b'<?xml version="1.0" encoding="utf-8"?>\n'
+                                          + files["maps/overview.svg"])
+        for rel, data in sorted(files.items()):
+            if disk is not None and disk.unchanged(docs / rel, rel, data):
+                continue
+            if writer.write_if_changed(f"docs/{rel}", data):
+                result.written.append(rel)
+            if disk is not None:
+                disk.record(docs / rel, rel, data)
         result.written.sort()
         if disk is not None:
             disk.keep_only(set(every))
