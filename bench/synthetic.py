@@ -4,7 +4,9 @@
 
 The map is random terrain from a seeded generator; a highway crosses it, a river winds down
 it; locations of every visibility are scattered; sessions wander with `heading`, `toward`,
-`follow`, rests, searches and re-orientation, all rolls left to the seeded generator.
+`follow`, rests, searches and re-orientation, two days of six watches each with a night's
+sleep (a party that never slept would roll ever harder forced-march checks every watch, as
+no real campaign does), all rolls left to the seeded generator.
 """
 
 from __future__ import annotations
@@ -73,23 +75,36 @@ def write(out: Path, columns: int, rows: int, locations: int, sessions: int,
             {"name": "Ana", "speed": 30, "survival": 5, "con": 2},
             {"name": "Bo", "speed": 30, "survival": 2, "con": 1}]},
     }, sort_keys=False), "utf-8")
+    def travel() -> dict[str, Any]:
+        choice = rng.random()
+        if choice < 0.6:
+            return {"travel": {"heading": rng.choice(FACES)}}
+        if choice < 0.85:
+            return {"travel": {"toward": label(rng.randint(1, columns),
+                                               rng.randint(1, rows), width)}}
+        return {"travel": {"follow": "great-road"}}
+
+    def pick(*weighted: tuple[float, dict[str, Any]]) -> dict[str, Any]:
+        roll = rng.random()
+        for weight, entry in weighted:
+            if roll < weight:
+                return entry
+            roll -= weight
+        return weighted[-1][1]
+
     for s in range(1, sessions + 1):
         log: list[dict[str, Any]] = []
-        for _ in range(12):
-            choice = rng.random()
-            if choice < 0.35:
-                log.append({"travel": {"heading": rng.choice(FACES)}})
-            elif choice < 0.5:
-                log.append({"travel": {"toward": label(rng.randint(1, columns),
-                                                       rng.randint(1, rows), width)}})
-            elif choice < 0.6:
-                log.append({"travel": {"follow": "great-road"}})
-            elif choice < 0.8:
-                log.append({"rest": {}})
-            elif choice < 0.9:
-                log.append({"search": {}})
-            else:
-                log.append({"reorient": {"method": "new_course"}})
+        # two days of six watches, as parties live them: two watches on the road, a third
+        # that is sometimes a forced march, sometimes a search or a halt, then the night's
+        # sleep (two rests in a row) and a watch about camp
+        for _ in range(2):
+            log.append(travel())
+            log.append(travel())
+            log.append(pick((0.4, travel()), (0.3, {"search": {}}),
+                            (0.1, {"reorient": {"method": "new_course"}}), (0.2, {"rest": {}})))
+            log.append({"rest": {}})
+            log.append({"rest": {}})
+            log.append(pick((0.5, {"search": {}}), (0.5, {"rest": {}})))
         log.append({"note": f"The party rests after session {s}."})
         (out / "sessions" / f"{s:03d}.yaml").write_text(yaml.safe_dump(
             {"session": s, "title": f"Session {s}", "log": log}, sort_keys=False), "utf-8")
