@@ -164,35 +164,39 @@ def session_map(view: View, session: SessionView, links: MapLinks | None = None,
 
 def explored_map(view: GMView, session: GMSessionView, links: MapLinks | None = None,
                  t: Translator | None = None, index: ViewIndex | None = None) -> str | None:
-    """The GM's map of the players' knowledge at the end of ``session``.
+    """The GM's map of the players' knowledge at the end of ``session``, around its route.
 
-    The hexes explored by then (``session.state``, computed in knowledge.py) over fog, the
-    hexes first explored in this session outlined, the paths over explored hexes, the
-    locations found by then, earlier sessions' tracks thin and faded, this session's true
-    and believed tracks in full, and the party where it truly was and believed it was at the
-    end. Cropped to all of that plus a margin; None when there is nothing to draw.
+    Framed as the session's route map is (its true and believed tracks and where the party
+    truly was and believed it was at the end, with the same margin), so the two read side
+    by side: the hexes the players had explored by then (``session.state``, computed in
+    knowledge.py) over fog, the hexes first explored in this session outlined, the paths
+    over explored hexes, the locations found by then, earlier sessions' tracks thin and
+    faded, this session's tracks in full and the party at its end. Only the session's
+    surroundings: the whole of what the players know is the overview's business, and a
+    map of all of it on every session page would grow with the campaign. None when there
+    is nothing to draw.
     """
     state = session.state
     grid = view.site.grid
-    upto: list[GMSessionView] = []
-    for s in view.sessions:
-        upto.append(s)
-        if s is session:
-            break
-    labels = sorted(label for label in state.explored if label in view.hexes)
     end = session.end
     spots: list[layout.Spot] = [("true", end.hex)]
     if end.believed_hex != end.hex:
         spots.append(("believed", end.believed_hex))
-    found = {view.hexes[label].hex for label in labels} | tracks.track_hexes(upto)
+    found = tracks.track_hexes([session])
     found |= {grid.parse(label) for _, label in spots
               if label is not None and grid.is_label(label)}
     if not found:
         return None
     m = MapDrawing(view, links or MapLinks(), t, "x-", index=index)
-    canvas = Canvas(grid, found, SIZE * 1.2)
+    canvas = Canvas(grid, found, SIZE * 2.2)
+    labels = [label for label in m.within(canvas) if label in state.explored]
+    past: list[SessionView] = []
+    for s in view.sessions:
+        if s is session:
+            break
+        if any(canvas.inside(h) for h in tracks.track_hexes([s])):
+            past.append(s)
     return _render(m, canvas, labels, [session], "explored", fog_around=True, focus=True,
                    party=True, scale=ROUTE_PIXELS_PER_UNIT, paths_shown=state.paths,
-                   locations=state.discovered, past=upto[:-1], spots=spots,
-                   outlined=sorted(label for label in state.new if label in view.hexes))
-
+                   locations=state.discovered, past=past, spots=spots,
+                   outlined=sorted(set(labels) & state.new))

@@ -6,9 +6,10 @@ overview again and again (``hexcrawl serve``)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import math
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from generator.hexgrid import Hex
@@ -432,10 +433,16 @@ def _hex_name_candidates(name: str, cx: float, cy: float, has_icon: bool,
 def _place_path_name(placer: labels.Placer, name: str, points: Sequence[curves.Point],
                      bounds: labels.Box) -> PathName | None:
     """A path's name along a calm stretch of it, the first free one of a few (the middle,
-    then towards either end), read left to right; None when it fits nowhere."""
-    for spots in _path_name_spots(name, points):
+    then towards either end), read left to right; None when it fits nowhere. A candidate
+    is worked out when first tried (the first is free on most maps) and kept for the
+    second round, outside the map's bounds."""
+    for makers in _path_name_spots(name, points):
+        made: dict[int, PathName | None] = {}
         for inside in (bounds, None):
-            for spot in spots:
+            for k, make in enumerate(makers):
+                if k not in made:
+                    made[k] = make()
+                spot = made[k]
                 if spot is None:
                     continue
                 boxes = spot.boxes
@@ -448,10 +455,10 @@ def _place_path_name(placer: labels.Placer, name: str, points: Sequence[curves.P
 
 
 def _path_name_spots(name: str, points: Sequence[curves.Point],
-                     ) -> Iterator[list[PathName | None]]:
+                     ) -> Iterator[list[Callable[[], PathName | None]]]:
     """For each size that fits the stretch, every candidate place of the name in the order
-    they are tried (fractions of the length, then the baseline above or below the line), or
-    None where the line bends too much there."""
+    they are tried (fractions of the length, then the baseline above or below the line),
+    each as a function giving the place, or None where the line bends too much there."""
     line = curves.densify(curves.smooth(curves.densify(points, SIZE), 4), 1.5)
     total = curves.length(line)
     polyline = curves.Polyline(line)
@@ -459,21 +466,23 @@ def _path_name_spots(name: str, points: Sequence[curves.Point],
         width = labels.text_width(name, size, italic=True) + size
         if width > total * 0.95:
             continue
-        spots: list[PathName | None] = []
-        for fraction, dy in itertools.product((0.5, 0.33, 0.67, 0.2, 0.8), PATH_NAME_DY):
+
+        def spot(fraction: float, dy: float, size: float = size,
+                 width: float = width) -> PathName | None:
             start = min(max(fraction * total - width / 2, 0.0), total - width)
             window = polyline.window(start, start + width)
             if _bend(window) > 1.1:
-                spots.append(None)
-                continue
+                return None
             if window[-1][0] < window[0][0]:
                 window.reverse()
             boxes = _letter_boxes(window, size, dy)
             sparse = window[::max(1, len(window) // 6)]
             if sparse[-1] != window[-1]:
                 sparse.append(window[-1])
-            spots.append(PathName(curves.path_data(sparse), size, dy, tuple(boxes)))
-        yield spots
+            return PathName(curves.path_data(sparse), size, dy, tuple(boxes))
+
+        yield [functools.partial(spot, fraction, dy) for fraction, dy in
+               itertools.product((0.5, 0.33, 0.67, 0.2, 0.8), PATH_NAME_DY)]
 
 
 def _bend(points: Sequence[curves.Point]) -> float:
