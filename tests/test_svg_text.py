@@ -79,10 +79,11 @@ def test_a_lone_surrogate_becomes_a_character_reference() -> None:
     text.encode("utf-8")
 
 
-def test_no_map_module_uses_svgwrite() -> None:
-    """The maps are written by their own writer alone (svgwrite may serve elsewhere)."""
-    package = ROOT / "generator" / "render" / "maps"
-    for source in package.glob("*.py"):
+def test_svg_is_written_one_way() -> None:
+    """Maps, swatches and the reference diagrams are written by one writer
+    (``generator.render.maps.svg``): no module imports an SVG library."""
+    package = ROOT / "generator"
+    for source in package.rglob("*.py"):
         tree = ast.parse(source.read_text("utf-8"))
         for node in ast.walk(tree):
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else \

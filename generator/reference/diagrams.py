@@ -1,4 +1,5 @@
-"""SVG diagrams of the reference sheets, drawn with svgwrite from the engine's geometry.
+"""SVG diagrams of the reference sheets, drawn from the engine's geometry with the maps' SVG
+writer (``generator.render.maps.svg``, which escapes every text and attribute).
 
 - ``veer_svg``: a hex with the intended face and the d10 veer ranges on the faces the party
   would actually leave by (seed 000, "getting lost"; ``tables.VEER_RANGES``).
@@ -16,10 +17,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-import svgwrite
-
 from generator.hexgrid import Grid, Hex
 from generator.reference import facing
+from generator.render.maps.svg import ROOT_ATTRS, Attrs, Svg
 
 FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
 INK = "#2b2b2b"
@@ -31,35 +31,64 @@ SECTOR_FILL = {"front": "#9cc98f", "side": "#f1dc8a", "rear": "#e59a8c"}
 Point = tuple[float, float]
 
 
-def _drawing(width: float, height: float, title: str) -> svgwrite.Drawing:
-    dwg = svgwrite.Drawing(size=(f"{width:g}px", f"{height:g}px"), debug=False,
-                           viewBox=f"0 0 {width:g} {height:g}")
-    dwg.attribs["role"] = "img"
-    dwg.attribs["aria-label"] = title
-    dwg.set_desc(title=title)
-    return dwg
+class _Drawing:
+    """One diagram: its root's size and title, then its elements in order."""
+
+    def __init__(self, width: float, height: float, title: str) -> None:
+        self.root: dict[str, object] = {
+            **ROOT_ATTRS, "width": f"{width:g}px", "height": f"{height:g}px",
+            "viewBox": f"0 0 {width:g} {height:g}", "role": "img", "aria-label": title}
+        self.title = title
+        self.body = Svg()
+
+    def add(self, tag: str, attrs: Attrs, text: str = "") -> None:
+        self.body.element(tag, attrs, text)
+
+    def polygon(self, points: Sequence[Point], **attrs: object) -> None:
+        self.add("polygon", {"points": " ".join(f"{x},{y}" for x, y in points),
+                             **_named(attrs)})
+
+    def line(self, start: Point, end: Point, **attrs: object) -> None:
+        self.add("line", {"x1": start[0], "y1": start[1], "x2": end[0], "y2": end[1],
+                          **_named(attrs)})
+
+    def rect(self, at: Point, size: Point, **attrs: object) -> None:
+        self.add("rect", {"x": at[0], "y": at[1], "width": size[0], "height": size[1],
+                          **_named(attrs)})
+
+    def text(self) -> str:
+        out = Svg()
+        out.open("svg", self.root)
+        out.element("title", None, self.title)
+        out.leaf("defs")
+        out.extend(self.body)
+        out.close("svg")
+        return out.text()
 
 
-def _text(dwg: svgwrite.Drawing, text: str, at: Point, size: float, *,
+def _named(attrs: dict[str, object]) -> dict[str, object]:
+    """Keyword arguments as SVG attribute names (``stroke_width`` is ``stroke-width``)."""
+    return {key.replace("_", "-"): value for key, value in attrs.items()}
+
+
+def _text(dwg: _Drawing, text: str, at: Point, size: float, *,
           weight: str = "normal", fill: str = INK, anchor: str = "middle",
           **data: str) -> None:
-    el = dwg.text(text, insert=(round(at[0], 2), round(at[1] + size * 0.35, 2)),
-                  font_size=f"{size:g}px", font_family=FONT, font_weight=weight, fill=fill,
-                  text_anchor=anchor)
-    for key, value in data.items():
-        el.attribs[f"data-{key.replace('_', '-')}"] = value
-    dwg.add(el)
+    dwg.add("text", {"x": round(at[0], 2), "y": round(at[1] + size * 0.35, 2),
+                     "font-size": f"{size:g}px", "font-family": FONT, "font-weight": weight,
+                     "fill": fill, "text-anchor": anchor,
+                     **{f"data-{key.replace('_', '-')}": value for key, value in data.items()}},
+            text)
 
 
-def _arrow(dwg: svgwrite.Drawing, start: Point, end: Point, colour: str, width: float = 5,
+def _arrow(dwg: _Drawing, start: Point, end: Point, colour: str, width: float = 5,
            head: float = 14) -> None:
     ang = math.atan2(end[1] - start[1], end[0] - start[0])
     shaft_end = (end[0] - head * 0.8 * math.cos(ang), end[1] - head * 0.8 * math.sin(ang))
-    dwg.add(dwg.line(start, shaft_end, stroke=colour, stroke_width=width,
-                     stroke_linecap="round"))
+    dwg.line(start, shaft_end, stroke=colour, stroke_width=width, stroke_linecap="round")
     left = (end[0] - head * math.cos(ang - 0.45), end[1] - head * math.sin(ang - 0.45))
     right = (end[0] - head * math.cos(ang + 0.45), end[1] - head * math.sin(ang + 0.45))
-    dwg.add(dwg.polygon([end, left, right], fill=colour))
+    dwg.polygon([end, left, right], fill=colour)
 
 
 def _shift(points: Sequence[Point], dx: float, dy: float) -> list[Point]:
@@ -89,15 +118,15 @@ def veer_svg(grid: Grid, veer_ranges: Sequence[tuple[int, int, int]],
     intended = grid.faces[0]
     around = [grid.neighbor(centre, f) for f in grid.faces]
     dx, dy, width, height = _hex_frame(grid, [centre, *around], size, 14)
-    dwg = _drawing(width, height, title)
+    dwg = _Drawing(width, height, title)
     shown = {grid.rotate(intended, faces) for _, _, faces in veer_ranges}
     for face in grid.faces:
         n = grid.neighbor(centre, face)
         fill = "#e6eef8" if face in shown else "none"
-        dwg.add(dwg.polygon(_shift(grid.corners(n, size), dx, dy), fill=fill,
-                            stroke=FAINT, stroke_width=1.2, stroke_dasharray="5,4"))
-    dwg.add(dwg.polygon(_shift(grid.corners(centre, size), dx, dy), fill=FILL, stroke=INK,
-                        stroke_width=3))
+        dwg.polygon(_shift(grid.corners(n, size), dx, dy), fill=fill,
+                            stroke=FAINT, stroke_width=1.2, stroke_dasharray="5,4")
+    dwg.polygon(_shift(grid.corners(centre, size), dx, dy), fill=FILL, stroke=INK,
+                        stroke_width=3)
     cx, cy = grid.pixel(centre, size)
     mx, my = grid.face_midpoint(centre, intended, size)
     _arrow(dwg, (cx + dx, cy + dy), (cx + dx + (mx - cx) * 0.92, cy + dy + (my - cy) * 0.92),
@@ -113,7 +142,7 @@ def veer_svg(grid: Grid, veer_ranges: Sequence[tuple[int, int, int]],
               face=face, veer=str(faces))
     _text(dwg, die_label, (width - 10, height - 14), 14, anchor="end", weight="bold",
           fill=FAINT, role="die")
-    return str(dwg.tostring())
+    return dwg.text()
 
 
 def hex_progress_svg(grid: Grid, entry: str, miles: dict[str, str], kinds: dict[str, str],
@@ -126,9 +155,9 @@ def hex_progress_svg(grid: Grid, entry: str, miles: dict[str, str], kinds: dict[
     size = 96.0
     centre = Hex(0, 0)
     dx, dy, width, height = _hex_frame(grid, [centre], size, 58)
-    dwg = _drawing(width, height, title)
+    dwg = _Drawing(width, height, title)
     corners = _shift(grid.corners(centre, size), dx, dy)
-    dwg.add(dwg.polygon(corners, fill=FILL, stroke=INK, stroke_width=3))
+    dwg.polygon(corners, fill=FILL, stroke=INK, stroke_width=3)
     cx, cy = grid.pixel(centre, size)
     cx, cy = cx + dx, cy + dy
     for face in grid.faces:
@@ -156,15 +185,15 @@ def hex_progress_svg(grid: Grid, entry: str, miles: dict[str, str], kinds: dict[
     _arrow(dwg, (ox, oy), (cx + (mx - cx) * 0.45, cy + (my - cy) * 0.45), ARROW)
     _text(dwg, entry_label, (ox + 10, oy - 6), 12, fill=ARROW, weight="bold", role="entry",
           face=entry, anchor="start")
-    return str(dwg.tostring())
+    return dwg.text()
 
 
-def _legend(dwg: svgwrite.Drawing, at: Point, names: dict[str, str],
+def _legend(dwg: _Drawing, at: Point, names: dict[str, str],
             letters: dict[str, str]) -> None:
     x, y = at
     for sector in facing.SECTORS:
-        dwg.add(dwg.rect((x, y), (16, 16), fill=SECTOR_FILL[sector], stroke=INK,
-                         stroke_width=0.8))
+        dwg.rect((x, y), (16, 16), fill=SECTOR_FILL[sector], stroke=INK,
+                         stroke_width=0.8)
         _text(dwg, letters[sector], (x + 8, y + 8), 10, weight="bold")
         _text(dwg, names[sector], (x + 22, y + 8), 12, anchor="start", role="legend",
               sector=sector)
@@ -179,29 +208,29 @@ def facing_squares_svg(radius: int, names: dict[str, str], letters: dict[str, st
     side = (2 * radius + 1) * cell
     margin = 10.0
     width, height = side + 2 * margin, side + 2 * margin + 30
-    dwg = _drawing(width, height, title)
+    dwg = _Drawing(width, height, title)
     for (x, y), sector in sorted(sectors.items()):
         px, py = margin + (x + radius) * cell, margin + (y + radius) * cell
-        dwg.add(dwg.rect((px, py), (cell, cell), fill=SECTOR_FILL[sector], stroke=INK,
-                         stroke_width=0.8))
+        dwg.rect((px, py), (cell, cell), fill=SECTOR_FILL[sector], stroke=INK,
+                         stroke_width=0.8)
         _text(dwg, letters[sector], (px + cell / 2, py + cell / 2), 12, fill="#3a3a3a",
               role="cell", sector=sector, x=str(x), y=str(y))
     c = margin + radius * cell
-    dwg.add(dwg.rect((c, c), (cell, cell), fill="#ffffff", stroke=INK, stroke_width=2))
+    dwg.rect((c, c), (cell, cell), fill="#ffffff", stroke=INK, stroke_width=2)
     _arrow(dwg, (c + cell / 2, c + cell * 0.8), (c + cell / 2, c + cell * 0.12), ARROW,
            width=3.5, head=11)
     for corner in ((c, c), (c + cell, c), (c + cell, c + cell), (c, c + cell)):
         ox, oy = corner[0] - (c + cell / 2), corner[1] - (c + cell / 2)
         k = radius * 2 + 1
-        dwg.add(dwg.line(corner, (corner[0] + ox * k, corner[1] + oy * k), stroke=INK,
-                         stroke_width=1.4, stroke_dasharray="6,3"))
+        dwg.line(corner, (corner[0] + ox * k, corner[1] + oy * k), stroke=INK,
+                         stroke_width=1.4, stroke_dasharray="6,3")
     # keep the construction lines inside the grid
-    dwg.add(dwg.rect((0, 0), (width, margin), fill="white"))
-    dwg.add(dwg.rect((0, side + margin), (width, height - side - margin), fill="white"))
-    dwg.add(dwg.rect((0, 0), (margin, height), fill="white"))
-    dwg.add(dwg.rect((side + margin, 0), (margin, height), fill="white"))
+    dwg.rect((0, 0), (width, margin), fill="white")
+    dwg.rect((0, side + margin), (width, height - side - margin), fill="white")
+    dwg.rect((0, 0), (margin, height), fill="white")
+    dwg.rect((side + margin, 0), (margin, height), fill="white")
     _legend(dwg, (margin, side + margin + 10), names, letters)
-    return str(dwg.tostring())
+    return dwg.text()
 
 
 def facing_hexes_svg(radius: int, names: dict[str, str], letters: dict[str, str],
@@ -213,15 +242,15 @@ def facing_hexes_svg(radius: int, names: dict[str, str], letters: dict[str, str]
     centre = Hex(0, 0)
     dx, dy, width, height = _hex_frame(grid, [centre, *sectors], size, 10)
     height += 30
-    dwg = _drawing(width, height, title)
+    dwg = _Drawing(width, height, title)
     for h, sector in sorted(sectors.items()):
-        dwg.add(dwg.polygon(_shift(grid.corners(h, size), dx, dy), fill=SECTOR_FILL[sector],
-                            stroke=INK, stroke_width=0.8))
+        dwg.polygon(_shift(grid.corners(h, size), dx, dy), fill=SECTOR_FILL[sector],
+                            stroke=INK, stroke_width=0.8)
         px, py = grid.pixel(h, size)
         _text(dwg, letters[sector], (px + dx, py + dy), 11, fill="#3a3a3a", role="cell",
               sector=sector, q=str(h.q), r=str(h.r))
-    dwg.add(dwg.polygon(_shift(grid.corners(centre, size), dx, dy), fill="#ffffff",
-                        stroke=INK, stroke_width=2))
+    dwg.polygon(_shift(grid.corners(centre, size), dx, dy), fill="#ffffff",
+                        stroke=INK, stroke_width=2)
     cx, cy = grid.pixel(centre, size)
     _arrow(dwg, (cx + dx, cy + dy + size * 0.55), (cx + dx, cy + dy - size * 0.75), ARROW,
            width=3.5, head=10)
@@ -230,7 +259,7 @@ def facing_hexes_svg(radius: int, names: dict[str, str], letters: dict[str, str]
     for i in (4, 5, 1, 2):  # through the corners of the front (N) and rear (S) faces
         x, y = corners[i]
         k = reach / size
-        dwg.add(dwg.line((x + dx, y + dy), (cx + dx + (x - cx) * k, cy + dy + (y - cy) * k),
-                         stroke=INK, stroke_width=1.4, stroke_dasharray="6,3"))
+        dwg.line((x + dx, y + dy), (cx + dx + (x - cx) * k, cy + dy + (y - cy) * k),
+                         stroke=INK, stroke_width=1.4, stroke_dasharray="6,3")
     _legend(dwg, (10, height - 26), names, letters)
-    return str(dwg.tostring())
+    return dwg.text()

@@ -20,8 +20,8 @@ A field not listed anywhere is escaped: a new field is safe before anyone thinks
 
 The other contexts of a page are covered where they are made: navigation titles and the site
 name are HTML in the generated ``mkdocs.yml`` (``html_text``, dumped with yaml), each page's
-``<title>`` comes from its ``title:`` front matter (``with_title``), and maps are SVG made by
-svgwrite, which escapes text and attributes.
+``<title>`` comes from its ``title:`` front matter (``with_title``), and maps and diagrams are SVG
+written by ``generator.render.maps.svg``, which escapes text and attributes.
 """
 
 from __future__ import annotations
