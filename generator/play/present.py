@@ -13,10 +13,9 @@ from fractions import Fraction
 
 from generator.content.campaign import Campaign
 from generator.dice import RollRecord
-from generator.i18n import N_, Msg
+from generator.i18n import N_, Msg, Translator
 from generator.knowledge import PlayerView, SessionView
 from generator.play.oracle import Outcome
-from generator.render.i18n import Translator
 from generator.rules import tables as T
 from generator.rules.chronicle import Chronicle, SessionRecord, TimePoint, WatchRecord
 from generator.rules.encounters import table_for
