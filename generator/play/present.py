@@ -157,7 +157,7 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
     return out
 
 
-#: roll purposes the sites' vocabulary does not name (the logger names every die it asks for)
+#: roll purposes the vocabulary's ``purpose`` does not name (the logger names every die it asks for)
 PLAY_PURPOSES: dict[str, Msg] = {
     "appearing": N_("Number appearing"),
     "judge_distance": N_("Judge distance"),
@@ -174,7 +174,7 @@ PLAY_PURPOSES: dict[str, Msg] = {
     "backtrack": N_("Backtrack"),
     "new_course": N_("New course"),
 }
-#: outcomes the engine writes in words the sites' vocabulary does not have
+#: outcomes the engine writes in words the vocabulary's ``outcome`` does not have
 PLAY_OUTCOMES: dict[str, Msg] = {
     "holds": N_("holds"),
     "steps down": N_("steps down"),
