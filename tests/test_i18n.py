@@ -1,4 +1,4 @@
-"""Interface strings on gettext (generator/i18n.py, generator/i18n/locale, babel.cfg).
+"""Interface strings on gettext (generator/i18n/, generator/i18n/locale, babel.cfg).
 
 The catalogues are checked against a fresh extraction from the sources, run with the
 ``pybabel extract`` command of docs/translation.md: a message the code uses but a catalogue
@@ -32,11 +32,11 @@ from babel.messages.pofile import read_po
 from babel.util import pathmatch
 
 import generator.i18n
-import generator.reference.strings
-import generator.render.i18n
+import generator.i18n.markers
 from generator.content.loader import load_campaign
 from generator.i18n import (
     LOCALE_DIR,
+    NOUNS,
     SOURCE_LANGUAGE,
     Translator,
     catalogue_path,
@@ -44,8 +44,6 @@ from generator.i18n import (
 )
 from generator.knowledge import players_view
 from generator.reference.render import reference_pages
-from generator.render.i18n import NOUNS
-from generator.render.i18n import Translator as SiteTranslator
 from generator.render.pages import render_docs
 from generator.replay import replay
 
@@ -170,30 +168,30 @@ def test_plural_forms_come_from_cldr(language: str) -> None:
             44: "44 вахти", 100: "100 вахт"}),
 ])
 def test_counts_take_the_language_plural(language: str, counts: dict[int, str]) -> None:
-    t = SiteTranslator(language)
+    t = Translator(language)
     assert {n: t.count(n, "watch") for n in counts} == counts
 
 
 def test_fractions_have_their_own_form() -> None:
-    assert SiteTranslator("en").count(4.5, "mile") == "4.5 miles"
-    assert SiteTranslator("ru").count(4.5, "mile") == "4,5 мили"
-    assert SiteTranslator("uk").count(0.5, "mile") == "0,5 милі"
-    assert SiteTranslator("ru").count(4.0, "mile") == "4 мили"
+    assert Translator("en").count(4.5, "mile") == "4.5 miles"
+    assert Translator("ru").count(4.5, "mile") == "4,5 мили"
+    assert Translator("uk").count(0.5, "mile") == "0,5 милі"
+    assert Translator("ru").count(4.0, "mile") == "4 мили"
     assert set(NOUNS) == {"watch", "day", "mile", "session", "hex", "place"}
 
 
 def test_durations_and_times() -> None:
-    assert SiteTranslator("en").duration(8) == "1 day and 2 watches"
-    assert SiteTranslator("ru").duration(13) == "2 дня и 1 вахта"
-    assert SiteTranslator("uk").when(3, 2) == "день 3, вахта 2 (світанок)"
-    assert SiteTranslator("ru").label("activity", "travel") == "Переход"
-    assert SiteTranslator("ru").label("activity", "odd_thing", "odd_thing") == "odd thing"
+    assert Translator("en").duration(8) == "1 day and 2 watches"
+    assert Translator("ru").duration(13) == "2 дня и 1 вахта"
+    assert Translator("uk").when(3, 2) == "день 3, вахта 2 (світанок)"
+    assert Translator("ru").label("activity", "travel") == "Переход"
+    assert Translator("ru").label("activity", "odd_thing", "odd_thing") == "odd thing"
     with pytest.raises(KeyError):
-        SiteTranslator("ru").label("activity", "odd_thing")
+        Translator("ru").label("activity", "odd_thing")
 
 
 def test_contexts_tell_the_same_english_apart() -> None:
-    ru = SiteTranslator("ru")
+    ru = Translator("ru")
     assert ru.pgettext("activity", "Travel") == "Переход"
     assert ru.gettext("Travel") == "Путешествие"
     assert ru.gettext("%(pct)s%% chance it judges wrongly", pct=5) == "с шансом 5% ошибается"
@@ -224,8 +222,7 @@ def test_mapping_covers_every_template_and_module() -> None:
     assert [path for path in files if not mapped(path)] == []
 
 
-@pytest.mark.parametrize("module", [generator.i18n, generator.render.i18n,
-                                    generator.reference.strings])
+@pytest.mark.parametrize("module", [generator.i18n, generator.i18n.markers])
 def test_module_doctests(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
 

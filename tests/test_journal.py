@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from secret_campaign import load_secret_campaign, secret_chronicle
 
+from generator.i18n import Translator
 from generator.knowledge import players_view
-from generator.render.i18n import Translator
 from generator.render.journal import journal_days
 from generator.rules.chronicle import Chronicle
 

@@ -27,10 +27,10 @@ from generator import i18n
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
 from generator.content.markdown import Prose, default_renderer
+from generator.i18n import Translator
 from generator.knowledge import gm_view, view_for
 from generator.render.escape import _MODULES as MODULES
 from generator.render.escape import PROSE_FIELDS, RAW_FIELDS, template_view, text
-from generator.render.i18n import Translator
 from generator.render.pages import PAGE_TEMPLATES, render_docs
 from generator.replay import replay
 

@@ -534,8 +534,8 @@ def test_a_party_that_knows_it_is_lost_is_not_told_it_made_0_miles(tmp_path: Pat
     assert "вы идёте на север; вы знаете, что заблудились;" in proc.stdout, proc.stdout
     from fractions import Fraction
 
+    from generator.i18n import Translator
     from generator.play.present import miles_text
-    from generator.render.i18n import Translator
 
     assert [miles_text(Fraction(9, 2), Translator(lang)) for lang in ("en", "ru", "uk")] == [
         "4.5", "4,5", "4,5"]

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from generator.content.loader import load_campaign
-from generator.play.strings import translator
+from generator.i18n import Translator
 from generator.replay import replay
 
 from play_helpers import (
@@ -306,7 +306,7 @@ def test_the_new_messages_in_russian_and_ukrainian(tmp_path: Path, language: str
     cfile.write_text(cfile.read_text(encoding="utf-8").replace("language: en",
                                                                f"language: {language}"),
                      encoding="utf-8")
-    pt = translator(language)
+    pt = Translator(language)
 
     def prompt(watch: int) -> str:
         return pt.gettext("s%(n)s day %(day)s w%(watch)s> ", n=6, day=9, watch=watch).strip()

@@ -30,9 +30,9 @@ from generator.content.models import (
 )
 from generator.dice import RollSource
 from generator.hexgrid import Grid, Hex
-from generator.i18n import languages
+from generator.i18n import VOCABULARY, languages
 from generator.reference import data as D
-from generator.reference import facing, fmt, mdtables, printing, strings
+from generator.reference import facing, fmt, mdtables, printing
 from generator.reference.mdtables import ParsedTable, plain, tables_in
 from generator.reference.render import Renderer, reference_nav, reference_pages
 from generator.reference.sheets import (
@@ -42,7 +42,6 @@ from generator.reference.sheets import (
     hustle_damage,
     site_sheets,
 )
-from generator.reference.vocabulary import VOCABULARY
 from generator.replay import replay
 from generator.rules import chase_model as CH
 from generator.rules import checks as C
@@ -883,7 +882,7 @@ def vocabulary_ids() -> dict[str, set[str]]:
         "complication": {f"{env}.{i}" for env in CH.ENVIRONMENTS
                          for i in range(1, D.COMPLICATION_COUNT + 1)},
         "degree": set(C.D20_OUTCOMES), "brp_level": set(D.BRP_LEVELS),
-        "reaction": {name for _, _, name in T.REACTIONS}, "mount": set(T.MOUNTS),
+        "reaction_phrase": {name for _, _, name in T.REACTIONS}, "mount_title": set(T.MOUNTS),
         "terrain": set(T.TERRAIN), "system": set(CH.CHECK_SYSTEMS),
         "page": {*TOPICS, "index", "tables", "gm-screen"},
         "blurb": {*TOPICS, "tables", "gm-screen"},
@@ -919,7 +918,7 @@ def test_renderer_gm_screen_for_each_system(campaign: Campaign) -> None:
         assert "screen-terrain" in tables_in(page)
 
 
-@pytest.mark.parametrize("module", [D, facing, fmt, mdtables, strings])
+@pytest.mark.parametrize("module", [D, facing, fmt, mdtables])
 def test_module_doctests(module: Any) -> None:
     assert doctest.testmod(module).failed == 0
 

@@ -4,7 +4,7 @@ in the watch table's cell, every roll in the watch's block, seeded ones marked."
 from __future__ import annotations
 
 from generator.dice import RollRecord
-from generator.render.i18n import Translator
+from generator.i18n import Translator
 from generator.render.watch_log import key_rolls, roll_table
 
 EN = Translator("en")

@@ -24,6 +24,24 @@ percent sign, whether or not the call passes values.
 'Map'
 >>> Translator("ru").number(4.5), Translator("en").number(1234), Translator("uk").date("2025-10-18")
 ('4,5', '1,234', '18 жовтня 2025\\u202fр.')
+
+The same ``Translator`` serves the sites' templates (``t`` in a template), the reference
+sheets and ``hexcrawl play``: the sites' helpers (counts with their plural forms, in-game
+times and durations) and one vocabulary of words for data values (``t.label``, from
+``generator.i18n.vocabulary``).
+
+>>> Translator("ru").count(3, "watch")
+'3 вахты'
+>>> Translator("uk").count(11, "day")
+'11 днів'
+>>> Translator("en").duration(8)
+'1 day and 2 watches'
+>>> Translator("ru").label("activity", "travel")
+'Переход'
+>>> Translator("uk").label("page", "travel")
+'Подорож'
+>>> Translator("de").gettext("Travel")  # no catalogue: English
+'Travel'
 """
 
 from __future__ import annotations
@@ -32,11 +50,10 @@ import datetime as dt
 import functools
 import gettext
 import io
-from collections.abc import Mapping
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Protocol
 
 import babel
 import babel.dates
@@ -45,6 +62,13 @@ import jinja2
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from generator.i18n.markers import N_, NN_, NP_, Msg, Plural, Vocabulary
+from generator.i18n.vocabulary import VOCABULARY
+
+__all__ = ["DOMAIN", "LOCALE_DIR", "NOUNS", "NN_", "NP_", "N_", "SOURCE_LANGUAGE", "VOCABULARY",
+           "Msg", "NamedTerrain", "Plural", "Translator", "Vocabulary", "catalogue_path",
+           "install", "languages", "template_gettext", "translations"]
+
 #: Where the catalogues live: ``<language>/LC_MESSAGES/hexcrawl.po`` and ``hexcrawl.pot``.
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "hexcrawl"
@@ -52,38 +76,32 @@ DOMAIN = "hexcrawl"
 SOURCE_LANGUAGE = "en"
 
 
-class Msg(NamedTuple):
-    """A message marked for translation but translated later (``N_``, ``NP_``)."""
-
-    context: str | None
-    message: str
-
-
-class Plural(NamedTuple):
-    """A message with plural forms, marked for translation but translated later (``NN_``)."""
-
-    singular: str
-    plural: str
-
-
-def N_(message: str) -> Msg:  # noqa: N802 (the gettext convention)
-    """Mark ``message`` for extraction without translating it (gettext_noop)."""
-    return Msg(None, message)
+#: noun -> (its count with plural forms, its count for a fraction such as 4.5), for
+#: ``Translator.count``. ``%(num)s`` is the number; a fraction has its own message because
+#: languages put a noun after a fraction in a form of its own (Russian: "4,5 мили", not the
+#: plural "миль").
+NOUNS: dict[str, tuple[Plural, Msg]] = {
+    "watch": (NN_("%(num)s watch", "%(num)s watches"),
+              NP_("fractional count", "%(num)s watches")),
+    "day": (NN_("%(num)s day", "%(num)s days"), NP_("fractional count", "%(num)s days")),
+    "mile": (NN_("%(num)s mile", "%(num)s miles"), NP_("fractional count", "%(num)s miles")),
+    "session": (NN_("%(num)s session", "%(num)s sessions"),
+                NP_("fractional count", "%(num)s sessions")),
+    "hex": (NN_("%(num)s hex", "%(num)s hexes"), NP_("fractional count", "%(num)s hexes")),
+    "place": (NN_("%(num)s place", "%(num)s places"),
+              NP_("fractional count", "%(num)s places")),
+}
 
 
-def NP_(context: str, message: str) -> Msg:  # noqa: N802
-    """Mark ``message`` in ``context`` (its msgctxt) for extraction without translating it."""
-    return Msg(context, message)
+class NamedTerrain(Protocol):
+    """A terrain as ``Translator.terrain`` reads it (the knowledge stage's ``TerrainView``)."""
 
-
-def NN_(singular: str, plural: str) -> Plural:  # noqa: N802
-    """Mark a message with plural forms for extraction without translating it."""
-    return Plural(singular, plural)
-
-
-#: family -> id -> message: words the templates look up by a value of the data (an activity,
-#: a roll's purpose, a terrain id), see ``Translator.label``.
-Vocabulary = Mapping[str, Mapping[str, Msg]]
+    @property
+    def builtin(self) -> bool: ...
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
 
 
 def catalogue_path(language: str, locale_dir: Path | None = None) -> Path:
@@ -124,18 +142,25 @@ def _rounded(value: float | Decimal, places: int) -> Decimal:
 
 
 class Translator:
-    """The interface strings of one language, and its number and date formats.
+    """The interface strings of one language, its number and date formats, and the helpers
+    the sites, the sheets and ``hexcrawl play`` share.
 
-    ``vocabulary`` holds the words looked up by data values (``label``). An unknown language
-    falls back to English; so does a message its catalogue does not translate.
+    ``vocabulary`` holds the words looked up by data values (``label``): the one
+    ``VOCABULARY``. An unknown language falls back to English; so does a message its catalogue
+    does not translate.
     """
 
-    def __init__(self, language: str, vocabulary: Vocabulary | None = None,
-                 locale_dir: Path | None = None) -> None:
+    def __init__(self, language: str, locale_dir: Path | None = None) -> None:
         self.language = language if language in languages(locale_dir) else SOURCE_LANGUAGE
         self.catalogue = translations(self.language, locale_dir)
         self.locale = babel.Locale.parse(self.language)
-        self.vocabulary: Vocabulary = vocabulary or {}
+        self.vocabulary: Vocabulary = VOCABULARY
+        # The pages ask for the same few words and numbers thousands of times (every watch's
+        # activity and time, every roll's purpose and outcome, its miles): each is made once.
+        self._labels: dict[tuple[str, object, str | None], str] = {}
+        self._numbers: dict[tuple[type, object, int], str] = {}
+        self._watches: dict[int, str] = {}
+        self._whens: dict[tuple[int, int], str] = {}
 
     def __call__(self, *args: Any, **kwargs: Any) -> str:
         raise TypeError("interface strings are gettext messages: write _(\"English text\") "
@@ -172,6 +197,18 @@ class Translator:
         A value the family does not know prints as ``default`` (underscores as spaces) when
         one is given, and is an error otherwise.
         """
+        key_type = type(key)
+        if values or (key_type is not str and key_type is not int) or (
+                default is not None and type(default) is not str):
+            return self._label(family, key, default, **values)
+        memo = (family, key, default)
+        found = self._labels.get(memo)
+        if found is None:
+            found = self._labels[memo] = self._label(family, key, default)
+        return found
+
+    def _label(self, family: str, key: object, default: str | None = None, /,
+               **values: Any) -> str:
         words = self.vocabulary[family]
         found = words.get(str(key))
         if found is None:
@@ -190,6 +227,17 @@ class Translator:
 
     def number(self, value: float | Fraction | None, places: int = 1) -> str:
         """A number for people: ``12``, ``4.5`` (``4,5`` in Russian); nothing for None."""
+        kind = type(value)
+        if (kind is not int and kind is not float and kind is not Fraction) or \
+                type(places) is not int:
+            return self._number(value, places)
+        memo = (kind, value, places)
+        found = self._numbers.get(memo)
+        if found is None:
+            found = self._numbers[memo] = self._number(value, places)
+        return found
+
+    def _number(self, value: float | Fraction | None, places: int = 1) -> str:
         if value is None:
             return ""
         if float(value).is_integer():
@@ -214,6 +262,55 @@ class Translator:
             except ValueError:
                 return value
         return babel.dates.format_date(value, format=length, locale=self.locale)
+
+    # -- the sites' helpers -----------------------------------------------------------------
+    def count(self, n: int | float, noun: str) -> str:
+        """``3 watches``, ``4.5 miles``: a number and its noun in the right form."""
+        forms, fraction = NOUNS[noun]
+        if isinstance(n, float) and not n.is_integer():
+            return self.msg(fraction, num=self.decimal(n, 1))
+        return self.ngettext(forms.singular, forms.plural, int(n), num=self.number(int(n)))
+
+    def watch(self, n: int) -> str:
+        """``watch 2 (dawn)``."""
+        found = self._watches.get(n) if type(n) is int else None
+        if found is None:
+            found = self.gettext("watch %(n)s (%(name)s)", n=n,
+                                 name=self.label("watch", n, str(n)))
+            if type(n) is int:
+                self._watches[n] = found
+        return found
+
+    def when(self, day: int, watch: int) -> str:
+        """``day 3, watch 2 (dawn)``."""
+        memo = (day, watch) if type(day) is int and type(watch) is int else None
+        found = self._whens.get(memo) if memo is not None else None
+        if found is None:
+            found = self.gettext("day %(day)s, %(watch)s", day=day, watch=self.watch(watch))
+            if memo is not None:
+                self._whens[memo] = found
+        return found
+
+    def duration(self, watches: int) -> str:
+        """``1 day and 2 watches`` for a number of watches (6 a day)."""
+        days, rest = divmod(max(watches, 0), 6)
+        if days and rest:
+            return self.gettext("%(a)s and %(b)s", a=self.count(days, "day"),
+                                b=self.count(rest, "watch"))
+        if days:
+            return self.count(days, "day")
+        return self.count(rest, "watch")
+
+    def terrain(self, terrain: NamedTerrain) -> str:
+        """A terrain's name: built-in names translated, a campaign's own names as written."""
+        if terrain.builtin:
+            return self.label("terrain", terrain.id, terrain.name)
+        return terrain.name
+
+    def face(self, face: str | None) -> str:
+        """A heading written out (``north-east``)."""
+        return self.label("face", face or "", face or "")
+
 
 def install(env: jinja2.Environment, translator: Translator) -> None:
     """Give a Jinja environment the i18n extension with ``translator``'s catalogue.

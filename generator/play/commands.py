@@ -42,7 +42,7 @@ CHASE_WORDS = ("urban", "wilderness", "quarry", "pursuers", "from", "party", "di
 
 
 class CommandError(Exception):
-    """A command the GM mistyped: ``key`` names the message in the play strings."""
+    """A command the GM mistyped: ``key`` names its message (the vocabulary's ``message``)."""
 
     def __init__(self, key: str, **values: Any) -> None:
         super().__init__(key)

@@ -13,10 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.content.campaign import Campaign
-from generator.i18n import N_, Msg
+from generator.i18n import N_, Msg, Translator
 from generator.play.oracle import Plan
 from generator.play.present import _now, session_record
-from generator.render.i18n import Translator
 from generator.rules import tables as T
 from generator.rules.chronicle import Chronicle, TimePoint
 from generator.rules.fatigue import hustle_damage

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from generator.content.campaign import Campaign
 from generator.hexgrid import Hex, distance
+from generator.i18n import Translator
 from generator.play.present import _now
-from generator.render.i18n import Translator
 from generator.rules.chronicle import Chronicle
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from generator.content.campaign import Campaign
 from generator.diagnostics import Diagnostics
 from generator.dice import RollRecord
+from generator.i18n import Translator
 from generator.knowledge import players_view
 from generator.play import present
 from generator.play.commands import (
@@ -44,9 +45,7 @@ from generator.play.logfile import (
 )
 from generator.play.look import look_lines
 from generator.play.oracle import Answer, EntryError, Oracle, Outcome, Plan, RollAsk, load
-from generator.play.strings import translator
 from generator.play.ui import Input
-from generator.render.i18n import Translator
 from generator.replay import replay
 from generator.rules.chronicle import Chronicle, WatchRecord
 from generator.slug import slugify
@@ -119,8 +118,8 @@ class Table:
     signature: tuple[tuple[str, int, int], ...] = ()
 
     def __post_init__(self) -> None:
-        self.st = Translator(self.campaign.language)
-        self.pt = translator(self.campaign.language)
+        # one translator: ``st`` for the words the sites share, ``pt`` for the logger's own
+        self.st = self.pt = Translator(self.campaign.language)
         self.signature = _signature(self.root)
         if hasattr(self.inp, "set_vocabulary"):
             self.inp.set_vocabulary(vocabulary(self.campaign))
@@ -143,8 +142,7 @@ class Table:
                 self.say(line)
             return False
         self.campaign, self.chronicle, self.signature = campaign, chronicle, sig
-        self.st = Translator(campaign.language)
-        self.pt = translator(campaign.language)
+        self.st = self.pt = Translator(campaign.language)
         if hasattr(self.inp, "set_vocabulary"):
             self.inp.set_vocabulary(vocabulary(campaign))
         return True
@@ -488,7 +486,7 @@ def open_session(root: Path, campaign: Campaign, *, new: bool, cont: bool, title
     ``--new`` starts the next session, ``--continue`` the last. Without either, the last
     session continues when it is dated today (or has no date) and a new one starts
     otherwise; on a terminal the GM is asked, with that as the default."""
-    pt = translator(campaign.language)
+    pt = Translator(campaign.language)
     last = campaign.sessions[-1] if campaign.sessions else None
     number = (max(s.number for s in campaign.sessions) + 1) if campaign.sessions else 1
     if last is not None and not new:

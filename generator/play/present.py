@@ -13,10 +13,9 @@ from fractions import Fraction
 
 from generator.content.campaign import Campaign
 from generator.dice import RollRecord
-from generator.i18n import N_, Msg
+from generator.i18n import N_, Msg, Translator
 from generator.knowledge import PlayerView, SessionView
 from generator.play.oracle import Outcome
-from generator.render.i18n import Translator
 from generator.rules import tables as T
 from generator.rules.chronicle import Chronicle, SessionRecord, TimePoint, WatchRecord
 from generator.rules.encounters import table_for
@@ -158,7 +157,7 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
     return out
 
 
-#: roll purposes the sites' vocabulary does not name (the logger names every die it asks for)
+#: roll purposes the vocabulary's ``purpose`` does not name (the logger names every die it asks for)
 PLAY_PURPOSES: dict[str, Msg] = {
     "appearing": N_("Number appearing"),
     "judge_distance": N_("Judge distance"),
@@ -175,7 +174,7 @@ PLAY_PURPOSES: dict[str, Msg] = {
     "backtrack": N_("Backtrack"),
     "new_course": N_("New course"),
 }
-#: outcomes the engine writes in words the sites' vocabulary does not have
+#: outcomes the engine writes in words the vocabulary's ``outcome`` does not have
 PLAY_OUTCOMES: dict[str, Msg] = {
     "holds": N_("holds"),
     "steps down": N_("steps down"),

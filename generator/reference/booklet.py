@@ -39,12 +39,12 @@ from markupsafe import Markup
 
 from generator import i18n
 from generator.content.campaign import Campaign, Table
+from generator.i18n import Translator
 from generator.knowledge import gm_view
 from generator.package_data import SITE_TEMPLATES
 from generator.reference import print_safety, printing
 from generator.reference.render import Renderer
 from generator.reference.sheets import SYSTEMS
-from generator.render.i18n import Translator
 from generator.render.pages import location_path, page_url, region_path, render_docs
 from generator.rules.chronicle import Chronicle
 

@@ -457,9 +457,9 @@ def map_html(campaign: Campaign, view: Any, svg: str, image: str, paper: str,
     it; ``svg`` its text, for the viewBox)."""
     import jinja2
 
+    from generator.i18n import Translator
     from generator.knowledge import GMView
     from generator.render import maps
-    from generator.render.i18n import Translator
 
     t = Translator(language or campaign.language)
     m = re.search(r'viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"', svg)
@@ -554,9 +554,9 @@ def print_maps(campaign: Campaign, chronicle: Any, out_dir: Path, *,
     ``MAP_OVERLAP`` mm, with crop marks, overlap lines and sheet names, after a cover page
     with the whole map, where each sheet goes, and the legend. The players' map is built
     from the players' view only, as on their site."""
+    from generator.i18n import Translator
     from generator.knowledge import view_for
     from generator.render import maps
-    from generator.render.i18n import Translator
 
     if paper not in MAP_PAPERS:
         raise ValueError(f"paper must be one of {', '.join(MAP_PAPERS)}, not '{paper}'")

@@ -12,8 +12,8 @@ from generator.content.campaign import Campaign
 from generator.content.markdown import MarkdownRenderer, Prose, default_renderer, inert
 from generator.content.models import DEFAULT_PLAYER_SHEETS
 from generator.hexgrid import Grid
+from generator.i18n import Translator
 from generator.reference.fmt import Fmt
-from generator.reference.strings import Translator
 from generator.rules import tables as T
 
 Audience = Literal["gm", "players"]
@@ -130,4 +130,4 @@ class Ctx:
         return word if n is None else f"{word} {n}"
 
     def face(self, face: str) -> str:
-        return self.t.label("face", face)
+        return self.t.label("face_short", face)

@@ -94,7 +94,7 @@ def roll_table_sheet(ctx: Ctx, tb: Table, known_locations: set[str] | None) -> d
                                  t.gettext("Notes"), t.gettext("Chance")], rows, "cllr")
     return {"table": md, "tb": tb, "dice": f.die(spec.sides, spec.count),
             "name": inert(tb.name), "description": ctx.prose(tb.description),
-            "audience_label": t.label("audience", tb.audience)}
+            "audience_label": t.label("audience_short", tb.audience)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -132,7 +132,7 @@ def tables_index_sheet(ctx: Ctx) -> dict[str, Any]:
         row = [f"[{inert(tb.name)}]({tid}.md)", ctx.f.die(spec.sides, spec.count),
                str(len(tb.rows))]
         if ctx.audience == "gm":
-            row.append(t.label("audience", tb.audience))
+            row.append(t.label("audience_short", tb.audience))
         rows.append(tuple(row))
     headers = [t.gettext("Table"), t.pgettext("rules reference", "Dice"), t.gettext("Rows")]
     if ctx.audience == "gm":

@@ -48,7 +48,7 @@ def travel_sheet(ctx: Ctx) -> dict[str, Any]:
         "mounts", [t.pgettext("mount or vehicle", "Mount"), t.gettext("Miles / hour"),
                    t.gettext("Loaded"),
                    t.gettext("Miles / day")],
-        [(t.label("mount", m), f.num(free), f.num(loaded), f.num(free * T.MARCH_HOURS))
+        [(t.label("mount_title", m), f.num(free), f.num(loaded), f.num(free * T.MARCH_HOURS))
          for m, (free, loaded) in T.MOUNTS.items()], "lrrr")
     both = T.MODE_SPEED["cautious"] * T.MODE_SPEED["exploring"]
     modes = table(
@@ -320,7 +320,7 @@ def encounters_sheet(ctx: Ctx) -> dict[str, Any]:
         ], "ll")
     reactions = table(
         "reaction", [f.die(D.REACTION_DICE[1], D.REACTION_DICE[0]), t.gettext("The creatures…")],
-        [(f.span(lo, hi), t.label("reaction", name)) for lo, hi, name in T.REACTIONS], "cl")
+        [(f.span(lo, hi), t.label("reaction_phrase", name)) for lo, hi, name in T.REACTIONS], "cl")
     forage = table(
         "forage-dc", [t.gettext("Terrain"), t.gettext("Forage DC")],
         [(ctx.terrain_name(r), str(r.forage_dc)) for r in ctx.passable_terrain()], "lc")

@@ -15,8 +15,8 @@ import jinja2
 
 from generator import i18n
 from generator.content.markdown import Prose
+from generator.i18n import Translator
 from generator.package_data import SITE_TEMPLATES
-from generator.render.i18n import Translator
 from generator.render.templates import TemplateFiles
 from generator.slug import slugify
 

@@ -17,8 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.i18n import N_, NP_, Msg
-from generator.render.i18n import Translator
+from generator.i18n import N_, NP_, Msg, Translator
 from generator.render.paths import location_path
 
 #: "The party followed <path> to <place>." by path kind: the words differ with the kind in

@@ -16,10 +16,9 @@ from typing import Any
 
 from markupsafe import Markup
 
-from generator.i18n import NP_, Msg
+from generator.i18n import NP_, Msg, Translator
 from generator.render.environment import cell
 from generator.render.escape import text
-from generator.render.i18n import Translator
 from generator.replay.seeded import story_event
 
 #: Rolls that are the decisions of a watch: always among its key rolls. Other rolls are key

@@ -25,7 +25,7 @@ import jinja2
 
 from generator import i18n
 from generator.diagnostics import Diagnostic, display_path
-from generator.render.i18n import Translator
+from generator.i18n import Translator
 from generator.render.pages import TEMPLATES
 
 #: The error page's template (standalone HTML: it must show without the theme's assets).

@@ -8,8 +8,8 @@ import math
 from collections.abc import Collection, Sequence
 
 from generator.hexgrid import Grid, Hex, distance, within
+from generator.i18n import Translator
 from generator.knowledge import GMSessionView, GMView, PathView, SessionView
-from generator.render.i18n import Translator
 from generator.render.maps import fog, hexes, layout, paths, places, terrain, tracks
 from generator.render.maps.drawing import MapDrawing, MapLinks, View, ViewIndex
 from generator.render.maps.lattice import Canvas

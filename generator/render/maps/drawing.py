@@ -10,8 +10,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from generator.i18n import Translator
 from generator.knowledge import GMView, HexView, LocationView, PlayerView
-from generator.render.i18n import Translator
 from generator.render.maps import symbols
 from generator.render.maps.lattice import Canvas, HexIndex
 from generator.render.maps.style import SIZE

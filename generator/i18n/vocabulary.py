@@ -1,17 +1,187 @@
-"""Words the reference sheets look up by a value of the rules' tables: ``t.label(family, id)``.
+"""The words looked up by a value of the data: ``t.label(family, value)``.
 
-The rules come from the seeds (Russian and Ukrainian texts of published games); the numbers
-carry over as facts, the sentences are ours. Each family maps the ids used in
-``generator.rules`` and ``generator.reference.data`` to a message marked for translation
-(``N_``, ``NP_``); the catalogues in ``generator/i18n/locale`` translate them.
+One vocabulary for everything that prints interface strings: the sites' pages, the reference
+sheets and ``hexcrawl play``. Each family maps the values the replay, the content and the
+rules' tables produce (an activity, a roll's purpose, a terrain id, a condition) to a message
+marked for translation; ``pybabel extract`` finds the markers (``N_``, ``NP_``) and the
+catalogues in ``generator/i18n/locale`` translate them. A value missing from its family prints
+as itself where the caller gives a default.
+
+Where the sites and the sheets say the same thing differently, the families have their own
+names: ``face`` ("north-east") and ``face_short`` ("NE"), ``mount`` ("horse") and
+``mount_title`` ("Horse"), ``reaction`` ("hostile") and ``reaction_phrase`` ("are hostile"),
+``audience`` ("GM only") and ``audience_short`` ("GM").
+
+The sheets' rules come from the seeds (Russian and Ukrainian texts of published games); the
+numbers carry over as facts, the sentences are ours.
 """
 
 from __future__ import annotations
 
-from generator.i18n import N_, NP_, Msg
-from generator.render.vocabulary import TERRAIN
+from generator.i18n.markers import N_, NP_, Msg
 
 VOCABULARY: dict[str, dict[str, Msg]] = {
+    # -- the sites (also the sheets': terrain, density; the printed map's legend: path, icon;
+    #    hexcrawl play's: activity, purpose, outcome, reaction, face, watch ...)
+    # a usage die's state (a die size prints as itself)
+    "die": {
+        "exhausted": N_("exhausted"),
+    },
+    # mounts and vehicles
+    "mount": {
+        "horse": N_("horse"),
+        "pony": N_("pony"),
+        "riding_dog": N_("riding dog"),
+        "cart": N_("cart"),
+        "wagon": N_("wagon"),
+    },
+    # kinds of path
+    "path": {
+        "highway": N_("highway"),
+        "road": N_("road"),
+        "trail": N_("trail"),
+        "river": N_("river"),
+    },
+    # how a location is found
+    "visibility": {
+        "normal": N_("normal"),
+        "visible": N_("visible from afar"),
+        "hidden": N_("hidden"),
+    },
+    # location icons on the map (its legend: what each icon stands for)
+    "icon": {
+        "village": N_("village, farm, inn"),
+        "town": N_("town"),
+        "city": N_("city"),
+        "castle": N_("castle, keep, fort"),
+        "tower": N_("tower"),
+        "ruin": N_("ruin"),
+        "cave": N_("cave, dungeon, lair"),
+        "temple": N_("temple, shrine"),
+        "camp": N_("camp"),
+        "bridge": N_("bridge"),
+        "ford": N_("ford, ferry"),
+        "stones": N_("landmark, standing stones"),
+        "tomb": N_("tomb, graves"),
+        "spring": N_("spring, well, falls"),
+        "tree": N_("lone tree, grove"),
+        "peak": N_("peak"),
+        "point": N_("other place"),
+    },
+    # forest densities
+    "density": {
+        "sparse": N_("sparse"),
+        "medium": N_("medium"),
+        "dense": N_("dense"),
+    },
+    # outcomes of a roll
+    "outcome": {
+        "success": N_("success"),
+        "failure": N_("failure"),
+        "critical": N_("critical"),
+        "critical_success": N_("critical success"),
+        "critical_failure": N_("critical failure"),
+        "special": N_("special success"),
+        "fumble": N_("fumble"),
+        "encounter": N_("encounter"),
+        "none": N_("none"),
+    },
+    # what a watch was spent on
+    "activity": {
+        "travel": NP_("activity", "Travel"),
+        "rest": N_("Rest"),
+        "camp": N_("Camp"),
+        "sleep": N_("Sleep"),
+        "search": N_("Search"),
+        "reorient": N_("Reorient"),
+        "encounter": N_("Encounter"),
+        "chase": N_("Chase"),
+    },
+    # kinds of encounter
+    "encounter": {
+        "wandering": N_("wandering"),
+        "keyed": N_("keyed"),
+        "logged": N_("logged"),
+        "search": N_("search"),
+        "chase": N_("chase"),
+    },
+    # what a roll was for
+    "purpose": {
+        "navigation": N_("Navigation"),
+        "distance": N_("Distance"),
+        "veer": N_("Veer"),
+        "realise": N_("Realise lost"),
+        "encounter": NP_("roll purpose", "Encounter check"),
+        "forage": N_("Forage"),
+        "march": N_("Forced march"),
+        "reorient": N_("Reorient"),
+        "reaction": N_("Reaction"),
+        "table": N_("Table"),
+        "search": N_("Search"),
+        "moment": N_("Moment"),
+    },
+    # reactions of an encounter
+    "reaction": {
+        "attacks": N_("attacks"),
+        "hostile": N_("hostile"),
+        "cautious": N_("cautious"),
+        "neutral": N_("neutral"),
+        "friendly": N_("friendly"),
+    },
+    # why a usage die was rolled
+    "reason": {
+        "tempting_fate": N_("tempting fate"),
+        "use": N_("used"),
+        "doom": N_("doom (critical failure)"),
+        "long_rest": N_("long rest"),
+        "declared": N_("declared"),
+    },
+    # who a roll table is for
+    "audience": {
+        "gm": N_("GM only"),
+        "players": N_("shown to players"),
+    },
+    # moments of the GM's timeline
+    "moment": {
+        "lost": N_("The party strays off course"),
+        "realised": N_("The party realises it is lost"),
+        "reanchored": N_("The party knows where it is again"),
+    },
+    # the six watches of a day, by number
+    "watch": {
+        "1": N_("small hours"),
+        "2": N_("dawn"),
+        "3": N_("morning"),
+        "4": N_("afternoon"),
+        "5": N_("evening"),
+        "6": N_("night"),
+    },
+    # built-in terrain
+    "terrain": {
+    "desert": N_("Desert"),
+    "forest": N_("Forest"),
+    "hills": N_("Hills"),
+    "jungle": N_("Jungle"),
+    "moor": N_("Moor"),
+    "mountains": N_("Mountains"),
+    "plains": N_("Plains"),
+    "swamp": N_("Swamp"),
+    "tundra": N_("Tundra"),
+    "lake": N_("Lake"),
+    "sea": N_("Sea"),
+    },
+    # headings written out
+    "face": {
+        "N": N_("north"),
+        "NE": N_("north-east"),
+        "E": N_("east"),
+        "SE": N_("south-east"),
+        "S": N_("south"),
+        "SW": N_("south-west"),
+        "W": N_("west"),
+        "NW": N_("north-west"),
+    },
+    # -- the reference sheets
     # titles of the reference pages
     "page": {
         "index": N_("Rules reference"),
@@ -45,10 +215,8 @@ VOCABULARY: dict[str, dict[str, Msg]] = {
         "tables": N_("the campaign's tables with their dice ranges"),
         "gm-screen": N_("everything needed at the table, on two pages"),
     },
-    # built-in terrain
-    "terrain": TERRAIN,
-    # compass points, short
-    "face": {
+    # compass points, short (the site's "face" writes headings out)
+    "face_short": {
         "N": NP_("compass point, short", "N"),
         "NE": NP_("compass point, short", "NE"),
         "E": NP_("compass point, short", "E"),
@@ -58,8 +226,9 @@ VOCABULARY: dict[str, dict[str, Msg]] = {
         "W": NP_("compass point, short", "W"),
         "NW": NP_("compass point, short", "NW"),
     },
-    # mounts and vehicles
-    "mount": {
+    # mounts and vehicles, capitalised: a table's row headings (the site's "mount" is
+    # lower case)
+    "mount_title": {
         "horse": N_("Horse"),
         "pony": N_("Pony"),
         "riding_dog": N_("Riding dog"),
@@ -73,14 +242,9 @@ VOCABULARY: dict[str, dict[str, Msg]] = {
         "near": N_("near"),
         "back": N_("back"),
     },
-    # forest densities
-    "density": {
-        "sparse": N_("sparse"),
-        "medium": N_("medium"),
-        "dense": N_("dense"),
-    },
-    # reactions of an encounter
-    "reaction": {
+    # reactions of an encounter as the end of a sentence, "they are wary" (the site's
+    # "reaction" is one word)
+    "reaction_phrase": {
         "attacks": N_("attack"),
         "hostile": N_("are hostile"),
         "cautious": N_("are wary"),
@@ -279,8 +443,8 @@ VOCABULARY: dict[str, dict[str, Msg]] = {
         "side": N_("as usual"),
         "rear": N_("with advantage"),
     },
-    # who a roll table is for
-    "audience": {
+    # who a roll table is for, in a word (the site's "audience" says "GM only")
+    "audience_short": {
         "gm": NP_("table audience", "GM"),
         "players": NP_("table audience", "players"),
     },
@@ -294,5 +458,64 @@ VOCABULARY: dict[str, dict[str, Msg]] = {
     "advantage": {
         "classic": N_("classic (two d20, keep one)"),
         "scaled": N_("scaled (bonus dice d4 to d12)"),
+    },
+    # -- hexcrawl play
+    # the help line of each command of hexcrawl play
+    "help": {
+        "head": N_("Commands (one watch each, unless marked *):"),
+        "travel": N_("travel HEADING [cautious] [exploring] [foraging] [hustle [N]] [hours H] "
+                     "[poor]   travel by a heading"),
+        "toward": N_("toward HEX [options]   head for a hex"),
+        "follow": N_("follow PATH [to HEX | forward | backward] [options]   follow a road, trail "
+                     "or river"),
+        "landmark": N_("landmark LOCATION|HEX [options]   head for a visible landmark"),
+        "rest": N_("rest [note]   rest a watch (two in a row are a sleep)"),
+        "sleep": N_("sleep [note]   a long rest"),
+        "camp": N_("camp [forage [by MEMBER]] [note]   make camp (and forage)"),
+        "search": N_("search [LOCATION]   search the hex (for a place)"),
+        "reorient": N_("reorient north | new course | backtrack   find the way again"),
+        "encounter": N_("encounter TABLE [roll N] [at LOCATION] [note TEXT]   an encounter the "
+                        "GM calls"),
+        "chase": N_("chase [urban|wilderness] [from CREATURES] [quarry ...] [distance FT] "
+                    "[advantage -1..1] [factor TEXT] [note TEXT]   a chase (creatures not in "
+                    "campaign.yaml are asked for their speed)"),
+        "use": N_("use RESOURCE [by MEMBER] [note TEXT]   * roll a usage die (use doom by MEMBER "
+                  "tempts fate)"),
+        "reveal": N_("reveal LOCATION|HEX ...   * show places to the players"),
+        "note": N_("note TEXT   * a line for the players' chronicle"),
+        "gm": N_("gm TEXT   * a GM-only remark on the last entry"),
+        "undo": N_("undo   * remove the last entry this run wrote"),
+        "status": N_("status   * where the party is, its dice and the hex"),
+        "look": N_("look   * the hex, its six neighbours and the landmarks in sight"),
+        "help": N_("help   * this list"),
+        "quit": N_("quit   * stop (asks for the session's summary; everything else is "
+                   "already written)"),
+        "rolls": N_("At a roll prompt: type the die (two values for advantage), Enter lets the "
+                    "generator roll it, * lets it roll the rest of the entry, Ctrl-C drops the "
+                    "entry."),
+    },
+    # hexcrawl play's messages named by a key: command errors, roll modes
+    "message": {
+        "roll.advantage": N_("advantage: the higher counts"),
+        "roll.disadvantage": N_("disadvantage: the lower counts"),
+        "roll.bsh_advantage": N_("advantage: the lower counts"),
+        "roll.bsh_disadvantage": N_("disadvantage: the higher counts"),
+        "error": N_("error: %(message)s"),
+        "warning": N_("warning: %(message)s"),
+        "err.empty": N_("type a command (help lists them)"),
+        "err.command": N_("unknown command '%(word)s'%(hint)s (help lists them)"),
+        "err.extra": N_("'%(command)s' takes nothing more (got '%(word)s')"),
+        "err.missing": N_("'%(what)s' needs a value"),
+        "err.number": N_("%(what)s: '%(word)s' is not a whole number"),
+        "err.range": N_("%(what)s: %(word)s is out of range (%(low)s to %(high)s)"),
+        "err.hours": N_("hours: '%(word)s' is not a number of hours such as 1, 2.5 or 3/2"),
+        "err.unknown": N_("unknown %(what)s '%(word)s'%(hint)s (known: %(known)s)"),
+        "err.option": N_("'%(word)s' is not an option here (options: %(options)s)"),
+        "err.label": N_("'%(word)s' is not a hex label of this map"),
+        "err.heading": N_("travel needs a heading (%(faces)s)"),
+        "err.face": N_("'%(word)s' is not a face of this map's hexes (%(faces)s)"),
+        "err.reorient": N_("reorient north, new course or backtrack (got '%(word)s')"),
+        "err.pursuers": N_("a chase needs pursuers (chase from hask-wolves, or chase quarry ... "
+                           "pursuers party)"),
     },
 }
