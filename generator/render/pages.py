@@ -475,13 +475,15 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
                  earlier.first if earlier else None, later.first if later else None)))
     pages.append(Page("locations/index.md", "locations.md",
                       key=("locations-page", inputs, knowledge, titles)))
-    # a location's page shows its own view, its finding session's title and the campaign's
-    # names (hexes, paths, tables); a region's page of the hex key its hexes' views
+    # a location's page shows its own view, its finding session's title, the campaign's
+    # names (hexes, paths, tables) and whether its hex is on the map; a region's page of
+    # the hex key its hexes' views
     found_in = {s.number: (s.slug, s.title) for s in sessions}
     for loc in _locations(view):
         pages.append(Page(location_path(loc.id), "location.md",
                           {"location": tv.locations[loc.id]},
-                          ("location-page", inputs, loc, found_in.get(loc.found_in or 0))))
+                          ("location-page", inputs, loc, found_in.get(loc.found_in or 0),
+                           loc.label in view.hexes)))
     if isinstance(view, GMView):
         assert isinstance(tv, GMView)
         pages.append(Page("hex-key/index.md", "hex-key.md"))
