@@ -152,8 +152,8 @@
       setBox(svg, first);
     }
     var home = parseBox(svg);
-    var target = hexFramed(svg);
-    if (target) setBox(svg, target);
+    var atHex = hexFramed(svg);
+    if (atHex) setBox(svg, atHex);
     /* a link to another hex of the map, from this page */
     svg.hexcrawlGoHex = function () {
       var box = hexFramed(svg);
