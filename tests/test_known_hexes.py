@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -74,8 +74,9 @@ def replayed(root: Path, **kw: Any) -> tuple[Any, Chronicle]:
     return campaign, chronicle
 
 
-def docs(campaign: Any, chronicle: Chronicle, audience: str) -> dict[str, str]:
-    return render_docs(view_for(campaign, chronicle, audience)).files  # type: ignore[arg-type]
+def docs(campaign: Any, chronicle: Chronicle, audience: Literal["players", "gm"],
+         ) -> dict[str, str]:
+    return render_docs(view_for(campaign, chronicle, audience)).files
 
 
 def test_the_chronicle_records_how_the_players_know_each_hex(tmp_path: Path) -> None:

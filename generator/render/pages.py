@@ -242,7 +242,7 @@ class _Renderer:
         known_as = self.known_as()
         rows: list[str] = []
         for h in hexes:
-            known = getattr(h, "known", None) or ("explored" if h.explored else None)
+            known = str(getattr(h, "known", None) or ("explored" if h.explored else ""))
             density = f" ({label('density', h.density, h.density)})" if h.density else ""
             rows.append("".join((
                 '| <a id="hex-', str(h.label), '"></a>', str(h.label), " | ",
