@@ -420,6 +420,60 @@ def test_clicking_a_hex_opens_its_key_entry(site: Site, page: Page) -> None:
     }""", anchor), "the hex's entry is hidden under the header"
 
 
+#: The outline hexcrawl.js draws round the hex a link opened the map on: its centre in the
+#: map's units, and on screen.
+TARGET = f"""() => {{
+    const mark = document.querySelector('{MAP_SVG} path.hexmap-target');
+    if (!mark) return null;
+    const b = mark.getBBox(), r = mark.getBoundingClientRect();
+    return {{x: b.x + b.width / 2, y: b.y + b.height / 2,
+             sx: r.left + r.width / 2, sy: r.top + r.height / 2}};
+}}"""
+
+
+def test_a_location_page_opens_the_map_on_its_hex(site: Site, page: Page) -> None:
+    """A players' location page links its hex on the map (map/#map-CCRR): the map opens
+    framed on that hex, outlined where the hex is; another such address on the same page
+    moves the frame and the outline."""
+    grid = site.campaign.grid
+    found = sorted(lid for lid in site.chronicle.discovered
+                   if site.campaign.locations[lid].label in site.chronicle.explored
+                   and not site.campaign.locations[lid].gm_only)
+    assert len(found) >= 2
+    first, second = (site.campaign.locations[lid] for lid in found[:2])
+    open_page(page, site.url("players", f"locations/{first.id}/"))
+    link = page.locator(f'.hexcrawl-meta a[href$="#map-{first.label}"]')
+    assert link.count() == 1
+    link.click()
+    page.wait_for_function(f"() => location.hash === '#map-{first.label}'")
+    page.wait_for_selector(f"{MAP_SVG} path.hexmap-target", state="attached")
+    viewport = page.viewport_size
+    assert viewport is not None
+
+    def check(label: str) -> None:
+        mark = page.evaluate(TARGET)
+        assert mark is not None
+        x, y = grid.pixel(grid.parse(label), SIZE)
+        assert abs(mark["x"] - x) < 0.5 and abs(mark["y"] - y) < 0.5
+        box = page.locator(MAP_SVG).bounding_box()
+        assert box is not None
+        # framed: the hex is in the middle of the part of the map the window shows
+        bottom = min(box["y"] + box["height"], viewport["height"])
+        assert abs(mark["sx"] - (box["x"] + box["width"] / 2)) < box["width"] / 10
+        assert abs(mark["sy"] - (max(box["y"], 0) + bottom) / 2) < (bottom - box["y"]) / 10
+
+    check(first.label)
+    page.locator(MAP_SVG).screenshot(path=str(ARTIFACTS / "players-map-at-hex.png"))
+    page.evaluate(f"() => {{ location.hash = '#map-{second.label}'; }}")
+    page.wait_for_function(f"""() => {{
+        const mark = document.querySelector('{MAP_SVG} path.hexmap-target');
+        return mark && Math.abs(mark.getBBox().x + mark.getBBox().width / 2
+                                - {grid.pixel(grid.parse(second.label), SIZE)[0]}) < 0.5;
+    }}""", timeout=3000)
+    check(second.label)
+    assert page.locator(f"{MAP_SVG} path.hexmap-target").count() == 1
+
+
 # ------------------------------------------------------------------------------------------
 # 4. pan and zoom, on a loaded page and after Material's instant navigation
 

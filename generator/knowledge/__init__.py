@@ -20,7 +20,9 @@ dice rolls. Each GM session carries ``ExploredState``, what the players knew at 
 
 Rules behind the split: seed 000 ("Hex Tracking", "Getting Lost"): the players know where they
 *believe* they are, not where they are; a hex is theirs once entered while not lost, seen,
-revealed or re-anchored (``Chronicle.explored``).
+revealed or re-anchored (``Chronicle.explored``); how, the strongest way, is
+``Chronicle.known_how`` (explored, seen, revealed), which the GM's hex key shows
+(``GMHexView.known``).
 
 The modules: ``views`` (the shapes of both views), ``players`` and ``gm`` (how each view is
 made), ``common``, ``sessions`` and ``party`` (the parts both are made of), ``explored``

@@ -119,7 +119,7 @@ def _gm_hex(campaign: Campaign, chronicle: Chronicle, info: HexInfo,
         density=info.density, gm=prose(info.gm), region=region.id if region else None,
         tables=info.tables, visits=chronicle.visits.get(info.label, 0),
         lost_watches=chronicle.lost_watches.get(info.label, 0),
-        explored=info.label in chronicle.explored)
+        explored=info.label in chronicle.explored, known=chronicle.how_known(info.label))
 
 
 def _gm_location(campaign: Campaign, loc: Location, chronicle: Chronicle,

@@ -339,7 +339,10 @@ class GMHexView(HexView):
     #: watches the party spent here (true track), of which while lost
     visits: int
     lost_watches: int
+    #: the players know the hex (``Chronicle.explored``: explored, seen or revealed)
     explored: bool
+    #: how they know it, the strongest way (``KNOWN_HOW``: explored, seen, revealed)
+    known: str | None = None
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ RAW_FIELDS = frozenset({
     "activity", "kind", "outcome", "purpose", "reason", "reaction", "visibility", "audience",
     "condition", "density", "heading", "intended_face", "exit_face", "environment", "side",
     "status", "con_check", "mount", "icon", "language", "color", "dice", "distance",
-    "start", "now", "before", "after", "activities",
+    "start", "now", "before", "after", "activities", "known",
 })
 #: Strings of the chronicle (the GM's session pages) that are Markdown the GM wrote.
 PROSE_FIELDS = frozenset({"gm_notes", "notes", "note", "result"})

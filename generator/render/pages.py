@@ -228,19 +228,26 @@ class _Renderer:
             found = self._swatches[key] = getattr(maps, name)(*args)
         return found
 
+    def known_as(self) -> dict[str, str]:
+        """How the players know a hex (``GMHexView.known``), as the GM's hex key says it."""
+        return {"explored": self.t.gettext("explored by the players"),
+                "seen": self.t.gettext("seen from afar by the players"),
+                "revealed": self.t.gettext("revealed to the players")}
+
     def plain_hex_rows(self, hexes: Iterable[Any]) -> str:
         """The rows of a region's table of plain hexes in the GM's hex key
         (``plain_hex_rows`` in the templates): one line a hex, as ``region.md`` wrote them
         with a loop (``hexes`` are the templates' copies of ``GMHexView``)."""
         label = self.t.label
-        explored = self.t.gettext("explored by the players")
+        known_as = self.known_as()
         rows: list[str] = []
         for h in hexes:
+            known = str(getattr(h, "known", None) or ("explored" if h.explored else ""))
             density = f" ({label('density', h.density, h.density)})" if h.density else ""
             rows.append("".join((
                 '| <a id="hex-', str(h.label), '"></a>', str(h.label), " | ",
                 str(self.terrain_name(h.terrain)), density, " | ", str(h.visits or ""), " | ",
-                explored if h.explored else "", " |")))
+                known_as.get(known, ""), " |")))
         return "\n".join(rows)
 
     def roll_rows(self, rolls: Iterable[Any]) -> str:
@@ -468,13 +475,15 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
                  earlier.first if earlier else None, later.first if later else None)))
     pages.append(Page("locations/index.md", "locations.md",
                       key=("locations-page", inputs, knowledge, titles)))
-    # a location's page shows its own view, its finding session's title and the campaign's
-    # names (hexes, paths, tables); a region's page of the hex key its hexes' views
+    # a location's page shows its own view, its finding session's title, the campaign's
+    # names (hexes, paths, tables) and whether its hex is on the map; a region's page of
+    # the hex key its hexes' views
     found_in = {s.number: (s.slug, s.title) for s in sessions}
     for loc in _locations(view):
         pages.append(Page(location_path(loc.id), "location.md",
                           {"location": tv.locations[loc.id]},
-                          ("location-page", inputs, loc, found_in.get(loc.found_in or 0))))
+                          ("location-page", inputs, loc, found_in.get(loc.found_in or 0),
+                           loc.label in view.hexes)))
     if isinstance(view, GMView):
         assert isinstance(tv, GMView)
         pages.append(Page("hex-key/index.md", "hex-key.md"))

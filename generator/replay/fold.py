@@ -66,7 +66,7 @@ class Replayer:
             day=party.start_time.day, watch=party.start_time.watch,
             members=list(party.members), navigator=navigator, gear=list(party.gear))
         state.believed = state.true.copy()
-        self.chronicle.explored.add(party.start)
+        self.chronicle.know(party.start, "explored")
         R.declare(self.chronicle.resources, c.resources, session=-1, day=state.day)
         for member in party.members:
             R.declare_doom(self.chronicle.resources, member, c.rules)
@@ -122,7 +122,7 @@ class Replayer:
             state.last_believed = None
             state.found_this_visit = set()
             flush_pending(self.c, self.chronicle, state)
-            self.chronicle.explored.add(sp.start)
+            self.chronicle.know(sp.start, "explored")
         elif sp.start_offsets:
             state.true.offsets = {str(k): v for k, v in sp.start_offsets.items()}
         if sp.start_time is not None:
@@ -320,10 +320,10 @@ class Replayer:
                 if ident not in self.chronicle.discovered:
                     self.chronicle.discovered[ident] = (rec.session, max(after, 0))
                     rec.discovered.append(ident)
-                self.chronicle.explored.add(loc.label)
+                self.chronicle.know(loc.label, "revealed")
                 state.finds.setdefault(ident, 1)
             elif self.grid.is_label(ident):
-                self.chronicle.explored.add(ident)
+                self.chronicle.know(ident, "revealed")
                 rec.revealed_hexes.append(ident)
         if rec.watches and after >= 0:
             rec.watches[min(after, len(rec.watches) - 1)].revealed.extend(ids)

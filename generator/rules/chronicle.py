@@ -228,14 +228,25 @@ class MemberState:
     doomed: bool = False
 
 
+#: The ways the players know a hex, strongest first: ``explored`` (the party was there and
+#: knew where it was: entered while not lost, a start hex, a hex crossed while lost once it
+#: found its bearings again), ``seen`` (the hex of a location the party found without
+#: entering it: a visible location seen from afar), ``revealed`` (the GM revealed the hex or
+#: a location in it: a ``reveal`` entry).
+KNOWN_HOW = ("explored", "seen", "revealed")
+
+
 @dataclass
 class Chronicle:
     campaign: str
     sessions: list[SessionRecord] = field(default_factory=list)
     #: location id -> (session, watch index) of its discovery by the party
     discovered: dict[str, tuple[int, int]] = field(default_factory=dict)
-    #: hex labels the players know (entered while not lost, seen, revealed, re-anchored)
+    #: hex labels the players know (entered while not lost, seen, revealed, re-anchored);
+    #: add to it with ``know``, which records how as well
     explored: set[str] = field(default_factory=set)
+    #: hex label -> how the players know it, the strongest way so far (``KNOWN_HOW``)
+    known_how: dict[str, str] = field(default_factory=dict)
     #: hex label -> number of watches the party spent there (true track)
     visits: dict[str, int] = field(default_factory=dict)
     #: hex label -> watches spent there while lost
@@ -244,6 +255,21 @@ class Chronicle:
     resources: dict[str, ResourceState] = field(default_factory=dict)
     #: each member's condition after the last session
     members: dict[str, MemberState] = field(default_factory=dict)
+
+    def know(self, label: str, how: str) -> None:
+        """The players know hex ``label`` (added to ``explored``), ``how`` (one of
+        ``KNOWN_HOW``): kept in ``known_how`` unless they knew it by a stronger way."""
+        self.explored.add(label)
+        before = self.known_how.get(label)
+        if before is None or KNOWN_HOW.index(how) < KNOWN_HOW.index(before):
+            self.known_how[label] = how
+
+    def how_known(self, label: str) -> str | None:
+        """How the players know hex ``label`` (``KNOWN_HOW``), None when they do not. A hex
+        put in ``explored`` without ``know`` counts as explored."""
+        if label not in self.explored:
+            return None
+        return self.known_how.get(label, "explored")
 
     def to_json(self) -> dict[str, Any]:
         return {

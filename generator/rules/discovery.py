@@ -30,7 +30,7 @@ def discover(ctx: WatchCtx, loc: Location, how: str) -> None:
         if state.lost:
             state.pending_locations.append(loc.id)
         else:
-            chronicle.explored.add(loc.label)
+            chronicle.know(loc.label, "seen")  # explored too when the party is there
         watch.summary += f" Found {loc.name} ({how})."
     elif how != "visible":
         watch.summary += f" Came upon {loc.name} again ({how})."

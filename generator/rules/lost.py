@@ -30,9 +30,10 @@ from generator.rules.travel import (
 def flush_pending(campaign: Campaign, chronicle: Chronicle, state: PartyState) -> None:
     """Hexes crossed and locations found while lost reach the players' map once the party
     knows where it is again."""
-    chronicle.explored.update(state.pending_hexes)
+    for label in state.pending_hexes:
+        chronicle.know(label, "explored")
     for lid in state.pending_locations:
-        chronicle.explored.add(campaign.locations[lid].label)
+        chronicle.know(campaign.locations[lid].label, "seen")
     state.pending_hexes.clear()
     state.pending_locations.clear()
 
@@ -49,7 +50,7 @@ def reanchor(ctx: WatchCtx) -> None:
     state.believed = state.true.copy()
     state.last_believed = None
     flush_pending(ctx.campaign, ctx.chronicle, state)
-    ctx.chronicle.explored.add(ctx.campaign.grid.label(state.true.hex))
+    ctx.chronicle.know(ctx.campaign.grid.label(state.true.hex), "explored")
 
 
 def realise(ctx: WatchCtx, moved: MoveResult, visibility: str) -> None:

@@ -264,7 +264,7 @@ def journey(ctx: WatchCtx, t: Travel, way: Way) -> MoveResult:
             state.pending_hexes.append(grid.label(h))
             state.trail.append(h)
         else:
-            ctx.chronicle.explored.add(grid.label(h))
+            ctx.chronicle.know(grid.label(h), "explored")
         state.found_this_visit = set()
     watch.summary = (f"{describe_move(ctx, moved, true_start, factor)} "
                      + watch.summary).strip()

@@ -83,11 +83,11 @@
      in the part of the element the window shows when the page opens: the focus as large
      as fits there and centred in it, the box of the element's own proportions (so the
      map fills the element). Null without a focus or a size. */
-  function framed(svg) {
+  function framed(svg, f) {
     var focus = svg.getAttribute("data-focus");
     var rect = svg.getBoundingClientRect();
-    if (!focus || !rect.width || !rect.height) return null;
-    var f = focus.split(/[\s,]+/).map(Number);
+    if (!f && focus) f = focus.split(/[\s,]+/).map(Number);
+    if (!f || !rect.width || !rect.height) return null;
     if (f.length !== 4 || !(f[2] > 0 && f[3] > 0)) return null;
     var top = Math.max(rect.top, 0);
     var bottom = Math.min(rect.bottom, window.innerHeight || rect.bottom);
@@ -96,6 +96,50 @@
     var cx = f[0] + f[2] / 2, cy = f[1] + f[3] / 2;
     return [cx - rect.width / 2 * scale, cy - ((top + bottom) / 2 - rect.top) * scale,
             rect.width * scale, rect.height * scale];
+  }
+
+  /* The hex a link to the map page names (map/#map-CCRR: a players' location page links
+     its hex so), when the map names its grid ("data-grid": orientation, digits of a
+     label's column, hex size; render/maps/draw.py): its label and centre, else null. */
+  var HEX_HASH = /^#map-(\d+)$/;
+
+  function hashHex(svg) {
+    var grid = (svg.getAttribute("data-grid") || "").split(" ");
+    var found = HEX_HASH.exec(window.location.hash);
+    var width = Number(grid[1]), size = Number(grid[2]);
+    if (!found || grid.length !== 3 || found[1].length !== 2 * width || !(size > 0)) return null;
+    var x = Number(found[1].slice(0, width)) - 1, y = Number(found[1].slice(width)) - 1;
+    var s3 = Math.sqrt(3), q, r;
+    if (grid[0] === "flat") {  /* Grid.from_offset and Grid.pixel (hexgrid.py) */
+      q = x; r = y - (x - (x & 1)) / 2;
+      return { label: found[1], x: size * 1.5 * q, y: size * s3 * (r + q / 2), size: size,
+               flat: true };
+    }
+    q = x - (y - (y & 1)) / 2; r = y;
+    return { label: found[1], x: size * s3 * (q + r / 2), y: size * 1.5 * r, size: size,
+             flat: false };
+  }
+
+  /* The box that frames the hex of the address (``hashHex``), as large as the box the page
+     opens on ("data-focus"; without one, six hexes across), and the hex outlined. */
+  function hexFramed(svg) {
+    var old = svg.querySelector("path.hexmap-target");
+    if (old) old.remove();
+    var h = hashHex(svg);
+    if (!h) return null;
+    var corners = [];
+    for (var i = 0; i < 6; i++) {
+      var angle = Math.PI / 180 * (60 * i - (h.flat ? 0 : 30));
+      corners.push((Math.round((h.x + h.size * Math.cos(angle)) * 10) / 10) + " " +
+                   (Math.round((h.y + h.size * Math.sin(angle)) * 10) / 10));
+    }
+    var mark = document.createElementNS("http://www.w3.org/2000/svg", "path");
+    mark.setAttribute("class", "hexmap-target");
+    mark.setAttribute("d", "M" + corners.join(" L") + " Z");
+    svg.appendChild(mark);
+    var focus = (svg.getAttribute("data-focus") || "").split(/[\s,]+/).map(Number);
+    var w = focus[2] > 0 ? focus[2] : 9 * h.size, ht = focus[3] > 0 ? focus[3] : 4 * Math.sqrt(3) * h.size;
+    return framed(svg, [h.x - w / 2, h.y - ht / 2, w, ht]);
   }
 
   function attach(svg) {
@@ -108,6 +152,13 @@
       setBox(svg, first);
     }
     var home = parseBox(svg);
+    var atHex = hexFramed(svg);
+    if (atHex) setBox(svg, atHex);
+    /* a link to another hex of the map, from this page */
+    svg.hexcrawlGoHex = function () {
+      var box = hexFramed(svg);
+      if (box) setBox(svg, box);
+    };
     /* zooming out stops at twice the larger of the whole map and the framed box */
     var widest = Math.max(whole[2], home[2]);
     levelOfDetail(svg);
@@ -280,7 +331,12 @@
     openTarget();
   }
 
-  window.addEventListener("hashchange", openTarget);
+  window.addEventListener("hashchange", function () {
+    openTarget();
+    document.querySelectorAll(".hexmap svg.hexmap-svg").forEach(function (svg) {
+      if (svg.hexcrawlGoHex) svg.hexcrawlGoHex();
+    });
+  });
 
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
     window.document$.subscribe(init);  /* Material's instant navigation */

@@ -34,7 +34,8 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
             frame: str | None = None) -> str:
     """The map as SVG text. ``layouts``: take the placement pass's result from there when
     everything it reads is as it was, and keep it there. ``frame``: the box (x y width
-    height) a page showing the map frames first (``data-focus``, hexcrawl.js)."""
+    height) a page showing the map frames first (``data-focus``, hexcrawl.js); an overview
+    on screen names its grid (``data-grid``), by which a page opens it on one hex."""
     m.tiled = len(labels) >= terrain.TILED_HEXES
     runs = paths.path_runs(m, canvas, paths_shown)
     icons = places.icon_spots(m, canvas, locations)
@@ -54,6 +55,11 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
         "height": num((canvas.y1 - canvas.y0) * scale),
         "class": f"hexmap-svg {css_class}", "role": "img",
         "preserveAspectRatio": "xMidYMid meet", "data-focus": frame}
+    if css_class == "overview" and not m.for_print:
+        # what hexcrawl.js needs to find a hex's centre from its label (a link to the map
+        # page with ``#map-CCRR`` opens it on that hex): the grid's orientation, the digits
+        # of a label's column and the hexes' size (``Grid.pixel``)
+        root["data-grid"] = f"{m.grid.orientation} {m.grid.width} {num(SIZE)}"
     if css_class == "overview" and m.view.site.show_labels and m.tiled:
         # the site hides the hex labels until the map is zoomed in far enough to read
         # them (hexcrawl.css, hexcrawl.js: thousands of texts too small to read cost
