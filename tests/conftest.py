@@ -13,8 +13,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# Hypothesis fails an example that runs past a deadline (200 ms by default): on a loaded
+# machine a slow example is load, not a bug. The tests that need a bound set their own.
+settings.register_profile("hexcrawl", deadline=None)
+settings.load_profile("hexcrawl")
 
 #: Test modules that run the real parts end to end: MkDocs builds, headless Chromium, the
 #: ``hexcrawl`` program in a subprocess, a pseudo-terminal, the installed wheel.

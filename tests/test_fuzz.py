@@ -33,9 +33,8 @@ from campaign_factory import CAMPAIGN, DEFAULT_FILES, dump, write_campaign
 
 IN_CI = os.environ.get("CI") == "true"
 EXAMPLES = int(os.environ.get("HEXCRAWL_FUZZ_EXAMPLES", "0"))
-#: One example loads (and perhaps replays) a small campaign in tens of milliseconds; the
-#: deadline only catches an example that takes far longer than its peers.
-FUZZ = settings(max_examples=EXAMPLES or 60, deadline=5000, derandomize=IN_CI,
+#: No deadline: on a loaded machine a slow example is load, not a bug.
+FUZZ = settings(max_examples=EXAMPLES or 60, deadline=None, derandomize=IN_CI,
                 database=None if IN_CI else settings.default.database,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

@@ -19,8 +19,8 @@ from typing import Any, Literal
 import pytest
 
 from generator.content.loader import load_campaign
+from generator.i18n import Translator
 from generator.knowledge import view_for
-from generator.render.i18n import Translator
 from generator.render.pages import render_docs
 from generator.replay import replay
 from generator.rules.chronicle import KNOWN_HOW, Chronicle
