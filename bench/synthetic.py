@@ -95,16 +95,18 @@ def write(out: Path, columns: int, rows: int, locations: int, sessions: int,
     for s in range(1, sessions + 1):
         log: list[dict[str, Any]] = []
         # two days of six watches, as parties live them: two watches on the road, a third
-        # that is sometimes a forced march, sometimes a search or a halt, then the night's
-        # sleep (two rests in a row) and a watch about camp
+        # that is sometimes a forced march, sometimes a search, a halt or taking bearings
+        # (a lost party finds its way again), then the night's sleep (two rests in a row)
+        # and a watch about camp
         for _ in range(2):
             log.append(travel())
             log.append(travel())
-            log.append(pick((0.4, travel()), (0.3, {"search": {}}),
-                            (0.1, {"reorient": {"method": "new_course"}}), (0.2, {"rest": {}})))
+            log.append(pick((0.35, travel()), (0.2, {"search": {}}),
+                            (0.3, {"reorient": {"method": "new_course"}}), (0.15, {"rest": {}})))
             log.append({"rest": {}})
             log.append({"rest": {}})
-            log.append(pick((0.5, {"search": {}}), (0.5, {"rest": {}})))
+            log.append(pick((0.4, {"search": {}}), (0.3, {"rest": {}}),
+                            (0.3, {"reorient": {"method": "new_course"}})))
         log.append({"note": f"The party rests after session {s}."})
         (out / "sessions" / f"{s:03d}.yaml").write_text(yaml.safe_dump(
             {"session": s, "title": f"Session {s}", "log": log}, sort_keys=False), "utf-8")
