@@ -306,10 +306,10 @@ def test_the_new_messages_in_russian_and_ukrainian(tmp_path: Path, language: str
     cfile.write_text(cfile.read_text(encoding="utf-8").replace("language: en",
                                                                f"language: {language}"),
                      encoding="utf-8")
-    pt = Translator(language)
+    t = Translator(language)
 
     def prompt(watch: int) -> str:
-        return pt.gettext("s%(n)s day %(day)s w%(watch)s> ", n=6, day=9, watch=watch).strip()
+        return t.gettext("s%(n)s day %(day)s w%(watch)s> ", n=6, day=9, watch=watch).strip()
 
     term = _play(content, "--continue")
     try:

@@ -66,7 +66,7 @@ def _end(chronicle: Chronicle, number: int) -> TimePoint | None:
 
 
 def plan_lines(plan: Plan, entry: Mapping[str, Any], campaign: Campaign, before: Chronicle,
-               number: int, st: Translator, pt: Translator) -> tuple[list[str], set[str]]:
+               number: int, t: Translator) -> tuple[list[str], set[str]]:
     """What the entry will ask for and why (before its first die), or what it now asks
     for besides (a die of a purpose not announced yet); and the purposes announced."""
     purposes = _purposes(plan)
@@ -85,49 +85,49 @@ def plan_lines(plan: Plan, entry: Mapping[str, Any], campaign: Campaign, before:
             damage = hustle_damage(now.hustle_hours, hours)
             last = first + hours - 1
             span = str(first) if first == last else f"{first}-{last}"
-            out.append(pt.gettext("this watch hustles (hours %(hours)s hustled since the last "
-                                  "sleep): %(damage)s nonlethal damage and fatigue for each "
-                                  "member", hours=span, damage=damage) if damage else
-                       pt.gettext("this watch hustles (hours %(hours)s hustled since the last "
-                                  "sleep): the first hour is free, no damage", hours=span))
+            out.append(t.gettext("this watch hustles (hours %(hours)s hustled since the last "
+                                 "sleep): %(damage)s nonlethal damage and fatigue for each "
+                                 "member", hours=span, damage=damage) if damage else
+                       t.gettext("this watch hustles (hours %(hours)s hustled since the last "
+                                 "sleep): the first hour is free, no damage", hours=span))
     if "march" in purposes:
         after = end.march_hours if end is not None else now.march_hours
         first = max(int(now.march_hours) + 1, T.MARCH_HOURS + 1)
         last = max(int(after), first)
         span = str(first) if first == last else f"{first}-{last}"
-        out.append(pt.gettext("this watch is a forced march (hours %(hours)s since the last "
-                              "sleep): each member makes a Constitution check each hour; "
-                              "a failure deals 1d6 nonlethal damage and fatigue", hours=span))
+        out.append(t.gettext("this watch is a forced march (hours %(hours)s since the last "
+                             "sleep): each member makes a Constitution check each hour; "
+                             "a failure deals 1d6 nonlethal damage and fatigue", hours=span))
     for purpose, count in purposes.items():
         if purpose in ("encounter", "march", "march_damage", "moment", "moment_minute"):
             continue
         why = WHY.get(purpose)
-        text = pt.msg(why) if why is not None else st.label("purpose", purpose, purpose)
+        text = t.msg(why) if why is not None else t.label("purpose", purpose, purpose)
         out.append(text + (f" (x{count})" if count > 1 and plan.first else ""))
     if purposes.get("encounter"):
         n = purposes["encounter"]
         if n > 1:
-            out.append(pt.gettext("%(n)s encounter checks (an extra check: %(why)s)", n=n,
-                                  why=_extra_why(entry, pt)))
+            out.append(t.gettext("%(n)s encounter checks (an extra check: %(why)s)", n=n,
+                                 why=_extra_why(entry, t)))
         else:
-            out.append(pt.gettext("an encounter check"))
+            out.append(t.gettext("an encounter check"))
     announced = set(purposes) | ({"march_damage"} if "march" in purposes else set())
     if not out:
         return [], announced
     if not plan.first:
-        return [pt.gettext("now: %(why)s", why=out[0])], announced
-    return [pt.gettext("this entry asks for:")] + ["  - " + line for line in out], announced
+        return [t.gettext("now: %(why)s", why=out[0])], announced
+    return [t.gettext("this entry asks for:")] + ["  - " + line for line in out], announced
 
 
-def _extra_why(entry: Mapping[str, Any], pt: Translator) -> str:
+def _extra_why(entry: Mapping[str, Any], t: Translator) -> str:
     action = next(iter(entry))
     body = entry[action] if isinstance(entry[action], Mapping) else {}
     modes = body.get("mode") or []
     if action == "travel" and "exploring" in modes:
-        return pt.gettext("exploring makes two")
+        return t.gettext("exploring makes two")
     if action == "search":
-        return pt.gettext("a search makes two, and a third for its target")
-    return pt.gettext("the rules of this watch")
+        return t.gettext("a search makes two, and a third for its target")
+    return t.gettext("the rules of this watch")
 
 
 def _list(value: Any) -> str:

@@ -16,14 +16,14 @@ from generator.play.present import _now
 from generator.rules.chronicle import Chronicle
 
 
-def _terrain(campaign: Campaign, h: Hex, st: Translator, pt: Translator) -> str:
+def _terrain(campaign: Campaign, h: Hex, t: Translator) -> str:
     info = campaign.hex_info(h)
     if info is None:
-        return pt.gettext("unmapped")
+        return t.gettext("unmapped")
     rule = campaign.terrain.get(info.terrain)
-    text = st.label("terrain", info.terrain, rule.name if rule else info.terrain)
+    text = t.label("terrain", info.terrain, rule.name if rule else info.terrain)
     if info.density:
-        text += f" ({st.label('density', info.density, info.density)})"
+        text += f" ({t.label('density', info.density, info.density)})"
     if info.name:
         text = f"{info.name}, {text}"
     return text
@@ -33,30 +33,29 @@ def _paths(campaign: Campaign, h: Hex) -> list[str]:
     return [p.name for p in campaign.paths.values() if h in p.hexes]
 
 
-def hex_lines(campaign: Campaign, here: Hex, st: Translator, pt: Translator) -> list[str]:
+def hex_lines(campaign: Campaign, here: Hex, t: Translator) -> list[str]:
     """The hex, then one line per neighbour: face, hex id, terrain and paths."""
     grid = campaign.grid
     paths = _paths(campaign, here)
-    head = pt.gettext("%(hex)s: %(terrain)s", hex=grid.label(here),
-                      terrain=_terrain(campaign, here, st, pt))
+    head = t.gettext("%(hex)s: %(terrain)s", hex=grid.label(here),
+                     terrain=_terrain(campaign, here, t))
     if paths:
-        head += "; " + pt.gettext("paths: %(paths)s", paths=", ".join(paths))
+        head += "; " + t.gettext("paths: %(paths)s", paths=", ".join(paths))
     out = ["  " + head]
     for face, n in grid.neighbors(here):
         if not grid.on_map(n):
-            out.append("    " + pt.gettext("%(face)s: off the map", face=face))
+            out.append("    " + t.gettext("%(face)s: off the map", face=face))
             continue
-        line = pt.gettext("%(face)s %(hex)s: %(terrain)s", face=face, hex=grid.label(n),
-                          terrain=_terrain(campaign, n, st, pt))
+        line = t.gettext("%(face)s %(hex)s: %(terrain)s", face=face, hex=grid.label(n),
+                         terrain=_terrain(campaign, n, t))
         shared = [p for p in _paths(campaign, n) if p in paths]
         if shared:
-            line += "; " + pt.gettext("along %(paths)s", paths=", ".join(shared))
+            line += "; " + t.gettext("along %(paths)s", paths=", ".join(shared))
         out.append("    " + line)
     return out
 
 
-def landmark_lines(campaign: Campaign, here: Hex, chronicle: Chronicle, st: Translator,
-                   pt: Translator) -> list[str]:
+def landmark_lines(campaign: Campaign, here: Hex, chronicle: Chronicle, t: Translator) -> list[str]:
     """Landmarks in sight from ``here``: direction (the face to leave by toward it) and
     distance in hexes and miles."""
     grid = campaign.grid
@@ -67,41 +66,40 @@ def landmark_lines(campaign: Campaign, here: Hex, chronicle: Chronicle, st: Tran
         steps = distance(here, loc.hex)
         if steps > max(loc.visible_from, 0):
             continue
-        found = pt.gettext("found") if loc.id in chronicle.discovered else \
-            pt.gettext("not found yet")
+        found = t.gettext("found") if loc.id in chronicle.discovered else \
+            t.gettext("not found yet")
         if steps == 0:
-            where = pt.gettext("in this hex")
+            where = t.gettext("in this hex")
         else:
-            where = pt.ngettext("%(face)s, %(n)s hex (%(miles)s miles)",
-                                "%(face)s, %(n)s hexes (%(miles)s miles)", steps,
-                                face=grid.toward(here, loc.hex) or "-", n=steps,
-                                miles=steps * campaign.hex_miles)
+            where = t.ngettext("%(face)s, %(n)s hex (%(miles)s miles)",
+                               "%(face)s, %(n)s hexes (%(miles)s miles)", steps,
+                               face=grid.toward(here, loc.hex) or "-", n=steps,
+                               miles=steps * campaign.hex_miles)
         seen.append((steps, f"{loc.name} [{loc.id}]: {where} ({found})"))
     if not seen:
-        return ["    " + pt.gettext("no landmark in sight")]
+        return ["    " + t.gettext("no landmark in sight")]
     return ["    " + text for _, text in sorted(seen)]
 
 
-def look_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
-               pt: Translator) -> list[str]:
+def look_lines(campaign: Campaign, chronicle: Chronicle, t: Translator) -> list[str]:
     """What ``look`` prints: the true hex and what is in sight from it; when the party
     is lost, the same from the hex it believes it is in, marked as believed."""
     now, _ = _now(campaign, chronicle)
     grid = campaign.grid
     here = grid.parse(now.hex)
-    out = [pt.gettext("true position (GM only):")]
-    out += hex_lines(campaign, here, st, pt)
-    out.append("  " + pt.gettext("landmarks in sight:"))
-    out += landmark_lines(campaign, here, chronicle, st, pt)
+    out = [t.gettext("true position (GM only):")]
+    out += hex_lines(campaign, here, t)
+    out.append("  " + t.gettext("landmarks in sight:"))
+    out += landmark_lines(campaign, here, chronicle, t)
     if now.knows_lost:
-        out.append(pt.gettext("believed position: none (the party knows it is lost)"))
+        out.append(t.gettext("believed position: none (the party knows it is lost)"))
     elif now.believed_hex is not None and now.believed_hex != now.hex:
         believed = grid.parse(now.believed_hex)
-        out.append(pt.gettext("believed position (where the party thinks it is, not where it "
-                              "is):"))
-        out += hex_lines(campaign, believed, st, pt)
-        out.append("  " + pt.gettext("landmarks the party expects to see:"))
-        out += landmark_lines(campaign, believed, chronicle, st, pt)
+        out.append(t.gettext("believed position (where the party thinks it is, not where it "
+                             "is):"))
+        out += hex_lines(campaign, believed, t)
+        out.append("  " + t.gettext("landmarks the party expects to see:"))
+        out += landmark_lines(campaign, believed, chronicle, t)
     else:
-        out.append(pt.gettext("the party believes it is where it is"))
+        out.append(t.gettext("the party believes it is where it is"))
     return out

@@ -110,16 +110,15 @@ class Table:
     say: Print
     campaign: Campaign
     chronicle: Chronicle
-    st: Translator = field(init=False)
-    pt: Translator = field(init=False)
+    #: the campaign language's words, the sites' and the logger's own (one vocabulary)
+    t: Translator = field(init=False)
     pending_gm: str | None = None
     #: the entry being adjudicated (what ``plan`` explains)
     current: dict[str, Any] = field(default_factory=dict)
     signature: tuple[tuple[str, int, int], ...] = ()
 
     def __post_init__(self) -> None:
-        # one translator: ``st`` for the words the sites share, ``pt`` for the logger's own
-        self.st = self.pt = Translator(self.campaign.language)
+        self.t = Translator(self.campaign.language)
         self.signature = _signature(self.root)
         if hasattr(self.inp, "set_vocabulary"):
             self.inp.set_vocabulary(vocabulary(self.campaign))
@@ -142,25 +141,25 @@ class Table:
                 self.say(line)
             return False
         self.campaign, self.chronicle, self.signature = campaign, chronicle, sig
-        self.st = self.pt = Translator(campaign.language)
+        self.t = Translator(campaign.language)
         if hasattr(self.inp, "set_vocabulary"):
             self.inp.set_vocabulary(vocabulary(campaign))
         return True
 
     def prompt(self) -> str:
         now, _ = present._now(self.campaign, self.chronicle)
-        return self.pt.gettext("s%(n)s day %(day)s w%(watch)s> ", n=self.number, day=now.day,
-                               watch=now.watch)
+        return self.t.gettext("s%(n)s day %(day)s w%(watch)s> ", n=self.number, day=now.day,
+                              watch=now.watch)
 
     # -- the loop -------------------------------------------------------------------------
     def run(self) -> int:
-        for line in present.status_lines(self.campaign, self.chronicle, self.st, self.pt):
+        for line in present.status_lines(self.campaign, self.chronicle, self.t):
             self.say(line)
-        self.say(self.pt.gettext("Type a command (help lists them, quit ends)."))
+        self.say(self.t.gettext("Type a command (help lists them, quit ends)."))
         while True:
             if not self.reload():
-                self.say(self.pt.gettext("The campaign has errors; fix them and press Enter (or "
-                                         "quit)."))
+                self.say(self.t.gettext("The campaign has errors; fix them and press Enter (or "
+                                        "quit)."))
                 try:
                     if self.inp.command("> ").strip().casefold() in ("quit", "exit", "q"):
                         return 1
@@ -198,13 +197,13 @@ class Table:
         values: dict[str, str] = {}
         try:
             if not session.title or session.title == f"Session {self.number}":
-                title = self.inp.answer(self.pt.gettext(
+                title = self.inp.answer(self.t.gettext(
                     "Title of session %(n)s [Enter: keep '%(title)s']: ", n=self.number,
                     title=session.title or "-")).strip()
                 if title:
                     values["title"] = title
             if not session.summary:
-                summary = self.inp.answer(self.pt.gettext(
+                summary = self.inp.answer(self.t.gettext(
                     "One-line summary of session %(n)s for the chronicle [Enter: none]: ",
                     n=self.number)).strip()
                 if summary:
@@ -216,12 +215,12 @@ class Table:
         try:
             self.log.write(with_header(self.log.read(), values))
         except LogFileError as exc:
-            self.say(self.pt.gettext("error: %(message)s", message=str(exc)))
+            self.say(self.t.gettext("error: %(message)s", message=str(exc)))
             return
         if "title" in values:
-            self.say(self.pt.gettext("title written: %(title)s", title=values["title"]))
+            self.say(self.t.gettext("title written: %(title)s", title=values["title"]))
         if "summary" in values:
-            self.say(self.pt.gettext("summary written to %(path)s", path=self.log.path))
+            self.say(self.t.gettext("summary written to %(path)s", path=self.log.path))
 
     def finish(self) -> None:
         if self.log.created and not self.log.appended:
@@ -232,19 +231,19 @@ class Table:
             if self.campaign is not None and not self.log.entries() and \
                     text.rstrip().endswith("log: []"):
                 self.log.path.unlink()
-                self.say(self.pt.gettext("Session %(n)s has no entries: removed %(path)s.",
-                                         n=self.number, path=self.log.path))
+                self.say(self.t.gettext("Session %(n)s has no entries: removed %(path)s.",
+                                        n=self.number, path=self.log.path))
                 return
-        self.say(self.pt.gettext("Session %(n)s is in %(path)s.", n=self.number,
-                                 path=self.log.path))
+        self.say(self.t.gettext("Session %(n)s is in %(path)s.", n=self.number,
+                                path=self.log.path))
 
     def handle(self, line: str) -> bool:
         """Run one command line; False to stop."""
         try:
             cmd = parse(line, vocabulary(self.campaign))
         except CommandError as exc:
-            self.say(self.pt.gettext("error: %(message)s",
-                                     message=self.pt.label("message", exc.key, **exc.values)))
+            self.say(self.t.gettext("error: %(message)s",
+                                    message=self.t.label("message", exc.key, **exc.values)))
             return True
         if cmd.name == "quit":
             self.summarise()
@@ -252,10 +251,10 @@ class Table:
         if cmd.name == "help":
             self.help(cmd.text)
         elif cmd.name == "status":
-            for text in present.status_lines(self.campaign, self.chronicle, self.st, self.pt):
+            for text in present.status_lines(self.campaign, self.chronicle, self.t):
                 self.say(text)
         elif cmd.name == "look":
-            for text in look_lines(self.campaign, self.chronicle, self.st, self.pt):
+            for text in look_lines(self.campaign, self.chronicle, self.t):
                 self.say(text)
         elif cmd.name == "undo":
             self.undo()
@@ -268,12 +267,12 @@ class Table:
     def help(self, topic: str) -> None:
         names = [topic.casefold()] if topic.casefold() in COMMANDS else list(COMMANDS)
         if len(names) > 1:
-            self.say(self.pt.gettext("Commands (one watch each, unless marked *):"))
+            self.say(self.t.gettext("Commands (one watch each, unless marked *):"))
         for name in names:
-            self.say("  " + self.pt.label("help", name))
-        self.say(self.pt.gettext("At a roll prompt: type the die (two values for advantage), Enter "
-                                 "lets the generator roll it, * lets it roll the rest of the "
-                                 "entry, Ctrl-C drops the entry."))
+            self.say("  " + self.t.label("help", name))
+        self.say(self.t.gettext("At a roll prompt: type the die (two values for advantage), Enter "
+                                "lets the generator roll it, * lets it roll the rest of the "
+                                "entry, Ctrl-C drops the entry."))
 
     def _what(self, entry: dict[str, Any]) -> str:
         return command_text(entry)
@@ -282,26 +281,26 @@ class Table:
         try:
             entry = self.log.undo()
         except LogFileError as exc:
-            self.say(self.pt.gettext("error: %(message)s", message=str(exc)))
+            self.say(self.t.gettext("error: %(message)s", message=str(exc)))
             return
         self.reload(force=True)
-        self.say(self.pt.gettext("removed the last entry: %(what)s", what=self._what(entry)))
+        self.say(self.t.gettext("removed the last entry: %(what)s", what=self._what(entry)))
 
     def gm(self, text: str) -> None:
         if not self.log.appended:
             self.pending_gm = text if self.pending_gm is None else f"{self.pending_gm}\n{text}"
-            self.say(self.pt.gettext("GM remark kept for the next entry"))
+            self.say(self.t.gettext("GM remark kept for the next entry"))
             return
         entry = dict(self.log.appended[-1].entry)
         entry["gm"] = f"{entry['gm']}\n{text}" if entry.get("gm") else text
         try:
             self.log.replace_last(entry)
         except LogFileError as exc:
-            self.say(self.pt.gettext("error: %(message)s", message=str(exc)))
+            self.say(self.t.gettext("error: %(message)s", message=str(exc)))
             return
         self.reload(force=True)
-        self.say(self.pt.gettext("GM remark added to the last entry: %(what)s",
-                                 what=self._what(entry)))
+        self.say(self.t.gettext("GM remark added to the last entry: %(what)s",
+                                what=self._what(entry)))
 
     # -- one entry ------------------------------------------------------------------------
     def play(self, cmd: Command) -> None:
@@ -314,38 +313,38 @@ class Table:
             outcome = self.adjudicate(entry)
         except EntryError as exc:
             for message in exc.messages:
-                self.say(self.pt.gettext("error: %(message)s", message=message))
-            self.say(self.pt.gettext("nothing written"))
+                self.say(self.t.gettext("error: %(message)s", message=message))
+            self.say(self.t.gettext("nothing written"))
             return
         except LogFileError as exc:
-            self.say(self.pt.gettext("error: %(message)s", message=str(exc)))
-            self.say(self.pt.gettext("nothing written"))
+            self.say(self.t.gettext("error: %(message)s", message=str(exc)))
+            self.say(self.t.gettext("nothing written"))
             return
         except (KeyboardInterrupt, EOFError):
             self.say("")
-            self.say(self.pt.gettext("entry dropped: nothing written"))
+            self.say(self.t.gettext("entry dropped: nothing written"))
             return
         before = self.chronicle
         try:
             self.log.append(outcome.entry)
         except (LogFileError, OSError) as exc:
-            self.say(self.pt.gettext("error: %(message)s", message=str(exc)))
-            self.say(self.pt.gettext("nothing written"))
+            self.say(self.t.gettext("error: %(message)s", message=str(exc)))
+            self.say(self.t.gettext("nothing written"))
             return
         self.pending_gm = None
         # each die's outcome was shown as it was rolled
-        for text in present.outcome_lines(outcome, before, self.st, self.pt, rolls=False):
+        for text in present.outcome_lines(outcome, before, self.t, rolls=False):
             self.say(text)
         self.say(present.tell_line(players_view(self.campaign, before),
                                    players_view(outcome.campaign, outcome.chronicle),
-                                   outcome, self.st, self.pt))
-        self.say(self.pt.gettext("written to %(path)s", path=self.log.path))
+                                   outcome, self.t))
+        self.say(self.t.gettext("written to %(path)s", path=self.log.path))
         self.reload(force=True)
         self.verify(outcome)
-        flagged = set(present.nonlethal_flags(self.campaign, before, self.pt))
-        for text in present.nonlethal_flags(self.campaign, self.chronicle, self.pt):
+        flagged = set(present.nonlethal_flags(self.campaign, before, self.t))
+        for text in present.nonlethal_flags(self.campaign, self.chronicle, self.t):
             if text not in flagged:
-                self.say(self.pt.gettext("warning: %(message)s", message=text))
+                self.say(self.t.gettext("warning: %(message)s", message=text))
 
     def adjudicate(self, entry: dict[str, Any]) -> Outcome:
         candidate = self.log.candidate(entry)
@@ -356,19 +355,19 @@ class Table:
         for message in (d.message for d in diags.warnings
                         if d.pos.path == oracle.session.source
                         and d.pos.line >= oracle.entry_line):
-            self.say(self.pt.gettext("warning: %(message)s", message=message))
+            self.say(self.t.gettext("warning: %(message)s", message=message))
         self.current = entry
         return oracle.run(self.ask, self.plan, self.told)
 
     def plan(self, plan: Plan) -> set[str]:
         lines, announced = plan_lines(plan, self.current, self.campaign, self.chronicle,
-                                      self.number, self.st, self.pt)
+                                      self.number, self.t)
         for text in lines:
             self.say(text)
         return announced
 
     def told(self, record: RollRecord, watch: WatchRecord | None) -> None:
-        self.say("  " + present.roll_line(record, self.st, self.pt).strip())
+        self.say("  " + present.roll_line(record, self.t).strip())
         if record.purpose == "table" and watch is not None:
             # the row the die landed on: what the next dice (distance, number appearing,
             # reaction) are for
@@ -386,16 +385,16 @@ class Table:
         chase = dict(entry["chase"])
         speeds: dict[str, int] = {}
         for name in dict.fromkeys(fresh):
-            self.say(self.pt.gettext("'%(name)s' is not a creature of this campaign: it is "
-                                     "written into this entry (declare it under creatures: in "
-                                     "campaign.yaml to use it again by name)", name=name))
+            self.say(self.t.gettext("'%(name)s' is not a creature of this campaign: it is "
+                                    "written into this entry (declare it under creatures: in "
+                                    "campaign.yaml to use it again by name)", name=name))
             known = [*self.campaign.creatures, *self.campaign.members_by_name]
             close = difflib.get_close_matches(str(name), known, n=1, cutoff=0.6)
             if close:
-                self.say(self.pt.gettext("  did you mean '%(name)s'? (Ctrl-C drops the entry)",
-                                         name=close[0]))
+                self.say(self.t.gettext("  did you mean '%(name)s'? (Ctrl-C drops the entry)",
+                                        name=close[0]))
             while True:
-                reply = self.inp.answer(self.pt.gettext(
+                reply = self.inp.answer(self.t.gettext(
                     "  speed of %(name)s in feet [Enter: 30]: ", name=name)).strip()
                 if not reply:
                     speeds[name] = 30
@@ -403,7 +402,7 @@ class Table:
                 if reply.isdigit() and 0 <= int(reply) <= 1000:
                     speeds[name] = int(reply)
                     break
-                self.say(self.pt.gettext("    a speed in feet, such as 30 or 40"))
+                self.say(self.t.gettext("    a speed in feet, such as 30 or 40"))
         for side in ("quarry", "pursuers"):
             if isinstance(chase.get(side), list):
                 chase[side] = [{"name": str(a), "speed": speeds[str(a)]}
@@ -418,54 +417,54 @@ class Table:
             return
         a, b = shown.to_json(), now.to_json()
         if a != b:
-            self.say(self.pt.gettext("the file as written replays differently from what was shown "
-                                     "(please report this): %(what)s",
-                                     what=f"session {self.number}"))
+            self.say(self.t.gettext("the file as written replays differently from what was shown "
+                                    "(please report this): %(what)s",
+                                    what=f"session {self.number}"))
 
     def ask(self, ask: RollAsk, number: int) -> Answer:
-        purpose = present.purpose_label(ask.purpose, self.st, self.pt)
+        purpose = present.purpose_label(ask.purpose, self.t)
         detail = f" ({ask.detail})" if ask.detail else ""
         if len(ask.dice) == 2 and ask.notation.startswith("1d20"):
-            mode = (self.pt.gettext("advantage die added") if "+" in ask.notation
-                    else self.pt.gettext("disadvantage die subtracted"))
-            prompt = self.pt.gettext("  roll d20 and d%(sides)s (%(mode)s) for "
-                                     "%(purpose)s%(detail)s, both values [Enter: let it roll]: ",
-                                     sides=ask.dice[1].sides, mode=mode, purpose=purpose,
-                                     detail=detail)
+            mode = (self.t.gettext("advantage die added") if "+" in ask.notation
+                    else self.t.gettext("disadvantage die subtracted"))
+            prompt = self.t.gettext("  roll d20 and d%(sides)s (%(mode)s) for "
+                                    "%(purpose)s%(detail)s, both values [Enter: let it roll]: ",
+                                    sides=ask.dice[1].sides, mode=mode, purpose=purpose,
+                                    detail=detail)
         elif len(ask.dice) == 2:
             disadvantage = ask.notation == "2d20kl1" or "disadvantage" in ask.detail
             if ask.notation == "2d20":  # bsh: roll under, the lower is the better
                 key = "roll.bsh_disadvantage" if disadvantage else "roll.bsh_advantage"
             else:
                 key = "roll.disadvantage" if disadvantage else "roll.advantage"
-            prompt = self.pt.gettext("  roll two d20 (%(mode)s) for %(purpose)s%(detail)s, both "
-                                     "values [Enter: let it roll]: ",
-                                     mode=self.pt.label("message", key), purpose=purpose,
-                                     detail=detail)
+            prompt = self.t.gettext("  roll two d20 (%(mode)s) for %(purpose)s%(detail)s, both "
+                                    "values [Enter: let it roll]: ",
+                                    mode=self.t.label("message", key), purpose=purpose,
+                                    detail=detail)
         else:
-            prompt = self.pt.gettext("  roll %(dice)s for %(purpose)s%(detail)s [Enter: let it "
-                                     "roll]: ", dice=ask.dice[0].notation, purpose=purpose,
-                                     detail=detail)
+            prompt = self.t.gettext("  roll %(dice)s for %(purpose)s%(detail)s [Enter: let it "
+                                    "roll]: ", dice=ask.dice[0].notation, purpose=purpose,
+                                    detail=detail)
         while True:
             reply = self.inp.answer(prompt).strip()
             if not reply:
-                self.say(self.pt.gettext("    the generator rolled %(value)s",
-                                         value=", ".join(map(str, ask.seeded))))
+                self.say(self.t.gettext("    the generator rolled %(value)s",
+                                        value=", ".join(map(str, ask.seeded))))
                 return None
             if reply == "*":
-                self.say(self.pt.gettext("    the generator rolled %(value)s",
-                                         value=", ".join(map(str, ask.seeded))))
-                self.say(self.pt.gettext("    the generator rolls the rest of this entry"))
+                self.say(self.t.gettext("    the generator rolled %(value)s",
+                                        value=", ".join(map(str, ask.seeded))))
+                self.say(self.t.gettext("    the generator rolls the rest of this entry"))
                 return "rest"
             values = parse_values(reply, ask)
             if values is not None:
                 return values
             die = ask.dice[0]
-            self.say(self.pt.gettext("    enter %(count)s whole number(s) from %(low)s to "
-                                     "%(high)s, Enter to let the generator roll, * to let it roll "
-                                     "every remaining die of this entry, Ctrl-C to drop the entry",
-                                     count=len(ask.dice), low=die.low,
-                                     high=max(d.high for d in ask.dice)))
+            self.say(self.t.gettext("    enter %(count)s whole number(s) from %(low)s to "
+                                    "%(high)s, Enter to let the generator roll, * to let it roll "
+                                    "every remaining die of this entry, Ctrl-C to drop the entry",
+                                    count=len(ask.dice), low=die.low,
+                                    high=max(d.high for d in ask.dice)))
 
 
 def parse_values(reply: str, ask: RollAsk) -> list[int] | None:
@@ -486,7 +485,7 @@ def open_session(root: Path, campaign: Campaign, *, new: bool, cont: bool, title
     ``--new`` starts the next session, ``--continue`` the last. Without either, the last
     session continues when it is dated today (or has no date) and a new one starts
     otherwise; on a terminal the GM is asked, with that as the default."""
-    pt = Translator(campaign.language)
+    t = Translator(campaign.language)
     last = campaign.sessions[-1] if campaign.sessions else None
     number = (max(s.number for s in campaign.sessions) + 1) if campaign.sessions else 1
     if last is not None and not new:
@@ -494,10 +493,10 @@ def open_session(root: Path, campaign: Campaign, *, new: bool, cont: bool, title
         choice = cont or today
         if not cont and inp.interactive:
             try:
-                reply = inp.answer(pt.gettext("Continue session %(n)s (%(title)s, %(date)s) or "
-                                              "start session %(next)s? [c/n] ", n=last.number,
-                                              title=last.title, date=last.date or "-",
-                                              next=number)).strip().casefold()
+                reply = inp.answer(t.gettext("Continue session %(n)s (%(title)s, %(date)s) or "
+                                             "start session %(next)s? [c/n] ", n=last.number,
+                                             title=last.title, date=last.date or "-",
+                                             next=number)).strip().casefold()
             except (EOFError, KeyboardInterrupt) as exc:
                 raise PlayError("") from exc
             if reply:
@@ -505,13 +504,13 @@ def open_session(root: Path, campaign: Campaign, *, new: bool, cont: bool, title
         if choice:
             path = Path(last.source).resolve()
             log = SessionLog(path)
-            say(pt.gettext("Continuing session %(n)s: %(title)s (%(path)s), %(entries)s entries.",
-                           n=last.number, title=last.title, path=last.source,
-                           entries=len(last.log)))
+            say(t.gettext("Continuing session %(n)s: %(title)s (%(path)s), %(entries)s entries.",
+                          n=last.number, title=last.title, path=last.source,
+                          entries=len(last.log)))
             return log, last.number
     if title is None and inp.interactive:
         try:
-            title = inp.answer(pt.gettext("Title of session %(n)s: ", n=number)).strip() or None
+            title = inp.answer(t.gettext("Title of session %(n)s: ", n=number)).strip() or None
         except (EOFError, KeyboardInterrupt) as exc:
             raise PlayError("") from exc
     title = title or f"Session {number}"
@@ -527,8 +526,8 @@ def open_session(root: Path, campaign: Campaign, *, new: bool, cont: bool, title
         raise PlayError(f"{folder}: cannot write: {exc.strerror or exc}") from exc
     except LogFileError as exc:
         raise PlayError(str(exc)) from exc
-    say(pt.gettext("Started session %(n)s: %(title)s (%(path)s).", n=number, title=title,
-                   path=path))
+    say(t.gettext("Started session %(n)s: %(title)s (%(path)s).", n=number, title=title,
+                  path=path))
     return log, number
 
 

@@ -57,17 +57,17 @@ def _now(campaign: Campaign, chronicle: Chronicle) -> tuple[TimePoint, WatchReco
                      party.start), None
 
 
-def march_warning(now: TimePoint, pt: Translator, st: Translator) -> str:
+def march_warning(now: TimePoint, t: Translator) -> str:
     """How many hours of marching are left before a forced march (status)."""
     left = Fraction(T.MARCH_HOURS) - Fraction(now.march_hours)
     if left <= 0:
-        return pt.gettext("any more marching before a sleep is a forced march (a Constitution "
-                          "check for each member each hour)")
-    return pt.gettext("%(hours)s h of marching left before a forced march (a watch of travel "
-                      "is 4 h)", hours=miles_text(left, st))
+        return t.gettext("any more marching before a sleep is a forced march (a Constitution "
+                         "check for each member each hour)")
+    return t.gettext("%(hours)s h of marching left before a forced march (a watch of travel "
+                     "is 4 h)", hours=miles_text(left, t))
 
 
-def nonlethal_flags(campaign: Campaign, chronicle: Chronicle, pt: Translator) -> list[str]:
+def nonlethal_flags(campaign: Campaign, chronicle: Chronicle, t: Translator) -> list[str]:
     """Members whose nonlethal damage reached their hp (or the campaign's threshold)."""
     out: list[str] = []
     members = {m.name: m for m in campaign.party.members}
@@ -80,63 +80,62 @@ def nonlethal_flags(campaign: Campaign, chronicle: Chronicle, pt: Translator) ->
         limit = m.hp if m is not None and m.hp is not None else \
             campaign.rules.nonlethal_warning
         if ms.nonlethal >= limit:
-            out.append(pt.gettext("%(name)s has %(n)s nonlethal damage (limit %(limit)s): "
-                                  "unconscious or near it; a sleep clears it", name=name,
-                                  n=ms.nonlethal, limit=limit))
+            out.append(t.gettext("%(name)s has %(n)s nonlethal damage (limit %(limit)s): "
+                                 "unconscious or near it; a sleep clears it", name=name,
+                                 n=ms.nonlethal, limit=limit))
     return out
 
 
-def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
-                 pt: Translator) -> list[str]:
+def status_lines(campaign: Campaign, chronicle: Chronicle, t: Translator) -> list[str]:
     """The party as the GM needs it."""
     now, last = _now(campaign, chronicle)
     grid = campaign.grid
     here = grid.parse(now.hex)
     info = campaign.hex_info(here)
     name = f" {info.name}" if info and info.name else ""
-    believed = now.believed_hex if now.believed_hex is not None else pt.gettext("unknown")
-    lost = pt.gettext("LOST, and they know it") if now.knows_lost else (
-        pt.gettext("LOST, unaware") if now.lost else pt.gettext("on course"))
-    out = [pt.gettext("%(when)s", when=st.when(now.day, now.watch)),
-           "  " + "; ".join([pt.gettext("true hex %(hex)s", hex=f"{now.hex}{name}"),
-                             pt.gettext("believed %(hex)s", hex=believed), lost]
-                            + ([pt.gettext("veer %(veer)s", veer=veer_text(now.veer, st))]
+    believed = now.believed_hex if now.believed_hex is not None else t.gettext("unknown")
+    lost = t.gettext("LOST, and they know it") if now.knows_lost else (
+        t.gettext("LOST, unaware") if now.lost else t.gettext("on course"))
+    out = [t.gettext("%(when)s", when=t.when(now.day, now.watch)),
+           "  " + "; ".join([t.gettext("true hex %(hex)s", hex=f"{now.hex}{name}"),
+                             t.gettext("believed %(hex)s", hex=believed), lost]
+                            + ([t.gettext("veer %(veer)s", veer=veer_text(now.veer, t))]
                                if now.lost else []))]
     if last is not None and last.progress_miles:
-        out.append("  " + pt.gettext("%(miles)s miles made in this hex",
-                                     miles=miles_text(last.progress_miles, st)))
-    out.append("  " + pt.gettext("hustled %(hours)s h, marched %(march)s h since the last sleep",
-                                 hours=now.hustle_hours, march=miles_text(now.march_hours, st)))
-    out.append("  " + march_warning(now, pt, st))
-    out.extend("  " + pt.gettext("warning: %(message)s", message=m)
-               for m in nonlethal_flags(campaign, chronicle, pt))
+        out.append("  " + t.gettext("%(miles)s miles made in this hex",
+                                    miles=miles_text(last.progress_miles, t)))
+    out.append("  " + t.gettext("hustled %(hours)s h, marched %(march)s h since the last sleep",
+                                hours=now.hustle_hours, march=miles_text(now.march_hours, t)))
+    out.append("  " + march_warning(now, t))
+    out.extend("  " + t.gettext("warning: %(message)s", message=m)
+               for m in nonlethal_flags(campaign, chronicle, t))
     if info is not None:
         rule = campaign.terrain.get(info.terrain)
-        terrain = st.label("terrain", info.terrain, rule.name if rule else info.terrain)
+        terrain = t.label("terrain", info.terrain, rule.name if rule else info.terrain)
         if info.density:
-            terrain += f" ({st.label('density', info.density, info.density)})"
-        out.append("  " + pt.gettext("terrain: %(terrain)s", terrain=terrain))
-    paths = [f"{p.name} [{p.id}, {st.label('path', p.kind, p.kind)}]"
+            terrain += f" ({t.label('density', info.density, info.density)})"
+        out.append("  " + t.gettext("terrain: %(terrain)s", terrain=terrain))
+    paths = [f"{p.name} [{p.id}, {t.label('path', p.kind, p.kind)}]"
              for p in campaign.paths.values() if here in p.hexes]
-    out.append("  " + pt.gettext("paths: %(paths)s", paths=", ".join(paths) or pt.gettext("none")))
+    out.append("  " + t.gettext("paths: %(paths)s", paths=", ".join(paths) or t.gettext("none")))
     locs = [f"{loc.name} [{loc.id}, {loc.visibility}] "
-            "(" + (pt.gettext("found") if loc.id in chronicle.discovered
-                   else pt.gettext("not found yet")) + ")"
+            "(" + (t.gettext("found") if loc.id in chronicle.discovered
+                   else t.gettext("not found yet")) + ")"
             for loc in campaign.locations_in(here)]
-    out.append("  " + pt.gettext("keyed: %(locations)s",
-                                 locations="; ".join(locs) or pt.gettext("none")))
+    out.append("  " + t.gettext("keyed: %(locations)s",
+                                locations="; ".join(locs) or t.gettext("none")))
     # the table the engine rolls a wandering encounter on here (hex, else region, else
     # terrain), from the rules module the replay uses
     table = table_for(campaign, here)
     tables = [f"{table.name} [{table.id}]"] if table is not None else []
-    out.append("  " + pt.gettext("encounter table: %(tables)s",
-                                 tables="; ".join(tables) or pt.gettext("none")))
+    out.append("  " + t.gettext("encounter table: %(tables)s",
+                                tables="; ".join(tables) or t.gettext("none")))
     usage = [f"{r.name} {r.now}" for r in chronicle.resources.values() if not r.doom]
     doom = [f"{r.owner or r.name} {r.now}" for r in chronicle.resources.values() if r.doom]
     if usage:
-        out.append("  " + pt.gettext("usage dice: %(dice)s", dice=", ".join(usage)))
+        out.append("  " + t.gettext("usage dice: %(dice)s", dice=", ".join(usage)))
     if doom:
-        out.append("  " + pt.gettext("doom dice: %(dice)s", dice=", ".join(doom)))
+        out.append("  " + t.gettext("doom dice: %(dice)s", dice=", ".join(doom)))
     members: list[str] = []
     names = chronicle.sessions[-1].members if chronicle.sessions else [
         m.name for m in campaign.party.members]
@@ -145,15 +144,15 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, st: Translator,
         marks: list[str] = []
         if ms is not None:
             if ms.nonlethal:
-                marks.append(pt.pgettext("logger status, short", "%(n)s nonlethal", n=ms.nonlethal))
+                marks.append(t.pgettext("logger status, short", "%(n)s nonlethal", n=ms.nonlethal))
             if ms.lethal:
-                marks.append(pt.pgettext("logger status, short", "%(n)s lethal", n=ms.lethal))
+                marks.append(t.pgettext("logger status, short", "%(n)s lethal", n=ms.lethal))
             if ms.fatigued:
-                marks.append(pt.gettext("fatigued"))
+                marks.append(t.gettext("fatigued"))
             if ms.doomed:
-                marks.append(pt.gettext("doomed"))
+                marks.append(t.gettext("doomed"))
         members.append(who + (f" ({', '.join(marks)})" if marks else ""))
-    out.append("  " + pt.gettext("party: %(members)s", members="; ".join(members)))
+    out.append("  " + t.gettext("party: %(members)s", members="; ".join(members)))
     return out
 
 
@@ -195,32 +194,31 @@ PLAY_OUTCOMES: dict[str, Msg] = {
 }
 
 
-def purpose_label(purpose: str, st: Translator, pt: Translator) -> str:
+def purpose_label(purpose: str, t: Translator) -> str:
     """A roll purpose in words, as the GM site writes it."""
     own = PLAY_PURPOSES.get(purpose)
-    return pt.msg(own) if own is not None else st.label("purpose", purpose, purpose)
+    return t.msg(own) if own is not None else t.label("purpose", purpose, purpose)
 
 
-def outcome_label(outcome: str, st: Translator, pt: Translator) -> str:
+def outcome_label(outcome: str, t: Translator) -> str:
     own = PLAY_OUTCOMES.get(outcome)
-    return pt.msg(own) if own is not None else st.label("outcome", outcome, outcome)
+    return t.msg(own) if own is not None else t.label("outcome", outcome, outcome)
 
 
-def roll_line(r: RollRecord, st: Translator, pt: Translator) -> str:
+def roll_line(r: RollRecord, t: Translator) -> str:
     values = f" ({', '.join(map(str, r.dice_values))})" if len(r.dice_values) > 1 else ""
     total = f" = {r.total}" if r.total != r.natural else ""
     target = f" vs {r.target}" if r.target is not None else ""
-    outcome = " -> " + outcome_label(r.outcome, st, pt) if r.outcome else ""
-    return pt.gettext("  %(purpose)s: %(dice)s %(natural)s%(total)s%(target)s%(outcome)s  "
-                      "[%(source)s] %(detail)s", purpose=purpose_label(r.purpose, st, pt),
-                      dice=r.dice, natural=f"{r.natural}{values}", total=total, target=target,
-                      outcome=outcome,
-                      source=st.gettext("at the table") if r.recorded else st.gettext("seeded"),
-                      detail=r.detail).rstrip()
+    outcome = " -> " + outcome_label(r.outcome, t) if r.outcome else ""
+    return t.gettext("  %(purpose)s: %(dice)s %(natural)s%(total)s%(target)s%(outcome)s  "
+                     "[%(source)s] %(detail)s", purpose=purpose_label(r.purpose, t),
+                     dice=r.dice, natural=f"{r.natural}{values}", total=total, target=target,
+                     outcome=outcome,
+                     source=t.gettext("at the table") if r.recorded else t.gettext("seeded"),
+                     detail=r.detail).rstrip()
 
 
-def _encounter_lines(watch: WatchRecord, campaign: Campaign, st: Translator,
-                     pt: Translator) -> Iterable[str]:
+def _encounter_lines(watch: WatchRecord, campaign: Campaign, t: Translator) -> Iterable[str]:
     for e in watch.encounters:
         parts: list[str] = []
         if e.result:
@@ -230,74 +228,73 @@ def _encounter_lines(watch: WatchRecord, campaign: Campaign, st: Translator,
             parts.append(loc.name if loc else e.location)
         if e.table:
             table = campaign.tables.get(e.table)
-            roll = ", " + st.gettext("roll") + f" {e.roll}" if e.roll is not None else ""
-            parts.append("(" + st.gettext("table")
+            roll = ", " + t.gettext("roll") + f" {e.roll}" if e.roll is not None else ""
+            parts.append("(" + t.gettext("table")
                          + f" {table.name if table else e.table}{roll})")
         if e.appearing is not None:
-            parts.append(pt.gettext("number appearing: %(n)s", n=e.appearing))
+            parts.append(t.gettext("number appearing: %(n)s", n=e.appearing))
         if e.distance is not None:
-            parts.append(st.gettext("distance %(d)s ft", d=e.distance))
+            parts.append(t.gettext("distance %(d)s ft", d=e.distance))
         if e.reaction:
-            parts.append(st.gettext("reaction") + ": "
-                         + st.label("reaction", e.reaction, e.reaction))
+            parts.append(t.gettext("reaction") + ": "
+                         + t.label("reaction", e.reaction, e.reaction))
         if e.cancelled:
-            parts.append(pt.gettext("cancelled by caution"))
+            parts.append(t.gettext("cancelled by caution"))
         if e.hex:
             parts.append(f"@{e.hex}")
         if e.note:
             parts.append(e.note)
-        yield pt.gettext("  encounter (%(kind)s): %(what)s",
-                         kind=st.label("encounter", e.kind, e.kind), what="; ".join(parts) or "-")
+        yield t.gettext("  encounter (%(kind)s): %(what)s",
+                        kind=t.label("encounter", e.kind, e.kind), what="; ".join(parts) or "-")
 
 
-def outcome_lines(out: Outcome, before: Chronicle, st: Translator,
-                  pt: Translator, rolls: bool = True) -> list[str]:
+def outcome_lines(out: Outcome, before: Chronicle, t: Translator, rolls: bool = True) -> list[str]:
     """An entry's result, as the GM site shows a watch."""
     lines: list[str] = []
     campaign = out.campaign
     w = out.watch
     if w is not None:
-        lines.append(pt.gettext("watch %(n)s: %(activity)s, %(when)s", n=w.index + 1,
-                                activity=st.label("activity", w.activity, w.activity),
-                                when=st.when(w.day, w.watch)))
+        lines.append(t.gettext("watch %(n)s: %(activity)s, %(when)s", n=w.index + 1,
+                               activity=t.label("activity", w.activity, w.activity),
+                               when=t.when(w.day, w.watch)))
     if rolls:
-        lines.extend(roll_line(r, st, pt) for r in out.rolls)
+        lines.extend(roll_line(r, t) for r in out.rolls)
     if w is not None:
-        believed = w.believed_hex if w.believed_hex is not None else pt.gettext("unknown")
+        believed = w.believed_hex if w.believed_hex is not None else t.gettext("unknown")
         if w.hexes_entered:
             route = " -> ".join([w.start_hex, *w.hexes_entered])
-            lines.append(pt.gettext("  true: %(route)s (%(miles)s miles); believed: %(believed)s",
-                                    route=route, miles=miles_text(w.miles, st), believed=believed))
+            lines.append(t.gettext("  true: %(route)s (%(miles)s miles); believed: %(believed)s",
+                                   route=route, miles=miles_text(w.miles, t), believed=believed))
         else:
-            lines.append(pt.gettext("  stays in %(hex)s; believed: %(believed)s", hex=w.end_hex,
-                                    believed=believed))
+            lines.append(t.gettext("  stays in %(hex)s; believed: %(believed)s", hex=w.end_hex,
+                                   believed=believed))
         if w.lost or w.activity in ("travel", "reorient"):
-            state = pt.gettext("LOST, and they know it") if w.knows_lost else (
-                pt.gettext("LOST, unaware") if w.lost else pt.gettext("on course"))
+            state = t.gettext("LOST, and they know it") if w.knows_lost else (
+                t.gettext("LOST, unaware") if w.lost else t.gettext("on course"))
             if w.lost:
-                state += ", " + pt.gettext("veer %(veer)s", veer=veer_text(w.veer, st))
-            lines.append(pt.gettext("  lost: %(state)s", state=state))
-        lines.extend(_encounter_lines(w, campaign, st, pt))
+                state += ", " + t.gettext("veer %(veer)s", veer=veer_text(w.veer, t))
+            lines.append(t.gettext("  lost: %(state)s", state=state))
+        lines.extend(_encounter_lines(w, campaign, t))
         if w.discovered:
             names = [campaign.locations[lid].name if lid in campaign.locations else lid
                      for lid in w.discovered]
-            lines.append(pt.gettext("  found: %(places)s", places=", ".join(names)))
+            lines.append(t.gettext("  found: %(places)s", places=", ".join(names)))
         if w.summary:
-            lines.append(pt.gettext("  %(summary)s", summary=w.summary))
-        lines.extend(pt.gettext("warning: %(message)s", message=m) for m in w.warnings)
+            lines.append(t.gettext("  %(summary)s", summary=w.summary))
+        lines.extend(t.gettext("warning: %(message)s", message=m) for m in w.warnings)
     action = next(iter(out.entry))
     if action == "use":
         for rid, res in out.chronicle.resources.items():
             old = before.resources.get(rid)
             for event in res.history[len(old.history) if old else 0:]:
-                lines.append(pt.gettext("  %(name)s: %(before)s -> %(after)s", name=res.name,
-                                        before=event.before, after=event.after))
+                lines.append(t.gettext("  %(name)s: %(before)s -> %(after)s", name=res.name,
+                                       before=event.before, after=event.after))
     elif action == "note":
-        lines.append(pt.gettext("  note for the chronicle"))
+        lines.append(t.gettext("  note for the chronicle"))
     elif action == "reveal":
-        lines.append(pt.gettext("  revealed to the players: %(what)s",
-                                what=", ".join(map(str, out.entry["reveal"]))))
-    lines.extend(pt.gettext("warning: %(message)s", message=m) for m in out.warnings
+        lines.append(t.gettext("  revealed to the players: %(what)s",
+                               what=", ".join(map(str, out.entry["reveal"]))))
+    lines.extend(t.gettext("warning: %(message)s", message=m) for m in out.warnings
                  if w is None or m not in w.warnings)
     return lines
 
@@ -306,56 +303,55 @@ def _session(view: PlayerView, number: int) -> SessionView | None:
     return next((s for s in view.sessions if s.number == number), None)
 
 
-def tell_line(before: PlayerView, after: PlayerView, out: Outcome, st: Translator,
-              pt: Translator) -> str:
+def tell_line(before: PlayerView, after: PlayerView, out: Outcome, t: Translator) -> str:
     """What the players learn from the entry: computed from the players' view only."""
     number = out.session.session
     s_before, s_after = _session(before, number), _session(after, number)
     parts: list[str] = []
     if s_after is None:
-        return pt.gettext("tell the players: %(text)s", text=pt.gettext("nothing new"))
+        return t.gettext("tell the players: %(text)s", text=t.gettext("nothing new"))
     new_watch = out.watch is not None and s_after.watches and (
         s_before is None or len(s_after.watches) > len(s_before.watches))
     if new_watch:
         wv = s_after.watches[-1]
         miles = s_after.miles - (s_before.miles if s_before else 0)
         if wv.activity == "travel" and wv.heading and miles:
-            parts.append(pt.gettext("you head %(face)s and make about %(miles)s miles",
-                                    face=st.face(wv.heading), miles=miles_text(miles, st)))
+            parts.append(t.gettext("you head %(face)s and make about %(miles)s miles",
+                                   face=t.face(wv.heading), miles=miles_text(miles, t)))
         elif wv.activity == "travel" and wv.heading:
             # a party that knows it is lost has no believed miles: it cannot say how far
-            parts.append(pt.gettext("you head %(face)s", face=st.face(wv.heading)))
+            parts.append(t.gettext("you head %(face)s", face=t.face(wv.heading)))
         elif miles:
-            parts.append(pt.gettext("you make about %(miles)s miles",
-                                    miles=miles_text(miles, st)))
+            parts.append(t.gettext("you make about %(miles)s miles",
+                                   miles=miles_text(miles, t)))
         else:
             told = WATCH_TOLD.get(wv.activity)
-            parts.append(pt.msg(told) if told is not None else pt.gettext("a watch passes"))
+            parts.append(t.msg(told) if told is not None else t.gettext("a watch passes"))
         if wv.knows_lost:
-            parts.append(pt.gettext("you know you are lost"))
+            parts.append(t.gettext("you know you are lost"))
         elif wv.believed_end is not None:
             place = after.place(wv.believed_end)
             hexview = after.hexes.get(wv.believed_end)
             if place:
-                parts.append(pt.gettext("you believe you are in %(place)s", place=place))
+                parts.append(t.gettext("you believe you are in %(place)s", place=place))
             elif hexview is not None and hexview.terrain in after.terrains:
-                parts.append(pt.gettext("you believe you are somewhere in the %(terrain)s",
-                                        terrain=st.terrain(
-                                            after.terrains[hexview.terrain]).lower()))
+                parts.append(t.gettext("you believe you are somewhere in the %(terrain)s",
+                                       terrain=t.terrain(
+                                           after.terrains[hexview.terrain]).lower()))
         found = [after.locations[lid].name for lid in wv.found if lid in after.locations]
         if found:
-            parts.append(pt.gettext("you find %(places)s", places=", ".join(found)))
+            parts.append(t.gettext("you find %(places)s", places=", ".join(found)))
         if out.watch is not None and any(not e.cancelled and e.kind != "keyed"
                                          for e in out.watch.encounters):
-            parts.append(pt.gettext("something happens (describe the encounter)"))
-        parts.append(pt.gettext("it is now %(when)s", when=st.when(after.now.day, after.now.watch)))
+            parts.append(t.gettext("something happens (describe the encounter)"))
+        parts.append(t.gettext("it is now %(when)s", when=t.when(after.now.day, after.now.watch)))
     new_places = [loc.name for lid, loc in after.locations.items()
                   if lid not in before.locations
                   and not (new_watch and lid in s_after.watches[-1].found)]
     if new_places:
-        parts.append(pt.gettext("you learn of %(places)s", places=", ".join(new_places)))
-    return pt.gettext("tell the players: %(text)s",
-                      text="; ".join(parts) if parts else pt.gettext("nothing new"))
+        parts.append(t.gettext("you learn of %(places)s", places=", ".join(new_places)))
+    return t.gettext("tell the players: %(text)s",
+                     text="; ".join(parts) if parts else t.gettext("nothing new"))
 
 
 def session_record(chronicle: Chronicle, number: int) -> SessionRecord | None:
