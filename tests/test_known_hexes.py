@@ -12,6 +12,7 @@ does not know where it is.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from pathlib import Path
 from typing import Any, Literal
@@ -93,6 +94,10 @@ def test_the_chronicle_records_how_the_players_know_each_hex(tmp_path: Path) -> 
     assert "0703" not in chronicle.explored and "0603" not in chronicle.explored
     assert chronicle.how_known("0703") is None
     assert KNOWN_HOW == ("explored", "seen", "revealed")
+    # hexcrawl replay --json gives the same, by label
+    assert json.loads(json.dumps(chronicle.to_json(), default=str))["known_hexes"] == {
+        "0101": "revealed", "0502": "seen", "0504": "explored", "0505": "explored",
+        "0909": "revealed"}
 
 
 def test_hexes_crossed_and_seen_while_lost_count_once_the_party_knows_where_it_is(

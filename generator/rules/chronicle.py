@@ -282,6 +282,7 @@ class Chronicle:
                                    "roll": e.roll, "before": e.before, "after": e.after,
                                    "reason": e.reason} for e in r.history]}
                 for rid, r in self.resources.items()},
+            "known_hexes": {label: self.how_known(label) for label in sorted(self.explored)},
         }
 
 
