@@ -193,3 +193,15 @@ def test_the_players_build_holds_only_the_hexes_they_know_and_no_status(
             assert f"map-{label}" not in text and f"hex-{label}" not in text, (path, label)
             if path.endswith(".md"):
                 assert label not in text, (path, label)
+
+
+def test_the_gm_location_page_links_its_hex_on_the_map_whoever_knows_it(
+        tmp_path: Path) -> None:
+    """The GM's page of a location links its hex in the hex key and on the map, known to
+    the players or not."""
+    campaign, chronicle = replayed(tmp_path / "c")
+    gm = docs(campaign, chronicle, "gm")
+    for lid, label in (("tor", "0502"), ("beacon", "0703"), ("hideout", "0101")):
+        page = gm[f"locations/{lid}.md"]
+        assert f"#hex-{label})" in page
+        assert f"[On the map](../map.md#map-{label})" in page
