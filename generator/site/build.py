@@ -387,20 +387,24 @@ def run_mkdocs(config_file: Path, site_dir: Path, stage: Stage | None = None) ->
     return handler.messages
 
 
-def _worker_start(parent: int) -> None:
+def _worker_start() -> None:
     """A worker's start: it ends with the build that started it (a build killed mid-way must
     not leave a worker running on, writing into a folder the next build removes), and it
     writes nothing to the build's terminal or pipes (its warnings come back as values)."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     for fd in (1, 2):
         os.dup2(devnull, fd)
+    parent = multiprocessing.parent_process()
 
     def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
+        # waits on the parent's sentinel (a pipe on POSIX, a process handle on Windows),
+        # which is ready when the parent has ended however it ended
+        assert parent is not None
+        parent.join()
         os._exit(1)
 
-    threading.Thread(target=watch, name="hexcrawl-parent-watch", daemon=True).start()
+    if parent is not None:
+        threading.Thread(target=watch, name="hexcrawl-parent-watch", daemon=True).start()
 
 
 def _mkdocs_in_worker(config_file: Path, site_dir: Path) -> tuple[list[str], int]:
@@ -439,8 +443,7 @@ class _OtherSites:
         try:
             self.pool = ProcessPoolExecutor(len(audiences) - 1,
                                             mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=_worker_start,
-                                            initargs=(os.getpid(),))
+                                            initializer=_worker_start)
             for audience in self.order[1:]:
                 self.futures[audience] = self.pool.submit(
                     _mkdocs_in_worker, report.docs[audience].config, staging / audience)
