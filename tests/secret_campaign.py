@@ -248,7 +248,7 @@ def secret_chronicle() -> Chronicle:
     return Chronicle(
         campaign="Test Marches", sessions=[session],
         discovered={"thornfold-mill": (1, 2), "gm-lair": (1, 2)},
-        explored={"0304", "0303", "0602"},
+        known_how=dict.fromkeys(("0304", "0303", "0602"), "explored"),
         visits={"0304": 1, "0303": 1, "0403": 2}, lost_watches={"0403": 2},
         resources={"debt-of-kessa": ResourceState(
             "debt-of-kessa", "Kessa owes us", "Aria", None, "d6", "d4",

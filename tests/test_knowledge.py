@@ -204,7 +204,7 @@ def test_knows_lost_means_no_believed_position(campaign: Campaign) -> None:
                     veer=1, believed_start_hex="0303", believed_hexes_entered=[None])
     rec = SessionRecord(2, "Lost", None, None, TimePoint("0303", 2, 1, "0303"),
                         TimePoint("0403", 2, 2, None, True, True, 1), [w])
-    chronicle = Chronicle("x", [rec], {}, {"0303"}, {}, {})
+    chronicle = Chronicle("x", [rec], {}, {"0303": "explored"}, {}, {})
     view = players_view(campaign, chronicle)
     assert view.now.believed_hex is None and view.now.knows_lost
     assert view.sessions[0].watches[0].believed_entered == (None,)

@@ -110,10 +110,10 @@ def test_hexes_crossed_and_seen_while_lost_count_once_the_party_knows_where_it_i
     assert chronicle.how_known("0703") == "seen"
 
 
-def test_a_hex_known_without_know_counts_as_explored() -> None:
+def test_the_strongest_way_to_know_a_hex_stays() -> None:
     chronicle = Chronicle("x")
-    chronicle.explored.add("0101")
-    assert chronicle.how_known("0101") == "explored"
+    chronicle.know("0101", "explored")
+    assert chronicle.how_known("0101") == "explored" and "0101" in chronicle.explored
     chronicle.know("0202", "revealed")
     chronicle.know("0202", "seen")
     chronicle.know("0202", "revealed")

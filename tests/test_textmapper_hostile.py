@@ -157,7 +157,8 @@ def test_the_players_export_gives_no_hex_for_a_place_found_while_lost(tmp_path: 
     from generator.knowledge import gm_view, players_view
 
     campaign = load_secret_campaign(tmp_path / "c")
-    chronicle = dataclasses.replace(secret_chronicle(), explored={"0304", "0303"})
+    chronicle = dataclasses.replace(secret_chronicle(),
+                                    known_how=dict.fromkeys(("0304", "0303"), "explored"))
     view = players_view(campaign, chronicle)
     assert "thornfold-mill" in view.locations              # they know of it...
     text = tm.export(view, campaign)

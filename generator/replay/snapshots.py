@@ -68,7 +68,6 @@ def _copy_chronicle(chronicle: Chronicle, memo: dict[int, Any]) -> Chronicle:
     fast: dict[str, Any] = {
         "sessions": list(chronicle.sessions),
         "discovered": dict(chronicle.discovered),
-        "explored": set(chronicle.explored),
         "known_how": dict(chronicle.known_how),
         "visits": dict(chronicle.visits),
         "lost_watches": dict(chronicle.lost_watches),

@@ -9,6 +9,7 @@ rules.md (tracks, checks, encounters, usage dice), and the notes typed beside th
 
 from __future__ import annotations
 
+from collections.abc import KeysView
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -242,10 +243,8 @@ class Chronicle:
     sessions: list[SessionRecord] = field(default_factory=list)
     #: location id -> (session, watch index) of its discovery by the party
     discovered: dict[str, tuple[int, int]] = field(default_factory=dict)
-    #: hex labels the players know (entered while not lost, seen, revealed, re-anchored);
-    #: add to it with ``know``, which records how as well
-    explored: set[str] = field(default_factory=set)
-    #: hex label -> how the players know it, the strongest way so far (``KNOWN_HOW``)
+    #: hex label -> how the players know it, the strongest way so far (``KNOWN_HOW``); add
+    #: to it with ``know``
     known_how: dict[str, str] = field(default_factory=dict)
     #: hex label -> number of watches the party spent there (true track)
     visits: dict[str, int] = field(default_factory=dict)
@@ -256,20 +255,22 @@ class Chronicle:
     #: each member's condition after the last session
     members: dict[str, MemberState] = field(default_factory=dict)
 
+    @property
+    def explored(self) -> KeysView[str]:
+        """The hex labels the players know, however they know them (entered while not lost,
+        seen, revealed, re-anchored)."""
+        return self.known_how.keys()
+
     def know(self, label: str, how: str) -> None:
-        """The players know hex ``label`` (added to ``explored``), ``how`` (one of
-        ``KNOWN_HOW``): kept in ``known_how`` unless they knew it by a stronger way."""
-        self.explored.add(label)
+        """The players know hex ``label``, ``how`` (one of ``KNOWN_HOW``): kept unless they
+        knew it by a stronger way."""
         before = self.known_how.get(label)
         if before is None or KNOWN_HOW.index(how) < KNOWN_HOW.index(before):
             self.known_how[label] = how
 
     def how_known(self, label: str) -> str | None:
-        """How the players know hex ``label`` (``KNOWN_HOW``), None when they do not. A hex
-        put in ``explored`` without ``know`` counts as explored."""
-        if label not in self.explored:
-            return None
-        return self.known_how.get(label, "explored")
+        """How the players know hex ``label`` (``KNOWN_HOW``), None when they do not."""
+        return self.known_how.get(label)
 
     def to_json(self) -> dict[str, Any]:
         return {
