@@ -48,6 +48,12 @@ VOCABULARY: dict[str, dict[str, Msg]] = {
         "visible": N_("visible from afar"),
         "hidden": N_("hidden"),
     },
+    # how the players know a hex (the GM's hex key; rules.chronicle.KNOWN_HOW)
+    "known": {
+        "explored": N_("explored by the players"),
+        "seen": N_("seen from afar by the players"),
+        "revealed": N_("revealed to the players"),
+    },
     # location icons on the map (its legend: what each icon stands for)
     "icon": {
         "village": N_("village, farm, inn"),

@@ -228,26 +228,18 @@ class _Renderer:
             found = self._swatches[key] = getattr(maps, name)(*args)
         return found
 
-    def known_as(self) -> dict[str, str]:
-        """How the players know a hex (``GMHexView.known``), as the GM's hex key says it."""
-        return {"explored": self.t.gettext("explored by the players"),
-                "seen": self.t.gettext("seen from afar by the players"),
-                "revealed": self.t.gettext("revealed to the players")}
-
     def plain_hex_rows(self, hexes: Iterable[Any]) -> str:
         """The rows of a region's table of plain hexes in the GM's hex key
         (``plain_hex_rows`` in the templates): one line a hex, as ``region.md`` wrote them
         with a loop (``hexes`` are the templates' copies of ``GMHexView``)."""
         label = self.t.label
-        known_as = self.known_as()
         rows: list[str] = []
         for h in hexes:
-            known = str(getattr(h, "known", None) or ("explored" if h.explored else ""))
             density = f" ({label('density', h.density, h.density)})" if h.density else ""
             rows.append("".join((
                 '| <a id="hex-', str(h.label), '"></a>', str(h.label), " | ",
                 str(self.terrain_name(h.terrain)), density, " | ", str(h.visits or ""), " | ",
-                known_as.get(known, ""), " |")))
+                label("known", h.known) if h.known else "", " |")))
         return "\n".join(rows)
 
     def roll_rows(self, rolls: Iterable[Any]) -> str:
