@@ -135,3 +135,11 @@ class Terminal:
             return self.proc.wait(timeout=60)
         finally:
             os.close(self.master)
+
+    def __enter__(self) -> Terminal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        # a test that failed half-way leaves no program running behind it
+        if self.proc.poll() is None:
+            self.proc.kill()

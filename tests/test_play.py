@@ -394,8 +394,7 @@ def test_terminal_session_with_completion_and_ctrl_c(tmp_path: Path) -> None:
     content = copy_campaign(tmp_path)
     path = _file(content, 6)
     before = path.read_bytes()
-    term = Terminal([*HEXCRAWL, "play", "--content", str(content), "--continue"], tmp_path)
-    try:
+    with Terminal([*HEXCRAWL, "play", "--content", str(content), "--continue"], tmp_path) as term:
         term.expect("s6 day 9 w2>")
         # Ctrl-C in the middle of an entry drops it
         term.send("travel N\r")
@@ -417,9 +416,6 @@ def test_terminal_session_with_completion_and_ctrl_c(tmp_path: Path) -> None:
         term.send("quit\r")
         term.expect("Session 6 is in")
         assert term.close() == 0
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert data["log"][-1]["travel"] == {"follow": "charcoal-track", "toward": "0413"}
     assert data["log"][-1]["rolls"]["navigation"] == 11

@@ -48,8 +48,7 @@ def unwritable(folder: Path) -> Iterator[None]:
 def test_gm_and_undo_with_an_unwritable_sessions_folder_are_reported(tmp_path: Path) -> None:
     content = copy_campaign(tmp_path)
     path = _file(content, 6)
-    term = Terminal([*HEXCRAWL, "play", "--content", str(content), "--continue"], tmp_path)
-    try:
+    with Terminal([*HEXCRAWL, "play", "--content", str(content), "--continue"], tmp_path) as term:
         term.expect("s6 day 9 w2>")
         term.send("note the first\r")
         term.expect("written to")
@@ -64,9 +63,6 @@ def test_gm_and_undo_with_an_unwritable_sessions_folder_are_reported(tmp_path: P
             rest = term.expect("Session 6 is in")
             assert "Traceback" not in rest
         assert term.close() == 0
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
     assert path.read_bytes() == written
     assert yaml.safe_load(written)["log"][-1] == {"note": "the first"}
 
@@ -83,8 +79,7 @@ def test_a_new_session_in_an_unwritable_folder_is_an_error_not_a_traceback(
 def test_an_escape_sequence_typed_at_the_prompt_is_dropped(tmp_path: Path) -> None:
     content = copy_campaign(tmp_path)
     path = _file(content, 6)
-    term = Terminal([*HEXCRAWL, "play", "--content", str(content), "--continue"], tmp_path)
-    try:
+    with Terminal([*HEXCRAWL, "play", "--content", str(content), "--continue"], tmp_path) as term:
         term.expect("s6 day 9 w2>")
         # colour codes, an SGR report with too few fields, a typical report of no button
         term.send("note \x1b[31mred\x1b[0m \x1b[<5M\x1b[Mzzzwine\r")
@@ -94,8 +89,5 @@ def test_an_escape_sequence_typed_at_the_prompt_is_dropped(tmp_path: Path) -> No
         term.send("quit\r")
         term.expect("Session 6 is in")
         assert term.close() == 0
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
     assert yaml.safe_load(path.read_text(encoding="utf-8"))["log"][-1] == {"note": "red wine"}
 

@@ -47,8 +47,7 @@ def _quit(term: Terminal) -> None:
 def test_a_forced_march_is_announced_before_the_first_die_and_each_die_told_at_once(
         tmp_path: Path) -> None:
     content = copy_campaign(tmp_path)
-    term = _play(content, "--continue")
-    try:
+    with _play(content, "--continue") as term:
         status = term.expect("s6 day 9 w2>")
         # ten hours on the march since the last sleep: status says what comes next
         assert "any more marching before a sleep is a forced march" in status
@@ -70,15 +69,11 @@ def test_a_forced_march_is_announced_before_the_first_die_and_each_die_told_at_o
         assert "tell the players:" in seen
         term.expect("w3>")
         _quit(term)
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
 
 
 def test_a_failed_navigation_check_announces_the_veer_die(tmp_path: Path) -> None:
     content = copy_campaign(tmp_path)
-    term = _play(content, "--continue")
-    try:
+    with _play(content, "--continue") as term:
         term.expect("s6 day 9 w2>")
         term.send("travel N\r")
         first = term.expect("[Enter: let it roll]:")
@@ -94,15 +89,11 @@ def test_a_failed_navigation_check_announces_the_veer_die(tmp_path: Path) -> Non
         term.send("\x03")
         term.expect("entry dropped: nothing written")
         _quit(term)
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
 
 
 def test_look_lists_the_hex_its_neighbours_and_the_landmarks(tmp_path: Path) -> None:
     content = copy_campaign(tmp_path)
-    term = _play(content, "--continue")
-    try:
+    with _play(content, "--continue") as term:
         term.expect("s6 day 9 w2>")
         term.send("look\r")
         seen = term.expect("the party believes it is where it is")
@@ -114,16 +105,12 @@ def test_look_lists_the_hex_its_neighbours_and_the_landmarks(tmp_path: Path) -> 
         assert "SE 0511: Cinderhollow Clearing, Forest (sparse); along The Charcoal Track" in seen
         assert "Cinderhollow [cinderhollow]: SE, 1 hex (12 miles) (found)" in seen
         _quit(term)
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
 
 
 def test_chase_creatures_named_at_the_table_forage_by_and_undo(tmp_path: Path) -> None:
     content = copy_campaign(tmp_path)
     path = _session_file(content, 6)
-    term = _play(content, "--continue")
-    try:
+    with _play(content, "--continue") as term:
         term.expect("s6 day 9 w2>")
         term.send("camp forage by Tib Quill\r")
         plan = term.expect("[Enter: let it roll]:")
@@ -145,9 +132,6 @@ def test_chase_creatures_named_at_the_table_forage_by_and_undo(tmp_path: Path) -
         seen = term.expect("w3>")
         assert "grey scouts" in seen and "a chase" in seen
         _quit(term)
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
     entry = yaml.safe_load(path.read_text(encoding="utf-8"))["log"][-1]
     assert entry["chase"]["pursuers"] == [{"name": "grey scouts", "speed": 40}]
     data = session_json(content, 6)
@@ -161,8 +145,7 @@ def test_the_number_appearing_is_asked_for_and_recorded(tmp_path: Path) -> None:
     table.write_text(text.replace('shadowing the party from upwind"\n',
                                   'shadowing the party from upwind"\n    appearing: 2d4\n'),
                      encoding="utf-8")
-    term = _play(content, "--continue")
-    try:
+    with _play(content, "--continue") as term:
         term.expect("s6 day 9 w2>")
         term.send("encounter elderholt-encounters roll 4\r")
         first = term.expect("[Enter: let it roll]:")
@@ -177,9 +160,6 @@ def test_the_number_appearing_is_asked_for_and_recorded(tmp_path: Path) -> None:
         term.send("*\r")
         term.expect("w3>")
         _quit(term)
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
     entry = yaml.safe_load(_session_file(content, 6).read_text(encoding="utf-8"))["log"][-1]
     assert entry["rolls"]["appearing"] == 5
     enc = session_json(content, 6)["watches"][-1]["encounters"][0]
@@ -193,23 +173,18 @@ def test_a_member_past_the_nonlethal_threshold_is_flagged(tmp_path: Path) -> Non
     campaign.write_text(text.replace("    - name: Tib Quill\n      speed: 30\n",
                                      "    - name: Tib Quill\n      speed: 30\n      hp: 6\n"),
                         encoding="utf-8")
-    term = _play(content, "--continue")
-    try:
+    with _play(content, "--continue") as term:
         seen = term.expect("s6 day 9 w2>")
         assert ("warning: Tib Quill has 6 nonlethal damage (limit 6): unconscious or near it"
                 in seen)
         assert "Brother Anselm has" not in seen
         _quit(term)
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
 
 
 def test_quit_asks_for_a_title_and_a_summary_and_the_file_has_the_schema_line(
         tmp_path: Path) -> None:
     content = copy_campaign(tmp_path)
-    term = _play(content, "--new", "--date", "2025-12-06")
-    try:
+    with _play(content, "--new", "--date", "2025-12-06") as term:
         term.expect("Title of session 7:")
         term.send("\r")  # no title yet: the placeholder
         term.expect("s7 day 9 w2>")
@@ -226,9 +201,6 @@ def test_quit_asks_for_a_title_and_a_summary_and_the_file_has_the_schema_line(
         term.send("The wardens rest at the Coaling Rings and argue about the road.\r")
         term.expect("Session 7 is in")
         assert term.close() == 0
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
     path = _session_file(content, 7)
     text = path.read_text(encoding="utf-8")
     assert text.startswith("# yaml-language-server: $schema=../schemas/session.schema.json\n")
@@ -266,8 +238,7 @@ def test_session_6_chase_re_entered_at_a_terminal_records_every_die(tmp_path: Pa
     rolls = rolls[:len(rolls) - uses]
     data["log"] = data["log"][:at]
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    term = _play(content, "--continue")
-    try:
+    with _play(content, "--continue") as term:
         term.expect("s6 day 8 w4>")
         term.send(SESSION6_COMMANDS[at] + "\r")
         term.expect("this entry asks for:")
@@ -278,9 +249,6 @@ def test_session_6_chase_re_entered_at_a_terminal_records_every_die(tmp_path: Pa
         seen = term.expect("written to")
         assert "[Enter: let it roll]" not in seen
         _quit(term)
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
     played = session_json(content, 6)
     watch = next(w for w in played["watches"] if w["activity"] == "chase")
     n = len(rolls)
@@ -311,8 +279,7 @@ def test_the_new_messages_in_russian_and_ukrainian(tmp_path: Path, language: str
     def prompt(watch: int) -> str:
         return t.gettext("s%(n)s day %(day)s w%(watch)s> ", n=6, day=9, watch=watch).strip()
 
-    term = _play(content, "--continue")
-    try:
+    with _play(content, "--continue") as term:
         term.expect(prompt(2))
         term.send("look\r")
         assert look in term.expect("SE 0511")
@@ -325,9 +292,6 @@ def test_the_new_messages_in_russian_and_ukrainian(tmp_path: Path, language: str
         assert undo in term.expect(prompt(2))
         term.send("quit\r")
         assert term.close() == 0
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
 
 
 def test_a_wandering_encounter_names_its_row_before_the_dice_that_follow(
@@ -338,8 +302,7 @@ def test_a_wandering_encounter_names_its_row_before_the_dice_that_follow(
     table.write_text(text.replace('shadowing the party from upwind"\n',
                                   'shadowing the party from upwind"\n    appearing: 2d4\n'),
                      encoding="utf-8")
-    term = _play(content, "--continue")
-    try:
+    with _play(content, "--continue") as term:
         term.expect("s6 day 9 w2>")
         term.send("rest\r")
         assert "for Encounter check" in term.expect("[Enter: let it roll]:")
@@ -360,9 +323,6 @@ def test_a_wandering_encounter_names_its_row_before_the_dice_that_follow(
         assert "number appearing: 5" in seen
         term.expect("w3>")
         _quit(term)
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
     entry = yaml.safe_load(_session_file(content, 6).read_text(encoding="utf-8"))["log"][-1]
     assert entry["rolls"]["encounter"] == [1] and entry["rolls"]["table"] == 4
     assert entry["rolls"]["appearing"] == 5
@@ -386,9 +346,8 @@ def test_look_from_a_lost_party_marks_the_believed_position(tmp_path: Path) -> N
         "  - rest: {}\n    rolls: {encounter: [4]}\n"
         "  - camp: {forage: true}\n    rolls: {forage: 10, encounter: [8]}\n"
         "  - sleep: {}\n    rolls: {encounter: [6]}\n  - sleep: {}\n", encoding="utf-8")
-    term = Terminal([*HEXCRAWL, "play", "--content", str(camp), "--new", "--title", "Hills"],
-                    tmp_path)
-    try:
+    with Terminal([*HEXCRAWL, "play", "--content", str(camp), "--new", "--title", "Hills"],
+                  tmp_path) as term:
         term.expect("s2 day 2 w2>")
         term.send("travel NE\r")
         for answer in ("3", "8", "8", "16", "6", "5"):
@@ -407,6 +366,3 @@ def test_look_from_a_lost_party_marks_the_believed_position(tmp_path: Path) -> N
         term.send("\r")  # no summary: the file keeps none
         term.expect(" is in ")
         assert term.close() == 0
-    finally:
-        if term.proc.poll() is None:
-            term.proc.kill()
