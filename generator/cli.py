@@ -11,6 +11,8 @@ import json
 import logging
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -235,6 +237,24 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
                      build_type="dirty")
 
 
+@contextmanager
+def _print_errors() -> Iterator[None]:
+    """A print that fails says why and exits with status 1, never with a traceback: a
+    template override that cannot be read or fails (at its file and line), Chromium
+    missing or failing, a size that does not fit the paper."""
+    from generator.diagnostics import SourceError
+    from generator.reference.printing import PrintError
+
+    try:
+        yield
+    except SourceError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
+    except (PrintError, ValueError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
+
+
 @main.command("print")
 @CONTENT_OPTION
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -271,8 +291,7 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
     one page in the orientation that prints them largest, with a legend, or with --poster
     a cover page and the map tiled over sheets. Needs Chromium (Debian: apt-get install
     chromium)."""
-    from generator.diagnostics import SourceError
-    from generator.reference.printing import POSTER_HEX_MM, PrintError, print_maps, print_pdfs
+    from generator.reference.printing import POSTER_HEX_MM, print_maps, print_pdfs
 
     booklet = "booklet" in sheets
     if booklet:
@@ -306,13 +325,10 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
         chronicle = replay_or_exit(campaign, diags)
         print_diagnostics(diags)
         audiences = ("players", "gm") if audience in (None, "both") else (audience,)
-        try:
+        with _print_errors():
             maps = print_maps(campaign, chronicle, out, audiences=audiences, paper=paper,
                               poster=poster, orientation=orientation,
                               hex_mm=hex_mm or POSTER_HEX_MM, language=language)
-        except (PrintError, ValueError) as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(1)
         for pdf in maps:
             click.echo(str(pdf))
         return
@@ -321,15 +337,9 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
 
         chronicle = replay_or_exit(campaign, diags)
         print_diagnostics(diags)
-        try:
+        with _print_errors():
             pdf = print_booklet(campaign, chronicle, out, language, paper,
                                 systems=list(systems) or None)
-        except SourceError as exc:  # a template override that cannot be read or fails
-            click.echo(str(exc), err=True)
-            sys.exit(1)
-        except (PrintError, ValueError) as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(1)
         click.echo(str(pdf))
         return
     seen: set[str] | None = None
@@ -338,17 +348,11 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
 
         seen = set(players_view(campaign, replay_or_exit(campaign, diags)).terrains)
     print_diagnostics(diags)
-    try:
+    with _print_errors():
         pdfs = print_pdfs(campaign, out, language, paper,
                           audience="players" if audience == "players" else "gm",
                           systems=list(systems) or None, only=list(sheets) or None,
                           known_terrain=seen)
-    except SourceError as exc:  # a template override that cannot be read or fails
-        click.echo(str(exc), err=True)
-        sys.exit(1)
-    except (PrintError, ValueError) as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(1)
     for pdf in pdfs:
         click.echo(str(pdf))
 
