@@ -428,3 +428,16 @@ def test_module_doctests() -> None:
     from generator.content import schema
 
     assert doctest.testmod(schema).failed == 0
+
+
+def test_replay_schema_knows_how_the_players_know_a_hex() -> None:
+    from generator.rules.chronicle import KNOWN_HOW, Chronicle
+
+    schema = all_schemas()["replay.schema.json"]
+    assert schema["properties"]["known_hexes"]["additionalProperties"]["enum"] == list(
+        KNOWN_HOW)
+    chronicle = Chronicle("x")
+    chronicle.know("0101", "seen")
+    out = {**REPLAY_EXAMPLE, "known_hexes": chronicle.to_json()["known_hexes"]}
+    assert validate(out, schema) == []
+    assert validate({**out, "known_hexes": {"0101": "guessed"}}, schema) != []

@@ -256,7 +256,12 @@ def replay_schema() -> dict[str, Any]:
     root = _obj({
         "campaign": {**_STR, "description": "the campaign's name"},
         "sessions": {"type": "array", "items": {"$ref": "#/$defs/session"}},
-    }, {"resources": {"type": "object", "additionalProperties": resource}})
+    }, {"resources": {"type": "object", "additionalProperties": resource},
+        # the ways of rules.chronicle.KNOWN_HOW (content comes before the rules: spelled out)
+        "known_hexes": {"type": "object", "additionalProperties": {
+            "enum": ["explored", "seen", "revealed"]},
+            "description": "every hex the players know, by label, with how they know it "
+                           "(the strongest way when several)"}})
     return _file_schema(
         "hexcrawl replay --json",
         "The replay of every session log, watch by watch (content.md). Keys may be added; "
