@@ -169,7 +169,7 @@ def check_wheel(wheel: Path) -> bytes:
         raise WheelError("not a wheel: the file is not a readable zip archive") from None
     headers = HeaderParser().parsestr(meta)
     if canonicalize_name(headers.get("Name", "")) != "hexcrawl" or \
-            dist_info + "WHEEL" not in names or "generator/cli.py" not in names:
+            dist_info + "WHEEL" not in names or "generator/cli/__init__.py" not in names:
         raise WheelError(f"not a wheel of hexcrawl: {dist_info}METADATA does not name "
                          "hexcrawl, or the package is missing")
     return data

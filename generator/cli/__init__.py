@@ -585,6 +585,3 @@ def run() -> None:
     """The ``hexcrawl`` program (the console script's entry point)."""
     main()
 
-
-if __name__ == "__main__":  # pragma: no cover
-    run()

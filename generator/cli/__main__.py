@@ -1,0 +1,4 @@
+"""``python -m generator.cli``: the ``hexcrawl`` program."""
+from generator.cli import run
+
+run()
