@@ -466,6 +466,15 @@ def test_each_roll_record_asks_for_its_physical_dice() -> None:
     assert parse_values("12", distance) == [12] and parse_values("13", distance) is None
 
 
+def test_percentile_dice_read_00_as_100() -> None:
+    """Percentile dice show 00 for 100 (docs/rules.md, section 8): play takes it as typed."""
+    d100 = ask_for(_record("navigation", "1d100", 42, [42]))
+    assert parse_values("00", d100) == [100] and parse_values("100", d100) == [100]
+    assert parse_values("0", d100) is None and parse_values("05", d100) == [5]
+    d20 = ask_for(_record("navigation", "1d20", 4, [4]))
+    assert parse_values("00", d20) is None
+
+
 def test_completion_offers_headings_and_ids(vocab: Vocabulary) -> None:
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document

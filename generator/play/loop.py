@@ -471,7 +471,9 @@ def parse_values(reply: str, ask: RollAsk) -> list[int] | None:
     parts = [p for p in re.split(r"[\s,;/]+", reply) if p]
     if len(parts) != len(ask.dice) or not all(re.fullmatch(r"\d+", p) for p in parts):
         return None
-    values = [int(p) for p in parts]
+    # percentile dice show 00 for 100 (docs/rules.md, section 8)
+    values = [100 if p == "00" and (d.count, d.sides) == (1, 100) else int(p)
+              for d, p in zip(ask.dice, parts, strict=True)]
     if all(d.low <= v <= d.high for d, v in zip(ask.dice, values, strict=True)):
         return values
     return None
