@@ -23,6 +23,17 @@ SESSION1 = ("session: 1\ndate: 2026-01-10\ntitle: Down the East Road\nlog:\n"
             "  - travel: {follow: east-road}\n"
             "    rolls: {distance: 7, judge_distance: 10, encounter: [5]}\n")
 
+#: the README's first day: along the road, north-east, then a night's camp and sleep
+DAY1 = SESSION1 + (
+    "  - travel: {heading: NE}\n"
+    "    rolls: {navigation: 14, distance: 9, judge_distance: 12, encounter: [4]}\n"
+    "  - rest: {}\n    rolls: {encounter: [4]}\n"
+    "  - camp: {forage: true}\n    rolls: {forage: 10, encounter: [8]}\n"
+    "  - sleep: {}\n    rolls: {encounter: [6]}\n  - sleep: {}\n")
+#: then a failed navigation check and a veer: lost in 0503, believing it is in 0502
+LOST = DAY1 + ("  - travel: {heading: NE}\n    rolls: {navigation: 3, veer: 8, distance: 8, "
+               "judge_distance: 16, encounter: [6], realise: 5}\n")
+
 
 def _campaign(tmp_path: Path, log: str = SESSION1) -> Path:
     camp = tmp_path / "camp"
@@ -66,17 +77,24 @@ def test_a_lost_party_hears_the_hex_it_believes_in_never_the_true_one(
         tmp_path: Path) -> None:
     """The README's second session: a failed navigation check and a veer leave the party in
     0503 believing it is in 0502; the players are told 0502."""
-    camp = _campaign(tmp_path, SESSION1 + (
-        "  - travel: {heading: NE}\n"
-        "    rolls: {navigation: 14, distance: 9, judge_distance: 12, encounter: [4]}\n"
-        "  - rest: {}\n    rolls: {encounter: [4]}\n"
-        "  - camp: {forage: true}\n    rolls: {forage: 10, encounter: [8]}\n"
-        "  - sleep: {}\n    rolls: {encounter: [6]}\n  - sleep: {}\n"))
+    camp = _campaign(tmp_path, DAY1)
     seen = _play(camp, "travel NE", "3", "8", "8", "16", "6", "5", "status", "quit")
     assert "true hex 0503" in seen and "believed 0502; LOST, unaware" in seen, seen
     tell = _tell(seen)
     assert len(tell) == 1 and "you believe you are in hex 0502" in tell[0], tell
     assert "0503" not in tell[0]
+
+
+def test_reorient_while_lost_unaware_says_so_and_logs_only_on_yes(tmp_path: Path) -> None:
+    camp = _campaign(tmp_path, LOST)
+    seen = _play(camp, "reorient backtrack", "n", "reorient backtrack", "y", "*", "quit")
+    assert seen.count("the party is lost but does not know it: to the players it is on "
+                      "course") == 2, seen
+    assert "backtrack: the party retraces its tracks" in seen
+    assert seen.count("Log this reorient watch anyway? [y/N]") == 2
+    assert seen.count("written to") == 1
+    entries = (camp / "sessions").glob("02-*.yaml")
+    assert "reorient: {method: backtrack}" in next(entries).read_text(encoding="utf-8")
 
 
 def test_a_rolled_rows_tell_is_read_to_the_players(tmp_path: Path) -> None:
