@@ -363,9 +363,19 @@ Mode = Literal["normal", "cautious", "exploring", "foraging", "hustle"]
 NOTE_SHOWN = "free text (Markdown): shown on both sites and in replay --json"
 NOTE_GM = "free text (Markdown): GM site and replay --json only"
 RollValue = int | list[int]
+#: What an entry's ``tell:`` is, beside its action or inside its mapping.
+TELL = "what the players are told happened (Markdown): the players' journal shows it"
 
 
-class Travel(Model):
+class ActionBody(Model):
+    """The mapping of an action that takes one (``rest: {}``, ``travel: {heading: N}``).
+    A ``tell:`` may be written inside it, as ``note:`` is, or beside the action, as ``gm:``
+    is; the entry's validator moves it beside the action, where every reader looks."""
+
+    tell: str | None = Field(default=None, description=TELL)
+
+
+class Travel(ActionBody):
     heading: Face | None = None
     toward: Label | None = None
     follow: str | None = None
@@ -396,39 +406,39 @@ class Travel(Model):
         return [x for x in m if x != "normal"]
 
 
-class Rest(Model):
+class Rest(ActionBody):
     note: str | None = Field(default=None, description=NOTE_SHOWN)
 
 
-class Camp(Model):
+class Camp(ActionBody):
     forage: bool = False
     #: the member who forages (the party's best forager when not given)
     by: str | None = None
     note: str | None = Field(default=None, description=NOTE_SHOWN)
 
 
-class Sleep(Model):
+class Sleep(ActionBody):
     note: str | None = Field(default=None, description=NOTE_SHOWN)
 
 
-class Search(Model):
+class Search(ActionBody):
     target: str | None = None
     note: str | None = Field(default=None, description=NOTE_SHOWN)
 
 
-class Reorient(Model):
+class Reorient(ActionBody):
     method: Literal["north", "new_course", "backtrack"]
     note: str | None = Field(default=None, description=NOTE_SHOWN)
 
 
-class EncounterEntry(Model):
+class EncounterEntry(ActionBody):
     table: str | None = None
     roll: int | None = None
     note: str | None = Field(default=None, description=NOTE_GM)
     location: str | None = None
 
 
-class UseEntry(Model):
+class UseEntry(ActionBody):
     resource: str
     by: str | None = None
     note: str | None = Field(default=None, description=(
@@ -449,7 +459,7 @@ class ChaseActor(Model):
     count: int = Field(default=1, ge=1, le=50, description="several alike: 'Wolf 1', 'Wolf 2'")
 
 
-class ChaseEntry(Model):
+class ChaseEntry(ActionBody):
     environment: Literal["urban", "wilderness"] = "wilderness"
     #: "party", or names of party members and creatures (campaign `creatures:`), or stats
     quarry: Literal["party"] | list[str | ChaseActor] = "party"
@@ -485,6 +495,23 @@ INSTANT_ACTIONS = ("note", "reveal", "use")
 BARE_ACTIONS = ("rest", "sleep", "camp", "search")
 
 
+def _lift_tell(data: dict[str, Any]) -> None:
+    """A ``tell:`` inside the action's mapping becomes the entry's (one text, one place to
+    read it); given in both places it is an error rather than one silently winning."""
+    for key in ACTION_KEYS:
+        body = data.get(key)
+        if not isinstance(body, dict) or not isinstance(body.get("tell"), str):
+            continue
+        if data.get("tell") is not None:
+            raise ValueError(
+                f"'tell:' is given twice, inside '{key}:' and beside it: write it once, "
+                f"either inside the mapping ({key}: {{..., tell: \"...\"}}) or beside "
+                f"the action, as a key of the entry indented like '{key}:' (tell: \"...\")")
+        body = dict(body)
+        data["tell"] = body.pop("tell")
+        data[key] = body
+
+
 class LogEntry(Model):
     travel: Travel | None = None
     rest: Rest | None = None
@@ -499,8 +526,7 @@ class LogEntry(Model):
     chase: ChaseEntry | None = None
     rolls: dict[str, RollValue] = {}
     gm: str | None = Field(default=None, description="GM-only remark on this entry")
-    tell: str | None = Field(default=None, description=(
-        "what the players are told happened (Markdown): the players' journal shows it"))
+    tell: str | None = Field(default=None, description=TELL)
     expect: Expect | None = None
 
     @model_validator(mode="before")
@@ -522,6 +548,7 @@ class LogEntry(Model):
             for key in ("rest", "camp", "sleep", "search"):
                 if key in data and data[key] is None:
                     data[key] = {}
+            _lift_tell(data)
         return data
 
     @model_validator(mode="after")

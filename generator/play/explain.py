@@ -119,6 +119,35 @@ def plan_lines(plan: Plan, entry: Mapping[str, Any], campaign: Campaign, before:
     return [t.gettext("this entry asks for:")] + ["  - " + line for line in out], announced
 
 
+#: what a reorient watch does under the rules (rules.md section 5), by method
+REORIENT_RULES: dict[str, Msg] = {
+    "north": N_("north: Survival against DC 12; a success removes the veer, a failure makes "
+                "the party take a wrong face for north (a party on course is then lost "
+                "without knowing it)"),
+    "new_course": N_("new course: Survival against the navigation DC + 10; a success ends any "
+                     "lost state (the players learn where they truly are), a failure leaves "
+                     "the party lost with a fresh veer, without knowing it"),
+    "backtrack": N_("backtrack: the party retraces its tracks toward where it went astray, "
+                    "then Survival against the navigation DC tells whether it is on course "
+                    "(a failure misjudges it 75%% of the time)"),
+}
+
+
+def reorient_lines(method: str, lost: bool, t: Translator) -> list[str]:
+    """Why a reorient watch of a party that does not know it is lost needs the GM's word:
+    a party re-orients once it knows it is lost (rules.md section 5), and the replay plays
+    the watch by the rules all the same, with what that means for this method."""
+    head = t.gettext("the party is lost but does not know it: to the players it is on course, "
+                     "and a party re-orients once it knows it is lost (rules.md, section 5)") \
+        if lost else t.gettext("the party is not lost: a party re-orients once it knows it is "
+                               "lost (rules.md, section 5)")
+    out = [head, t.gettext("logged all the same, the watch goes by the rules:")]
+    rule = REORIENT_RULES.get(method)
+    if rule is not None:
+        out.append("  " + t.msg(rule))
+    return out
+
+
 def _extra_why(entry: Mapping[str, Any], t: Translator) -> str:
     action = next(iter(entry))
     body = entry[action] if isinstance(entry[action], Mapping) else {}

@@ -34,7 +34,7 @@ from generator.play.commands import (
     new_creatures,
     parse,
 )
-from generator.play.explain import command_text, plan_lines
+from generator.play.explain import command_text, plan_lines, reorient_lines
 from generator.play.logfile import (
     LogFileError,
     SessionLog,
@@ -309,6 +309,9 @@ class Table:
         if self.pending_gm is not None:
             entry["gm"] = self.pending_gm
         try:
+            if not self.confirm(entry):
+                self.say(self.t.gettext("nothing written"))
+                return
             self.declare(entry)
             outcome = self.adjudicate(entry)
         except EntryError as exc:
@@ -345,6 +348,19 @@ class Table:
         for text in present.nonlethal_flags(self.campaign, self.chronicle, self.t):
             if text not in flagged:
                 self.say(self.t.gettext("warning: %(message)s", message=text))
+
+    def confirm(self, entry: dict[str, Any]) -> bool:
+        """A reorient while the party does not know it is lost: what that means under the
+        rules, and the GM's yes before it is logged (the table may have ruled so)."""
+        if not isinstance(entry.get("reorient"), dict):
+            return True
+        now, _ = present._now(self.campaign, self.chronicle)
+        if now.knows_lost:
+            return True
+        for text in reorient_lines(str(entry["reorient"].get("method")), now.lost, self.t):
+            self.say(text)
+        reply = self.inp.answer(self.t.gettext("Log this reorient watch anyway? [y/N] "))
+        return reply.strip().casefold().startswith(("y", "д", "т"))
 
     def adjudicate(self, entry: dict[str, Any]) -> Outcome:
         candidate = self.log.candidate(entry)

@@ -14,7 +14,7 @@ from fractions import Fraction
 from generator.content.campaign import Campaign
 from generator.dice import RollRecord
 from generator.i18n import N_, Msg, Translator
-from generator.knowledge import PlayerView, SessionView
+from generator.knowledge import PlayerView, SessionView, WatchView
 from generator.play.oracle import Outcome
 from generator.rules import tables as T
 from generator.rules.chronicle import Chronicle, SessionRecord, TimePoint, WatchRecord
@@ -299,6 +299,49 @@ def outcome_lines(out: Outcome, before: Chronicle, t: Translator, rolls: bool = 
     return lines
 
 
+def believed_text(view: PlayerView, label: str, t: Translator) -> str:
+    """Where the party believes it is, from the players' view (``label``: the believed hex,
+    which is the true one unless the party is lost without knowing it): the road or river
+    it is on, the hex's name and its region, else its terrain, and always the hex, so that
+    the GM can point to it on the map."""
+    info = view.hexes.get(label)
+    if info is None:
+        return t.gettext("you believe you are in hex %(hex)s", hex=label)
+    roads = [p.name for p in view.paths if any(info.hex in run for run in p.runs)]
+    # the named area: the hex's own name, and the region it lies in
+    place = ", ".join(n for n in (info.name, info.region_name) if n) or None
+    terrain = t.terrain(view.terrains[info.terrain]).lower() \
+        if info.terrain in view.terrains else None
+    if roads and place:
+        return t.gettext("you believe you are on %(path)s, in %(place)s (hex %(hex)s)",
+                         path=" / ".join(roads), place=place, hex=label)
+    if roads and terrain:
+        return t.gettext("you believe you are on %(path)s, in the %(terrain)s (hex %(hex)s)",
+                         path=" / ".join(roads), terrain=terrain, hex=label)
+    if roads:
+        return t.gettext("you believe you are on %(path)s (hex %(hex)s)",
+                         path=" / ".join(roads), hex=label)
+    if place:
+        return t.gettext("you believe you are in %(place)s (hex %(hex)s)", place=place,
+                         hex=label)
+    if terrain:
+        return t.gettext("you believe you are somewhere in the %(terrain)s (hex %(hex)s)",
+                         terrain=terrain, hex=label)
+    return t.gettext("you believe you are in hex %(hex)s", hex=label)
+
+
+def told_texts(wv: WatchView, out: Outcome, t: Translator) -> list[str]:
+    """What the players are told the party met: the entry's ``tell:``, the ``tell:`` of each
+    table row that came up (as the players' view renders them, plain), and a reminder to
+    describe an encounter nothing was written for."""
+    told = [p.text for p in (wv.tell, *wv.met) if p]
+    untold = out.watch is not None and not wv.tell and any(
+        not e.cancelled and e.kind != "keyed" and not e.tell for e in out.watch.encounters)
+    if untold:
+        told.append(t.gettext("something happens (describe the encounter)"))
+    return told
+
+
 def _session(view: PlayerView, number: int) -> SessionView | None:
     return next((s for s in view.sessions if s.number == number), None)
 
@@ -330,20 +373,11 @@ def tell_line(before: PlayerView, after: PlayerView, out: Outcome, t: Translator
         if wv.knows_lost:
             parts.append(t.gettext("you know you are lost"))
         elif wv.believed_end is not None:
-            place = after.place(wv.believed_end)
-            hexview = after.hexes.get(wv.believed_end)
-            if place:
-                parts.append(t.gettext("you believe you are in %(place)s", place=place))
-            elif hexview is not None and hexview.terrain in after.terrains:
-                parts.append(t.gettext("you believe you are somewhere in the %(terrain)s",
-                                       terrain=t.terrain(
-                                           after.terrains[hexview.terrain]).lower()))
+            parts.append(believed_text(after, wv.believed_end, t))
         found = [after.locations[lid].name for lid in wv.found if lid in after.locations]
         if found:
             parts.append(t.gettext("you find %(places)s", places=", ".join(found)))
-        if out.watch is not None and any(not e.cancelled and e.kind != "keyed"
-                                         for e in out.watch.encounters):
-            parts.append(t.gettext("something happens (describe the encounter)"))
+        parts.extend(told_texts(wv, out, t))
         parts.append(t.gettext("it is now %(when)s", when=t.when(after.now.day, after.now.watch)))
     new_places = [loc.name for lid, loc in after.locations.items()
                   if lid not in before.locations

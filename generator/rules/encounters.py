@@ -97,12 +97,29 @@ def hex_at(start: Hex, crossings: list[tuple[Fraction, Hex]], hours: Fraction) -
     return here
 
 
+def _moment_matters(ctx: WatchCtx, natural: int, wander_max: int, keyed: int,
+                    keyed_allowed: bool, is_target_check: bool, target: Location | None,
+                    start: Hex, crossings: list[tuple[Fraction, Hex]]) -> bool:
+    """Whether a check's result needs its moment: a wandering encounter always does (the hex
+    picks the table); a keyed one only when some hex of the watch could yield a find."""
+    hexes = [start, *(h for _, h in crossings)]
+    if is_target_check:
+        return natural == keyed and target is not None and target.hex in hexes
+    if natural <= wander_max:
+        return True
+    if natural != keyed or not keyed_allowed:
+        return False
+    return any(keyed_location(ctx.campaign, ctx.state, h) is not None for h in hexes)
+
+
 def encounter_checks(ctx: WatchCtx, *, checks: int, keyed_allowed: bool, cautious: bool,
                      start: Hex, crossings: list[tuple[Fraction, Hex]],
                      target: Location | None = None) -> None:
     """The watch's encounter checks (a third for a search's ``target``). A wandering or keyed
     result in a watch that crossed hexes rolls its moment (1d8 half hours, 1d30 minutes;
-    rules.md section 2) to place it in the hex the party was in then."""
+    rules.md section 2) to place it in the hex the party was in then, but only when the
+    moment can change what the check finds: a keyed result rolls none when no hex of the
+    watch has anything left to find (nor a target check that cannot find its target)."""
     watch, rolls, campaign = ctx.watch, ctx.rolls, ctx.campaign
     sides, wander_max, keyed = encounter_die(campaign.rules)
     total_checks = checks + (1 if target is not None else 0)
@@ -111,7 +128,8 @@ def encounter_checks(ctx: WatchCtx, *, checks: int, keyed_allowed: bool, cautiou
         roll = rolls.take("encounter", 1, sides)
         natural = roll.natural
         here = start
-        if (natural <= wander_max or natural == keyed) and crossings:
+        if crossings and _moment_matters(ctx, natural, wander_max, keyed, keyed_allowed,
+                                         is_target_check, target, start, crossings):
             half = rolls.take("moment", 1, 8).natural
             minute = rolls.take("moment_minute", 1, 30)
             offset = Fraction((half - 1) * 30 + (minute.natural - 1), 60)
