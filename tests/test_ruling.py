@@ -116,6 +116,12 @@ def test_contradictory_rulings_are_errors_at_their_key(tmp_path: Path) -> None:
     ch, diags = run(root)
     found = errors(diags)
     assert len(found) == 3, found
+    # each at the key that makes the contradiction
+    lines = (root / "sessions" / "01.yaml").read_text("utf-8").splitlines()
+    keys = [lines[d.pos.line - 1][d.pos.col - 1:] for d in diags.items
+            if d.severity == "error"]
+    assert keys[0].startswith("true") and "knows_lost" in lines[diags.errors[0].pos.line - 1]
+    assert keys[1].startswith("'0707'") and keys[2].startswith("'0707'"), keys
     assert "04.yaml:4:" not in " ".join(found)
     assert "knows_lost" in found[0] and "cannot know it is lost" in found[0]
     assert "where it believes it is (0606)" in found[1]
@@ -152,3 +158,14 @@ def test_the_gm_view_keeps_the_ruling_and_its_note(tmp_path: Path) -> None:
     (seen,) = pv.sessions[0].watches[0].rulings
     assert seen.believed == "0606"
     assert "0808" not in repr(pv.sessions[0])
+
+
+def test_replay_text_shows_the_ruling_before_and_after(tmp_path: Path) -> None:
+    from generator.render.text import replay_text
+
+    root = campaign(tmp_path, [{"rest": {}}, {"ruling": {"hex": "0808", "lost": True}}])
+    campaign_, _ = load_campaign(root)
+    assert campaign_ is not None
+    ch, _ = replay(campaign_)
+    text = replay_text(campaign_, ch)
+    assert "ruling: 0505, believed 0505, not lost -> 0808, believed 0505, LOST" in text
