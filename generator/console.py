@@ -20,6 +20,13 @@ if TYPE_CHECKING:
     from generator.site.progress import Reporter
 
 
+#: ``--content DIR``, the option of every command that reads a campaign
+CONTENT_OPTION = click.option(
+    "--content", "content", type=click.Path(file_okay=False, path_type=Path), default=None,
+    help="campaign folder (default: found from the current folder upward: a folder holding "
+         "campaign.yaml, or content/campaign.yaml)")
+
+
 def locate(content: Path | None) -> CampaignPlace:
     """The campaign the command works on: ``--content``, else the one found from the current
     folder upward (like git); exit 1 when there is none."""

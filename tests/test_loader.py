@@ -372,7 +372,7 @@ def test_log_entry_with_two_actions(tmp_path: Path) -> None:
     assert one(tmp_path, session("log:\n  - rest: {}\n    camp: {}\n")) == (
         "sessions/02.yaml", 3, 5, "error",
         "each log entry has exactly one action (travel, rest, camp, sleep, search, reorient, "
-        "encounter, reveal, note, use, chase); found rest, camp")
+        "encounter, reveal, note, use, chase, ruling); found rest, camp")
 
 
 def test_log_entry_with_no_action(tmp_path: Path) -> None:

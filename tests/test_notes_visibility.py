@@ -33,6 +33,7 @@ WHERE: dict[tuple[str, str], tuple[bool, bool, bool]] = {
     ("chase", "note"): (False, True, True),
     ("chase", "escape_factors"): (False, True, True),
     ("use", "note"): (False, True, True),   # the GM's: the party page shows the die alone
+    ("ruling", "note"): (False, True, True),   # why the table ruled so: the GM's
     **{(kind, "tell"): (True, True, True) for kind in m.ACTION_KEYS},
     **{(kind, "gm"): (False, True, True) for kind in m.ACTION_KEYS},
     ("row", "tell"): (True, True, True),   # the row that came up
@@ -45,6 +46,7 @@ NOT_PROSE = {
     ("search", "target"), ("encounter", "table"), ("encounter", "location"),
     ("use", "resource"), ("use", "by"), ("camp", "by"), ("chase", "complications"),
     ("chase", "quarry"), ("chase", "pursuers"), ("reveal", "reveal"),
+    ("ruling", "hex"), ("ruling", "believed"), ("ruling", "found"),
     ("row", "roll"), ("row", "appearing"), ("row", "table"), ("row", "distance"),
     ("row", "location"),
 }
@@ -136,6 +138,7 @@ def session_log() -> list[dict[str, Any]]:
         {"encounter": {"table": "thornwood-day", "roll": 3}},
         _entry("use", noted("use", resource="debt-of-kessa", by="Aria"), {"use": 6}),
         _entry("reveal", ["0101"]),
+        _entry("ruling", noted("ruling", lost=False)),
         _entry("chase", noted("chase", quarry="party",
                               pursuers=[{"name": "Wolf", "speed": 30}],
                               escape_factors=[marker("chase", "escape_factors")])),

@@ -98,6 +98,7 @@ log:
   - note: Free text for the chronicle.
   - use: {resource: debt-of-kessa, by: Aria}
   - chase: {environment: wilderness, quarry: party, pursuers: [wolves]}
+  - ruling: {hex: "0708", lost: false, found: [thornfold-mill], note: "We said they found the road"}
 """
 
 PATHS = """\

@@ -7,7 +7,6 @@ Exit status: 0 success, 1 content errors (printed as PATH:LINE:COL: error: MESSA
 from __future__ import annotations
 
 import datetime as dt
-import json
 import logging
 import os
 import sys
@@ -18,7 +17,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from generator.cli.replay import replay_cmd
 from generator.console import (
+    CONTENT_OPTION,
     load_or_exit,
     locate,
     os_error,
@@ -35,10 +36,6 @@ from generator.diagnostics import Pos, display_path
 if TYPE_CHECKING:
     from generator.knowledge import Audience
 
-CONTENT_OPTION = click.option(
-    "--content", "content", type=click.Path(file_okay=False, path_type=Path), default=None,
-    help="campaign folder (default: found from the current folder upward: a folder holding "
-         "campaign.yaml, or content/campaign.yaml)")
 NO_HOOKS_OPTION = click.option(
     "--no-hooks", is_flag=True,
     help="run no code from the campaign: leave out the hooks, plugins (but search), "
@@ -464,28 +461,6 @@ def schema_cmd(out: Path | None, content: Path | None) -> None:
                "file with '# yaml-language-server: $schema=<path to its schema>'.", err=True)
 
 
-@main.command("replay")
-@CONTENT_OPTION
-@click.option("--session", "session", type=int, default=None, help="only this session")
-@click.option("--json", "as_json", is_flag=True, help="print the replay as JSON")
-def replay_cmd(content: Path | None, session: int | None, as_json: bool) -> None:
-    """Replay the session logs through the rules and print every watch."""
-    from generator.render.text import replay_text
-
-    campaign, diags = load_or_exit(locate(content).content)
-    chronicle = replay_or_exit(campaign, diags)
-    print_diagnostics(diags)
-    if session is not None and session not in [s.session for s in chronicle.sessions]:
-        raise click.BadParameter(f"no session {session}", param_hint="--session")
-    if as_json:
-        data = chronicle.to_json()
-        if session is not None:
-            data["sessions"] = [s for s in data["sessions"] if s["session"] == session]
-        click.echo(json.dumps(data, ensure_ascii=False, indent=1))
-    else:
-        click.echo(replay_text(campaign, chronicle, session))
-
-
 @main.command("roll")
 @click.argument("table_id")
 @CONTENT_OPTION
@@ -579,6 +554,9 @@ def new_cmd(directory: Path, wheel: Path | None) -> None:
                "hexcrawl build (then hexcrawl serve to browse it). To publish the players' "
                "site, push the folder to GitHub and turn on Pages (Settings > Pages > Source: "
                "GitHub Actions).")
+
+
+main.add_command(replay_cmd)
 
 
 def run() -> None:

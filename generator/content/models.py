@@ -487,10 +487,23 @@ class Expect(Model):
     entered: list[Label] | None = None
 
 
+class Ruling(Model):
+    """What the table decided, set without dice and without time passing (format.md,
+    "Rulings"): the replay goes on from this state."""
+
+    hex: Label | None = None
+    believed: Label | None = None
+    lost: bool | None = None
+    knows_lost: bool | None = None
+    found: list[str] = []
+    note: str | None = Field(default=None, description=NOTE_GM)
+
+
 ACTION_KEYS = ("travel", "rest", "camp", "sleep", "search", "reorient", "encounter", "reveal",
-               "note", "use", "chase")
-#: Entries that do not take a watch (content.md: every entry but note, reveal and use).
-INSTANT_ACTIONS = ("note", "reveal", "use")
+               "note", "use", "chase", "ruling")
+#: Entries that do not take a watch (content.md: every entry but note, reveal, use and
+#: ruling).
+INSTANT_ACTIONS = ("note", "reveal", "use", "ruling")
 #: Actions a log may give as a bare word (``- rest``): those that need no options.
 BARE_ACTIONS = ("rest", "sleep", "camp", "search")
 
@@ -524,6 +537,7 @@ class LogEntry(Model):
     note: str | None = None
     use: UseEntry | None = None
     chase: ChaseEntry | None = None
+    ruling: Ruling | None = None
     rolls: dict[str, RollValue] = {}
     gm: str | None = Field(default=None, description="GM-only remark on this entry")
     tell: str | None = Field(default=None, description=TELL)

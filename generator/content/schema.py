@@ -246,7 +246,23 @@ def replay_schema() -> dict[str, Any]:
             "after": _INT, "resource": _STR, "by": _nullable(_STR), "note": _STR}),
             "description": "the notes of use entries (GM only), in log order (after: the "
                            "watch index they follow, -1: none)"},
+        "rulings": {"type": "array", "items": {"$ref": "#/$defs/ruling"},
+                    "description": "the GM rulings (ruling: entries), in log order"},
     }, "One session log, replayed.")
+    point = _obj({"hex": _HEX, "believed_hex": _nullable(_HEX), "lost": _BOOL,
+                  "knows_lost": _BOOL, "veer": _INT},
+                 description="Where the party truly is and believes it is, and whether lost.")
+    ruling = _obj({
+        "entry": {**_INT, "description": "0-based index of the log entry"},
+        "follows": {**_INT, "description": "index of the watch it follows (-1: none)"},
+        "before": {"$ref": "#/$defs/point"},
+        "after": {"$ref": "#/$defs/point"},
+        "found": {"type": "array", "items": _STR,
+                  "description": "the location ids the ruling says the party found"},
+        "discovered": {"type": "array", "items": _STR,
+                       "description": "those of them the party found for the first time"},
+    }, {"note": {**_STR, "description": "the ruling's note (GM only)"}},
+        "A GM ruling: the state the table set, without dice or time.")
     history = _obj({}, {"session": _INT, "watch": _INT, "by": _nullable(_STR),
                         "roll": _nullable(_INT), "before": _STR, "after": _STR,
                         "reason": _STR})
@@ -268,6 +284,7 @@ def replay_schema() -> dict[str, Any]:
         "none of the documented ones may change.",
         root,
         {"session": session, "start": start, "end": end, "watch": watch, "roll": roll,
+         "ruling": ruling, "point": point,
          "encounter": encounter}, content=False)
 
 

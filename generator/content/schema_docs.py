@@ -37,7 +37,7 @@ MODEL_DOCS: dict[str, str] = {
     "SessionParty": "Changes to the party for this session; the start defaults to where the "
                     "previous session ended.",
     "LogEntry": "One entry of the log: exactly one action, plus recorded rolls. Every action "
-                "but note, reveal and use takes one watch (4 hours).",
+                "but note, reveal, use and ruling takes one watch (4 hours).",
     "Travel": "A watch of travel: exactly one of heading, toward, follow or landmark (follow "
               "may add toward).",
     "Rest": "A watch of rest; two consecutive rests are a sleep.",
@@ -47,6 +47,8 @@ MODEL_DOCS: dict[str, str] = {
     "Reorient": "A watch spent finding the way again after realising the party is lost.",
     "EncounterEntry": "An encounter that happened at the table.",
     "UseEntry": "A roll of a resource's usage die.",
+    "Ruling": "What the table decided, set without dice and without time passing: the replay "
+              "goes on from this state (docs/format.md, Rulings). Every key is optional.",
     "ChaseEntry": "A chase (seed 003).",
 }
 
@@ -267,6 +269,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "note": "Free text for the chronicle (no time): both sites and replay --json.",
         "use": "Roll a resource's usage die (no time).",
         "chase": "A chase (one watch).",
+        "ruling": "What the table decided, against the rules or the dice (no dice, no time): "
+                  "hex, believed, lost, knows_lost, found, note.",
         "rolls": "Dice rolled at the table, by purpose (navigation, distance, veer, realise, "
                  "encounter (a list), forage, march, reorient, ...): natural results before "
                  "modifiers. Anything not recorded is rolled from the seed.",
@@ -275,6 +279,16 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
                 "shows it; the GM site and replay --json too.",
         "expect": "What happened, as the GM remembers it: the replay checks it and names "
                   "the rolls to record when the seeded dice disagree.",
+    },
+    "Ruling": {
+        "hex": "The hex the party is truly in from now on (a fresh trip inside it).",
+        "believed": "The hex a lost party that does not know it believes it is in (a party "
+                    "that is not lost is where it believes it is).",
+        "lost": "Whether the party is lost from now on (false: it knows where it is, and "
+                "its hex is explored).",
+        "knows_lost": "Whether the party knows it is lost (only while lost).",
+        "found": "Location ids the party found (finds, as an encounter check's would be).",
+        "note": "Why the table ruled so (Markdown): GM site and replay --json only.",
     },
     "Expect": {
         "hex": "The hex the party is truly in after the entry.",

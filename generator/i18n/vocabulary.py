@@ -488,6 +488,8 @@ VOCABULARY: dict[str, dict[str, Msg]] = {
         "use": N_("use RESOURCE [by MEMBER] [note TEXT]   * roll a usage die (use doom by MEMBER "
                   "tempts fate)"),
         "reveal": N_("reveal LOCATION|HEX ...   * show places to the players"),
+        "ruling": N_("ruling [at HEX] [lost | not lost] [believed HEX] [knows | unaware] "
+                     "[found LOCATION ...] [note TEXT]   * what the table decided, no dice"),
         "note": N_("note TEXT   * a line for the players' chronicle"),
         "gm": N_("gm TEXT   * a GM-only remark on the last entry"),
         "undo": N_("undo   * remove the last entry this run wrote"),
@@ -521,6 +523,8 @@ VOCABULARY: dict[str, dict[str, Msg]] = {
         "err.heading": N_("travel needs a heading (%(faces)s)"),
         "err.face": N_("'%(word)s' is not a face of this map's hexes (%(faces)s)"),
         "err.reorient": N_("reorient north, new course or backtrack (got '%(word)s')"),
+        "err.ruling": N_("a ruling sets something: at HEX, lost or not lost, believed HEX, "
+                         "knows or unaware, found LOCATION ..."),
         "err.pursuers": N_("a chase needs pursuers (chase from hask-wolves, or chase quarry ... "
                            "pursuers party)"),
     },

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from generator.content.campaign import Campaign
 from generator.knowledge.common import valid_hex, visible_runs
 from generator.knowledge.views import ExploredState, PathView
-from generator.rules.chronicle import Chronicle
+from generator.rules.chronicle import Chronicle, RulingRecord
 
 
 def explored_by_session(campaign: Campaign, chronicle: Chronicle) -> list[frozenset[str]]:
@@ -45,12 +45,26 @@ def explored_by_session(campaign: Campaign, chronicle: Chronicle) -> list[frozen
     def labels_of(ids: Iterable[str]) -> list[str]:
         return [locations[i].label for i in ids if i in locations]
 
+    def ruled(rulings: Iterable[RulingRecord], pos: int) -> None:
+        # a ruling sets where the party is: known at once when it is not lost
+        for r in rulings:
+            if r.after.lost:
+                wait(labels_of(r.discovered), pos)
+            else:
+                flush(pos)
+                explore([r.after.hex, *labels_of(r.discovered)], pos)
+
     explore([campaign.party.start], 0)
     for pos, rec in enumerate(chronicle.sessions):
         if not rec.start.lost:
             flush(pos)
             explore([rec.start.hex], pos)
         found_in_watches: set[str] = set()
+        rulings: dict[int, list[RulingRecord]] = {}
+        for r in rec.rulings:
+            rulings.setdefault(r.follows, []).append(r)
+            found_in_watches.update(r.discovered)
+        ruled(rulings.get(-1, ()), pos)
         for w in rec.watches:
             found_in_watches.update(w.discovered)
             reached = [*w.hexes_entered, *labels_of(w.discovered)]
@@ -65,6 +79,7 @@ def explored_by_session(campaign: Campaign, chronicle: Chronicle) -> list[frozen
                     explore([locations[ident].label], pos)
                 else:
                     explore([ident], pos)
+            ruled(rulings.get(w.index, ()), pos)
         explore(rec.revealed_hexes, pos)
         explore(labels_of(lid for lid in rec.discovered if lid not in found_in_watches), pos)
 

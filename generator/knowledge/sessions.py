@@ -16,12 +16,14 @@ from generator.knowledge.views import (
     GMSessionView,
     GMWatchView,
     ProseFn,
+    RulingView,
     SessionView,
     WatchView,
 )
 from generator.rules.chronicle import (
     PARTY_NOTE_ACTIVITIES,
     Chronicle,
+    RulingRecord,
     SessionRecord,
     TimePoint,
     WatchRecord,
@@ -73,9 +75,33 @@ def _met(w: WatchRecord, prose: ProseFn) -> tuple[Prose | None, ...]:
     return tuple(out)
 
 
+def _player_ruling(r: RulingRecord, visible: set[str]) -> RulingView | None:
+    """What the players noticed of a ruling: a new believed position, knowing they are
+    lost or no longer, places found; None when they noticed nothing (the true hex of a
+    lost party is never among it)."""
+    before = None if r.before.knows_lost else r.before.believed_hex
+    after = None if r.after.knows_lost else r.after.believed_hex
+    found = tuple(lid for lid in r.found if lid in visible)
+    if before == after and r.before.knows_lost == r.after.knows_lost and not found:
+        return None
+    return RulingView(believed=after, knows_lost=r.after.knows_lost,
+                      moved=after is not None and after != before, found=found)
+
+
+def _player_rulings(rec: SessionRecord, visible: set[str]) -> dict[int, tuple[RulingView, ...]]:
+    """The rulings the players noticed, by the index of the watch they follow (-1: none)."""
+    out: dict[int, list[RulingView]] = {}
+    for r in rec.rulings:
+        seen = _player_ruling(r, visible)
+        if seen is not None:
+            out.setdefault(r.follows, []).append(seen)
+    return {k: tuple(v) for k, v in out.items()}
+
+
 def _player_watch(w: WatchRecord, visible: set[str], notes: tuple[Prose, ...],
                   revealed: tuple[str, ...], prose: ProseFn,
-                  follow: tuple[str, str] | None) -> WatchView:
+                  follow: tuple[str, str] | None,
+                  rulings: tuple[RulingView, ...] = ()) -> WatchView:
     return WatchView(
         index=w.index, day=w.day, watch=w.watch, activity=w.activity,
         heading=w.intended_face if w.activity == "travel" else None,
@@ -86,7 +112,8 @@ def _player_watch(w: WatchRecord, visible: set[str], notes: tuple[Prose, ...],
         revealed=revealed,
         note=prose(w.note) if w.activity in PARTY_NOTE_ACTIVITIES else None,
         tell=prose(w.tell), met=_met(w, prose),
-        follow=follow[0] if follow else None, follow_kind=follow[1] if follow else None)
+        follow=follow[0] if follow else None, follow_kind=follow[1] if follow else None,
+        rulings=rulings)
 
 
 def _notes_by_watch(rec: SessionRecord, prose: ProseFn) -> dict[int, tuple[Prose, ...]]:
@@ -120,11 +147,14 @@ def unresolved_lost_watches(chronicle: Chronicle) -> dict[int, set[int]]:
     for pos, rec in enumerate(chronicle.sessions):
         if not rec.start.lost:
             pending.clear()
+        ruled = {r.follows: r for r in rec.rulings}  # (the last ruling after each watch)
         for i, w in enumerate(rec.watches):
             if w.lost:
                 pending.append((pos, i))
             else:
                 pending.clear()
+            if i in ruled and not ruled[i].after.lost:
+                pending.clear()  # a ruling put the party back on its way
     out: dict[int, set[int]] = {}
     for pos, i in pending:
         out.setdefault(pos, set()).add(i)
@@ -150,8 +180,9 @@ def player_session(grid: Grid, rec: SessionRecord, visible: set[str],
     """``follows``: the path each travel watch followed, by log position (``followed``)."""
     notes = _notes_by_watch(rec, prose)
     follows = follows or {}
+    rulings = _player_rulings(rec, visible)
     watches = tuple(_player_watch(w, visible, notes.get(w.index, ()), revealed, prose,
-                                  follows.get(w.entry))
+                                  follows.get(w.entry), rulings.get(w.index, ()))
                     for w, revealed in zip(rec.watches, _revealed_finds(rec, visible),
                                            strict=True))
     return SessionView(
@@ -163,6 +194,7 @@ def player_session(grid: Grid, rec: SessionRecord, visible: set[str],
         miles=float(sum((w.believed_miles for w in rec.watches), start=0)),
         found=tuple(lid for lid in rec.discovered if lid in visible),
         opening_notes=notes.get(-1, ()), start_knows_lost=rec.start.knows_lost,
+        opening_rulings=rulings.get(-1, ()),
         watches=watches,
         believed_track=track(grid, _believed_legs(rec)),
         believed_start=rec.start.believed_hex,

@@ -43,9 +43,14 @@ def player_moments(s: SessionView) -> list[tuple[_Order, MomentView]]:
 
     add((-1, 0), (s.start_day, s.start_watch), "session_start")
     placed = {lid for w in s.watches for lid in (*w.found, *w.revealed)}
-    early = tuple(lid for lid in s.found if lid not in placed)   # revealed before watch 1
+    ruled = {lid for r in (*s.opening_rulings, *(r for w in s.watches for r in w.rulings))
+             for lid in r.found}
+    early = tuple(lid for lid in s.found if lid not in placed | ruled)  # revealed before watch 1
     if early:
         add((-1, 2), _slot_after(s, -1), "found", locations=early)
+    for r in s.opening_rulings:
+        if r.found:
+            add((-1, 2), _slot_after(s, -1), "found", locations=r.found)
     for note in s.opening_notes:
         add((-1, 2), _slot_after(s, -1), "note", text=note)
     for i, w in enumerate(s.watches):
@@ -57,6 +62,9 @@ def player_moments(s: SessionView) -> list[tuple[_Order, MomentView]]:
             add((i, 1), (w.day, w.watch), "found", locations=w.found)
         if w.revealed:
             add((i, 2), _slot_after(s, i), "found", locations=w.revealed)
+        for r in w.rulings:
+            if r.found:
+                add((i, 2), _slot_after(s, i), "found", locations=r.found)
         for note in w.notes:
             add((i, 2), _slot_after(s, i), "note", text=note)
     add((len(s.watches), 3), (s.end_day, s.end_watch), "session_end")

@@ -129,6 +129,22 @@ class TableView:
 
 
 @dataclass(frozen=True)
+class RulingView:
+    """A GM ruling (format.md, "Rulings") as the players lived it: where they believe they
+    are after it, whether they know they are lost, what they found. Never the true hex of a
+    lost party: a ruling the players did not notice (it moved only the true hex, say) has no
+    ``RulingView`` at all."""
+
+    #: where the party believes it is after the ruling (None: it knows it is lost)
+    believed: str | None
+    knows_lost: bool
+    #: the party believes itself somewhere else than before the ruling
+    moved: bool
+    #: ids of the locations the ruling says it found (visible ones only)
+    found: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class WatchView:
     index: int
     day: int
@@ -161,6 +177,8 @@ class WatchView:
     #: or not on the players' map), and its kind (road, river...)
     follow: str | None
     follow_kind: str | None
+    #: the GM rulings right after this watch, as the players lived them
+    rulings: tuple[RulingView, ...]
 
 
 @dataclass(frozen=True)
@@ -196,6 +214,8 @@ class SessionView:
     opening_notes: tuple[Prose, ...]
     #: the party knew it was lost when the session began
     start_knows_lost: bool
+    #: the GM rulings before the first watch, as the players lived them
+    opening_rulings: tuple[RulingView, ...]
     watches: tuple[WatchView, ...]
     believed_track: Track
     believed_start: str | None

@@ -11,6 +11,9 @@
 {'travel': {'follow': 'kings-road', 'toward': '0403'}}
 >>> parse("use doom by Aria Vell", v).entry
 {'use': {'resource': 'doom', 'by': 'Aria Vell'}}
+>>> parse("ruling at 0508 lost believed 0507 found greyhorn note we said so", v).entry
+{'ruling': {'hex': '0508', 'lost': True, 'believed': '0507', 'found': ['greyhorn'], \
+'note': 'we said so'}}
 
 Only the shape and the ids are checked here; the loader then checks the entry the way it
 checks a hand-written one, and the replay adjudicates it.
@@ -29,7 +32,8 @@ from generator.diagnostics import suggest
 
 #: the commands, in the order ``help`` lists them
 COMMANDS = ("travel", "toward", "follow", "landmark", "rest", "sleep", "camp", "search",
-            "reorient", "encounter", "chase", "use", "reveal", "note", "gm", "undo", "status",
+            "reorient", "encounter", "chase", "use", "reveal", "ruling", "note", "gm", "undo",
+            "status",
             "look", "help", "quit")
 ALIASES = {"exit": "quit", "q": "quit", "?": "help", "go": "travel"}
 MODES = {"cautious": "cautious", "exploring": "exploring", "explore": "exploring",
@@ -37,6 +41,8 @@ MODES = {"cautious": "cautious", "exploring": "exploring", "explore": "exploring
 REORIENT = {"north": "north", "new_course": "new_course", "new-course": "new_course",
             "course": "new_course", "backtrack": "backtrack"}
 TRAVEL_WORDS = ("cautious", "exploring", "foraging", "hustle", "hours", "poor")
+RULING_WORDS = ("at", "hex", "believed", "lost", "not-lost", "knows", "unaware", "found",
+                "note")
 CHASE_WORDS = ("urban", "wilderness", "quarry", "pursuers", "from", "party", "distance",
                "sight", "advantage", "rounds", "complications", "factor", "note")
 
@@ -191,7 +197,7 @@ def parse(line: str, v: Vocabulary) -> Command:
             raise CommandError("err.missing", what=name)
         return Command(name, {"note": rest} if name == "note" else None, rest)
     note: str | None = None
-    if name in ("encounter", "chase", "use"):
+    if name in ("encounter", "chase", "use", "ruling"):
         # the note is free text to the end of the line (apostrophes and all)
         m = re.search(r"(?:^|\s)note(?:\s+|$)", rest)
         if m:
@@ -473,8 +479,57 @@ def _reveal(words: list[str], v: Vocabulary) -> dict[str, Any]:
                        for w in words]}
 
 
+def _ruling(words: list[str], v: Vocabulary) -> dict[str, Any]:
+    """``ruling [at HEX] [lost | not-lost] [believed HEX] [knows | unaware] [found LOC ...]
+    [note TEXT]``: what the table decided (format.md, "Rulings")."""
+    out: dict[str, Any] = {}
+    found: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i].casefold()
+        if w in ("at", "hex", "believed"):
+            if i + 1 >= len(words):
+                raise CommandError("err.missing", what=w)
+            out["believed" if w == "believed" else "hex"] = _label(words[i + 1], v)
+            i += 2
+            continue
+        if w == "not" and i + 1 < len(words) and words[i + 1].casefold() == "lost":
+            out["lost"] = False
+            i += 2
+            continue
+        if w in ("lost", "not-lost", "found-way"):
+            out["lost"] = w == "lost"
+        elif w in ("knows", "knows-lost"):
+            out["knows_lost"] = True
+            if i + 1 < len(words) and words[i + 1].casefold() == "lost":
+                i += 1
+        elif w == "unaware":
+            out["knows_lost"] = False
+        elif w == "found":
+            i += 1
+            while i < len(words) and words[i].casefold() not in RULING_WORDS:
+                found.append(_pick(words[i], v.locations, "location"))
+                i += 1
+            if not found:
+                raise CommandError("err.missing", what="found")
+            continue
+        elif w == "note":
+            out["note"] = " ".join(words[i + 1:])
+            break
+        else:
+            raise CommandError("err.option", word=words[i], options=", ".join(RULING_WORDS))
+        i += 1
+    if found:
+        out["found"] = found
+    if not out or set(out) == {"note"}:
+        raise CommandError("err.ruling")
+    order = ("hex", "lost", "believed", "knows_lost", "found", "note")
+    return {"ruling": {k: out[k] for k in order if k in out}}
+
+
 _BUILDERS: dict[str, Callable[[list[str], Vocabulary], dict[str, Any]]] = {
     "travel": _travel, "toward": _toward, "follow": _follow, "landmark": _landmark,
     "rest": _rest, "sleep": _sleep, "camp": _camp, "search": _search, "reorient": _reorient,
     "encounter": _encounter, "chase": _chase, "use": _use, "reveal": _reveal,
+    "ruling": _ruling,
 }

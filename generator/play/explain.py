@@ -217,6 +217,16 @@ def command_text(entry: Mapping[str, Any]) -> str:
             words += ["by", str(body["by"])]
     elif action == "reveal":
         words.append(_list(body))
+    elif action == "ruling" and isinstance(body, Mapping):
+        for key in ("hex", "believed"):
+            if key in body:
+                words += ["at" if key == "hex" else key, str(body[key])]
+        if "lost" in body:
+            words.append("lost" if body["lost"] else "not lost")
+        if "knows_lost" in body:
+            words.append("knows" if body["knows_lost"] else "unaware")
+        if body.get("found"):
+            words += ["found", _list(body["found"])]
     elif action == "note":
         text = str(body)
         words.append(f'"{text[:40]}..."' if len(text) > 40 else f'"{text}"')

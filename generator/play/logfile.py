@@ -45,7 +45,7 @@ from generator.content.schema import MODELINE, modeline
 WIDTH = 96
 
 #: keys whose values are hex labels: always written quoted ("0304"), never as a number
-_LABEL_KEYS = frozenset({"toward", "landmark", "start", "hex"})
+_LABEL_KEYS = frozenset({"toward", "landmark", "start", "hex", "believed"})
 
 
 class LogFileError(Exception):

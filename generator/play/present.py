@@ -248,6 +248,34 @@ def _encounter_lines(watch: WatchRecord, campaign: Campaign, t: Translator) -> I
                         kind=t.label("encounter", e.kind, e.kind), what="; ".join(parts) or "-")
 
 
+def _lost_state(p: TimePoint, t: Translator) -> str:
+    return t.gettext("LOST, and they know it") if p.knows_lost else (
+        t.gettext("LOST, unaware") if p.lost else t.gettext("on course"))
+
+
+def _ruling_lines(out: Outcome, t: Translator) -> list[str]:
+    """A ruling's state before and after, as the GM's session page shows it."""
+    rec = session_record(out.chronicle, out.session.session)
+    if rec is None or not rec.rulings:
+        return []
+    r = rec.rulings[-1]
+    unknown = t.gettext("unknown")
+    lines = [
+        t.gettext("  ruling, no dice and no time: true hex %(before)s -> %(after)s",
+                  before=r.before.hex, after=r.after.hex),
+        t.gettext("  believed: %(before)s -> %(after)s",
+                  before=r.before.believed_hex or unknown, after=r.after.believed_hex or unknown),
+        t.gettext("  lost: %(state)s", state=_lost_state(r.before, t) + " -> "
+                  + _lost_state(r.after, t)),
+    ]
+    if r.found:
+        campaign = out.campaign
+        lines.append(t.gettext("  found: %(places)s", places=", ".join(
+            campaign.locations[lid].name if lid in campaign.locations else lid
+            for lid in r.found)))
+    return lines
+
+
 def outcome_lines(out: Outcome, before: Chronicle, t: Translator, rolls: bool = True) -> list[str]:
     """An entry's result, as the GM site shows a watch."""
     lines: list[str] = []
@@ -294,6 +322,8 @@ def outcome_lines(out: Outcome, before: Chronicle, t: Translator, rolls: bool = 
     elif action == "reveal":
         lines.append(t.gettext("  revealed to the players: %(what)s",
                                what=", ".join(map(str, out.entry["reveal"]))))
+    elif action == "ruling":
+        lines.extend(_ruling_lines(out, t))
     lines.extend(t.gettext("warning: %(message)s", message=m) for m in out.warnings
                  if w is None or m not in w.warnings)
     return lines
@@ -379,6 +409,8 @@ def tell_line(before: PlayerView, after: PlayerView, out: Outcome, t: Translator
             parts.append(t.gettext("you find %(places)s", places=", ".join(found)))
         parts.extend(told_texts(wv, out, t))
         parts.append(t.gettext("it is now %(when)s", when=t.when(after.now.day, after.now.watch)))
+    if out.entry.get("ruling") is not None:
+        parts.extend(_ruled_parts(before, after, t))
     new_places = [loc.name for lid, loc in after.locations.items()
                   if lid not in before.locations
                   and not (new_watch and lid in s_after.watches[-1].found)]
@@ -386,6 +418,25 @@ def tell_line(before: PlayerView, after: PlayerView, out: Outcome, t: Translator
         parts.append(t.gettext("you learn of %(places)s", places=", ".join(new_places)))
     return t.gettext("tell the players: %(text)s",
                      text="; ".join(parts) if parts else t.gettext("nothing new"))
+
+
+def _ruled_parts(before: PlayerView, after: PlayerView, t: Translator) -> list[str]:
+    """What the players notice of a ruling: where they believe they are now, that they know
+    they are lost (from the players' views: never the true hex of a lost party)."""
+    was, now = before.now, after.now
+    if now.knows_lost:
+        return [] if was.knows_lost else [t.gettext("you know you are lost")]
+    if now.believed_hex is None or (now.believed_hex == was.believed_hex
+                                    and not was.knows_lost):
+        return []
+    place = after.place(now.believed_hex)
+    hexview = after.hexes.get(now.believed_hex)
+    if place:
+        return [t.gettext("you believe you are in %(place)s", place=place)]
+    if hexview is not None and hexview.terrain in after.terrains:
+        return [t.gettext("you believe you are somewhere in the %(terrain)s",
+                          terrain=t.terrain(after.terrains[hexview.terrain]).lower())]
+    return []
 
 
 def session_record(chronicle: Chronicle, number: int) -> SessionRecord | None:

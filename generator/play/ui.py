@@ -104,6 +104,12 @@ def _words_for(name: str, args: list[str], v: Vocabulary) -> Iterable[str]:
         return ("by", "note")
     if name == "reveal":
         return v.locations
+    if name == "ruling":
+        if args and args[-1] in ("at", "hex", "believed", "note"):
+            return ()
+        if "found" in args:
+            return (*v.locations, "note")
+        return ("at", "lost", "not lost", "believed", "knows", "unaware", "found", "note")
     if name == "help":
         return COMMANDS if not args else ()
     return ()

@@ -181,12 +181,32 @@ class _Teller:
             out.append(self.t.gettext("Found: %(places)s.", places=", ".join(
                 self.location_link(lid) for lid in found)))
         out.extend(note.inline() for note in w.notes)
+        for r in w.rulings:
+            out.extend(self.ruled(r))
+        return out
+
+    def ruled(self, r: Any) -> list[str]:
+        """A GM ruling as the party lived it (a ``RulingView``): where it believed it was
+        then, that it knew it was lost, what it found."""
+        t = self.t
+        out: list[str] = []
+        if r.moved:
+            where = self.place(r.believed)
+            out.append(t.gettext("By the table's ruling, the party was in %(place)s.",
+                                 place=where) if where else
+                       t.gettext("By the table's ruling, the party was somewhere else."))
+        if r.knows_lost:
+            out.append(t.gettext("By the table's ruling, the party knew it was lost."))
+        found = [lid for lid in r.found if lid != self.named]
+        if found:
+            out.append(t.gettext("Found: %(places)s.", places=", ".join(
+                self.location_link(lid) for lid in found)))
         return out
 
 
 def _quiet(w: Any) -> bool:
     """A watch that adds nothing to its sentence (it may join the one before)."""
-    return not (w.tell or w.met or w.note or w.found or w.revealed or w.notes)
+    return not (w.tell or w.met or w.note or w.found or w.revealed or w.notes or w.rulings)
 
 
 def _same_course(a: Any, b: Any) -> bool:
@@ -235,8 +255,12 @@ def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], s
     days: dict[int, list[list[str]]] = {}
     lost = bool(session.start_knows_lost)
     region = teller.region(session.believed_start)
-    if session.opening_notes:
-        days[session.start_day] = [[n.inline() for n in session.opening_notes]]
+    opening = [n.inline() for n in session.opening_notes]
+    for r in session.opening_rulings:
+        opening.extend(teller.ruled(r))
+        lost = bool(r.knows_lost)
+    if opening:
+        days[session.start_day] = [opening]
     for run in _runs(session.watches):
         first, last = run[0], run[-1]
         paragraphs = days.setdefault(first.day, [[]])
@@ -262,6 +286,8 @@ def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], s
         lost = bool(last.knows_lost)
         for w in run:
             sentences.extend(teller.after(w))
+            if w.rulings:
+                lost = bool(w.rulings[-1].knows_lost)
         teller.named = None
     return [JournalDay(day, "\n\n".join(" ".join(_sentence(s) for s in sentences if s)
                                          for sentences in paragraphs if any(sentences)))

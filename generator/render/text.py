@@ -3,7 +3,21 @@
 from __future__ import annotations
 
 from generator.content.campaign import Campaign
-from generator.rules.chronicle import Chronicle, WatchRecord, entry_rolls
+from generator.rules.chronicle import Chronicle, RulingRecord, TimePoint, WatchRecord, entry_rolls
+
+
+def _state(p: TimePoint) -> str:
+    lost = ("LOST (knows)" if p.knows_lost else "LOST") if p.lost else "not lost"
+    return f"{p.hex}, believed {p.believed_hex or '?'}, {lost}"
+
+
+def _ruling_lines(r: RulingRecord) -> list[str]:
+    lines = [f"  ruling: {_state(r.before)} -> {_state(r.after)}"]
+    if r.found:
+        lines.append(f"       found: {', '.join(r.found)}")
+    if r.note:
+        lines.append(f"       note: {r.note}")
+    return lines
 
 
 def _watch_line(w: WatchRecord) -> list[str]:
@@ -52,11 +66,18 @@ def _watch_line(w: WatchRecord) -> list[str]:
     return lines
 
 
-def replay_text(campaign: Campaign, chronicle: Chronicle, session: int | None = None) -> str:
+def replay_text(campaign: Campaign, chronicle: Chronicle, session: int | None = None,
+                stop: tuple[int, int] | None = None) -> str:
+    """The replay, every watch of every session (or of ``session``); with ``stop``
+    (session number, log entry), only up to and including that entry of that session: the
+    entry that failed."""
     out = [f"{chronicle.campaign}"]
     for s in chronicle.sessions:
+        if stop is not None and s.session > stop[0]:
+            break
         if session is not None and s.session != session:
             continue
+        last = stop[1] if stop is not None and s.session == stop[0] else None
         out.append("")
         out.append(f"Session {s.session}: {s.title}" + (f" ({s.date})" if s.date else ""))
         out.append(f"  start {s.start.hex}, day {s.start.day} watch {s.start.watch}; "
@@ -72,11 +93,32 @@ def replay_text(campaign: Campaign, chronicle: Chronicle, session: int | None = 
         for u in s.uses:
             uses.setdefault(u.after, []).append(f"  use {u.resource}: {u.note}")
         out.extend(uses.get(-1, []))
+        rulings: dict[int, list[RulingRecord]] = {}
+        for r in s.rulings:
+            if last is None or r.entry <= last:
+                rulings.setdefault(r.follows, []).append(r)
+        for r in rulings.get(-1, []):
+            out.extend(_ruling_lines(r))
         for w in s.watches:
+            if last is not None and w.entry > last:
+                break
             out.extend(_watch_line(w))
+            if w.entry == last:
+                break  # (what follows the failing watch in the log comes after it)
             for text in notes.get(w.index, []):
                 out.append(f"  note: {text}")
             out.extend(uses.get(w.index, []))
+            for r in rulings.get(w.index, []):
+                out.extend(_ruling_lines(r))
+        if last is not None:
+            log = next((x for x in campaign.sessions if x.number == s.session), None)
+            where = ""
+            if log is not None and 0 <= last < len(log.log):
+                at = log.entry_pos(last)
+                where = f" ({at.path}:{at.line})"
+            what = f"log entry {last + 1}{where}" if last >= 0 else "the start of the session"
+            out.append(f"  the replay stops at {what}: see the errors")
+            break
         end = s.end
         lost = " (lost)" if end.lost else ""
         out.append(f"  end {end.hex}{lost}, believed {end.believed_hex or '?'}, "

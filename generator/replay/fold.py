@@ -32,7 +32,8 @@ from generator.rules.discovery import discover, passive_discovery
 from generator.rules.encounters import encounter_checks, roll_on_table
 from generator.rules.fatigue import forage, long_rest
 from generator.rules.lost import flush_pending, reorient
-from generator.rules.state import PartyState, Places, WatchCtx, believed_label
+from generator.rules.ruling import apply_ruling
+from generator.rules.state import PartyState, Places, WatchCtx, believed_label, timepoint
 from generator.rules.travel import Track
 from generator.rules.travel_watch import travel_watch
 from generator.rules.unused import why_unused
@@ -157,6 +158,9 @@ class Replayer:
             if action == "reveal":
                 self.reveal(entry.reveal or [], rec, index - 1, state)
                 continue
+            if action == "ruling":
+                self.ruling(session, i, entry, rec, index - 1, state)
+                continue
             rolls = self.roll_source(session, index, entry)
             if action == "use":
                 # the roll is listed with the watch it follows (if any), and with its entry
@@ -270,9 +274,7 @@ class Replayer:
 
     # -- records --------------------------------------------------------------------------
     def timepoint(self, state: PartyState) -> TimePoint:
-        return TimePoint(self.grid.label(state.true.hex), state.day, state.watch,
-                         believed_label(self.c, state), state.lost, state.knows_lost,
-                         state.veer, state.hustle_hours, state.march_hours)
+        return timepoint(self.c, state)
 
     def new_watch(self, index: int, state: PartyState, action: str, entry: int) -> WatchRecord:
         here = self.grid.label(state.true.hex)
@@ -327,6 +329,21 @@ class Replayer:
                 rec.revealed_hexes.append(ident)
         if rec.watches and after >= 0:
             rec.watches[min(after, len(rec.watches) - 1)].revealed.extend(ids)
+
+    def ruling(self, session: Session, i: int, entry: LogEntry, rec: SessionRecord,
+               after: int, state: PartyState) -> None:
+        """The table's ruling: the state it set, without dice or time (format.md,
+        "Rulings")."""
+        assert entry.ruling is not None
+        record, problems = apply_ruling(self.c, self.chronicle, state, rec, entry.ruling,
+                                        entry=i, follows=after, rolls=bool(entry.rolls))
+        for p in problems:
+            where = ("rolls",) if p.key == "rolls" else \
+                ("ruling",) + ((p.key,) if p.key else ())
+            report = self.diags.error if p.severity == "error" else self.diags.warning
+            report(session.entry_pos(i, *where), p.message)
+        if record is not None:
+            rec.rulings.append(record)
 
     def use_resource(self, session: Session, i: int, entry: LogEntry, state: PartyState,
                      rec: SessionRecord, after: int, rolls: RollSource) -> None:

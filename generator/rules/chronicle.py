@@ -151,6 +151,35 @@ class TimePoint:
     march_hours: Fraction = Fraction(0)
 
 
+def point_json(p: TimePoint) -> dict[str, Any]:
+    """Where the party is at a moment, for ``replay --json``: true and believed hex, lost."""
+    return {"hex": p.hex, "believed_hex": p.believed_hex, "lost": p.lost,
+            "knows_lost": p.knows_lost, "veer": p.veer}
+
+
+@dataclass
+class RulingRecord:
+    """A GM ruling (a ``ruling:`` entry, format.md "Rulings"): the state the table set,
+    without dice and without time passing. ``follows`` is the index of the watch it follows
+    (-1: before the first watch of its session), ``entry`` its position in the log."""
+
+    entry: int
+    follows: int
+    before: TimePoint
+    after: TimePoint
+    #: the location ids the ruling says the party found, and those it found first
+    found: list[str] = field(default_factory=list)
+    discovered: list[str] = field(default_factory=list)
+    #: the ruling's ``note:`` (GM only)
+    note: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"entry": self.entry, "follows": self.follows,
+                "before": point_json(self.before), "after": point_json(self.after),
+                "found": list(self.found), "discovered": list(self.discovered),
+                **({"note": self.note} if self.note is not None else {})}
+
+
 @dataclass
 class SessionRecord:
     session: int
@@ -173,6 +202,8 @@ class SessionRecord:
     entry_rolls: dict[int, list[RollRecord]] = field(default_factory=dict)
     #: the notes of ``use`` entries (GM only), in log order
     uses: list[UseNote] = field(default_factory=list)
+    #: the GM rulings (``ruling:`` entries), in log order
+    rulings: list[RulingRecord] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -189,6 +220,7 @@ class SessionRecord:
             "gm_notes": list(self.gm_notes),
             "uses": [{"after": u.after, "resource": u.resource, "by": u.by, "note": u.note}
                      for u in self.uses],
+            "rulings": [r.to_json() for r in self.rulings],
         }
 
 

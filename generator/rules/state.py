@@ -20,7 +20,7 @@ from generator.dice import RollSource
 from generator.hexgrid import Hex, distance
 from generator.rules import tables as T
 from generator.rules.checks import CheckContext, CheckResult, check, score_of
-from generator.rules.chronicle import Chronicle, SessionRecord, WatchRecord
+from generator.rules.chronicle import Chronicle, SessionRecord, TimePoint, WatchRecord
 from generator.rules.resources import DoomDice, When
 from generator.rules.travel import Track
 
@@ -150,6 +150,14 @@ def believed_label(campaign: Campaign, state: PartyState) -> str | None:
     if state.knows_lost or state.believed is None:
         return None
     return campaign.grid.label(state.believed.hex)
+
+
+def timepoint(campaign: Campaign, state: PartyState) -> TimePoint:
+    """Where and when the party is, truly and as it believes (a session's start and end, a
+    ruling's before and after)."""
+    return TimePoint(campaign.grid.label(state.true.hex), state.day, state.watch,
+                     believed_label(campaign, state), state.lost, state.knows_lost,
+                     state.veer, state.hustle_hours, state.march_hours)
 
 
 @dataclass

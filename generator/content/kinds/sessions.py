@@ -182,6 +182,14 @@ def check_entry(refs: Refs, entry: m.LogEntry, doc: Located, at: tuple[str | int
             refs.diags.error(doc.pos(at + ("camp", "by")),
                              f"'{entry.camp.by}' is not in the party"
                              f"{suggest(entry.camp.by, members)}")
+    if entry.ruling is not None:
+        ruling = entry.ruling
+        for key in ("hex", "believed"):
+            label = getattr(ruling, key)
+            if label is not None:
+                refs.check_label(label, doc.pos(at + ("ruling", key)))
+        for j, lid in enumerate(ruling.found):
+            refs.check_ref(lid, locations, "location", doc.pos(at + ("ruling", "found", j)))
     if entry.expect is not None:
         ex = entry.expect
         if entry.action in m.INSTANT_ACTIONS:
