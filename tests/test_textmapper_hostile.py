@@ -239,7 +239,7 @@ def test_a_mapping_to_the_campaigns_own_terrain_imports(tmp_path: Path) -> None:
                       "--mapping", str(write_map(tmp_path, "terrain: {Fen: fen}\n", "m.yaml")))
     assert result.returncode == 0, result.stderr + result.stdout
     assert yaml.safe_load((into / "hexes" / "map.yaml").read_text(encoding="utf-8")) == {
-        "0102": {"terrain": "fen"}}
+        "0101": {"terrain": "swamp"}, "0102": {"terrain": "fen"}}       # mire: built in
 
 
 def test_the_players_export_gives_no_hex_for_a_place_found_while_lost(tmp_path: Path) -> None:
