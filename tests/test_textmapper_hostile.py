@@ -260,3 +260,80 @@ def test_the_players_export_gives_no_hex_for_a_place_found_while_lost(tmp_path: 
     assert "Thornfold Mill" not in text and "0602" not in text   # ...but not where it is
     gm_text = tm.export(gm_view(campaign, chronicle), campaign)
     assert [line for line in gm_text.splitlines() if "Thornfold Mill" in line][0][:5] == "0602 "
+
+
+#: A campaign of its own terrain, whose name tries to add a hex line, and a hex whose name
+#: tries to drive the terminal the export is printed on.
+BLIGHT = ('blightwood:\n  name: "Blight\\n3131 forest \\"The Vault\\""\n  color: "#556b2f"\n'
+          "  navigation_dc: 17\n  forage_dc: 19\n"
+          "  speed: {highway: '1', road: '3/4', trackless: '1/3'}\n")
+
+
+def _big_campaign(tmp_path: Path, reference: list[str] | None = None) -> Path:
+    from campaign_factory import write_campaign
+
+    overrides: dict[str, object] = {"map": {"columns": 40, "rows": 30},
+                                    "default_terrain": "plains"}
+    if reference is not None:
+        overrides["reference"] = {"players": reference}
+    return write_campaign(tmp_path, files={
+        "terrain.yaml": BLIGHT,
+        "hexes/map.yaml": '"0304": {terrain: blightwood, name: "Crossroads \\e]0;pwned\\a"}\n'
+                          '"3930": {terrain: forest, name: The Far Corner}\n'},
+                          campaign_overrides=overrides)
+
+
+def test_the_players_export_gives_the_hexes_they_know_not_the_size_of_the_map(
+        tmp_path: Path) -> None:
+    from generator.knowledge import players_view
+    from generator.replay import replay
+
+    root = _big_campaign(tmp_path / "c")
+    campaign, _ = load_campaign(root)
+    assert campaign is not None
+    known = set(players_view(campaign, replay(campaign)[0]).hexes)
+    assert 0 < len(known) < 10 and "0304" in known
+    players = hexcrawl("export", "text-mapper", "--audience", "players", "--content", str(root))
+    assert players.returncode == 0, players.stderr
+    text = players.stdout
+    count = f"{len(known)} hex{'es' * (len(known) != 1)}"
+    assert f"# {count} the players know, 12 miles a hex." in text
+    assert "40" not in text.splitlines()[1] and "30 " not in text.splitlines()[1]
+    labels = {line.split()[0] for line in text.splitlines()
+              if line[:1].isdigit() and "-" not in line.split()[0]}
+    assert labels <= known and "3930" not in text and "Far Corner" not in text
+    gm = hexcrawl("export", "text-mapper", "--content", str(root))
+    assert "# 40 x 30 hexes, 12 miles a hex." in gm.stdout and "The Far Corner" in gm.stdout
+
+
+def test_the_players_export_gives_terrain_rules_only_where_their_site_prints_them(
+        tmp_path: Path) -> None:
+    """The default players' reference has the travel sheet but not the navigation one: their
+    export names and colours the campaign's own terrain, without its DCs and speeds."""
+    def hint(root: Path, *audience: str) -> dict[str, object]:
+        result = hexcrawl("export", "text-mapper", *audience, "--content", str(root))
+        assert result.returncode == 0, result.stderr
+        line = next(ln for ln in result.stdout.splitlines()
+                    if ln.startswith("# hexcrawl: terrain blightwood "))
+        found = yaml.safe_load(line.split(" ", 4)[4])
+        assert isinstance(found, dict)
+        return found
+
+    default = _big_campaign(tmp_path / "a")
+    assert set(hint(default, "--audience", "players")) == {"name", "color", "letter"}
+    assert hint(default)["navigation_dc"] == 17
+    shown = _big_campaign(tmp_path / "b", reference=["travel", "navigation"])
+    assert hint(shown, "--audience", "players")["forage_dc"] == 19
+
+
+def test_a_hostile_name_stays_inside_its_line_of_the_export(tmp_path: Path) -> None:
+    root = _big_campaign(tmp_path / "c")
+    result = hexcrawl("export", "text-mapper", "--content", str(root))
+    assert result.returncode == 0, result.stderr
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    assert '0304 blightwood "Crossroads \\x1b]0;pwned\\x07"' in result.stdout
+    lines = result.stdout.splitlines()
+    assert not [line for line in lines if line.startswith("3131")]
+    hint = next(line for line in lines if line.startswith("# hexcrawl: terrain blightwood "))
+    assert yaml.safe_load(hint.split(" ", 4)[4])["name"] == (
+        'Blight\n3131 forest "The Vault"')
