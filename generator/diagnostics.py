@@ -39,14 +39,36 @@ class Diagnostic:
         return f"{self.pos}: {self.severity}: {self.message}"
 
 
-_LINE_BREAKS = {c: repr(chr(c))[1:-1] for c in (*range(0x20), 0x7f, 0x85, 0x2028, 0x2029)
-                if chr(c) != "\t"}
+#: Characters a terminal acts on rather than shows: the C0 and C1 controls (escape
+#: sequences start with ESC or with the C1 CSI and OSC), DEL, the Unicode line separators and
+#: the bidirectional overrides and isolates (which reorder the text around them).
+_CONTROLS = (*range(0x20), *range(0x7f, 0xa0), 0x061c, 0x200e, 0x200f, 0x2028, 0x2029,
+             *range(0x202a, 0x202f), *range(0x2066, 0x206a))
+_LINE_BREAKS = {c: repr(chr(c))[1:-1] for c in _CONTROLS if chr(c) != "\t"}
+_SHOWN = {c: escape for c, escape in _LINE_BREAKS.items() if chr(c) != "\n"}
 
 
 def one_line(message: str) -> str:
     """``message`` on one line: a line break or control character quoted from the content
-    (a key such as ``'\\n'``) is shown escaped, so each diagnostic stays one line."""
+    (a key such as ``'\\n'``) is shown escaped, so each diagnostic stays one line and none
+    drives the terminal it is printed on.
+
+    >>> one_line("a\\nb\\x1b[2J\\x9b31m\\u202ec")
+    'a\\\\nb\\\\x1b[2J\\\\x9b31m\\\\u202ec'
+    """
     return message.translate(_LINE_BREAKS)
+
+
+def terminal_text(text: str) -> str:
+    """``text`` (lines that may quote content: a hex's name, a session's title) safe to
+    print on a terminal: its lines kept, every other control character and bidirectional
+    override shown as its escape (``\\x1b``), so no escape sequence in content can set the
+    clipboard, the window title or the colours, or reorder what is printed.
+
+    >>> terminal_text("S 0304: Cross\\x1b]52;c;aGk=\\x07roads\\nnext")
+    'S 0304: Cross\\\\x1b]52;c;aGk=\\\\x07roads\\nnext'
+    """
+    return text.translate(_SHOWN)
 
 
 class SourceError(Exception):

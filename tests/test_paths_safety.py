@@ -218,6 +218,23 @@ def test_a_file_linked_out_of_the_campaign_is_an_error(tmp_path: Path, rel: str)
             "content and template files must lie inside it") in errors(diags, root)
 
 
+def test_a_map_symbol_linked_out_of_the_campaign_is_an_error_and_never_read(
+        tmp_path: Path) -> None:
+    """A symbol is embedded in every map: one linked to a file elsewhere on the machine that
+    builds (here an SVG, which would draw) is an error, and its bytes are never read."""
+    root = write_campaign(tmp_path / "c")
+    secret = tmp_path / "elsewhere" / "drawing.svg"
+    secret.parent.mkdir()
+    secret.write_text('<svg xmlns="http://www.w3.org/2000/svg">SECRET</svg>', "utf-8")
+    (root / "symbols").mkdir()
+    (root / "symbols" / "forest.svg").symlink_to(secret)
+    campaign, diags = load(root)
+    assert campaign is None
+    assert [e for e in errors(diags, root) if e[0] == "symbols/forest.svg"] == [
+        ("symbols/forest.svg", 1, 1, f"resolves outside the campaign folder (to "
+         f"{secret.resolve()}): content and template files must lie inside it")]
+
+
 def test_a_folder_linked_out_of_the_campaign_is_an_error(tmp_path: Path) -> None:
     root = write_campaign(tmp_path / "c")
     elsewhere = tmp_path / "elsewhere"

@@ -91,3 +91,48 @@ def test_an_escape_sequence_typed_at_the_prompt_is_dropped(tmp_path: Path) -> No
         assert term.close() == 0
     assert yaml.safe_load(path.read_text(encoding="utf-8"))["log"][-1] == {"note": "red wine"}
 
+
+
+#: A hex name that would set the clipboard (OSC 52), colour the text with the one-byte C1
+#: CSI, and reverse the rest of the line (a right-to-left override), on the GM's terminal.
+HOSTILE_NAME = "Cross\\e]52;c;cm0gLXJmIH4=\\aroads \\x9b31mMeadow\\u202etxt.exe"
+
+
+def _hostile_campaign(tmp_path: Path) -> Path:
+    from campaign_factory import HEXES, write_campaign
+
+    return write_campaign(tmp_path / "c", files={"hexes/map.yaml": HEXES.replace(
+        "name: Crossroads Meadow", f'name: "{HOSTILE_NAME}"')})
+
+
+def test_escape_sequences_in_content_reach_the_terminal_as_text(tmp_path: Path) -> None:
+    """``play`` shows the names it quotes from content with their control characters
+    escaped, on a real terminal and through a pipe."""
+    content = _hostile_campaign(tmp_path)
+    with Terminal([*HEXCRAWL, "play", "--content", str(content), "--new", "--title", "T"],
+                  tmp_path) as term:
+        term.expect("w4>")
+        term.send("look\r")
+        seen = term.expect("landmarks in sight")
+        term.send("quit\r")
+        term.expect("no entries")
+        assert term.close() == 0
+    for shown in (seen, run_play(content, "look\nquit\n", "--new", "--title", "T").stdout):
+        assert "S 0304: Cross\\x1b]52;c;cm0gLXJmIH4=\\x07roads \\x9b31mMeadow\\u202etxt.exe" \
+            in shown, shown
+        for raw in ("\x1b]52", "\x07", "\x9b", "\u202e"):
+            assert raw not in shown
+
+
+def test_escape_sequences_in_content_reach_check_as_text(tmp_path: Path) -> None:
+    from campaign_factory import HEXES, write_campaign
+
+    root = write_campaign(tmp_path / "c", files={"hexes/map.yaml": HEXES.replace(
+        "terrain: plains\n  name", f'terrain: "{HOSTILE_NAME}"\n  name')})
+    proc = subprocess.run([*HEXCRAWL, "check", "--content", str(root)], capture_output=True,
+                          text=True, timeout=300, cwd=tmp_path,
+                          env=dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent)))
+    assert proc.returncode == 1
+    line = next(ln for ln in proc.stderr.splitlines() if "unknown terrain" in ln)
+    assert line.endswith("unknown terrain 'Cross\\x1b]52;c;cm0gLXJmIH4=\\x07roads "
+                         "\\x9b31mMeadow\\u202etxt.exe'"), line

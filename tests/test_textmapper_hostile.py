@@ -133,18 +133,113 @@ def test_a_folder_planted_as_a_link_is_refused_before_writing(tmp_path: Path,
     assert list(outside.iterdir()) == [] and sorted(p.name for p in into.iterdir()) == [folder]
 
 
-def test_mapping_values_cannot_add_keys_to_the_hexes_file(tmp_path: Path) -> None:
-    mapping = write_map(tmp_path, 'terrain: {fields: "plains, gm: Secret", glade: "a\\nb: c"}\n'
-                        "density: {}\n", "mapping.yaml")
-    from generator.diagnostics import Diagnostics
+#: The issue's payload: a terrain value that closes the hex's mapping and opens another,
+#: with a GM note, on a line of its own.
+SPLICE = 'forest}\n"0102": {terrain: forest, gm: The vault key is under the altar'
 
-    loaded = tm.load_mapping(mapping, Diagnostics())
-    assert loaded is not None
-    imported = tm.convert(tm.parse("0101 fields\n0102 glade\n0103 hill\n"), loaded)
-    data = yaml.safe_load(tm.hexes_yaml(imported, "map.txt"))
-    assert data == {"0101": {"terrain": "plains, gm: Secret"}, "0102": {"terrain": "a\nb: c"},
-                    "0103": {"terrain": "hills"}}
-    assert "terrain: hills" in tm.hexes_yaml(imported, "map.txt")     # plain words stay plain
+
+def test_a_mapping_value_holding_yaml_is_a_positioned_error_and_nothing_is_written(
+        tmp_path: Path) -> None:
+    mapping = write_map(tmp_path, "# words of my maps\nterrain:\n  zzz: " + yaml.safe_dump(
+        SPLICE, default_style='"').strip() + "\n", "mapping.yaml")
+    source = write_map(tmp_path, "0101 zzz\n0103 hill\n")
+    into = tmp_path / "c"
+    result = hexcrawl("import", "text-mapper", str(source), "--into", str(into),
+                      "--mapping", str(mapping))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert f"{mapping}:3:8: error: terrain: " in result.stderr
+    assert "is not a terrain id" in result.stderr and "\n\"0102\"" not in result.stderr
+    assert not into.exists()
+
+
+def test_mapping_values_cannot_add_keys_to_the_hexes_file(tmp_path: Path) -> None:
+    """Past the mapping file's checks (a value given in code), the hexes file still holds
+    exactly one string for the value: PyYAML's emitter quotes it."""
+    mapping = tm.Mapping()
+    mapping.terrain.update({"zzz": SPLICE, "glade": "a\nb: c", "marsh": "x\u2028y: z\x85"})
+    imported = tm.convert(tm.parse("0101 zzz\n0103 hill\n0104 glade\n0105 marsh\n"), mapping)
+    text = tm.hexes_yaml(imported, "map.txt")
+    assert yaml.safe_load(text) == {"0101": {"terrain": SPLICE}, "0103": {"terrain": "hills"},
+                                    "0104": {"terrain": "a\nb: c"},
+                                    "0105": {"terrain": "x\u2028y: z\x85"}}
+    assert "'0103': {terrain: hills}" in text          # plain words stay plain
+    files = tm.planned_files(imported, tmp_path, tmp_path / "map.txt", "")
+    assert yaml.safe_load(files[tmp_path / "hexes" / "map.yaml"])["0101"] == {
+        "terrain": SPLICE}
+
+
+def test_a_file_that_would_not_read_back_as_meant_is_never_written(tmp_path: Path) -> None:
+    spliced = "'0101': {terrain: forest}\n'0102': {terrain: forest, gm: a secret}\n"
+    with pytest.raises(tm.ImportError_, match="would not read back as the import meant it"):
+        tm.checked({tmp_path / "hexes" / "map.yaml": (spliced,
+                                                      {"0101": {"terrain": "forest"}})})
+    with pytest.raises(tm.ImportError_):
+        tm.checked({tmp_path / "locations" / "a.md": ("no front matter\n", {"id": "a"})})
+    good = "'0101': {terrain: forest}\n"
+    assert tm.checked({tmp_path / "m.yaml": (good, {"0101": {"terrain": "forest"}})}) == {
+        tmp_path / "m.yaml": good}
+
+
+def test_a_map_file_name_cannot_add_lines_to_the_files_it_names(tmp_path: Path) -> None:
+    """The map's file name is written in the files' comments and in each location's page."""
+    name = 'm\n"0102": {terrain: forest, gm: secret}\n<img src=x onerror=alert(1)>[a](b).txt'
+    imported = tm.convert(tm.parse('0101 forest tower "Keep"\n0103 hill\n0101-0103 road\n'),
+                          tm.Mapping())
+    files = tm.planned_files(imported, tmp_path, tmp_path / name, "")
+    hexes = next(text for path, text in files.items() if path.parent.name == "hexes")
+    assert yaml.safe_load(hexes) == {"0101": {"terrain": "forest"},
+                                     "0103": {"terrain": "hills"}}
+    assert set(yaml.safe_load(files[tmp_path / "paths.yaml"])) == {"road"}
+    page = files[tmp_path / "locations" / "keep.md"]
+    assert "<img" not in page and "[a](b)" not in page and page.count("\n") == 7
+
+
+@pytest.mark.parametrize(("text", "line", "col", "words"), [
+    ("terrain:\n  fir wood: forest\n", 2, 3, "can never match a word of a map"),
+    ("terrain: {bog: Swamp}\n", 1, 16, "(did you mean 'swamp'?)"),
+    ("terrain: {bog: bogland}\n", 1, 16, "is not a terrain of the campaign"),
+    ("sites:\n  pyramid: \"tomb\\n---\\ngm: x\"\n", 2, 12, "is not a tag (one line of text"),
+    ("sites: {pyramid: \"\"}\n", 1, 18, "is not a tag"),
+    ("ignore: [zone, \"\\x1b[2J\"]\n", 1, 16, "can never match a word of a map"),
+    ("lines: {canyon: wall}\n", 1, 17, "is not a path kind"),
+])
+def test_mapping_values_a_campaign_cannot_hold_are_positioned_errors(
+        tmp_path: Path, text: str, line: int, col: int, words: str) -> None:
+    mapping = write_map(tmp_path, text, "mapping.yaml")
+    source = write_map(tmp_path, "0101 bog\n0102 hill\n")
+    result = hexcrawl("import", "text-mapper", str(source), "--into", str(tmp_path / "c"),
+                      "--mapping", str(mapping))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    first = result.stderr.splitlines()[0]
+    assert first.startswith(f"{mapping}:{line}:{col}: error: ") and words in first, first
+    assert "\x1b" not in result.stderr and not (tmp_path / "c").exists()
+
+
+def test_a_mapping_to_the_campaigns_own_terrain_imports(tmp_path: Path) -> None:
+    """A terrain of the campaign imported into (its terrain.yaml, even before its
+    campaign.yaml) or of the map's own ``# hexcrawl: terrain`` lines is known; the file's
+    words match the map's case-blind."""
+    into = tmp_path / "c"
+    into.mkdir()
+    (into / "terrain.yaml").write_text("bog: {like: swamp}\n", encoding="utf-8")
+    mapping = write_map(tmp_path, "terrain: {Mire: bog, Fen: fen}\n", "mapping.yaml")
+    refused = hexcrawl("import", "text-mapper", str(write_map(tmp_path, "0101 mire\n")),
+                       "--into", str(into), "--mapping", str(mapping))
+    assert f"{mapping}:1:27: error: terrain: 'fen' is not a terrain" in refused.stderr
+    result = hexcrawl("import", "text-mapper", str(write_map(tmp_path, "0101 mire\n")),
+                      "--into", str(into), "--mapping",
+                      str(write_map(tmp_path, "terrain: {Mire: bog}\n", "mine.yaml")))
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert yaml.safe_load((into / "hexes" / "map.yaml").read_text(encoding="utf-8")) == {
+        "0101": {"terrain": "bog"}}
+    into = tmp_path / "d"
+    source = write_map(tmp_path, "# hexcrawl: terrain fen {like: swamp, name: Fen}\n"
+                       "0101 mire\n0102 FEN\n")
+    result = hexcrawl("import", "text-mapper", str(source), "--into", str(into),
+                      "--mapping", str(write_map(tmp_path, "terrain: {Fen: fen}\n", "m.yaml")))
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert yaml.safe_load((into / "hexes" / "map.yaml").read_text(encoding="utf-8")) == {
+        "0101": {"terrain": "swamp"}, "0102": {"terrain": "fen"}}       # mire: built in
 
 
 def test_the_players_export_gives_no_hex_for_a_place_found_while_lost(tmp_path: Path) -> None:
@@ -165,3 +260,80 @@ def test_the_players_export_gives_no_hex_for_a_place_found_while_lost(tmp_path: 
     assert "Thornfold Mill" not in text and "0602" not in text   # ...but not where it is
     gm_text = tm.export(gm_view(campaign, chronicle), campaign)
     assert [line for line in gm_text.splitlines() if "Thornfold Mill" in line][0][:5] == "0602 "
+
+
+#: A campaign of its own terrain, whose name tries to add a hex line, and a hex whose name
+#: tries to drive the terminal the export is printed on.
+BLIGHT = ('blightwood:\n  name: "Blight\\n3131 forest \\"The Vault\\""\n  color: "#556b2f"\n'
+          "  navigation_dc: 17\n  forage_dc: 19\n"
+          "  speed: {highway: '1', road: '3/4', trackless: '1/3'}\n")
+
+
+def _big_campaign(tmp_path: Path, reference: list[str] | None = None) -> Path:
+    from campaign_factory import write_campaign
+
+    overrides: dict[str, object] = {"map": {"columns": 40, "rows": 30},
+                                    "default_terrain": "plains"}
+    if reference is not None:
+        overrides["reference"] = {"players": reference}
+    return write_campaign(tmp_path, files={
+        "terrain.yaml": BLIGHT,
+        "hexes/map.yaml": '"0304": {terrain: blightwood, name: "Crossroads \\e]0;pwned\\a"}\n'
+                          '"3930": {terrain: forest, name: The Far Corner}\n'},
+                          campaign_overrides=overrides)
+
+
+def test_the_players_export_gives_the_hexes_they_know_not_the_size_of_the_map(
+        tmp_path: Path) -> None:
+    from generator.knowledge import players_view
+    from generator.replay import replay
+
+    root = _big_campaign(tmp_path / "c")
+    campaign, _ = load_campaign(root)
+    assert campaign is not None
+    known = set(players_view(campaign, replay(campaign)[0]).hexes)
+    assert 0 < len(known) < 10 and "0304" in known
+    players = hexcrawl("export", "text-mapper", "--audience", "players", "--content", str(root))
+    assert players.returncode == 0, players.stderr
+    text = players.stdout
+    count = f"{len(known)} hex{'es' * (len(known) != 1)}"
+    assert f"# {count} the players know, 12 miles a hex." in text
+    assert "40" not in text.splitlines()[1] and "30 " not in text.splitlines()[1]
+    labels = {line.split()[0] for line in text.splitlines()
+              if line[:1].isdigit() and "-" not in line.split()[0]}
+    assert labels <= known and "3930" not in text and "Far Corner" not in text
+    gm = hexcrawl("export", "text-mapper", "--content", str(root))
+    assert "# 40 x 30 hexes, 12 miles a hex." in gm.stdout and "The Far Corner" in gm.stdout
+
+
+def test_the_players_export_gives_terrain_rules_only_where_their_site_prints_them(
+        tmp_path: Path) -> None:
+    """The default players' reference has the travel sheet but not the navigation one: their
+    export names and colours the campaign's own terrain, without its DCs and speeds."""
+    def hint(root: Path, *audience: str) -> dict[str, object]:
+        result = hexcrawl("export", "text-mapper", *audience, "--content", str(root))
+        assert result.returncode == 0, result.stderr
+        line = next(ln for ln in result.stdout.splitlines()
+                    if ln.startswith("# hexcrawl: terrain blightwood "))
+        found = yaml.safe_load(line.split(" ", 4)[4])
+        assert isinstance(found, dict)
+        return found
+
+    default = _big_campaign(tmp_path / "a")
+    assert set(hint(default, "--audience", "players")) == {"name", "color", "letter"}
+    assert hint(default)["navigation_dc"] == 17
+    shown = _big_campaign(tmp_path / "b", reference=["travel", "navigation"])
+    assert hint(shown, "--audience", "players")["forage_dc"] == 19
+
+
+def test_a_hostile_name_stays_inside_its_line_of_the_export(tmp_path: Path) -> None:
+    root = _big_campaign(tmp_path / "c")
+    result = hexcrawl("export", "text-mapper", "--content", str(root))
+    assert result.returncode == 0, result.stderr
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    assert '0304 blightwood "Crossroads \\x1b]0;pwned\\x07"' in result.stdout
+    lines = result.stdout.splitlines()
+    assert not [line for line in lines if line.startswith("3131")]
+    hint = next(line for line in lines if line.startswith("# hexcrawl: terrain blightwood "))
+    assert yaml.safe_load(hint.split(" ", 4)[4])["name"] == (
+        'Blight\n3131 forest "The Vault"')

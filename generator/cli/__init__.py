@@ -512,6 +512,7 @@ def play_cmd(content: Path | None, new: bool, cont: bool, title: str | None,
 
     For the players' shared screen, run `hexcrawl serve --audience players` beside it: each
     entry written rebuilds the players' map, and the page reloads by itself."""
+    from generator.diagnostics import terminal_text
     from generator.play.loop import start
     from generator.play.ui import Input, PlainInput, TerminalInput
 
@@ -520,7 +521,8 @@ def play_cmd(content: Path | None, new: bool, cont: bool, title: str | None,
     inp: Input = TerminalInput() if sys.stdin.isatty() and sys.stdout.isatty() \
         else PlainInput()
     sys.exit(start(locate(content).content, new=new, cont=cont, title=title,
-                   date=date.date() if date else None, inp=inp, say=click.echo))
+                   date=date.date() if date else None, inp=inp,
+                   say=lambda text: click.echo(terminal_text(text))))
 
 
 @main.command("new")

@@ -14,7 +14,7 @@ from pathlib import Path
 from generator.diagnostics import Diagnostics, Pos, display_path
 
 #: Folders of a campaign whose files are read or published: none may link out of it.
-LINKED_FOLDERS = ("hexes", "locations", "tables", "sessions", "templates")
+LINKED_FOLDERS = ("hexes", "locations", "tables", "sessions", "templates", "symbols")
 #: Optional folders that are not content, and what they hold: a file in the place of one
 #: would be silently ignored, so it is an error.
 FOLDERS_OF = {"templates": "template overrides (templates/*.md, templates/reference/*.md)",

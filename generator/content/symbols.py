@@ -21,6 +21,7 @@ references, gradients and filters, a DOCTYPE) is an error at its position.
 
 from __future__ import annotations
 
+import os
 import re
 import xml.parsers.expat
 from collections.abc import Callable
@@ -241,6 +242,13 @@ def _view_box(attrs: dict[str, str], line: int, col: int) -> tuple[float, float,
     raise _Reject(line, col, "the <svg> needs a viewBox (or a width and height in px)")
 
 
+def _inside(real_root: str, path: Path) -> bool:
+    try:
+        return os.path.commonpath([real_root, os.path.realpath(path)]) == real_root
+    except ValueError:          # another drive (Windows)
+        return False
+
+
 def load_symbols(root: Path, terrain_ids: set[str], diags: Diagnostics,
                  path_str: Callable[[Path], str] = str) -> dict[str, SymbolArt]:
     """Every ``symbols/*.svg`` of a campaign, validated; problems go to ``diags``."""
@@ -248,9 +256,12 @@ def load_symbols(root: Path, terrain_ids: set[str], diags: Diagnostics,
     out: dict[str, SymbolArt] = {}
     if not folder.is_dir():
         return out
+    real_root = os.path.realpath(root)
     for path in sorted(folder.iterdir()):
         if path.name.startswith(".") or path.is_dir():
             continue
+        if not _inside(real_root, path):
+            continue    # a link out of the campaign: never read (CampaignFiles reports it)
         where = path_str(path)
         if path.suffix.casefold() != ".svg":
             diags.warning(Pos(where), "not an SVG file: map symbols are "

@@ -44,20 +44,11 @@ from generator.interop.tm_export import export
 from generator.interop.tm_import import (
     Imported,
     ImportedLocation,
-    ImportError_,
     Mapping,
     MappingFile,
-    Written,
-    campaign_yaml,
+    check_terrain,
     convert,
-    hexes_yaml,
-    inert,
     load_mapping,
-    location_md,
-    paths_yaml,
-    planned_files,
-    terrain_yaml,
-    write_files,
 )
 from generator.interop.tm_parse import (
     DENSITY_WORDS,
@@ -72,11 +63,26 @@ from generator.interop.tm_parse import (
     TMMap,
     parse,
 )
+from generator.interop.tm_write import (
+    ImportError_,
+    Written,
+    campaign_yaml,
+    checked,
+    dump_yaml,
+    hexes_yaml,
+    inert,
+    location_md,
+    paths_yaml,
+    planned_files,
+    terrain_yaml,
+    write_files,
+)
 
 __all__ = [
     "DENSITY_WORDS", "IGNORED_WORDS", "LINE_WORDS", "MAX_HINT_DEPTH", "SITE_WORDS",
     "TERRAIN_WORDS", "ImportError_", "Imported", "ImportedLocation", "MapError", "Mapping",
-    "MappingFile", "TMHex", "TMLine", "TMMap", "Written", "campaign_yaml", "convert", "export",
+    "MappingFile", "TMHex", "TMLine", "TMMap", "Written", "campaign_yaml", "check_terrain",
+    "checked", "convert", "dump_yaml", "export",
     "hexes_yaml", "inert", "load_mapping",
     "location_md", "parse", "paths_yaml", "planned_files", "terrain_yaml", "write_files",
 ]

@@ -11,7 +11,8 @@ import click
 
 from generator.console import print_diagnostics, summary_line
 from generator.content.place import find_campaign
-from generator.diagnostics import Diagnostics, display_path
+from generator.content.yamlpos import read_text
+from generator.diagnostics import Diagnostics, SourceError, display_path
 
 
 def import_map(file: Path, into: Path | None, mapping_file: Path | None, force: bool,
@@ -33,24 +34,25 @@ def import_map(file: Path, into: Path | None, mapping_file: Path | None, force: 
         click.echo(mapping.to_yaml(), nl=False)
         return
     try:
-        text = file.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        click.echo(f"{file}:1:1: error: not UTF-8 text: {exc.reason}", err=True)
+        # a map from anywhere is read within the limits of a content file
+        text = read_text(file, str(file))
+    except SourceError as exc:
+        click.echo(str(exc), err=True)
         sys.exit(1)
     if into is None:
         place = find_campaign()
         into = place.content if place is not None else Path(slugify(file.stem,
                                                                     fallback="imported"))
-    known: set[str] = set()
-    if (into / "campaign.yaml").is_file():
-        existing, _ = load_campaign(into)
-        if existing is not None:
-            known = set(existing.terrain)
-    from generator.rules.tables import TERRAIN
-
-    known |= set(TERRAIN)
+    known = _campaign_terrain(into)
     try:
-        imported = tm.convert(tm.parse(text), mapping, known)
+        parsed = tm.parse(text)
+        tm.check_terrain(mapping, known | set(parsed.terrain_hints), diags)
+        if diags.has_errors():
+            print_diagnostics(diags)
+            click.echo("error: the mapping file names terrain the campaign would not know "
+                       "(nothing written)", err=True)
+            sys.exit(1)
+        imported = tm.convert(parsed, mapping, known)
     except tm.MapError as exc:
         click.echo(f"{file}:{exc.line}:{exc.column}: error: {exc.message} (nothing written)",
                    err=True)
@@ -59,8 +61,8 @@ def import_map(file: Path, into: Path | None, mapping_file: Path | None, force: 
         click.echo(f"{file}:1:1: error: no hexes a campaign can hold (nothing written)",
                    err=True)
         sys.exit(1)
-    files = tm.planned_files(imported, into, file, text, name)
     try:
+        files = tm.planned_files(imported, into, file, text, name)
         result = tm.write_files(files, force, into)
     except tm.ImportError_ as exc:
         click.echo(f"error: {exc}", err=True)
@@ -90,3 +92,26 @@ def import_map(file: Path, into: Path | None, mapping_file: Path | None, force: 
         click.echo(f"{shown} does not load yet: {summary_line(check)}", err=True)
         sys.exit(1)
     click.echo(f"{shown} loads: {summary_line(check)}; next: hexcrawl check --content {shown}")
+
+
+def _campaign_terrain(into: Path) -> set[str]:
+    """The terrain ids a map imported into ``into`` may use: the built-in ones and those of
+    its ``terrain.yaml`` (a campaign being made may have that file before its campaign.yaml).
+    """
+    from generator.content.loader import load_campaign
+    from generator.content.yamlpos import load_yaml
+    from generator.rules.tables import TERRAIN
+
+    known = set(TERRAIN)
+    if (into / "campaign.yaml").is_file():
+        existing, _ = load_campaign(into)
+        if existing is not None:
+            return known | set(existing.terrain)
+    if (into / "terrain.yaml").is_file():
+        try:
+            doc = load_yaml(read_text(into / "terrain.yaml"), "terrain.yaml", Diagnostics())
+        except SourceError:
+            doc = None
+        if doc is not None and isinstance(doc.data, dict):
+            known |= {tid for tid in doc.data if isinstance(tid, str)}
+    return known

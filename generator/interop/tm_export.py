@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import yaml
-
 from generator.hexgrid import Grid
 from generator.interop.tm_parse import (
     _DEFAULT_LIBRARY,
@@ -15,15 +13,66 @@ from generator.interop.tm_parse import (
     _EXPORT_SITE,
     _EXPORT_TERRAIN,
 )
+from generator.interop.tm_write import dump_yaml
 
 # ------------------------------------------------------------------------------------------
 # the export
 
 
 def _label_text(text: str) -> str:
-    """A name as a Text Mapper label (no quotes or line breaks inside)."""
-    return re.sub(r"\s+", " ", text).replace('"', "'").replace("\u201c", "'").replace(
+    """A name as a Text Mapper label: no quotes or line breaks inside, and a control
+    character shown as its escape (the export may go to a terminal)."""
+    one_line = re.sub(r"\s+", " ", text).replace('"', "'").replace("\u201c", "'").replace(
         "\u201d", "'").strip()
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in one_line)
+
+
+def _flow(hint: dict[str, Any]) -> str:
+    """A terrain entry as YAML on one line, the rest of a ``# hexcrawl: terrain`` comment
+    (``dump_yaml`` writes a value with a line break as an escape, never across lines)."""
+    return dump_yaml(hint, width=10**9, flow=True).strip()
+
+
+def _terrain_hints(view: Any, campaign: Any, gm: bool) -> dict[str, dict[str, Any]]:
+    """``# hexcrawl: terrain`` entries of the campaign's own terrain on the map. The players'
+    export holds only what their site shows: the name, colour, letter and symbol their map
+    draws, and the rules (DCs, speeds, the terrain it is like) only where their reference
+    prints them (the navigation and travel sheets), so an import of it may need them filled in.
+    """
+    from generator.reference.sheet import site_sheets
+
+    sheets = site_sheets(campaign, "gm" if gm else "players")
+    rules_shown = gm or ("navigation" in sheets and "travel" in sheets)
+    custom: dict[str, Any] = {}
+    for tid, rule in sorted(campaign.terrain.items()):
+        if tid in _EXPORT_TERRAIN or not any(h.terrain == tid for h in view.hexes.values()):
+            continue
+        hint: dict[str, Any] = {"name": rule.name, "color": rule.color, "letter": rule.letter}
+        base = campaign.terrain_like.get(tid)
+        if base is not None and rules_shown:
+            hint = {"like": base, **hint}
+        elif rules_shown:
+            hint.update({"navigation_dc": rule.navigation_dc, "forage_dc": rule.forage_dc,
+                         "speed": {"highway": str(rule.highway), "road": str(rule.road),
+                                   "trackless": str(rule.trackless)}})
+        symbol = campaign.terrain_symbol(tid)
+        if symbol and symbol != base:
+            hint["symbol"] = symbol
+        custom[tid] = hint
+    return custom
+
+
+def _header(view: Any, campaign: Any, gm: bool) -> list[str]:
+    """The export's first lines. The players' gives the hexes they know, never the size of
+    the whole map (their site shows only what they found)."""
+    grid: Grid = view.site.grid
+    whose = "GM's" if gm else "players'"
+    size = (f"{grid.columns} x {grid.rows} hexes" if gm else
+            f"{len(view.hexes)} hex{'es' * (len(view.hexes) != 1)} the players know")
+    return [f"# {_label_text(campaign.name)}: the {whose} map, exported by hexcrawl "
+            f"(export text-mapper)",
+            f"# {size}, {campaign.map.hex_miles} miles a hex. "
+            f"Render it with Text Mapper; import it back with hexcrawl import text-mapper."]
 
 
 def export(view: Any, campaign: Any) -> str:
@@ -34,34 +83,10 @@ def export(view: Any, campaign: Any) -> str:
 
     grid: Grid = view.site.grid
     gm = isinstance(view, GMView)
-    whose = "GM's" if gm else "players'"
-    out = [f"# {campaign.name}: the {whose} map, exported by hexcrawl "
-           f"(export text-mapper)",
-           f"# {grid.columns} x {grid.rows} hexes, {campaign.map.hex_miles} miles a hex. "
-           f"Render it with Text Mapper; import it back with hexcrawl import text-mapper."]
-    custom: dict[str, Any] = {}
-    for tid, rule in sorted(campaign.terrain.items()):
-        if tid in _EXPORT_TERRAIN:
-            continue
-        used = any(h.terrain == tid for h in view.hexes.values())
-        if not used:
-            continue
-        hint: dict[str, Any] = {"name": rule.name, "color": rule.color, "letter": rule.letter}
-        base = campaign.terrain_like.get(tid)
-        if base is not None:
-            hint = {"like": base, **hint}
-        else:
-            hint.update({"navigation_dc": rule.navigation_dc, "forage_dc": rule.forage_dc,
-                         "speed": {"highway": str(rule.highway), "road": str(rule.road),
-                                   "trackless": str(rule.trackless)}})
-        symbol = campaign.terrain_symbol(tid)
-        if symbol and symbol != base:
-            hint["symbol"] = symbol
-        custom[tid] = hint
+    out = _header(view, campaign, gm)
+    custom = _terrain_hints(view, campaign, gm)
     for tid, hint in custom.items():
-        flow = yaml.safe_dump(hint, default_flow_style=True, width=1000, sort_keys=False,
-                              allow_unicode=True).strip()
-        out.append(f"# hexcrawl: terrain {tid} {flow}")
+        out.append(f"# hexcrawl: terrain {tid} {_flow(hint)}")
     words_used: set[str] = set()
     for label in sorted(view.hexes):
         info = view.hexes[label]

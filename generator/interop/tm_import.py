@@ -1,14 +1,9 @@
-"""Turning a parsed Text Mapper map into a campaign's files: the word mapping (``--mapping``),
-the conversion, and the files written (never over a user's file without ``--force``)."""
+"""Turning a parsed Text Mapper map into a campaign's hexes, paths and locations: the word
+mapping (``--mapping``, checked at its place in the file) and the conversion. The files are
+written by ``tm_write``."""
 
 from __future__ import annotations
 
-import json
-import os
-import re
-import shutil
-import tempfile
-import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,8 +13,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from generator.content.models import MAX_MAP_SIZE
-from generator.content.yamlpos import load_yaml
-from generator.diagnostics import Diagnostics, Pos, display_path, suggest
+from generator.content.yamlpos import Located, load_yaml, read_text
+from generator.diagnostics import Diagnostics, Pos, SourceError, display_path, suggest
 from generator.hexgrid import Grid, Hex
 from generator.interop.tm_parse import (
     DENSITY_WORDS,
@@ -32,7 +27,8 @@ from generator.interop.tm_parse import (
     TMLine,
     TMMap,
 )
-from generator.slug import slugify
+from generator.rules.tables import TERRAIN
+from generator.slug import is_slug, slugify
 
 # ------------------------------------------------------------------------------------------
 # the mapping
@@ -56,19 +52,23 @@ class Mapping:
     sites: dict[str, str] = field(default_factory=lambda: dict(SITE_WORDS))
     lines: dict[str, str] = field(default_factory=lambda: dict(LINE_WORDS))
     ignore: set[str] = field(default_factory=lambda: set(IGNORED_WORDS))
+    #: where the mapping file gave a word its terrain (for ``check_terrain``)
+    terrain_at: dict[str, Pos] = field(default_factory=dict)
 
     def merged(self, extra: MappingFile) -> Mapping:
+        """This mapping with ``extra`` laid over it. The map's words are looked up case-blind,
+        so the file's words are too."""
         out = Mapping(dict(self.terrain), dict(self.density), dict(self.sites),
-                      dict(self.lines), set(self.ignore))
+                      dict(self.lines), set(self.ignore), dict(self.terrain_at))
         for word, tid in extra.terrain.items():
-            out.terrain[word] = tid
-            out.sites.pop(word, None)
-        out.density.update(extra.density)
+            out.terrain[word.casefold()] = tid
+            out.sites.pop(word.casefold(), None)
+        out.density.update((word.casefold(), v) for word, v in extra.density.items())
         for word, tag in extra.sites.items():
-            out.sites[word] = tag
-            out.terrain.pop(word, None)
-        out.lines.update(extra.lines)
-        out.ignore |= set(extra.ignore)
+            out.sites[word.casefold()] = tag
+            out.terrain.pop(word.casefold(), None)
+        out.lines.update((word.casefold(), v) for word, v in extra.lines.items())
+        out.ignore |= {word.casefold() for word in extra.ignore}
         return out
 
     def to_yaml(self) -> str:
@@ -81,12 +81,13 @@ class Mapping:
 
 
 def load_mapping(path: Path, diags: Diagnostics) -> Mapping | None:
-    """The built-in mapping with a mapping file laid over it; problems go to ``diags``."""
+    """The built-in mapping with a mapping file laid over it; problems go to ``diags``, at
+    their place in the file (a file from anywhere: read within the limits of content)."""
     shown = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        diags.error(Pos(shown), f"cannot read the mapping file: {exc}")
+        text = read_text(path, shown)
+    except SourceError as exc:
+        diags.error(exc.pos, f"cannot read the mapping file: {exc.message}")
         return None
     doc = load_yaml(text, shown, diags)
     if doc is None:
@@ -103,13 +104,70 @@ def load_mapping(path: Path, diags: Diagnostics) -> Mapping | None:
             else:
                 diags.error(doc.pos(loc), f"{'.'.join(map(str, loc))}: {err['msg']}")
         return None
+    _check_values(extra, doc, diags)
+    if diags.has_errors():
+        return None
+    merged = Mapping().merged(extra)
+    merged.terrain_at = {word.casefold(): doc.pos(("terrain", word))
+                         for word in extra.terrain}
+    return merged
+
+
+#: The longest tag a mapping file may give a place (a tag is a word or a few).
+MAX_TAG = 60
+
+
+def _check_values(extra: MappingFile, doc: Located, diags: Diagnostics) -> None:
+    """Words that could never match a word of a map, and values the campaign could not hold
+    (a terrain that is not an id, a tag that is not one line of text, a path kind)."""
+    for table in ("terrain", "density", "sites", "lines"):
+        for word in getattr(extra, table):
+            if _not_a_word(word):
+                diags.error(doc.pos((table, word), key=True),
+                            f"{table}: '{word}' can never match a word of a map (a Text Mapper "
+                            f"word has no spaces, quotes or control characters)")
+    for index, word in enumerate(extra.ignore):
+        if _not_a_word(word):
+            diags.error(doc.pos(("ignore", index)),
+                        f"ignore: '{word}' can never match a word of a map (a Text Mapper "
+                        f"word has no spaces, quotes or control characters)")
+    for word, tid in extra.terrain.items():
+        if not is_slug(tid):
+            diags.error(doc.pos(("terrain", word)),
+                        f"terrain: '{tid}' is not a terrain id (an id is lowercase letters, "
+                        f"digits and dashes, such as 'plains' or 'forest')"
+                        f"{suggest(tid, sorted(TERRAIN))}")
+    for word, tag in extra.sites.items():
+        if not tag.strip() or not tag.isprintable() or len(tag) > MAX_TAG:
+            diags.error(doc.pos(("sites", word)),
+                        f"sites: '{tag}' is not a tag (one line of text, at most {MAX_TAG} "
+                        f"characters, such as 'tower' or 'ruin')")
     for word, kind in extra.lines.items():
         if kind not in ("river", "road", "trail", "highway", "drop"):
             diags.error(doc.pos(("lines", word)),
                         f"'{kind}' is not a path kind (river, road, trail, highway, or drop)")
-    if diags.has_errors():
-        return None
-    return Mapping().merged(extra)
+
+
+def _not_a_word(word: str) -> bool:
+    return (not word or not word.isprintable() or any(ch.isspace() for ch in word)
+            or any(ch in _QUOTES for ch in word))
+
+
+_QUOTES = "\"\u201c\u201d"
+
+
+def check_terrain(mapping: Mapping, known: Iterable[str], diags: Diagnostics) -> None:
+    """Each terrain the mapping file names must be one the campaign will know: built in, the
+    campaign's own, or one the map defines (``# hexcrawl: terrain``); else an error at the
+    mapping file's value (a hex of an unknown terrain would not load)."""
+    ids = set(known)
+    for word, pos in sorted(mapping.terrain_at.items(), key=lambda item: item[1]):
+        tid = mapping.terrain.get(word)
+        if tid is None or tid in ids:
+            continue
+        diags.error(pos, f"terrain: '{tid}' is not a terrain of the campaign{suggest(tid, ids)}"
+                         f" (built in: {', '.join(sorted(TERRAIN))}; a terrain of your own "
+                         f"goes in the campaign's terrain.yaml first)")
 
 
 # ------------------------------------------------------------------------------------------
@@ -303,188 +361,3 @@ def convert(tm: TMMap, mapping: Mapping, known_terrain: Iterable[str] = ()) -> I
             terrain_entries[tid] = hint
     return Imported(columns, rows, (shift_x, shift_y), out_hexes, paths, locations,
                     terrain_entries, dropped, filled)
-
-
-# ------------------------------------------------------------------------------------------
-# writing the files
-
-
-class ImportError_(Exception):
-    """The import cannot write (files in the way); nothing was written."""
-
-
-def _yaml_printable(ch: str) -> bool:
-    """Whether YAML lets ``ch`` stand in a file as itself (YAML 1.1's printable set)."""
-    code = ord(ch)
-    return (ch in "\t\n\r" or 0x20 <= code <= 0x7E or 0xA0 <= code <= 0xD7FF
-            or 0xE000 <= code <= 0xFFFD or code >= 0x10000)
-
-
-def _q(text: str) -> str:
-    """A YAML double-quoted scalar. JSON's string escapes are YAML's; JSON leaves DEL and the
-    C1 controls raw, which YAML refuses, so those are escaped too."""
-    quoted = json.dumps(text, ensure_ascii=False)
-    return "".join(ch if _yaml_printable(ch) else f"\\u{ord(ch):04x}" for ch in quoted)
-
-
-_PLAIN = re.compile(r"[a-z0-9][a-z0-9_-]*")
-
-
-def _value(text: str) -> str:
-    """A value of the hexes file: a plain word as itself, anything else quoted (a word from a
-    mapping file such as ``forest, gm: ...`` stays one string)."""
-    return text if _PLAIN.fullmatch(text) else _q(text)
-
-
-def inert(text: str) -> str:
-    """``text`` safe to print on a terminal: every control or invisible formatting character
-    (escape sequences, bidi overrides, line breaks) shown as its escape, ``\\x1b``."""
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
-
-
-def hexes_yaml(imported: Imported, source: str) -> str:
-    lines = [f"# Imported from Text Mapper ({source}) by hexcrawl import text-mapper.",
-             "# One hex a line: terrain, a forest's density, the name Text Mapper's label gave."]
-    for label in sorted(imported.hexes):
-        entry = imported.hexes[label]
-        parts = [f"{key}: {_q(value) if key == 'name' else _value(value)}"
-                 for key, value in entry.items()]
-        lines.append(f'"{label}": {{{", ".join(parts)}}}')
-    return "\n".join(lines) + "\n"
-
-
-def paths_yaml(imported: Imported, source: str) -> str:
-    head = (f"# Imported from Text Mapper ({source}) by hexcrawl import text-mapper.\n"
-            "# A river is listed from its source to its mouth (the map widens it that way).\n")
-    out = [head.rstrip("\n")]
-    for pid, spec in imported.paths.items():
-        out.append(f"{pid}:")
-        out.append(f"  kind: {_value(spec['kind'])}")
-        if "name" in spec:
-            out.append(f"  name: {_q(spec['name'])}")
-        labels = [f'"{label}"' for label in spec["hexes"]]
-        rows = [", ".join(labels[i:i + 12]) for i in range(0, len(labels), 12)]
-        out.append("  hexes: [" + ",\n          ".join(rows) + "]")
-    return "\n".join(out) + "\n"
-
-
-def location_md(loc: ImportedLocation, source: str) -> str:
-    front = {"id": loc.id, "name": loc.name, "hex": loc.label, "tags": loc.tags}
-    return ("---\n" + yaml.safe_dump(front, sort_keys=False, allow_unicode=True) + "---\n"
-            f"Imported from Text Mapper ({source}). What the players learn when they find "
-            f"it.\n")
-
-
-def campaign_yaml(imported: Imported, name: str, text: str) -> str:
-    start = imported.locations[0].label if imported.locations else min(imported.hexes)
-    seed = zlib.crc32(text.encode("utf-8"))
-    return (
-        f"# Imported from Text Mapper by hexcrawl import text-mapper. Set the party, the rules\n"
-        f"# and the seed; every key is described in the README's format section.\n"
-        f"name: {_q(name)}\n"
-        f"seed: {seed}\n"
-        f"language: en\n"
-        f"map: {{columns: {imported.columns}, rows: {imported.rows}, orientation: flat, "
-        f"hex_miles: 12}}\n"
-        f"party:\n"
-        f'  start: "{start}"\n'
-        f"  members:\n"
-        f"    - {{name: Scout, speed: 30, survival: 2, con: 1}}\n")
-
-
-def terrain_yaml(imported: Imported) -> str:
-    return ("# Terrain of the imported map that is not built in (from the map's "
-            "'# hexcrawl: terrain' lines).\n"
-            + yaml.safe_dump(imported.terrain, sort_keys=False, allow_unicode=True,
-                             default_flow_style=None))
-
-
-@dataclass
-class Written:
-    written: list[Path]
-    backups: list[tuple[Path, Path]]
-
-
-def planned_files(imported: Imported, into: Path, source_path: Path, text: str,
-                  name: str | None = None) -> dict[Path, str]:
-    """Every file the import writes, by path, with its text."""
-    source = source_path.name
-    files: dict[Path, str] = {}
-    if not (into / "campaign.yaml").exists():
-        files[into / "campaign.yaml"] = campaign_yaml(
-            imported, name or source_path.stem.replace("-", " ").replace("_", " ").title(),
-            text)
-    if imported.terrain and not (into / "terrain.yaml").exists():
-        files[into / "terrain.yaml"] = terrain_yaml(imported)
-    stem = slugify(source_path.stem, fallback="text-mapper")
-    files[into / "hexes" / f"{stem}.yaml"] = hexes_yaml(imported, source)
-    if imported.paths:
-        files[into / "paths.yaml"] = paths_yaml(imported, source)
-    for loc in imported.locations:
-        files[into / "locations" / f"{loc.id}.md"] = location_md(loc, source)
-    return files
-
-
-def _backup_name(path: Path) -> Path:
-    candidate = path.with_name(path.name + ".bak")
-    n = 2
-    while candidate.exists():
-        candidate = path.with_name(f"{path.name}.bak{n}")
-        n += 1
-    return candidate
-
-
-def _linked(files: dict[Path, str], into: Path) -> Path | None:
-    """The first file or folder under ``into`` on the way to one of ``files`` that is a
-    symbolic link (or a Windows junction): writing through it would land outside."""
-    for path in files:
-        try:
-            parts = path.relative_to(into).parts
-        except ValueError:
-            return path
-        step = into
-        for part in parts:
-            step = step / part
-            junction = getattr(step, "is_junction", None)
-            if step.is_symlink() or (junction is not None and junction()):
-                return step
-    return None
-
-
-def write_files(files: dict[Path, str], force: bool, into: Path) -> Written:
-    """Write ``files`` (all under ``into``); a link on the way to one, or a file that exists
-    without ``force``, is an ``ImportError_`` and nothing is written. ``force`` first renames
-    each that exists to ``NAME.bak`` (never losing a file). Each file is written to a
-    temporary name beside it and renamed into place."""
-    linked = _linked(files, into)
-    if linked:
-        raise ImportError_(f"{display_path(linked)} is a link; nothing was written (the import "
-                           f"writes only inside the campaign folder)")
-    existing = sorted(p for p in files if p.exists())
-    if existing and not force:
-        shown = ", ".join(display_path(p) for p in existing[:6])
-        more = f" and {len(existing) - 6} more" if len(existing) > 6 else ""
-        raise ImportError_(f"{shown}{more} already exist; nothing was written (--force keeps "
-                           f"each as NAME.bak and writes the import)")
-    written: list[Path] = []
-    backups: list[tuple[Path, Path]] = []
-    staged: list[tuple[Path, Path]] = []
-    try:
-        for path, text in files.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, name = tempfile.mkstemp(prefix=".import-", dir=path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            staged.append((Path(name), path))
-    except OSError:
-        for temporary, _ in staged:
-            temporary.unlink(missing_ok=True)
-        raise
-    for temporary, path in staged:
-        if path.exists():
-            backup = _backup_name(path)
-            shutil.move(str(path), str(backup))
-            backups.append((path, backup))
-        os.replace(temporary, path)
-        written.append(path)
-    return Written(written, backups)

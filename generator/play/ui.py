@@ -18,6 +18,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
+from generator.diagnostics import terminal_text
 from generator.play.commands import ALIASES, COMMANDS, MODES, REORIENT, Vocabulary
 
 
@@ -42,14 +43,14 @@ class PlainInput:
         self.out = out if out is not None else sys.stdout
 
     def _read(self, prompt: str) -> str:
-        self.out.write(prompt)
+        self.out.write(terminal_text(prompt))
         self.out.flush()
         line = self.stream.readline()
         if not line:
             self.out.write("\n")
             raise EOFError
         text = line.rstrip("\r\n")
-        self.out.write(text + "\n")
+        self.out.write(terminal_text(text) + "\n")
         self.out.flush()
         return text
 
@@ -177,8 +178,8 @@ class TerminalInput:
         self.completer.vocabulary = vocabulary
 
     def command(self, prompt: str) -> str:
-        return self.session.prompt(prompt, completer=self.completer,
+        return self.session.prompt(terminal_text(prompt), completer=self.completer,
                                    complete_while_typing=False)
 
     def answer(self, prompt: str) -> str:
-        return self.rolls.prompt(prompt)
+        return self.rolls.prompt(terminal_text(prompt))
