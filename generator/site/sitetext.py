@@ -145,7 +145,7 @@ def page_text(html: str, path: str, home: bool = False) -> PageText:
     parser.close()
     blocks = parser.blocks
     if home:
-        frame = _Text(frozenset({"title", "footer"}))
+        frame = _Text(frozenset({"head", "footer"}))
         frame.feed(html)
         frame.close()
         blocks = frame.blocks + [m for m in frame.meta if m.strip()] + blocks
