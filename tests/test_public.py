@@ -214,3 +214,61 @@ def test_the_report_is_in_the_campaign_s_language(repo: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Что нового покажет сайт игроков. Изменено страниц: ")
     assert "Greymere (/locations/greymere/): новая страница" in result.stdout
+
+
+WORKFLOW = ROOT / "generator" / "scaffold" / "campaign" / "dot-github" / "workflows" / "site.yml"
+
+
+def report_step() -> tuple[str, str]:
+    """The ``run:`` of the scaffolded workflow's report step, and its ``BEFORE``."""
+    import yaml
+
+    steps = yaml.safe_load(WORKFLOW.read_text("utf-8"))["jobs"]["build"]["steps"]
+    (step,) = [s for s in steps if "hexcrawl public" in str(s.get("run", ""))]
+    assert step["continue-on-error"] is True  # a failing report never holds a push back
+    return step["run"], step["env"]["BEFORE"]
+
+
+@pytest.mark.parametrize("event", ["push", "first push", "pull_request"])
+def test_the_workflow_step_reports_each_push_in_the_summary(event: str,
+                                                            tmp_path: Path) -> None:
+    """The step as the runner runs it (bash -eo pipefail), in a campaign made with
+    ``hexcrawl new`` and pushed twice: the second push's summary holds what it made public;
+    the first push of a branch (GitHub's all-zero ``before``) lists everything as new."""
+    run, before_expr = report_step()
+    assert before_expr == "${{ github.event.pull_request.base.sha || github.event.before }}"
+    camp = tmp_path / "reach"
+    assert hexcrawl("new", str(camp), cwd=tmp_path).returncode == 0
+    git("init", "-q", "-b", "main", cwd=camp)
+    git("add", "-A", cwd=camp)
+    git("commit", "-q", "-m", "first", cwd=camp)
+    first = git("rev-parse", "HEAD", cwd=camp).strip()
+    shrine = camp / "locations" / "wayside-shrine.md"
+    shrine.write_text(shrine.read_text("utf-8") + "\nA new public line, PUBLICMARK.\n",
+                      "utf-8")
+    git("commit", "-qam", "second", cwd=camp)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    shim = bin_dir / "hexcrawl"
+    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m generator.cli "$@"\n', "utf-8")
+    shim.chmod(0o755)
+    summary = tmp_path / "summary.md"
+    env = {**os.environ, "PYTHONPATH": str(ROOT),
+           "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+           "GITHUB_EVENT_NAME": "pull_request" if event == "pull_request" else "push",
+           "GITHUB_STEP_SUMMARY": str(summary),
+           "BEFORE": "0" * 40 if event == "first push" else first}
+    result = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", run],
+                            cwd=camp, env=env, capture_output=True, text=True, check=False,
+                            timeout=600)
+    assert result.returncode == 0, result.stderr
+    text = summary.read_text("utf-8")
+    assert text.startswith("<details><summary>What the players' site newly shows. ")
+    if event == "first push":
+        assert "No players' site has been built in site/players yet" in text
+        assert "/locations/wayside-shrine/): a new page" in text
+    else:
+        assert f"Compared with the players' site of {first} (commit {first[:12]})." in text
+        assert "/locations/wayside-shrine/): changed\n+ A new public line, PUBLICMARK." in text
+        assert "a new page" not in text
+    assert not (camp / "site").exists()
