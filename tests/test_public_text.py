@@ -99,3 +99,14 @@ def test_the_markdown_report_cannot_be_broken_out_of() -> None:
     fence = "`````"
     assert f"{fence}diff" in lines and lines[lines.index(f"{fence}diff") + 1:][:3] == [
         "X <b> (/x/): a new page", "+ Say ```` and </details> <script>.", fence]
+
+
+def test_a_long_markdown_report_is_cut_to_fit_a_run_s_summary() -> None:
+    after = {"x/": PageText("x/", "X", tuple(f"Sentence {n}." for n in range(5000)))}
+    changes = compare(None, after)
+    md = report(changes, Basis("no-site", "site/players"), Translator("ru"), markdown=True)
+    assert len(md.encode("utf-8")) < 1024 * 1024
+    assert "+ Sentence 2997.\n\n..." in md and "+ Sentence 2998." not in md
+    assert "... и ещё 2002 строки: hexcrawl public на вашем компьютере покажет их все." in md
+    assert "+ Sentence 4999." in report(changes, Basis("no-site", "site/players"),
+                                        Translator("en"))

@@ -34,8 +34,10 @@ Status = Literal["new", "gone", "changed"]
 #: what the report compares with: a site built before, none, a revision's site, a revision
 #: without the campaign, a revision whose campaign cannot be built
 BasisKind = Literal["site", "no-site", "revision", "no-campaign", "broken"]
-#: lines of changes a Markdown report holds at most (a run's summary takes 1 MiB)
+#: lines and characters of changes a Markdown report holds at most (a run's summary takes
+#: 1 MiB; a longer one is not shown at all)
 MARKDOWN_LINES = 3000
+MARKDOWN_CHARS = 600_000
 
 
 @dataclass(frozen=True)
@@ -231,9 +233,13 @@ def report(changes: list[PageChange], basis: Basis, t: Translator,
     body = body_lines(changes, t)
     if not markdown:
         return "\n".join(head + body)
-    if len(body) > MARKDOWN_LINES:
-        left = len(body) - MARKDOWN_LINES
-        body = body[:MARKDOWN_LINES] + ["", t.ngettext(
+    kept, size = 0, 0
+    while kept < min(len(body), MARKDOWN_LINES) and size + len(body[kept]) < MARKDOWN_CHARS:
+        size += len(body[kept]) + 1
+        kept += 1
+    if kept < len(body):
+        left = len(body) - kept
+        body = body[:kept] + ["", t.ngettext(
             "... and %(num)s more line: hexcrawl public on your machine shows them all.",
             "... and %(num)s more lines: hexcrawl public on your machine shows them all.",
             left)]
