@@ -365,7 +365,11 @@ def run_steps(path: Path, event: str, private: bool, cwd: Path, env: dict[str, s
     steps write to $GITHUB_OUTPUT passed on; yield the ``uses:`` actions that would run in
     between (configure-pages answers with PAGES_URL)."""
     known = {"vars.PLAYERS_SITE_REPOSITORY": public_repository,
-             "vars.PLAYERS_SITE_URL": site_url}
+             "vars.PLAYERS_SITE_URL": site_url,
+             # a campaign with no history: no earlier revision to compare with
+             "github.event.pull_request.base.sha": "", "github.event.before": ""}
+    env = {**env, "GITHUB_EVENT_NAME": event,
+           "GITHUB_STEP_SUMMARY": str(cwd.parent / "step-summary.md")}
     for step in workflow(path)["jobs"]["build"]["steps"]:
         outputs: dict[str, str] = {}
         if not condition(step.get("if"), event, private, public_repository):
@@ -417,6 +421,11 @@ def test_the_scaffold_workflow_runs_step_by_step(installed: Venv, dist: Path,
     assert gm_note not in players
     assert gm_note in (camp / "site" / "gm" / "hex-key" / "index.html").read_text("utf-8") or \
         any(gm_note in p.read_text("utf-8") for p in (camp / "site" / "gm").rglob("*.html"))
+    # the run's summary: what went public, collapsed; no GM note in it
+    summary = (tmp_path / "step-summary.md").read_text("utf-8")
+    assert summary.startswith("<details><summary>What the players' site newly shows. ")
+    assert "No players' site has been built in" in summary and ": a new page" in summary
+    assert gm_note not in summary
 
     shutil.rmtree(camp / "site")
     actions = list(run_steps(path, "pull_request", False, camp, env))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import click
 
 from generator.cli.replay import replay_cmd
+from generator.cli.public import public_cmd
 from generator.console import (
     CONTENT_OPTION,
     load_or_exit,
@@ -559,6 +560,7 @@ def new_cmd(directory: Path, wheel: Path | None) -> None:
 
 
 main.add_command(replay_cmd)
+main.add_command(public_cmd)
 
 
 def run() -> None:

@@ -7,7 +7,9 @@ on each, and the atomic switch to the new sites.
 - ``writer``: writing a tree, only the files whose content changed;
 - ``output``: build locks, links refused, the atomic switch of the sites;
 - ``progress``: what a build shows on a terminal;
-- ``mdext``: the Markdown extension the generated sites load (heading anchors).
+- ``mdext``: the Markdown extension the generated sites load (heading anchors);
+- ``public``, ``sitetext``, ``revision``: ``hexcrawl public``, the text a built players'
+  site shows compared with an earlier one (the site last built, or a git revision's).
 """
 
 from generator.site.build import (
