@@ -201,14 +201,14 @@ def test_campaign_yaml_missing(tmp_path: Path) -> None:
 def test_yaml_syntax_error(tmp_path: Path) -> None:
     assert one(tmp_path, session("log:\n  - travel: {heading: N\n  - rest: {}\n")) == (
         "sessions/02.yaml", 4, 9, "error",
-        "YAML syntax: expected ',' or '}', but got ':' while parsing a flow mapping that "
-        "starts at line 3, column 13")
+        "YAML syntax: the '{' at line 3, column 13 is not closed before this: end it with "
+        "'}', or put a ',' between its entries")
 
 
 def test_yaml_tab_indentation(tmp_path: Path) -> None:
     rel, line, col, _, msg = one(tmp_path, session("log:\n\t- rest: {}\n"))
     assert (rel, line, col) == ("sessions/02.yaml", 3, 1)
-    assert msg.startswith("YAML syntax: found character '\\t'")
+    assert msg == "YAML syntax: a tab cannot indent YAML; use spaces"
 
 
 def test_duplicate_yaml_key(tmp_path: Path) -> None:
@@ -789,7 +789,8 @@ def test_location_front_matter_syntax_error_counts_lines_from_the_file_start(
     # the file ends inside the quoted value: point at its opening quote
     assert one(tmp_path, {"locations/x.md": "---\nname: X\nhex: '0101\n---\n"}) == (
         "locations/x.md", 3, 6, "error",
-        "YAML syntax: found unexpected end of stream while scanning a quoted scalar")
+        "YAML syntax: this quote is never closed: end the value with the same quote mark it "
+        "starts with")
 
 
 def test_location_unknown_key(tmp_path: Path) -> None:

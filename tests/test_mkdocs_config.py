@@ -121,7 +121,7 @@ ALIAS_BOMB = (
     (ALIAS_BOMB, None, "counting every value an alias repeats each time it is used"),
     ("site_name: ok\nsite_author: caf\xe9\n", (2, 17), "not UTF-8"),
     # the file ends inside the list: the error points at where the list starts
-    ("site_name: [unclosed\n", (1, 12), "YAML syntax: expected ',' or ']'"),
+    ("site_name: [unclosed\n", (1, 12), "YAML syntax: this '[' is never closed"),
     ("- a list\n", (1, 1), "a mapping of settings"),
 ])
 def test_hostile_files_are_refused_with_a_position(tmp_path: Path, text: str,

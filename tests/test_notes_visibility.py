@@ -162,8 +162,9 @@ def trees(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         return "\n".join(p.read_text(encoding="utf-8", errors="replace")
                          for p in sorted(folder.rglob("*")) if p.is_file())
 
+    gm_session = build / "gm" / "docs" / "sessions" / "01-every-note.md"
     return {"players": corpus(build / "players"), "gm": corpus(build / "gm"),
-            "json": out.stdout}
+            "json": out.stdout, "gm_session": gm_session.read_text("utf-8")}
 
 
 @pytest.mark.parametrize("key", sorted(WHERE), ids=lambda k: ".".join(k))
@@ -171,8 +172,25 @@ def test_each_field_appears_where_the_table_says(trees: dict[str, str],
                                                  key: tuple[str, str]) -> None:
     expected = dict(zip(("players", "gm", "json"), WHERE[key], strict=True))
     text = marker(*key)
-    seen = {where: text in corpus for where, corpus in trees.items()}
+    seen = {where: text in corpus for where, corpus in trees.items() if where in expected}
     assert seen == expected, text
+
+
+#: What the GM session page shows of a session: every text field of every entry kind, and
+#: what the rows that came up say (a row's ``gm`` is the tables page's).
+ON_THE_GM_SESSION_PAGE = sorted(key for key, (_, gm, _) in WHERE.items()
+                                if gm and key != ("row", "gm"))
+
+
+def test_the_gm_session_page_shows_every_text_field() -> None:
+    entry_fields = {key for key in text_fields() - NOT_PROSE if key[0] != "row"}
+    assert entry_fields <= set(ON_THE_GM_SESSION_PAGE)
+
+
+@pytest.mark.parametrize("key", ON_THE_GM_SESSION_PAGE, ids=lambda k: ".".join(k))
+def test_each_field_appears_on_the_gm_session_page(trees: dict[str, str],
+                                                   key: tuple[str, str]) -> None:
+    assert marker(*key) in trees["gm_session"], marker(*key)
 
 
 def test_a_row_that_never_came_up_tells_nothing(trees: dict[str, str]) -> None:

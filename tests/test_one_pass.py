@@ -123,6 +123,6 @@ def test_a_bare_word_with_keys_says_how_to_write_it(tmp_path: Path) -> None:
         "sessions/01.yaml": "session: 1\nlog:\n  - search\n    rolls: {encounter: [12]}\n"})
     _, diags = load(root)
     (only,) = errors(diags, root)
-    assert only[:3] == ("sessions/01.yaml", 4, 10)
+    assert only[:3] == ("sessions/01.yaml", 4, 5)  # the key indented too deep
     assert only[3].endswith("(a bare '- search' cannot carry keys such as 'rolls:': write "
                             "'- search: {}' and put the keys under it)")

@@ -37,6 +37,9 @@ class Reader(CampaignFiles):
         self.parse_cache = parse_cache
         #: file texts to use instead of what is on disk (resolved path -> text)
         self.overrides = {p.resolve(): t for p, t in (overrides or {}).items()}
+        #: the text of each YAML file that could not be parsed (its error reported), for
+        #: what can still be told of it (a table's id)
+        self.unparsed: dict[Path, str] = {}
 
     def parse(self, text: str, shown: str, line_offset: int = 0) -> Located | None:
         """``load_yaml`` of one file's text (through the parse cache, if there is one)."""
@@ -73,7 +76,10 @@ class Reader(CampaignFiles):
         text = self.read(path)
         if text is None:
             return None
-        return self.parse(text, self.path_str(path))
+        doc = self.parse(text, self.path_str(path))
+        if doc is None:
+            self.unparsed[path] = text
+        return doc
 
     def mapping_doc(self, path: Path) -> Located | None:
         """A YAML file whose document is a mapping (an empty file: an empty one)."""

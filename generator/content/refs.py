@@ -42,9 +42,10 @@ class Refs:
         #: by kind ("path", "table", "location", "region"): references to them are not
         #: "unknown"
         self.broken: dict[str, set[str]] = {"path": set(), "table": set(), "location": set(),
-                                            "region": set()}
-        #: kinds whose one file ("path": paths.yaml, "region": regions.yaml) could not be
-        #: read at all (reported already): references to them are not "unknown" either
+                                            "region": set(), "terrain": set()}
+        #: kinds whose one file ("path": paths.yaml, "region": regions.yaml, "terrain":
+        #: terrain.yaml), or a file of unknown id ("table"), could not be read at all
+        #: (reported already): references to them are not "unknown" either
         self.unreadable: set[str] = set()
 
     def check_label(self, label: str, pos: Pos) -> Hex | None:

@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from generator.content.yamlerrors import syntax_error
 from generator.diagnostics import Diagnostics, Pos, SourceError
 
 PathKey = tuple[str | int, ...]
@@ -239,7 +240,7 @@ def compose(text: str, path: str, line_offset: int = 0, max_depth: int = MAX_DEP
             return _compose_with(yaml.SafeLoader, text, path, line_offset, max_depth,
                                  max_values)
     except yaml.MarkedYAMLError as exc:
-        raise _syntax_error(exc, text, path, line_offset) from None
+        raise syntax_error(exc, text, path, line_offset) from None
     except yaml.reader.ReaderError as exc:
         # a character YAML does not allow (a control character pasted from elsewhere)
         line, col = _position(text, exc.position)
@@ -258,26 +259,6 @@ def _compose_with(loader_class: type[yaml.SafeLoader], text: str, path: str,
         return _Composer(events, path, line_offset, max_depth, max_values).document()
     finally:
         events.dispose()
-
-
-def _syntax_error(exc: yaml.MarkedYAMLError, text: str, path: str,
-                  line_offset: int) -> SourceError:
-    problem_mark, ctx = exc.problem_mark, exc.context_mark
-    problem = exc.problem or str(exc)
-    context = f" {exc.context}" if exc.context else ""
-    mark = problem_mark or ctx
-    if problem_mark is not None and ctx is not None and exc.context and \
-            (ctx.line, ctx.column) != (problem_mark.line, problem_mark.column):
-        if problem_mark.index >= len(text.rstrip()):
-            # the file ended inside something: point at where that something started
-            mark = ctx
-        else:
-            context += f" that starts at line {ctx.line + 1 + line_offset}, column " \
-                       f"{ctx.column + 1}"
-    line = (mark.line + 1 if mark else 1) + line_offset
-    col = mark.column + 1 if mark else 1
-    return SourceError(Pos(path, line, col),
-                       f"YAML syntax: {problem}{context}{_bare_word_hint(text, mark)}")
 
 
 @dataclass
@@ -406,26 +387,6 @@ class _Builder:
                 result[key] = self.build(value_node, at + (key,))
             return result
         return None  # pragma: no cover - PyYAML has no other node kinds
-
-
-_BARE_ENTRY = re.compile(r"^\s*-\s+(rest|sleep|camp|search)\s*(#.*)?$")
-
-
-def _bare_word_hint(text: str, mark: Any) -> str:
-    """A log entry written as a bare word (``- search``) followed by keys of its own
-    (``rolls:``) reads to YAML as one text that runs on: say how to write it."""
-    if mark is None:
-        return ""
-    lines = text.splitlines()
-    for number in range(min(mark.line, len(lines)) - 1, -1, -1):
-        if lines[number].strip():
-            found = _BARE_ENTRY.match(lines[number])
-            if found:
-                word = found.group(1)
-                return (f" (a bare '- {word}' cannot carry keys such as 'rolls:': write "
-                        f"'- {word}: {{}}' and put the keys under it)")
-            return ""
-    return ""
 
 
 def load_yaml(text: str, path: str, diags: Diagnostics, line_offset: int = 0) -> Located | None:

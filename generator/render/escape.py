@@ -60,7 +60,7 @@ RAW_FIELDS = frozenset({
     "start", "now", "before", "after", "activities", "known",
 })
 #: Strings of the chronicle (the GM's session pages) that are Markdown the GM wrote.
-PROSE_FIELDS = frozenset({"gm_notes", "notes", "note", "result"})
+PROSE_FIELDS = frozenset({"gm_notes", "notes", "note", "result", "tell"})
 #: Modules whose dataclasses are copied (others, like the hex grid, hold no typed text).
 _MODULES = ("generator.knowledge.views", "generator.rules.chronicle", "generator.rules.chase")
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from generator.content.campaign import Campaign, Session
+from generator.content.campaign import Campaign, Location, Session
 from generator.content.models import INSTANT_ACTIONS, LogEntry, Member
 from generator.diagnostics import Diagnostic, Diagnostics
 from generator.dice import RollSource
@@ -28,7 +28,7 @@ from generator.rules.chronicle import (
     UseNote,
     WatchRecord,
 )
-from generator.rules.discovery import discover, passive_discovery
+from generator.rules.discovery import discover, out_of_reach, passive_discovery, unknowable
 from generator.rules.encounters import encounter_checks, roll_on_table
 from generator.rules.fatigue import forage, long_rest
 from generator.rules.lost import flush_pending, reorient
@@ -140,6 +140,9 @@ class Replayer:
             summary=session.summary, start=self.timepoint(state), end=self.timepoint(state),
             members=[m.name for m in state.members], source=session.source)
         index = 0
+        #: whether the log says something to the players since the last watch (how they
+        #: may have learned of a place a reveal names)
+        told = False
         for i, entry in enumerate(session.log):
             action = entry.action
             if action in INSTANT_ACTIONS and entry.gm:
@@ -150,12 +153,14 @@ class Replayer:
                 # after the watch it follows
                 for text in (entry.note, entry.tell):
                     if text is not None:
+                        told = True
                         rec.notes.append((index - 1, text))
                         if rec.watches:
                             rec.watches[-1].notes.append(text)
             if action == "note":
                 continue
             if action == "reveal":
+                self.warn_unknowable(session, i, entry.reveal or [], state, told)
                 self.reveal(entry.reveal or [], rec, index - 1, state)
                 continue
             if action == "ruling":
@@ -183,6 +188,7 @@ class Replayer:
             self.finish_watch(state, watch)
             rec.watches.append(watch)
             index += 1
+            told = False
             state.advance()
         rec.end = self.timepoint(state)
         self.chronicle.sessions.append(rec)
@@ -221,6 +227,7 @@ class Replayer:
         if action == "search":
             assert entry.search is not None
             target = self.c.locations.get(entry.search.target or "")
+            self.warn_out_of_reach(ctx, target, "search target", ("search", "target"))
             if target is not None and target.hex != start:
                 watch.summary += f" {target.name} is not in this hex: no third check."
                 target = None
@@ -239,11 +246,24 @@ class Replayer:
                 watch.warnings.extend(roll_on_table(self.c.tables, self.c.tables[e.table],
                                                     ctx.rolls, enc, e.roll))
             if e.location and e.location in self.c.locations:
+                self.warn_out_of_reach(ctx, self.c.locations[e.location], "encounter location",
+                                       ("encounter", "location"))
                 enc.location = e.location
                 discover(ctx, self.c.locations[e.location], "encounter")
             watch.encounters.append(enc)
         elif action == "chase":
             self.chase(ctx, entry)
+
+    def warn_out_of_reach(self, ctx: WatchCtx, loc: Location | None, what: str,
+                          key: tuple[str, str]) -> None:
+        """A log that names a place the party is not at: a warning at the name, for the GM
+        who wrote the log after the game (the entry still does what it says)."""
+        why = None if loc is None else out_of_reach(self.c, self.places, ctx.state, loc)
+        if loc is None or why is None:
+            return
+        msg = f"{what} '{loc.id}' ({loc.name}) {why}"
+        self.diags.warning(ctx.pos(*key), msg)
+        ctx.watch.warnings.append(msg)
 
     def chase(self, ctx: WatchCtx, entry: LogEntry) -> None:
         """Rules.md section 10 (seed 003): a chase resolved round by round."""
@@ -344,6 +364,22 @@ class Replayer:
             report(session.entry_pos(i, *where), p.message)
         if record is not None:
             rec.rulings.append(record)
+
+    def warn_unknowable(self, session: Session, i: int, ids: list[str],
+                        state: PartyState, told: bool) -> None:
+        """A ``reveal:`` of a place the players have no way to know of (a warning: a rumour
+        may reveal anything), with where the place and the party are; ``told``: the log
+        says something to the players right before it (or on it)."""
+        for j, ident in enumerate(ids):
+            loc = self.c.locations.get(ident)
+            why = None if loc is None else unknowable(
+                self.c, loc, ident in self.chronicle.discovered, told)
+            if loc is None or why is None:
+                continue
+            where = out_of_reach(self.c, self.places, state, loc)
+            self.diags.warning(session.entry_pos(i, "reveal", j),
+                               f"reveal of '{ident}' ({loc.name}), {why}; it "
+                               f"{where or 'is where the party is'}")
 
     def use_resource(self, session: Session, i: int, entry: LogEntry, state: PartyState,
                      rec: SessionRecord, after: int, rolls: RollSource) -> None:

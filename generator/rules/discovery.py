@@ -11,7 +11,7 @@ from __future__ import annotations
 from generator.content.campaign import Campaign, Location
 from generator.hexgrid import Hex, distance
 from generator.rules.chronicle import EncounterRecord
-from generator.rules.state import PartyState, WatchCtx
+from generator.rules.state import PartyState, Places, WatchCtx, believed_label
 
 
 def discover(ctx: WatchCtx, loc: Location, how: str) -> None:
@@ -79,3 +79,49 @@ def keyed_hit(ctx: WatchCtx, loc: Location) -> None:
             return
     watch.encounters.append(EncounterRecord("keyed", location=loc.id, hex=loc.label))
     discover(ctx, loc, "keyed encounter")
+
+
+def party_whereabouts(campaign: Campaign, state: PartyState) -> str:
+    """Where the party truly is, and where it believes it is when that differs: for the
+    messages that tell a GM the log names a place the party is not at."""
+    here = campaign.grid.label(state.true.hex)
+    if state.knows_lost:
+        return f"the party's true hex {here} (it knows it is lost)"
+    believed = believed_label(campaign, state)
+    if believed is not None and believed != here:
+        return f"the party's true hex {here} (it believes it is in {believed})"
+    return f"the party's true hex {here}"
+
+
+def out_of_reach(campaign: Campaign, places: Places, state: PartyState,
+                 loc: Location) -> str | None:
+    """Why the party cannot come upon ``loc`` where it is (rules.md section 6): the place
+    is neither in its true hex nor a visible location seen from there. None when it can.
+
+    A GM who logs after the game may name a place the replay did not bring the party to;
+    the log's word stands, and this says where each of them is."""
+    here = state.true.hex
+    if loc.hex == here or loc in places.seen_from(here):
+        return None
+    far = distance(here, loc.hex)
+    return (f"is in hex {loc.label}, {far} hex{'es' * (far != 1)} from "
+            f"{party_whereabouts(campaign, state)} at this watch")
+
+
+def unknowable(campaign: Campaign, loc: Location, discovered: bool,
+               told: bool) -> str | None:
+    """Why the players have no way to know of ``loc``, for a ``reveal:`` of it (a warning,
+    not an error: a rumour may reveal anything). A ``gm_only`` location never reaches the
+    players' pages; a hidden one not yet found is known only from a table row that leads to
+    it (a rumour) or from what the log tells the players right before the reveal or on it
+    (``told``: a ``note:`` or ``tell:`` since the last watch). None when the reveal is
+    plausible."""
+    if loc.gm_only:
+        return "a gm_only location: it never reaches the players' pages, so the reveal shows " \
+               "them nothing"
+    if loc.visibility != "hidden" or discovered or told:
+        return None
+    if any(row.location == loc.id for table in campaign.tables.values() for row in table.rows):
+        return None
+    return "a hidden location no table leads to, with no note or tell of how the players " \
+           "learned of it"

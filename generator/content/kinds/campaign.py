@@ -27,9 +27,8 @@ def check_campaign(refs: Refs, spec: m.CampaignFile, cdoc: Located,
     diags = refs.diags
     default_terrain = None
     if spec.default_terrain and spec.default_terrain not in terrain:
-        diags.error(cdoc.pos(("default_terrain",)),
-                    f"unknown terrain '{spec.default_terrain}'"
-                    f"{suggest(spec.default_terrain, terrain)}")
+        refs.check_ref(spec.default_terrain, terrain, "terrain",
+                       cdoc.pos(("default_terrain",)))
     elif spec.default_terrain:
         default_terrain = spec.default_terrain
     supported = languages()

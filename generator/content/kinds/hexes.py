@@ -11,7 +11,7 @@ from generator.content.files import YAML
 from generator.content.reading import Reader
 from generator.content.refs import Refs
 from generator.content.yamlpos import Located
-from generator.diagnostics import Pos, suggest
+from generator.diagnostics import Pos
 from generator.hexgrid import Hex
 from generator.rules.tables import TerrainRule
 
@@ -34,9 +34,11 @@ def load_hexes(reader: Reader, refs: Refs, terrain: dict[str, TerrainRule],
     hexes: dict[Hex, HexInfo] = {}
     defined_at: dict[Hex, Pos] = {}
     rows = _Rows()
+    unread = False
     for path in reader.files("hexes", *YAML):
         doc = reader.mapping_doc(path)
         if doc is None:
+            unread = True
             continue
         data = doc.data
         if "terrain_rows" in data or "legend" in data:
@@ -54,10 +56,8 @@ def load_hexes(reader: Reader, refs: Refs, terrain: dict[str, TerrainRule],
                 reader.diags.error(pos, f"hex '{key}' is defined twice (first at {first})")
                 continue
             defined_at[h] = pos
-            if entry.terrain is not None and entry.terrain not in terrain:
-                reader.diags.error(doc.pos((key, "terrain")),
-                                   f"unknown terrain '{entry.terrain}'"
-                                   f"{suggest(entry.terrain, terrain)}")
+            if entry.terrain is not None and not refs.check_ref(
+                    entry.terrain, terrain, "terrain", doc.pos((key, "terrain"))):
                 continue
             refs.check_ids(entry.tables, refs.tables, "table", doc, (key, "tables"))
             if entry.region is not None:
@@ -76,7 +76,9 @@ def load_hexes(reader: Reader, refs: Refs, terrain: dict[str, TerrainRule],
         if not info.terrain:
             if default_terrain:
                 hexes[h] = replace(info, terrain=default_terrain)
-            elif h in rows.broken:  # its letter's terrain is reported already
+            elif h in rows.broken or unread and rows.file is None:
+                # its letter's terrain is reported already, or the terrain rows may be in
+                # the file that could not be read (reported already)
                 del hexes[h]
             else:
                 reader.diags.error(info.pos or Pos("hexes"),
@@ -113,7 +115,7 @@ def load_terrain_rows(reader: Reader, refs: Refs, terrain: dict[str, TerrainRule
             reader.diags.error(doc.pos(("legend", letter), key=True),
                                f"legend keys are single letters, not '{letter}'")
         elif not isinstance(tid, str) or tid not in terrain:
-            reader.diags.error(pos, f"unknown terrain '{tid}'{suggest(str(tid), terrain)}")
+            refs.check_ref(str(tid), terrain, "terrain", pos)
         else:
             letters[str(letter)] = tid
     if len(rows) > refs.grid.rows:

@@ -128,7 +128,7 @@ def check_entry(refs: Refs, entry: m.LogEntry, doc: Located, at: tuple[str | int
         if e.location is not None:
             refs.check_ref(e.location, locations, "location",
                            doc.pos(at + ("encounter", "location")))
-        if e.table in tables and e.roll is not None:
+        if e.table in tables and e.roll is not None and e.table not in refs.broken["table"]:
             if tables[e.table].row_for(e.roll) is None:
                 low = min(a for a, _ in tables[e.table].ranges)
                 high = max(b for _, b in tables[e.table].ranges)

@@ -3,6 +3,9 @@ another table or to a location (docs/content.md, "tables/*.yaml")."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from generator.content import models as m
 from generator.content.campaign import Location, Table
 from generator.content.files import YAML
@@ -25,6 +28,7 @@ def load_tables(reader: Reader, refs: Refs) -> tuple[dict[str, Table], TableDocs
     for path in reader.files("tables", *YAML):
         doc = reader.mapping_doc(path)
         if doc is None:
+            unreadable_table(reader, refs, path)
             continue
         spec = reader.validate(m.TableFile, doc, ())
         if spec is None:
@@ -37,6 +41,9 @@ def load_tables(reader: Reader, refs: Refs) -> tuple[dict[str, Table], TableDocs
             where = tables[spec.id].source if spec.id in tables else "another file"
             reader.diags.error(doc.pos(("id",)), f"duplicate table id '{spec.id}' (also in "
                                f"{where})")
+            # which of the two a log means is unknown: its rolls are not checked against
+            # the other one's rows
+            refs.broken["table"].add(spec.id)
             continue
         table = build_table(reader.diags, spec, doc)
         if table is not None:
@@ -64,6 +71,20 @@ def load_tables(reader: Reader, refs: Refs) -> tuple[dict[str, Table], TableDocs
                            f"tables nest {len(chain) - 1} deep ({' -> '.join(shown)}); a "
                            f"table may lead to others at most {rolltables.MAX_NESTING} deep")
     return tables, docs
+
+
+#: a table's ``id:`` line, read from a file whose YAML could not be parsed
+_ID_LINE = re.compile(r"""^id:[ \t]*(["']?)([^"'\s#]+)\1[ \t]*(#.*)?$""", re.MULTILINE)
+
+
+def unreadable_table(reader: Reader, refs: Refs, path: Path) -> None:
+    """A table file that could not be parsed (reported already): the table its ``id:`` line
+    names, or failing that every table, is not "unknown" where the content names it."""
+    found = _ID_LINE.search(reader.unparsed.get(path, ""))
+    if found:
+        refs.broken["table"].add(found.group(2))
+    else:
+        refs.unreadable.add("table")
 
 
 def check_table_locations(refs: Refs, docs: TableDocs,

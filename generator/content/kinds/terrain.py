@@ -34,6 +34,7 @@ def load_terrain(reader: Reader, refs: Refs) -> Terrain:
         return found
     doc = reader.mapping_doc(path)
     if doc is None:
+        refs.unreadable.add("terrain")  # reported; its ids are not "unknown" elsewhere
         return found
     for tid in doc.data:
         spec = reader.validate(m.TerrainSpec, doc, (tid,))
