@@ -93,7 +93,9 @@ def test_build_quiet_verbose_and_the_summary_line(tmp_path: Path) -> None:
     assert quiet.returncode == 0, quiet.stderr
     assert quiet.stdout == "" and quiet.stderr == ""
 
-    plain = hexcrawl("build", "--content", str(camp), "--audience", "players", cwd=tmp_path)
+    # with its site_url: a players' site without one warns that its sitemap needs it
+    plain = hexcrawl("build", "--content", str(camp), "--audience", "players",
+                     "--site-url", "https://example.org/camp/", cwd=tmp_path)
     assert plain.returncode == 0, plain.stderr
     assert plain.stderr == ""
     assert re.fullmatch(r"built camp/site/players in \d+\.\d s\n", plain.stdout), plain.stdout
