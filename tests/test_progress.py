@@ -101,7 +101,7 @@ def test_build_quiet_verbose_and_the_summary_line(tmp_path: Path) -> None:
     assert re.fullmatch(r"built camp/site/players in \d+\.\d s\n", plain.stdout), plain.stdout
 
     verbose = hexcrawl("build", "--content", str(camp), "--audience", "players", "--verbose",
-                       cwd=tmp_path)
+                       "--site-url", "https://example.org/camp/", cwd=tmp_path)
     assert verbose.returncode == 0, verbose.stderr
     stages = [re.sub(r"^ *\d+\.\d\d s  ", "", x) for x in verbose.stderr.splitlines()]
     assert stages[0] == "load (48 hexes, 2 locations, 1 table, 1 session)"
@@ -163,4 +163,6 @@ def test_build_on_a_terminal_shows_each_stage(tmp_path: Path) -> None:
                   "gm: MkDocs"):
         assert stage in screen, screen
     assert "✓ players: MkDocs" in screen  # a finished stage keeps its row until the end
-    assert re.search(r"built camp/site/players and camp/site/gm in \d+\.\d s\s*$", screen), screen
+    # (no site_url: the players' sitemap lists no page, the one warning)
+    assert re.search(r"built camp/site/players and camp/site/gm in \d+\.\d s \(1 warning\)\s*$",
+                     screen), screen
