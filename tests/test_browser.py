@@ -78,6 +78,7 @@ class Site:
     base: str  # http://127.0.0.1:PORT (the players' site under /players/, the GM's /gm/)
     campaign: Campaign
     chronicle: Chronicle
+    root: Path = Path()  # the folder served (site/ of the built repository)
 
     def url(self, audience: str, path: str = "") -> str:
         return f"{self.base}/{audience}/{path}"
@@ -138,7 +139,7 @@ def site(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         assert campaign is not None
         chronicle, _ = replay(campaign)
         ARTIFACTS.mkdir(exist_ok=True)
-        yield Site(base, campaign, chronicle)
+        yield Site(base, campaign, chronicle, repo / "site")
     finally:
         server.shutdown()
         server.server_close()
@@ -629,6 +630,77 @@ def test_wide_tables_scroll_inside_the_content_column(site: Site, page: Page) ->
     check_wide_tables(page, site.url("gm", "sessions/06-onto-the-hask/"), 17)
     assert check_wide_tables(page, site.url("players", "reference/travel/"), 17) >= 1
 
+
+
+#: Every box that scrolls sideways, with what a keyboard and a screen reader learn of it.
+SCROLL_BOXES = """() => [...document.querySelectorAll(
+        '.md-typeset .md-typeset__scrollwrap, .md-typeset :not(.md-typeset__table) > table')]
+    .filter(el => el.scrollWidth > el.clientWidth + 1)
+    .map(el => {
+        el.focus();
+        const by = el.getAttribute('aria-labelledby');
+        const name = by ? (document.getElementById(by) || {}).textContent
+                        : el.getAttribute('aria-label');
+        return {focused: document.activeElement === el, tabindex: el.getAttribute('tabindex'),
+                role: el.getAttribute('role') || el.tagName.toLowerCase(),
+                name: (name || '').trim()};
+    })"""
+
+
+def test_tables_that_scroll_take_the_keyboards_focus(site: Site, page: Page) -> None:
+    """A table that scrolls sideways can be reached with Tab and scrolled with the arrow
+    keys, and a screen reader names it after the heading above it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, site.url("gm", "reference/gm-screen/"))
+    boxes = page.evaluate(SCROLL_BOXES)
+    assert boxes, "no table scrolls on the GM screen at phone width"
+    for box in boxes:
+        assert box["focused"] and box["tabindex"] == "0", box
+        assert box["role"] in ("region", "table") and box["name"], box
+    page.keyboard.press("ArrowRight")  # the last box has the focus: it scrolls (smoothly)
+    page.wait_for_function("document.activeElement.scrollLeft > 0", timeout=5_000)
+    page.set_viewport_size({"width": 1600, "height": 900})  # wide enough: out of the way
+    page.wait_for_timeout(400)  # the resize is debounced
+    open_page(page, site.url("players", "party/"))
+    assert page.evaluate(SCROLL_BOXES) == []
+    assert page.locator("[data-hexcrawl-scroll]").count() == 0
+
+
+class _NotFoundHandler(_QuietHandler):
+    """A host that answers a missing page of a site with its 404 page (GitHub Pages)."""
+
+    def send_head(self) -> Any:
+        path = self.translate_path(self.path)
+        if not os.path.exists(path) and self.path.startswith(("/players/", "/gm/")):
+            audience = self.path.split("/")[1]
+            self.path = f"/{audience}/404.html"
+        return super().send_head()
+
+
+def test_the_404_page_is_styled_at_any_address(site: Site, page: Page, watch: Watch,
+                                               tmp_path: Path) -> None:
+    """Served for a missing page deep in a site, the 404 page loads its styles and scripts
+    from the site's root and links to its pages."""
+    handler = functools.partial(_NotFoundHandler, directory=str(site.root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        for audience in AUDIENCES:
+            open_page(page, f"{base}/{audience}/no/such/page/")
+            assert page.locator("h1").first.inner_text().startswith("404")
+            header = page.evaluate(
+                "getComputedStyle(document.querySelector('.md-header')).backgroundColor")
+            assert header == "rgb(93, 64, 55)", header  # hexcrawl.css's primary colour
+            assert page.evaluate("typeof document$") != "undefined"  # Material's script ran
+            home = page.locator(".md-tabs__link").first.evaluate("a => a.href")
+            assert home == f"{base}/{audience}/", home
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+    assert watch.failed == []
 
 # ------------------------------------------------------------------------------------------
 # 7. the maps as a GM sees them: symbols, curves, legible labels that never overlap

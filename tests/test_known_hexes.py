@@ -154,7 +154,7 @@ def test_the_gm_hex_key_says_how_the_players_know_each_hex(tmp_path: Path) -> No
 
     def entry(heading: str) -> str:
         """The line under a hex's own entry (a named hex, a location's)."""
-        return key[key.index(f"### {heading} {{ #hex-"):].split("\n\n")[1]
+        return key[key.index(f"## {heading} {{ #hex-"):].split("\n\n")[1]
 
     assert row("0505").endswith("| explored by the players |")
     assert row("0504").endswith("| explored by the players |")

@@ -93,13 +93,15 @@ def test_build_quiet_verbose_and_the_summary_line(tmp_path: Path) -> None:
     assert quiet.returncode == 0, quiet.stderr
     assert quiet.stdout == "" and quiet.stderr == ""
 
-    plain = hexcrawl("build", "--content", str(camp), "--audience", "players", cwd=tmp_path)
+    # with its site_url: a players' site without one warns that its sitemap needs it
+    plain = hexcrawl("build", "--content", str(camp), "--audience", "players",
+                     "--site-url", "https://example.org/camp/", cwd=tmp_path)
     assert plain.returncode == 0, plain.stderr
     assert plain.stderr == ""
     assert re.fullmatch(r"built camp/site/players in \d+\.\d s\n", plain.stdout), plain.stdout
 
     verbose = hexcrawl("build", "--content", str(camp), "--audience", "players", "--verbose",
-                       cwd=tmp_path)
+                       "--site-url", "https://example.org/camp/", cwd=tmp_path)
     assert verbose.returncode == 0, verbose.stderr
     stages = [re.sub(r"^ *\d+\.\d\d s  ", "", x) for x in verbose.stderr.splitlines()]
     assert stages[0] == "load (48 hexes, 2 locations, 1 table, 1 session)"
@@ -161,4 +163,6 @@ def test_build_on_a_terminal_shows_each_stage(tmp_path: Path) -> None:
                   "gm: MkDocs"):
         assert stage in screen, screen
     assert "✓ players: MkDocs" in screen  # a finished stage keeps its row until the end
-    assert re.search(r"built camp/site/players and camp/site/gm in \d+\.\d s\s*$", screen), screen
+    # (no site_url: the players' sitemap lists no page, the one warning)
+    assert re.search(r"built camp/site/players and camp/site/gm in \d+\.\d s \(1 warning\)\s*$",
+                     screen), screen

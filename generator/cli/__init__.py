@@ -135,6 +135,7 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     second shows each stage as it runs; one summary line follows every build."""
     from generator.site import AUDIENCES, SiteError, build_sites
     from generator.site.config import ConfigOptions
+    from generator.site.notfound import unlisted_warning
     from generator.site.progress import count
 
     place = locate(content)
@@ -166,8 +167,12 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
         if not progress.quiet:
             for warning in report.warnings:
                 click.echo(f"warning: {warning}", err=True)
+        unlisted = "players" in report.unlisted  # the GM's site is not published
+        if unlisted and not progress.quiet:
+            click.echo("warning: " + unlisted_warning(campaign.language, str(out / "players")),
+                       err=True)
         wrote = [str(report.docs[a].config) if docs_only else str(out / a) for a in audiences]
-        warnings = len(diags.warnings) + len(report.warnings)
+        warnings = len(diags.warnings) + len(report.warnings) + int(unlisted)
         if not progress.quiet:  # the command's result: on standard output
             click.echo(f"{'wrote' if docs_only else 'built'} {' and '.join(wrote)} in "
                        f"{progress.elapsed():.1f} s"

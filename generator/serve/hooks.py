@@ -278,6 +278,35 @@ def on_post_build(config: Any, **_: Any) -> None:
         site.merge_search(config.plugins)
 
 
+def _error_page_audience(template_name: str, config: Any) -> str | None:
+    """The audience of a hexcrawl site's error page being built (404.html), else None."""
+    from generator.site.notfound import is_error_page
+
+    audience = (config.extra or {}).get("hexcrawl_audience")
+    if audience in ("players", "gm") and is_error_page(template_name):
+        return str(audience)
+    return None
+
+
+def on_template_context(context: Any, template_name: str, config: Any, **_: Any) -> Any:
+    """The 404 page's links relative to the site's root (``generator.site.notfound``)."""
+    from generator.site.notfound import relative_context
+
+    if _error_page_audience(template_name, config) is None:
+        return context
+    return relative_context(context, config)
+
+
+def on_post_template(output: str, template_name: str, config: Any, **_: Any) -> str:
+    """The 404 page with the script that finds the site's root wherever it is served."""
+    from generator.site.notfound import rooted
+
+    audience = _error_page_audience(template_name, config)
+    if audience is None:
+        return output
+    return rooted(output, audience, config.site_url)
+
+
 def on_post_page(output: str, page: Any, config: Any, **_: Any) -> str:
     """The page with its maps put in (``generator.render.map_files``): after its Markdown
     and after the search plugin indexed it (``on_page_context``), so neither goes through

@@ -66,6 +66,7 @@ from generator.site.config import (
     generated_config,
     read_campaign_config,
 )
+from generator.site.notfound import lists_no_page
 from generator.site.progress import Reporter, Stage, count, silent
 from generator.site.writer import TreeWriter, UnsafePath
 
@@ -99,6 +100,8 @@ class BuildReport:
     sites: dict[str, Path] = field(default_factory=dict)
     #: MkDocs warnings, as "audience: message"
     warnings: list[str] = field(default_factory=list)
+    #: the audiences whose sitemap.xml lists no page: built without a site_url
+    unlisted: list[str] = field(default_factory=list)
 
 
 # ------------------------------------------------------------------------------------------
@@ -547,6 +550,8 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                             raise SiteError(f"{audience} site: MkDocs wrote no index.html")
                         if audience == "players":
                             check_no_gm_boxes(target)
+                        if lists_no_page(target):
+                            report.unlisted.append(audience)
                     with progress.stage("swap"):
                         output.publish(out, staging, audiences)
                 finally:

@@ -326,9 +326,71 @@
     }
   }
 
+  /* A table wider than the content column scrolls sideways inside Material's wrapper
+     (.md-typeset__scrollwrap, or without Material's script inside the table itself). A
+     keyboard scrolls a box only once it has the focus, so each box that does scroll joins
+     the Tab order, as a region named by the heading above it (else by its header row);
+     one that no longer scrolls (a wider window) leaves it again. */
+  var SCROLL_BOXES = ".md-typeset .md-typeset__scrollwrap, " +
+                     ".md-typeset :not(.md-typeset__table) > table:not([class])";
+
+  function headingBefore(box) {
+    for (var el = box; el && !el.matches(".md-content__inner"); el = el.parentElement) {
+      for (var sib = el.previousElementSibling; sib; sib = sib.previousElementSibling) {
+        if (/^H[1-6]$/.test(sib.tagName)) return sib;
+      }
+    }
+    return null;
+  }
+
+  function markScrollBox(box) {
+    box.setAttribute("data-hexcrawl-scroll", "");
+    box.setAttribute("tabindex", "0");
+    if (box.tagName !== "TABLE") box.setAttribute("role", "region");
+    var heading = headingBefore(box);
+    var table = box.tagName === "TABLE" ? box : box.querySelector("table");
+    if (heading && heading.id) {
+      box.setAttribute("aria-labelledby", heading.id);
+    } else {
+      var row = table && table.rows.length ? table.rows[0].textContent : "";
+      box.setAttribute("aria-label", (heading ? heading.textContent : row)
+        .replace(/\s+/g, " ").trim().slice(0, 120));
+    }
+  }
+
+  function unmarkScrollBox(box) {
+    ["data-hexcrawl-scroll", "tabindex", "role", "aria-labelledby", "aria-label"]
+      .forEach(function (name) { box.removeAttribute(name); });
+  }
+
+  function scrollBoxes() {
+    var boxes = Array.prototype.slice.call(document.querySelectorAll(SCROLL_BOXES));
+    document.querySelectorAll("[data-hexcrawl-scroll]").forEach(function (box) {
+      if (boxes.indexOf(box) < 0) unmarkScrollBox(box);  /* a table Material wrapped since */
+    });
+    boxes.forEach(function (box) {
+      var scrolls = box.scrollWidth > box.clientWidth + 1;
+      var marked = box.hasAttribute("data-hexcrawl-scroll");
+      if (scrolls && !marked) markScrollBox(box);
+      else if (!scrolls && marked) unmarkScrollBox(box);
+    });
+  }
+
+  var resizing = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(resizing);
+    resizing = setTimeout(scrollBoxes, 150);
+  });
+
   function init() {
     document.querySelectorAll(".hexmap svg.hexmap-svg").forEach(attach);
     openTarget();
+    scrollBoxes();
+    /* Material wraps the tables from its own subscription, which may come after this one */
+    setTimeout(scrollBoxes, 0);
+    if (document.readyState !== "complete") {
+      window.addEventListener("load", scrollBoxes, { once: true });
+    }
   }
 
   window.addEventListener("hashchange", function () {
