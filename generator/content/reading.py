@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from generator.content.files import CampaignFiles
 from generator.content.frontmatter import split_front_matter
 from generator.content.modelerrors import validate
+from generator.content.secretlint import SecretFields
 from generator.content.yamlpos import Located, SourceError, load_yaml, read_text
 from generator.diagnostics import Diagnostics, Pos
 
@@ -37,6 +38,8 @@ class Reader(CampaignFiles):
         self.parse_cache = parse_cache
         #: file texts to use instead of what is on disk (resolved path -> text)
         self.overrides = {p.resolve(): t for p, t in (overrides or {}).items()}
+        #: the Markdown fields the players may read, checked for secrets at the load's end
+        self.secrets = SecretFields()
 
     def parse(self, text: str, shown: str, line_offset: int = 0) -> Located | None:
         """``load_yaml`` of one file's text (through the parse cache, if there is one)."""
@@ -73,7 +76,10 @@ class Reader(CampaignFiles):
         text = self.read(path)
         if text is None:
             return None
-        return self.parse(text, self.path_str(path))
+        doc = self.parse(text, self.path_str(path))
+        if doc is not None:
+            self.secrets.add_yaml(doc, text)
+        return doc
 
     def mapping_doc(self, path: Path) -> Located | None:
         """A YAML file whose document is a mapping (an empty file: an empty one)."""
