@@ -233,8 +233,9 @@ class ReferenceSpec(Model):
 class SecretsSpec(Model):
     words: list[Annotated[str, Field(min_length=1, max_length=100)]] = Field(
         default=[], description=(
-            "more words that make a heading, a box title or a paragraph's first words read "
-            "as GM-only (docs/security.md): check warns where such text is public"))
+            "More words that make a heading, a box title or a paragraph's first words read "
+            "as GM-only, besides the built-in ones (spoiler, \"keeper only\"): check warns "
+            "where such text is public."))
 
 
 class CampaignFile(Model):
