@@ -21,7 +21,6 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
 import yaml
 from click.testing import CliRunner
 
@@ -129,7 +128,7 @@ def free_hexes(root: Path) -> tuple[list[str], str, int]:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         defined |= {str(k) for k in data if k not in ("legend", "terrain_rows")}
     free = []
-    for h, info in sorted(campaign.hexes.items(), key=lambda kv: kv[1].label):
+    for info in sorted(campaign.hexes.values(), key=lambda info: info.label):
         if info.label not in defined and info.terrain not in ("lake", "sea"):
             free.append(info.label)
     home = free.pop()

@@ -16,8 +16,8 @@ pattern.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from generator.content.secrets import Opener, Scan, scan
@@ -105,8 +105,8 @@ def find_secrets(text: str, pattern: re.Pattern[str],
         bodies[opener.line] = [j for j in found.body(opener) if _testable(found.lines[j])]
         for j in bodies[opener.line]:
             probe.mark(j)
-    for item in (*found.suspects, *found.loose):
-        probe.mark(item.line)
+    for line in (*(s.line for s in found.suspects), *(x.line for x in found.loose)):
+        probe.mark(line)
     from generator.content.markdown import MarkdownRenderer, strip_gm
 
     gm_html = (renderer() if renderer is not None else MarkdownRenderer()).html(probe.text())
