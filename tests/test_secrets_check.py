@@ -76,6 +76,13 @@ def test_every_slip_is_reported_once(tmp_path: Path) -> None:
                      for line in heads]
 
 
+def test_a_gm_block_in_raw_html_is_text_and_an_error(tmp_path: Path) -> None:
+    body = "<div>\n!!! gm\n    The miller smuggles salt.\n</div>\n"
+    root = write_campaign(tmp_path, files={"locations/thornfold-mill.md": location(body)})
+    line, col = find(root, "locations/thornfold-mill.md", "!!! gm")
+    assert [d[1:4] for d in secret_diags(root)] == [(line, col, "error")]
+
+
 def test_public_text_that_reads_as_gm_only_is_a_warning(tmp_path: Path) -> None:
     body = ('!!! note "GM only"\n    a\n\n## Secrets\n\nb\n\n**GM:** c\n\nSecret: d\n\n'
             "### Для мастера\n\ne\n\n??? danger \"For the GM\"\n    f\n\n"

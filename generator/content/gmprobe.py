@@ -96,7 +96,8 @@ def find_secrets(text: str, pattern: re.Pattern[str],
     field has lines to probe (default: one with the sites' built-in extensions)."""
     found = scan(text, pattern)
     gm_boxes = [o for o in found.openers if o.gm]
-    if not gm_boxes and not found.suspects and not found.loose:
+    if not found.suspects and not found.loose and all(_plainly_hidden(found, o)
+                                                      for o in gm_boxes):
         return []
     probe = _Probe(found)
     bodies: dict[int, list[int]] = {}
@@ -129,6 +130,24 @@ def find_secrets(text: str, pattern: re.Pattern[str],
         if suspect.line not in leaked_lines and probe.words[suspect.line] in public_text:
             findings.append(Finding(suspect.line, suspect.col, suspect.kind, suspect.words))
     return sorted(findings, key=lambda f: (f.line, f.col))
+
+
+def _plainly_hidden(found: Scan, opener: Opener) -> bool:
+    """Whether a GM box is written the plain way, whose text Markdown always puts inside it
+    (so no rendering needs to tell): at the start of a line, after a blank line or at the
+    start of the text, every line of its text indented four spaces or a tab, and no raw
+    HTML nor code fence anywhere in the text (in an HTML block, a box is text)."""
+    if opener.prefix or opener.line > 0 and found.lines[opener.line - 1].strip():
+        return False
+    body = found.body(opener)
+    if not body or any(_indent(found.lines[j]) < 4 for j in body):
+        return False
+    return not any(line.lstrip().startswith(("<", "```", "~~~")) for line in found.lines)
+
+
+def _indent(line: str) -> int:
+    text = line.expandtabs(4)
+    return len(text) - len(text.lstrip(" "))
 
 
 def _gm_box(opener: Opener, body: list[int], tested: list[int], probe: _Probe,
