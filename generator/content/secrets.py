@@ -22,8 +22,8 @@ the words, starts with one of them followed by a colon, a dash, a bracket or ano
 A name that only starts with such a word (``Secret Cave``, ``Secrets of the Mere``) does not.
 
 What the lines become is decided by ``content.gmprobe``, which renders the field as the
-sites do; this module only reads the source. Lines inside fenced code (`````` ``` `````` or
-``~~~``) are code, never a block.
+sites do; this module only reads the source. Lines inside fenced code (between lines of three
+or more backticks or tildes) are code, never a block.
 """
 
 from __future__ import annotations
