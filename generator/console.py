@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -110,8 +111,10 @@ def load_all_errors(content: Path) -> tuple[Campaign | None, Diagnostics]:
     return None, diags
 
 
-def load_or_exit(content: Path, progress: Reporter | None = None,
+def load_or_exit(content: Path, progress: Reporter | None = None, strict: Iterable[str] = (),
                  ) -> tuple[Campaign, Diagnostics]:
+    """The campaign loaded, or exit 1 with its errors; the warnings of the kinds ``strict``
+    names count as errors (``check --strict``)."""
     from generator.site.progress import count
 
     if progress is None:
@@ -123,6 +126,8 @@ def load_or_exit(content: Path, progress: Reporter | None = None,
                 st.detail = ", ".join(count(len(things), noun) for things, noun in (
                     (campaign.hexes, "hex"), (campaign.locations, "location"),
                     (campaign.tables, "table"), (campaign.sessions, "session")))
+    for kind in strict:
+        diags.promote(kind)
     if campaign is None:
         _fail(diags, progress)
     return campaign, diags

@@ -34,6 +34,9 @@ class Diagnostic:
     pos: Pos
     severity: Severity
     message: str
+    #: what the diagnostic is about, for options that change its severity (``check
+    #: --strict`` makes the ``secrets`` warnings errors); empty for most
+    kind: str = ""
 
     def format(self) -> str:
         return f"{self.pos}: {self.severity}: {self.message}"
@@ -92,8 +95,13 @@ class Diagnostics:
     def error(self, pos: Pos, message: str) -> None:
         self.items.append(Diagnostic(pos, "error", one_line(message)))
 
-    def warning(self, pos: Pos, message: str) -> None:
-        self.items.append(Diagnostic(pos, "warning", one_line(message)))
+    def warning(self, pos: Pos, message: str, kind: str = "") -> None:
+        self.items.append(Diagnostic(pos, "warning", one_line(message), kind))
+
+    def promote(self, kind: str) -> None:
+        """Make the warnings of ``kind`` errors (``check --strict``)."""
+        self.items = [Diagnostic(d.pos, "error", d.message, d.kind)
+                      if d.severity == "warning" and d.kind == kind else d for d in self.items]
 
     def extend(self, other: Iterable[Diagnostic]) -> None:
         self.items.extend(other)

@@ -65,14 +65,16 @@ def main() -> None:
 @click.option("--strict", is_flag=True,
               help="a seeded roll that changed the story (an encounter, a failed check, "
                    "damage, getting lost...) is an error, not a warning: for groups that log "
-                   "every die")
+                   "every die; and so is public text whose title or first words read as "
+                   "GM-only ('## Secrets', '!!! note \"GM only\"', '**GM:**')")
 @QUIET_OPTION
 @VERBOSE_OPTION
 def check(content: Path | None, list_seeded: bool, strict: bool, quiet: bool,
           verbose: bool) -> None:
     """Validate the campaign, its MkDocs settings, and replay every session; exit 1 on
     errors. Counts, per session, the rolls the replay made itself, and warns about each of
-    them that changed the story (with --strict, an error)."""
+    them that changed the story, and about public text that reads as GM-only (with
+    --strict, errors)."""
     place = locate(content)
     from generator.site.config import (
         ConfigError,
@@ -83,7 +85,9 @@ def check(content: Path | None, list_seeded: bool, strict: bool, quiet: bool,
     from generator.site.progress import count
 
     with reporter(quiet, verbose) as progress:
-        campaign, diags = load_or_exit(place.content, progress)
+        from generator.content.secretlint import SECRETS
+
+        campaign, diags = load_or_exit(place.content, progress, (SECRETS,) if strict else ())
         try:
             read_campaign_config(campaign_config_files(place.config, place.content),
                                  ConfigOptions())

@@ -95,6 +95,7 @@ class _Loader(Reader):
                                                          tables)
         check_declared(refs, spec, cdoc)
         supported = languages()
+        self.secrets.report(self.diags, spec.secrets.words, spec.language)
         return Campaign(
             root=self.root,
             name=spec.name,

@@ -230,6 +230,14 @@ class ReferenceSpec(Model):
     players: list[ReferenceSheet] | None = None
 
 
+class SecretsSpec(Model):
+    words: list[Annotated[str, Field(min_length=1, max_length=100)]] = Field(
+        default=[], description=(
+            "More words that make a heading, a box title or a paragraph's first words read "
+            "as GM-only, besides the built-in ones (spoiler, \"keeper only\"): check warns "
+            "where such text is public."))
+
+
 class CampaignFile(Model):
     name: Name
     seed: int
@@ -245,6 +253,8 @@ class CampaignFile(Model):
     #: creatures that chases may name by id (rules.md section 10)
     creatures: dict[str, ChaseActor] = {}
     reference: ReferenceSpec = ReferenceSpec()
+    #: the secrets check of every Markdown field the players read
+    secrets: SecretsSpec = SecretsSpec()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from pydantic import BaseModel
 from generator.content.files import CampaignFiles
 from generator.content.frontmatter import split_front_matter
 from generator.content.modelerrors import validate
+from generator.content.secretlint import SecretFields
 from generator.content.yamlpos import Located, SourceError, load_yaml, read_text
 from generator.diagnostics import Diagnostics, Pos
 
@@ -40,6 +41,8 @@ class Reader(CampaignFiles):
         #: the text of each YAML file that could not be parsed (its error reported), for
         #: what can still be told of it (a table's id)
         self.unparsed: dict[Path, str] = {}
+        #: the Markdown fields the players may read, checked for secrets at the load's end
+        self.secrets = SecretFields()
 
     def parse(self, text: str, shown: str, line_offset: int = 0) -> Located | None:
         """``load_yaml`` of one file's text (through the parse cache, if there is one)."""
@@ -79,6 +82,8 @@ class Reader(CampaignFiles):
         doc = self.parse(text, self.path_str(path))
         if doc is None:
             self.unparsed[path] = text
+        else:
+            self.secrets.add_yaml(doc, text)
         return doc
 
     def mapping_doc(self, path: Path) -> Located | None:

@@ -15,6 +15,8 @@ MODEL_DOCS: dict[str, str] = {
     "CampaignFile": "campaign.yaml: the campaign's name, seed, map, rules and starting party.",
     "MapSpec": "The map: a rectangle of hexes labelled CCRR (column then row).",
     "RulesSpec": "Rule options (rules.md); every field has the procedure's default.",
+    "SecretsSpec": "The check of public text that reads as GM-only: a heading, a box title "
+                   "or a paragraph's first words.",
     "ReferenceSpec": "The Rules reference section of the sites: which sheets the players "
                      "get (the GM site has every sheet).",
     "Member": "A party member. The same keys serve every check system (rules.md section 8).",
@@ -67,6 +69,8 @@ FIELD_DOCS: dict[str, dict[str, str]] = {
         "map": "Map size and layout.",
         "rules": "Rule options.",
         "reference": "The players' Rules reference.",
+        "secrets": "The check of public text that reads as GM-only (docs/security.md, "
+                   "\"GM blocks fail closed\").",
         "party": "The party at the start.",
         "default_terrain": "Terrain of hexes with no entry; without it, entering such a hex "
                            "is an error.",

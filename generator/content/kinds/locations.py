@@ -59,6 +59,8 @@ def load_locations(reader: Reader, refs: Refs,
         if spec.visible_from and spec.visibility != "visible":
             reader.diags.warning(doc.pos(("visible_from",)),
                                  "visible_from only matters for visibility: visible")
+        if not spec.gm_only:
+            reader.secrets.add_body(shown, parts.body, parts.body_line)
         locations[lid] = Location(
             id=lid, name=spec.name, hex=h, label=spec.hex, visibility=spec.visibility,
             visible_from=refs.farthest(h, spec.visible_from), on=tuple(spec.on),
