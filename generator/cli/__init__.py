@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from generator.cli.settle import settle_cmd
 from generator.console import (
     load_or_exit,
     locate,
@@ -579,6 +580,9 @@ def new_cmd(directory: Path, wheel: Path | None) -> None:
                "hexcrawl build (then hexcrawl serve to browse it). To publish the players' "
                "site, push the folder to GitHub and turn on Pages (Settings > Pages > Source: "
                "GitHub Actions).")
+
+
+main.add_command(settle_cmd)
 
 
 def run() -> None:

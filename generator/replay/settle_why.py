@@ -1,0 +1,121 @@
+"""Why no dice of an entry give what the GM expected: the rule that stands in the way.
+
+``generator.replay.settle`` tries the dice of an entry; when none make the watch turn out as
+its ``expect:`` says, this names the rule in the GM's words, from the expectation itself (a
+party that is not lost cannot veer) and from every watch the search replayed (the place the
+GM expected to find is three hexes from where any of them ends). The messages are marked for
+translation and translated by the command that prints them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from generator.content.campaign import Campaign
+from generator.content.models import Expect, LogEntry
+from generator.hexgrid import distance
+from generator.i18n import NN_, N_, Msg, Plural
+from generator.rules.chronicle import WatchRecord
+from generator.rules.state import PartyState
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A rule that stands in the way: a message to translate and its values (``num`` picks
+    the plural form of a ``Plural``)."""
+
+    message: Msg | Plural
+    values: Mapping[str, object] = field(default_factory=dict)
+    num: int | None = None
+
+
+def _lost_rules(ex: Expect, entry: LogEntry, state: PartyState,
+                watches: list[WatchRecord]) -> list[Reason]:
+    out: list[Reason] = []
+    if ex.veer and ex.lost is False:
+        out.append(Reason(N_("a party that is not lost cannot veer")))
+    elif ex.veer and "compass" in state.gear:
+        out.append(Reason(N_("a party with a compass does not veer: it holds its course")))
+    elif ex.veer and not any(w.lost for w in watches):
+        out.append(Reason(N_("a party that is not lost cannot veer, and no dice of this "
+                             "entry get it lost")))
+    if ex.knows_lost and ex.lost is False:
+        out.append(Reason(N_("a party that is not lost cannot know it is lost")))
+    if ex.lost is True and not any(w.lost for w in watches):
+        travel = entry.travel
+        if travel is not None and (travel.follow or travel.landmark):
+            out.append(Reason(N_("a party that follows a path or heads for a landmark makes "
+                                 "no navigation check, so it cannot get lost")))
+        elif travel is None and entry.action != "reorient":
+            out.append(Reason(N_("a party that does not travel makes no navigation check, "
+                                 "so it cannot get lost in this watch")))
+        else:
+            out.append(Reason(N_("no dice of this entry get the party lost")))
+    if ex.lost is False and watches and all(w.lost for w in watches):
+        out.append(Reason(N_("a lost party stays lost until it re-orients, follows a path "
+                             "or heads for a landmark")))
+    if ex.knows_lost and ex.lost is not False and not any(w.knows_lost for w in watches):
+        out.append(Reason(N_("no dice of this entry let the party realise it is lost")))
+    return out
+
+
+def _place_rules(c: Campaign, ex: Expect, discovered: Mapping[str, tuple[int, int]],
+                 watches: list[WatchRecord]) -> list[Reason]:
+    out: list[Reason] = []
+    grid = c.grid
+    start = watches[0].start_hex if watches else None
+    if ex.hex is not None and start is not None and not any(w.end_hex == ex.hex
+                                                            for w in watches):
+        far = distance(grid.parse(start), grid.parse(ex.hex))
+        most = max(distance(grid.parse(start), grid.parse(w.end_hex)) for w in watches)
+        if far > most:
+            out.append(Reason(NN_(
+                "%(hex)s is %(num)s hex from %(start)s, where the watch starts, and no dice "
+                "of this entry take the party farther than %(most)s",
+                "%(hex)s is %(num)s hexes from %(start)s, where the watch starts, and no dice "
+                "of this entry take the party farther than %(most)s"),
+                {"hex": ex.hex, "start": start, "most": most}, far))
+        else:
+            out.append(Reason(N_("no dice of this entry end the watch in %(hex)s"),
+                              {"hex": ex.hex}))
+    for lid in ex.found:
+        loc = c.locations.get(lid)
+        if loc is None or any(lid in w.discovered for w in watches):
+            continue
+        if lid in discovered:
+            out.append(Reason(N_("%(place)s was found before this watch, and 'found:' lists "
+                                 "only the places first found in it"), {"place": loc.name}))
+            continue
+        near = min((distance(grid.parse(loc.label), grid.parse(w.end_hex)) for w in watches),
+                   default=0)
+        if near:
+            out.append(Reason(NN_("%(place)s is %(num)s hex from where the watch ends",
+                                  "%(place)s is %(num)s hexes from where the watch ends"),
+                              {"place": loc.name}, near))
+        else:
+            out.append(Reason(N_("no dice of this entry find %(place)s, even where the "
+                                 "party reaches its hex"), {"place": loc.name}))
+    if ex.believed is not None and not any(w.believed_hex == ex.believed for w in watches):
+        out.append(Reason(N_("no dice of this entry make the party believe it is in "
+                             "%(hex)s"), {"hex": ex.believed}))
+    if ex.entered is not None and not any(w.hexes_entered == list(ex.entered)
+                                          for w in watches):
+        out.append(Reason(N_("no dice of this entry take the party through %(hexes)s"),
+                          {"hexes": ", ".join(ex.entered) or "-"}))
+    return out
+
+
+def explain(c: Campaign, entry: LogEntry, state: PartyState,
+            discovered: Mapping[str, tuple[int, int]],
+            watches: list[WatchRecord]) -> list[Reason]:
+    """The rules that keep every replayed watch (``watches``) of ``entry`` from its
+    ``expect:``; ``state`` and ``discovered`` are the party and the finds before it."""
+    ex = entry.expect
+    assert ex is not None
+    out = _lost_rules(ex, entry, state, watches) + _place_rules(c, ex, discovered, watches)
+    if ex.veer is not None and not any(w.veer == ex.veer for w in watches) and not any(
+            r.message == N_("a party that is not lost cannot veer") for r in out):
+        out.append(Reason(N_("no dice of this entry give a veer of %(veer)s"),
+                          {"veer": ex.veer}))
+    return out or [Reason(N_("no dice of this entry make the watch turn out as expected"))]
