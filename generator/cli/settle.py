@@ -45,10 +45,11 @@ def _report(t: Translator, s: Settlement) -> str:
     if s.settled:
         changes = ", ".join(f"{c.purpose} {c.seeded} -> {c.value}" for c in s.changes)
         return f"{s.pos}: " + t.ngettext(
-            "settled by %(num)s die: %(changes)s (every other die of the watch is written "
-            "as the generator rolled it)",
-            "settled by %(num)s dice: %(changes)s (every other die of the watch is written "
-            "as the generator rolled it)", len(s.changes), num=len(s.changes), changes=changes)
+            "settled by changing %(num)s die: %(changes)s (every other die of the watch "
+            "keeps the value the seeded generator rolls)",
+            "settled by changing %(num)s dice: %(changes)s (every other die of the watch "
+            "keeps the value the seeded generator rolls)", len(s.changes), num=len(s.changes),
+            changes=changes)
     why = "; ".join(_reason(t, r) for r in s.reasons)
     if s.gave_up:
         why = t.gettext("gave up after %(num)s replays of the watch without finding dice "

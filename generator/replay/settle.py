@@ -20,8 +20,9 @@ section 11) that make the watch turn out as expected:
 
 The fold runs once, entry after entry, in log order (``Replayer.run_entry``), so a settled
 entry changes where the next one starts; a ``Probe`` replays one entry many times from a copy
-of the fold before it. A settled entry gets every die its watch rolls in ``rolls:``, the
-unchanged ones at the generator's values, so it replays the same from then on. Where no dice
+of the fold before it. A settled entry gets the dice that changed in ``rolls:``, with the dice of
+the same purpose rolled before them at the generator's values; the dice after them stay the
+generator's, which rolls them the same (it is seeded by purpose and ordinal). Where no dice
 give the expectation, ``generator.replay.settle_why`` says which rule stands in the way.
 """
 
@@ -40,7 +41,7 @@ from generator.diagnostics import Pos
 from generator.dice import RollSource
 from generator.replay.expect import mismatches
 from generator.replay.fold import Replayer
-from generator.replay.settle_why import Reason, explain
+from generator.replay.settle_why import Reason, explain, ruled_out
 from generator.replay.snapshots import copy_chronicle
 from generator.rules.chronicle import SessionRecord, WatchRecord
 from generator.rules.state import PartyState
@@ -265,9 +266,9 @@ class Probe:
         expect = self.entry.expect
         assert expect is not None
         frontier = [base]
+        found: list[Run] = []
         try:
             while frontier:
-                found: list[Run] = []
                 level: dict[tuple[Any, ...], Run] = {}
                 for node in frontier:
                     for at in range(node.after + 1, len(node.draws)):
@@ -281,10 +282,29 @@ class Probe:
                                 level[key] = run
                 if found:
                     return min(found, key=Run.cost), False
-                frontier = sorted(level.values(), key=Run.cost)
+                # the watches nearest the expectation first: a search cut short by its
+                # budget has tried the likeliest
+                frontier = sorted(level.values(), key=lambda r: (
+                    len(mismatches(expect, r.watch)), r.cost()))
         except OutOfBudget:
-            return None, True
+            return (min(found, key=Run.cost) if found else None), not found
         return None, False
+
+
+def needed_rolls(recorded: Rolls, changes: tuple[Change, ...], draws: list[Draw]) -> Rolls:
+    """The entry's rolls with the changed dice: the recorded ones, and of each purpose with a
+    change every die up to its last changed one (those before it as they were rolled). The
+    dice after stay the seeded generator's and roll the same: it is seeded by purpose and
+    ordinal."""
+    out = {k: list(v) for k, v in recorded.items()}
+    last: dict[str, int] = {}
+    for c in changes:
+        last[c.purpose] = max(last.get(c.purpose, -1), c.ordinal)
+    for d in draws:
+        values = out.setdefault(d.purpose, []) if d.purpose in last else None
+        if values is not None and len(values) <= d.ordinal <= last[d.purpose]:
+            values.append(d.value)
+    return out
 
 
 def full_rolls(recorded: Rolls, draws: list[Draw]) -> Rolls:
@@ -310,16 +330,18 @@ def settle_entry(fold: TracingReplayer, session: Session, i: int, entry: LogEntr
     if not wrong:
         return None
     out = Settlement(session.number, i, session.entry_pos(i), wrong)
+    out.reasons = ruled_out(fold.c, entry, state, fold.chronicle.discovered, watch)
+    if out.reasons:  # a rule no dice can change: nothing to search
+        return out
     base = Run((), -1, watch, draws)
     probe.runs.append(base)
     best, gave_up = probe.solve(base)
     out.tried, out.gave_up = probe.tried, gave_up
     if best is not None:
-        out.rolls = full_rolls(probe.recorded, best.draws)
+        out.rolls = needed_rolls(probe.recorded, best.changes, best.draws)
         out.changes = list(best.changes)
         return out
-    out.reasons = explain(fold.c, entry, state, fold.chronicle.discovered,
-                          [r.watch for r in probe.runs])
+    out.reasons = explain(fold.c, entry, [r.watch for r in probe.runs])
     return out
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from generator.content.campaign import Campaign
 from generator.content.models import Expect, LogEntry
 from generator.hexgrid import distance
-from generator.i18n import NN_, N_, Msg, Plural
+from generator.i18n import N_, NN_, Msg, Plural
 from generator.rules.chronicle import WatchRecord
 from generator.rules.state import PartyState
 
@@ -30,38 +30,75 @@ class Reason:
     num: int | None = None
 
 
-def _lost_rules(ex: Expect, entry: LogEntry, state: PartyState,
-                watches: list[WatchRecord]) -> list[Reason]:
+#: Watches that neither move the party nor change whether it is lost.
+STAY = ("rest", "sleep", "camp", "search", "encounter", "chase")
+
+NOT_LOST_NO_VEER = N_("a party that is not lost cannot veer")
+STAYS_LOST = N_("a lost party stays lost until it re-orients, follows a path or heads for a "
+                "landmark")
+
+
+def _follows_safely(c: Campaign, entry: LogEntry) -> bool:
+    """A travel watch that makes no navigation check: to a landmark, or along a path that
+    is not a poor trail (rules.md section 5)."""
+    travel = entry.travel
+    if travel is None:
+        return False
+    if travel.landmark:
+        return True
+    path = c.paths.get(travel.follow or "")
+    return path is not None and not (path.kind == "trail" and path.condition == "poor")
+
+
+def ruled_out(c: Campaign, entry: LogEntry, state: PartyState,
+              discovered: Mapping[str, tuple[int, int]], watch: WatchRecord) -> list[Reason]:
+    """The rules that no dice of ``entry`` can get past, from the expectation itself, the
+    kind of watch and the party before it (``watch``: the watch as the replay has it)."""
+    ex = entry.expect
+    assert ex is not None
     out: list[Reason] = []
     if ex.veer and ex.lost is False:
-        out.append(Reason(N_("a party that is not lost cannot veer")))
+        out.append(Reason(NOT_LOST_NO_VEER))
     elif ex.veer and "compass" in state.gear:
         out.append(Reason(N_("a party with a compass does not veer: it holds its course")))
-    elif ex.veer and not any(w.lost for w in watches):
-        out.append(Reason(N_("a party that is not lost cannot veer, and no dice of this "
-                             "entry get it lost")))
     if ex.knows_lost and ex.lost is False:
         out.append(Reason(N_("a party that is not lost cannot know it is lost")))
-    if ex.lost is True and not any(w.lost for w in watches):
-        travel = entry.travel
-        if travel is not None and (travel.follow or travel.landmark):
-            out.append(Reason(N_("a party that follows a path or heads for a landmark makes "
-                                 "no navigation check, so it cannot get lost")))
-        elif travel is None and entry.action != "reorient":
+    stays = entry.action in STAY
+    if ex.lost is not None and ex.lost != watch.lost and (stays or _follows_safely(c, entry)):
+        if not ex.lost:
+            out.append(Reason(STAYS_LOST))
+        elif stays:
             out.append(Reason(N_("a party that does not travel makes no navigation check, "
                                  "so it cannot get lost in this watch")))
         else:
-            out.append(Reason(N_("no dice of this entry get the party lost")))
+            out.append(Reason(N_("a party that follows a path or heads for a landmark makes "
+                                 "no navigation check, so it cannot get lost")))
+    if stays and ((ex.hex is not None and ex.hex != watch.start_hex) or ex.entered):
+        out.append(Reason(N_("a party that does not travel stays in %(hex)s"),
+                          {"hex": watch.start_hex}))
+    for lid in ex.found:
+        loc = c.locations.get(lid)
+        if loc is not None and lid in discovered:
+            out.append(Reason(N_("%(place)s was found before this watch, and 'found:' lists "
+                                 "only the places first found in it"), {"place": loc.name}))
+    return out
+
+
+def _lost_rules(ex: Expect, watches: list[WatchRecord]) -> list[Reason]:
+    out: list[Reason] = []
+    if ex.veer and not any(w.lost for w in watches):
+        out.append(Reason(N_("a party that is not lost cannot veer, and no dice of this "
+                             "entry get it lost")))
+    if ex.lost is True and not any(w.lost for w in watches):
+        out.append(Reason(N_("no dice of this entry get the party lost")))
     if ex.lost is False and watches and all(w.lost for w in watches):
-        out.append(Reason(N_("a lost party stays lost until it re-orients, follows a path "
-                             "or heads for a landmark")))
+        out.append(Reason(STAYS_LOST))
     if ex.knows_lost and ex.lost is not False and not any(w.knows_lost for w in watches):
         out.append(Reason(N_("no dice of this entry let the party realise it is lost")))
     return out
 
 
-def _place_rules(c: Campaign, ex: Expect, discovered: Mapping[str, tuple[int, int]],
-                 watches: list[WatchRecord]) -> list[Reason]:
+def _place_rules(c: Campaign, ex: Expect, watches: list[WatchRecord]) -> list[Reason]:
     out: list[Reason] = []
     grid = c.grid
     start = watches[0].start_hex if watches else None
@@ -83,10 +120,6 @@ def _place_rules(c: Campaign, ex: Expect, discovered: Mapping[str, tuple[int, in
         loc = c.locations.get(lid)
         if loc is None or any(lid in w.discovered for w in watches):
             continue
-        if lid in discovered:
-            out.append(Reason(N_("%(place)s was found before this watch, and 'found:' lists "
-                                 "only the places first found in it"), {"place": loc.name}))
-            continue
         near = min((distance(grid.parse(loc.label), grid.parse(w.end_hex)) for w in watches),
                    default=0)
         if near:
@@ -106,16 +139,14 @@ def _place_rules(c: Campaign, ex: Expect, discovered: Mapping[str, tuple[int, in
     return out
 
 
-def explain(c: Campaign, entry: LogEntry, state: PartyState,
-            discovered: Mapping[str, tuple[int, int]],
-            watches: list[WatchRecord]) -> list[Reason]:
-    """The rules that keep every replayed watch (``watches``) of ``entry`` from its
-    ``expect:``; ``state`` and ``discovered`` are the party and the finds before it."""
+def explain(c: Campaign, entry: LogEntry, watches: list[WatchRecord]) -> list[Reason]:
+    """What keeps every watch the search replayed (``watches``) of ``entry`` from its
+    ``expect:``: the closest the dice came."""
     ex = entry.expect
     assert ex is not None
-    out = _lost_rules(ex, entry, state, watches) + _place_rules(c, ex, discovered, watches)
+    out = _lost_rules(ex, watches) + _place_rules(c, ex, watches)
     if ex.veer is not None and not any(w.veer == ex.veer for w in watches) and not any(
-            r.message == N_("a party that is not lost cannot veer") for r in out):
+            r.message == NOT_LOST_NO_VEER for r in out):
         out.append(Reason(N_("no dice of this entry give a veer of %(veer)s"),
                           {"veer": ex.veer}))
     return out or [Reason(N_("no dice of this entry make the watch turn out as expected"))]
