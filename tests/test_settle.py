@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.cli.settle import _report
+from generator.cli.settle import report_line
 from generator.content.loader import load_campaign
 from generator.content.rolls_edit import RollsEditError, with_rolls
 from generator.i18n import Translator
@@ -70,11 +70,11 @@ def test_getting_lost_changes_one_die_and_keeps_the_recorded_ones(tmp_path: Path
 def test_a_rule_no_dice_can_pass_is_named_without_searching(tmp_path: Path) -> None:
     _, [s] = _settle(tmp_path, "{veer: 1, lost: false}")
     assert not s.settled and s.tried == 0 and not s.gave_up
-    line = _report(Translator("en"), s)
+    line = report_line(Translator("en"), s)
     assert "07-afterwards.yaml:6:5: error: cannot settle this entry" in line
     assert "a party that is not lost cannot veer" in line
     assert "record it as a ruling" in line and "docs/format.md#rulings" in line
-    ru = _report(Translator("ru"), s)
+    ru = report_line(Translator("ru"), s)
     assert "docs/format.md#rulings" in ru and "cannot settle" not in ru
 
 
@@ -82,14 +82,14 @@ def test_a_place_out_of_reach_is_named_with_its_distance(tmp_path: Path) -> None
     # a rest never moves the party: no encounter die finds a place four hexes away
     _, [s] = _settle(tmp_path, "{found: [gallows-ash]}", entry="rest: {}")
     assert not s.settled and not s.gave_up and s.tried > 0
-    line = _report(Translator("en"), s)
+    line = report_line(Translator("en"), s)
     assert "Gallows Ash is 4 hexes from where the watch ends" in line
 
 
 def test_the_search_gives_up_at_its_budget_and_says_so(tmp_path: Path) -> None:
     _, [s] = _settle(tmp_path, "{lost: true, veer: -2, knows_lost: true}", budget=20)
     assert not s.settled and s.gave_up and s.tried == 20
-    assert "gave up after 20 replays of the watch" in _report(Translator("en"), s)
+    assert "gave up after 20 replays of the watch" in report_line(Translator("en"), s)
 
 
 def test_an_expectation_that_holds_is_left_alone(tmp_path: Path) -> None:

@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from conftest import ROOT, hexcrawl
+
 from generator.content.loader import load_campaign
 from generator.replay import replay
-
-from conftest import ROOT, hexcrawl
 
 SESSION_3 = Path("content/sessions/03-the-sunken-chapel.yaml")
 #: the entries of session 3 written from memory: the journey to the Oak, the search that

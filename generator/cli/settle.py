@@ -40,7 +40,7 @@ def _reason(t: Translator, reason: Reason) -> str:
                       num=reason.num, **reason.values)
 
 
-def _report(t: Translator, s: Settlement) -> str:
+def report_line(t: Translator, s: Settlement) -> str:
     """One line per entry: what was settled, or the rule that stands in the way."""
     if s.settled:
         changes = ", ".join(f"{c.purpose} {c.seeded} -> {c.value}" for c in s.changes)
@@ -161,7 +161,7 @@ def settle_cmd(content: Path | None, session: int | None, yes: bool, dry_run: bo
         return
     settled = [s for s in results if s.settled]
     for s in results:
-        click.echo(_report(t, s), err=not s.settled)
+        click.echo(report_line(t, s), err=not s.settled)
     failed = len(results) - len(settled)
     if not settled:
         sys.exit(1)
