@@ -17,6 +17,8 @@ from conftest import ROOT, hexcrawl
 from generator.content.loader import load_campaign
 from generator.replay import replay
 
+from play_helpers import HEXCRAWL, Terminal
+
 SESSION_3 = Path("content/sessions/03-the-sunken-chapel.yaml")
 #: the entries of session 3 written from memory: the journey to the Oak, the search that
 #: found the chapel, a watch in camp
@@ -99,3 +101,21 @@ def test_dry_run_and_a_pipe_without_yes_write_nothing(tmp_path: Path) -> None:
     assert piped.returncode == 1
     assert "nothing written" in piped.stderr and "hexcrawl settle --yes" in piped.stderr
     assert (repo / SESSION_3).read_bytes() == before
+
+
+def test_at_a_terminal_settle_asks_before_writing(tmp_path: Path) -> None:
+    repo = _written_after_the_game(tmp_path)
+    before = (repo / SESSION_3).read_bytes()
+    args = [*HEXCRAWL, "settle", "--session", "3"]
+    with Terminal(args, repo) as term:
+        term.expect("Write these rolls? [y/N]")
+        term.send("n\r")
+        term.expect("nothing written")
+        assert term.close() == 0
+    assert (repo / SESSION_3).read_bytes() == before
+    with Terminal(args, repo) as term:
+        term.expect("Write these rolls? [y/N]")
+        term.send("y\r")
+        term.expect("wrote content/sessions/03-the-sunken-chapel.yaml")
+        assert term.close() == 0
+    assert b"    rolls: {encounter: [12]}\n" in (repo / SESSION_3).read_bytes()
