@@ -87,7 +87,7 @@ def test_a_place_out_of_reach_is_named_with_its_distance(tmp_path: Path) -> None
 
 
 def test_the_search_gives_up_at_its_budget_and_says_so(tmp_path: Path) -> None:
-    _, [s] = _settle(tmp_path, "{lost: true, veer: -2, knows_lost: true}", budget=20)
+    _, [s] = _settle(tmp_path, "{lost: true, veer: -1, knows_lost: true}", budget=20)
     assert not s.settled and s.gave_up and s.tried == 20
     assert "gave up after 20 replays of the watch" in report_line(Translator("en"), s)
 
@@ -156,3 +156,19 @@ def test_entries_settle_in_log_order_from_where_the_last_one_left_the_party(
     # written, it would be a rest that cannot get lost
     _, results = _settle(tmp_path, "{lost: true}\n  - rest: {}\n    expect: {lost: true}")
     assert [(s.entry, s.settled) for s in results] == [(1, True)]
+
+
+def test_getting_lost_the_way_the_table_remembers_takes_the_veer_die_too(
+        tmp_path: Path) -> None:
+    # the veer die is rolled only once the navigation check fails: it is tried after it
+    _, [s] = _settle(tmp_path, "{lost: true, veer: -1}")
+    assert s.settled, report_line(Translator("en"), s)
+    assert [c.purpose for c in s.changes] == ["navigation", "veer"]
+    assert set(s.rolls or {}) == {"navigation", "veer"}
+
+
+def test_a_veer_that_grows_by_two_faces_in_a_watch_is_named(tmp_path: Path) -> None:
+    _, [s] = _settle(tmp_path, "{lost: true, veer: 2}")
+    assert not s.settled and s.tried == 0
+    assert "a veer grows by one face a watch at most, and it is 0 before this watch" in \
+        report_line(Translator("en"), s)

@@ -8,11 +8,14 @@ section 11) that make the watch turn out as expected:
 - recorded dice are never changed;
 - as few dice as possible change, and every other die keeps the value the generator rolled,
   so a settled log reads like a plausible night at the table. The search changes one die
-  over all its faces, then two, and so on, always in the order the watch rolls them: a die
-  may exist only because of an earlier one (a failed navigation check asks for a veer die),
-  so after each change the watch is replayed and the dice it rolls next are the ones tried
-  next, and each combination is tried once. Among equally few changes, the values nearest
-  the generator's win;
+  over all its faces, then another after it, and so on, always in the order the watch rolls
+  them: a die may exist only because of an earlier one (a failed navigation check asks for a
+  veer die), so after each change the watch is replayed and the dice it rolls next are the
+  ones tried next, and each combination is tried once. It tries first the dice of purposes
+  whose change has moved what ``expect:`` looks at, then those not tried yet, last those
+  that never moved it (a forced march's many checks), fewer changes before more, and faces
+  nearest the generator's value first; once a solution is found, only solutions with fewer
+  changes are looked for;
 - a die of more than ``SMALL_DIE`` faces is sampled: its range is halved until both ends of
   a part turn out the same (a check's outcome and a table's row change at a few thresholds),
   and faces that turn out like the generator's value are not tried further;
@@ -30,6 +33,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import heapq
+import itertools
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -171,6 +176,12 @@ def signature(run: Run, at: int) -> tuple[Any, ...]:
             tuple((d.purpose, d.count, d.sides, d.value) for d in run.draws[at + 1:]))
 
 
+def outcome(w: WatchRecord) -> tuple[Any, ...]:
+    """What ``expect:`` can say about a watch."""
+    return (w.end_hex, w.believed_hex, w.lost, w.knows_lost, w.veer, tuple(w.hexes_entered),
+            tuple(w.discovered))
+
+
 def _fresh(rec: SessionRecord) -> SessionRecord:
     """A copy of a session record the entry may add to (the earlier watches are shared)."""
     return dataclasses.replace(rec, **{
@@ -192,6 +203,9 @@ class Probe:
         self.budget = budget
         self.deadline = time.monotonic() + seconds
         self.runs: list[Run] = []
+        #: purposes of the dice tried, and of those whose change moved the watch's outcome
+        self.tried_purposes: set[str] = set()
+        self.matters: set[str] = set()
         shared: dict[int, Any] = {id(fold.c): fold.c}
         for member in [*fold.members_by_name.values(), *fold.c.party.members,
                        *state.members]:
@@ -258,37 +272,64 @@ class Probe:
             sig = signature(runs[v], at)
             if sig != same:
                 best.setdefault(sig, runs[v])
+        self.tried_purposes.add(d.purpose)
+        if any(outcome(r.watch) != outcome(node.watch) for r in best.values()):
+            self.matters.add(d.purpose)
         return list(best.values())
 
+    def rank(self, purpose: str) -> int:
+        """Which dice to try first: those whose change has moved what ``expect:`` looks at,
+        then those never tried yet (a veer die appears only once the party is lost), then
+        those that never changed anything it looks at (a forced march's checks)."""
+        return 0 if purpose in self.matters else 1 if purpose not in self.tried_purposes else 2
+
+    def priority(self, node: Run, at: int) -> tuple[Any, ...]:
+        """The order dice are tried in: by ``rank``, then fewer changes, then the watches
+        nearest the expectation, in the order the watch rolls its dice."""
+        assert self.entry.expect is not None
+        return (self.rank(node.draws[at].purpose), len(node.changes),
+                len(mismatches(self.entry.expect, node.watch)), node.cost()[1], at)
+
     def solve(self, base: Run) -> tuple[Run | None, bool]:
-        """The run with the fewest dice changed that meets the expectation, and whether the
-        search gave up at its budget."""
+        """The run with the fewest dice changed that meets the expectation (as far as the
+        budget allows: once one is found, only fewer changes are tried), and whether the
+        search gave up at its budget without finding one."""
         expect = self.entry.expect
         assert expect is not None
-        frontier = [base]
-        found: list[Run] = []
+        heap: list[tuple[tuple[Any, ...], int, Run, int]] = []
+        order = itertools.count()
+        expanded: set[tuple[Any, ...]] = set()
+        best: Run | None = None
+
+        def push(node: Run) -> None:
+            key = (node.after, signature(node, node.after))
+            if key in expanded or (best is not None and
+                                   len(node.changes) + 1 >= len(best.changes)):
+                return
+            expanded.add(key)
+            for at in range(node.after + 1, len(node.draws)):
+                if not node.draws[at].recorded:
+                    heapq.heappush(heap, (self.priority(node, at), next(order), node, at))
+
+        push(base)
         try:
-            while frontier:
-                level: dict[tuple[Any, ...], Run] = {}
-                for node in frontier:
-                    for at in range(node.after + 1, len(node.draws)):
-                        if node.draws[at].recorded:
-                            continue
-                        for run in self.faces(node, at):
-                            if not mismatches(expect, run.watch):
-                                found.append(run)
-                            key = (run.after, signature(run, run.after))
-                            if key not in level or run.cost() < level[key].cost():
-                                level[key] = run
-                if found:
-                    return min(found, key=Run.cost), False
-                # the watches nearest the expectation first: a search cut short by its
-                # budget has tried the likeliest
-                frontier = sorted(level.values(), key=lambda r: (
-                    len(mismatches(expect, r.watch)), r.cost()))
+            while heap:
+                was, _, node, at = heapq.heappop(heap)
+                now = self.priority(node, at)
+                if now > was:  # its dice turned out to matter less than hoped: later
+                    heapq.heappush(heap, (now, next(order), node, at))
+                    continue
+                if best is not None and len(node.changes) + 1 >= len(best.changes):
+                    continue
+                for run in self.faces(node, at):
+                    if mismatches(expect, run.watch):
+                        push(run)
+                    elif best is None or (len(run.changes), run.cost()[1]) < (
+                            len(best.changes), best.cost()[1]):
+                        best = run
         except OutOfBudget:
-            return (min(found, key=Run.cost) if found else None), not found
-        return None, False
+            return best, best is None
+        return best, False
 
 
 def needed_rolls(recorded: Rolls, changes: tuple[Change, ...], draws: list[Draw]) -> Rolls:

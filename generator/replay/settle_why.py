@@ -61,9 +61,16 @@ def ruled_out(c: Campaign, entry: LogEntry, state: PartyState,
         out.append(Reason(NOT_LOST_NO_VEER))
     elif ex.veer and "compass" in state.gear:
         out.append(Reason(N_("a party with a compass does not veer: it holds its course")))
+    stays = entry.action in STAY
+    if ex.veer is not None and stays and ex.veer != state.veer:
+        out.append(Reason(N_("a party that does not travel keeps its veer (%(veer)s)"),
+                          {"veer": state.veer}))
+    elif ex.veer is not None and abs(ex.veer) > abs(state.veer) + 1:
+        # one navigation check a watch: a veer is rolled, or grows by a face, once
+        out.append(Reason(N_("a veer grows by one face a watch at most, and it is %(veer)s "
+                             "before this watch"), {"veer": state.veer}))
     if ex.knows_lost and ex.lost is False:
         out.append(Reason(N_("a party that is not lost cannot know it is lost")))
-    stays = entry.action in STAY
     if ex.lost is not None and ex.lost != watch.lost and (stays or _follows_safely(c, entry)):
         if not ex.lost:
             out.append(Reason(STAYS_LOST))
