@@ -105,7 +105,9 @@ def test_dry_run_and_a_pipe_without_yes_write_nothing(tmp_path: Path) -> None:
 
 def test_at_a_terminal_settle_asks_before_writing(tmp_path: Path) -> None:
     repo = _written_after_the_game(tmp_path)
-    before = (repo / SESSION_3).read_bytes()
+    # a log saved on Windows keeps its line ends
+    before = (repo / SESSION_3).read_bytes().replace(b"\n", b"\r\n")
+    (repo / SESSION_3).write_bytes(before)
     args = [*HEXCRAWL, "settle", "--session", "3"]
     with Terminal(args, repo) as term:
         term.expect("Write these rolls? [y/N]")
@@ -118,4 +120,6 @@ def test_at_a_terminal_settle_asks_before_writing(tmp_path: Path) -> None:
         term.send("y\r")
         term.expect("wrote content/sessions/03-the-sunken-chapel.yaml")
         assert term.close() == 0
-    assert b"    rolls: {encounter: [12]}\n" in (repo / SESSION_3).read_bytes()
+    after = (repo / SESSION_3).read_bytes()
+    assert after.replace(b"    rolls: {encounter: [12]}\r\n", b"") == before
+    assert b"\n" not in after.replace(b"\r\n", b"")
