@@ -139,7 +139,7 @@ def settle_cmd(content: Path | None, session: int | None, yes: bool, dry_run: bo
     the entries' rolls:.
 
     Recorded dice never change; of the dice the seeded generator rolled, as few as possible
-    change and the others are written as it rolled them. Entries are settled in log order,
+    change and the others keep the values it rolls. Entries are settled in log order,
     each from where the settled log before it leaves the party. Nothing but those rolls:
     changes in the files; the diff is shown and confirmed before writing. Where no dice can
     give what an expect: says, the rule that stands in the way is named: record a ruling
