@@ -56,10 +56,10 @@ def report_line(t: Translator, s: Settlement) -> str:
                         "that give it (the search has a few seconds per entry); the closest "
                         "it came: %(why)s", num=s.tried, why=why)
     return f"{s.pos}: error: " + t.gettext(
-        "cannot settle this entry: expected %(expected)s; %(why)s. If that is what the "
-        "table decided, record it as a ruling (an entry 'ruling: {hex, believed, lost, "
-        "knows_lost, found: [...], note}', see %(doc)s)",
-        expected="; ".join(s.wrong), why=why, doc=RULINGS)
+        "cannot settle this entry: its expect: says %(wanted)s, the replay has %(got)s; "
+        "%(why)s. If that is what the table decided, record it as a ruling (an entry "
+        "'ruling: {hex, believed, lost, knows_lost, found: [...], note}', see %(doc)s)",
+        wanted=", ".join(s.wanted), got=", ".join(s.got), why=why, doc=RULINGS)
 
 
 def _new_texts(settled: list[Settlement], campaign: Campaign,

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.content.campaign import Campaign, Session
-from generator.content.models import INSTANT_ACTIONS, LogEntry
+from generator.content.models import INSTANT_ACTIONS, Expect, LogEntry
 from generator.diagnostics import Pos
 from generator.dice import RollSource
 from generator.replay.expect import mismatches
@@ -129,9 +129,11 @@ class Settlement:
     session: int
     entry: int
     pos: Pos
-    #: what the replay had otherwise (``expect.mismatches``, before settling)
-    wrong: list[str]
-    #: every die of the settled watch, by purpose (None: not settled)
+    #: the keys of ``expect:`` the replay did not meet, as ``expect:`` says them and as the
+    #: replay had them before settling (``hex: 0508`` and ``hex: 0611``)
+    wanted: list[str]
+    got: list[str]
+    #: the entry's rolls with the changed dice, by purpose (None: not settled)
     rolls: Rolls | None = None
     changes: list[Change] = field(default_factory=list)
     #: why no dice give the expectation (when not settled)
@@ -174,6 +176,30 @@ def signature(run: Run, at: int) -> tuple[Any, ...]:
                   for e in w.encounters),
             tuple((r.purpose, r.outcome) for r in w.rolls),
             tuple((d.purpose, d.count, d.sides, d.value) for d in run.draws[at + 1:]))
+
+
+def differences(ex: Expect, w: WatchRecord) -> tuple[list[str], list[str]]:
+    """The keys of ``ex`` the watch does not meet, in the words of the format: as ``ex`` has
+    them, and as the watch has them."""
+    def word(value: object) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, list | tuple):
+            return "[" + ", ".join(map(str, value)) + "]"
+        return "null" if value is None else str(value)
+
+    pairs = [("hex", ex.hex, w.end_hex), ("believed", ex.believed, w.believed_hex),
+             ("lost", ex.lost, w.lost), ("knows_lost", ex.knows_lost, w.knows_lost),
+             ("veer", ex.veer, w.veer),
+             ("found", ex.found if set(ex.found) - set(w.discovered) else None, w.discovered),
+             ("entered", ex.entered, w.hexes_entered)]
+    wanted, got = [], []
+    for key, want, have in pairs:
+        if want is not None and (list(want) if isinstance(want, list) else want) != have \
+                and not (key == "found" and not want):
+            wanted.append(f"{key}: {word(want)}")
+            got.append(f"{key}: {word(have)}")
+    return wanted, got
 
 
 def outcome(w: WatchRecord) -> tuple[Any, ...]:
@@ -370,7 +396,7 @@ def settle_entry(fold: TracingReplayer, session: Session, i: int, entry: LogEntr
     wrong = mismatches(expect, watch)
     if not wrong:
         return None
-    out = Settlement(session.number, i, session.entry_pos(i), wrong)
+    out = Settlement(session.number, i, session.entry_pos(i), *differences(expect, watch))
     out.reasons = ruled_out(fold.c, entry, state, fold.chronicle.discovered, watch)
     if out.reasons:  # a rule no dice can change: nothing to search
         return out
