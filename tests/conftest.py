@@ -35,7 +35,8 @@ E2E_MODULES = frozenset({
     "test_play_serve", "test_play_speaks_table", "test_play_table",
     "test_portable", "test_print", "test_print_map", "test_progress", "test_public",
     "test_publishing",
-    "test_reference", "test_repository", "test_rulings", "test_serve_errors", "test_site",
+    "test_reference", "test_repository", "test_rulings", "test_serve_errors",
+    "test_settle_cli", "test_site",
     "test_svg_text", "test_textmapper", "test_timeline_pages", "test_notes_visibility",
     "test_worker_parent", "test_ruling_sites",
 })

@@ -63,6 +63,7 @@ def test_a_wrong_expectation_names_the_seeded_rolls(tmp_path: Path) -> None:
     assert "found ashford, but the watch finds" in line
     assert "the seeded generator rolled navigation " in line and "encounter " in line
     assert "record the rolls made at the table" in line
+    assert "let 'hexcrawl settle' find the dice" in line and "docs/format.md#rulings" in line
     assert "Traceback" not in proc.stderr
 
 
@@ -77,6 +78,7 @@ def test_a_wrong_expectation_with_every_roll_recorded(tmp_path: Path) -> None:
     [error] = diags.errors
     assert "expected lost: true, but the replay has lost: false" in error.message
     assert "the log itself says otherwise" in error.message
+    assert "record a ruling (docs/format.md#rulings)" in error.message
 
 
 def test_expect_is_checked_by_the_loader(tmp_path: Path) -> None:

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from generator.cli.replay import replay_cmd
 from generator.cli.public import public_cmd
+from generator.cli.replay import replay_cmd
+from generator.cli.settle import settle_cmd
 from generator.console import (
     CONTENT_OPTION,
     load_or_exit,
@@ -570,6 +571,7 @@ def new_cmd(directory: Path, wheel: Path | None) -> None:
 
 main.add_command(replay_cmd)
 main.add_command(public_cmd)
+main.add_command(settle_cmd)
 
 
 def run() -> None:

@@ -10,8 +10,9 @@ and found the cairn") but rarely every die. An entry may say so::
 After the replay, each expectation is compared with the entry's watch record. When they
 disagree the build fails with an error at the entry that names the rolls the seeded
 generator made for it: those are the dice to look up and record in ``rolls:`` (or to enter
-through ``hexcrawl play``). When every roll of the entry was recorded, the log itself says
-otherwise, and the error says that instead.
+through ``hexcrawl play``), or for ``hexcrawl settle`` to find (``generator.replay.settle``).
+When every roll of the entry was recorded, the log itself says otherwise, and the error says
+that instead.
 """
 
 from __future__ import annotations
@@ -69,8 +70,13 @@ def check_expectations(campaign: Campaign, chronicle: Chronicle, diags: Diagnost
             seeded = [f"{r.purpose} {r.natural}" for r in w.rolls if not r.recorded]
             if seeded:
                 why = (f"the seeded generator rolled {', '.join(seeded)}; record the rolls "
-                       f"made at the table in this entry's 'rolls:'")
+                       f"made at the table in this entry's 'rolls:', or let 'hexcrawl "
+                       f"settle' find the dice that give it (where none can, it names the "
+                       f"rule in the way; a ruling then records what the table decided, "
+                       f"docs/format.md#rulings)")
             else:
-                why = "every roll of the entry is recorded, so the log itself says otherwise"
+                why = ("every roll of the entry is recorded, so the log itself says "
+                       "otherwise; if the table decided so, record a ruling "
+                       "(docs/format.md#rulings)")
             diags.error(session.entry_pos(i, "expect"),
                         f"expected {'; '.join(wrong)} ({why})")

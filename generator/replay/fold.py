@@ -52,11 +52,26 @@ class Replayer:
         self.chronicle = Chronicle(campaign=campaign.name)
         self.members_by_name: dict[str, Member] = dict(campaign.members_by_name)
         self.places = Places.of(campaign)
+        #: whether the log has told the players something since the last watch (how they
+        #: may have learned of a place a reveal names)
+        self.told = False
 
     # -- the campaign and its sessions ----------------------------------------------------
     def run(self, cache: ReplayCache | None = None) -> Chronicle:
         """The fold over every session; with ``cache``, from the last snapshot whose inputs
         are unchanged (``generator.replay.snapshots``)."""
+        state = self.start()
+        done = 0
+        if cache is not None:
+            done, state = cache.resume(self, state)
+        for i, session in enumerate(self.c.sessions[done:], done + 1):
+            self.run_session(session, state)
+            if cache is not None:
+                cache.after_session(self, i, state)
+        return self.chronicle
+
+    def start(self) -> PartyState:
+        """The party as the campaign starts it, before the first session."""
         c = self.c
         party = c.party
         start = self.grid.parse(party.start)
@@ -71,14 +86,7 @@ class Replayer:
         R.declare(self.chronicle.resources, c.resources, session=-1, day=state.day)
         for member in party.members:
             R.declare_doom(self.chronicle.resources, member, c.rules)
-        done = 0
-        if cache is not None:
-            done, state = cache.resume(self, state)
-        for i, session in enumerate(c.sessions[done:], done + 1):
-            self.run_session(session, state)
-            if cache is not None:
-                cache.after_session(self, i, state)
-        return self.chronicle
+        return state
 
     def snapshot(self) -> tuple[Chronicle, dict[str, Member], list[Diagnostic]]:
         """What the fold holds besides the party's state (the chronicle itself, not a copy;
@@ -130,68 +138,79 @@ class Replayer:
             state.day, state.watch = sp.start_time.day, sp.start_time.watch
 
     def run_session(self, session: Session, state: PartyState) -> None:
+        rec = self.open_session(session, state)
+        index = 0
+        for i, entry in enumerate(session.log):
+            index = self.run_entry(session, i, entry, state, rec, index)
+        self.close_session(rec, state)
+
+    def open_session(self, session: Session, state: PartyState) -> SessionRecord:
+        """A session begins: its party changes, its resources, its record."""
+        self.told = False
         self.apply_session_party(session, state)
         R.declare(self.chronicle.resources, session.resources, session=session.number,
                   day=state.day)
         for member in state.members:
             R.declare_doom(self.chronicle.resources, member, self.c.rules)
-        rec = SessionRecord(
+        return SessionRecord(
             session=session.number, title=session.title, date=session.date,
             summary=session.summary, start=self.timepoint(state), end=self.timepoint(state),
             members=[m.name for m in state.members], source=session.source)
-        index = 0
-        #: whether the log says something to the players since the last watch (how they
-        #: may have learned of a place a reveal names)
-        told = False
-        for i, entry in enumerate(session.log):
-            action = entry.action
-            if action in INSTANT_ACTIONS and entry.gm:
-                # a GM remark on an instant entry belongs to the watch it follows
-                (rec.watches[-1].gm_notes if rec.watches else rec.gm_notes).append(entry.gm)
-            if action in INSTANT_ACTIONS:
-                # a note entry, and the tell of any instant entry, is the players' chronicle
-                # after the watch it follows
-                for text in (entry.note, entry.tell):
-                    if text is not None:
-                        told = True
-                        rec.notes.append((index - 1, text))
-                        if rec.watches:
-                            rec.watches[-1].notes.append(text)
-            if action == "note":
-                continue
-            if action == "reveal":
-                self.warn_unknowable(session, i, entry.reveal or [], state, told)
-                self.reveal(entry.reveal or [], rec, index - 1, state)
-                continue
-            if action == "ruling":
-                self.ruling(session, i, entry, rec, index - 1, state)
-                continue
-            rolls = self.roll_source(session, index, entry)
-            if action == "use":
-                # the roll is listed with the watch it follows (if any), and with its entry
-                if rec.watches:
-                    rolls.log = rec.watches[-1].rolls
-                first = len(rolls.log)
-                self.use_resource(session, i, entry, state, rec, index - 1, rolls)
-                rec.entry_rolls[i] = rolls.log[first:]
-                self.check_unused_rolls(session, i, entry, rolls)
-                continue
-            watch = self.new_watch(index, state, action, i)
-            rolls.log = watch.rolls
-            if entry.gm:
-                watch.gm_notes.append(entry.gm)
-            watch.note, watch.tell = own_note(entry), entry.tell
-            ctx = WatchCtx(self.c, self.chronicle, state, watch, rec, rolls, self.diags,
-                           session, i, self.places)
-            self.run_watch(ctx, entry)
-            self.check_unused_rolls(session, i, entry, rolls, watch)
-            self.finish_watch(state, watch)
-            rec.watches.append(watch)
-            index += 1
-            told = False
-            state.advance()
+
+    def close_session(self, rec: SessionRecord, state: PartyState) -> None:
         rec.end = self.timepoint(state)
         self.chronicle.sessions.append(rec)
+
+    def run_entry(self, session: Session, i: int, entry: LogEntry, state: PartyState,
+                  rec: SessionRecord, index: int) -> int:
+        """Log entry ``i`` of ``session``, whose watches so far number ``index``; returns
+        the number of watches after it."""
+        action = entry.action
+        if action in INSTANT_ACTIONS and entry.gm:
+            # a GM remark on an instant entry belongs to the watch it follows
+            (rec.watches[-1].gm_notes if rec.watches else rec.gm_notes).append(entry.gm)
+        if action in INSTANT_ACTIONS:
+            # a note entry, and the tell of any instant entry, is the players' chronicle
+            # after the watch it follows
+            for text in (entry.note, entry.tell):
+                if text is not None:
+                    self.told = True
+                    rec.notes.append((index - 1, text))
+                    if rec.watches:
+                        rec.watches[-1].notes.append(text)
+        if action == "note":
+            return index
+        if action == "reveal":
+            self.warn_unknowable(session, i, entry.reveal or [], state, self.told)
+            self.reveal(entry.reveal or [], rec, index - 1, state)
+            return index
+        if action == "ruling":
+            self.ruling(session, i, entry, rec, index - 1, state)
+            return index
+        rolls = self.roll_source(session, index, entry)
+        if action == "use":
+            # the roll is listed with the watch it follows (if any), and with its entry
+            if rec.watches:
+                rolls.log = rec.watches[-1].rolls
+            first = len(rolls.log)
+            self.use_resource(session, i, entry, state, rec, index - 1, rolls)
+            rec.entry_rolls[i] = rolls.log[first:]
+            self.check_unused_rolls(session, i, entry, rolls)
+            return index
+        watch = self.new_watch(index, state, action, i)
+        rolls.log = watch.rolls
+        if entry.gm:
+            watch.gm_notes.append(entry.gm)
+        watch.note, watch.tell = own_note(entry), entry.tell
+        ctx = WatchCtx(self.c, self.chronicle, state, watch, rec, rolls, self.diags,
+                       session, i, self.places)
+        self.run_watch(ctx, entry)
+        self.check_unused_rolls(session, i, entry, rolls, watch)
+        self.finish_watch(state, watch)
+        rec.watches.append(watch)
+        self.told = False
+        state.advance()
+        return index + 1
 
     def roll_source(self, session: Session, index: int, entry: LogEntry) -> RollSource:
         """The one roll source of a log entry: its recorded ``rolls:`` first, then the

@@ -62,7 +62,7 @@ def campaign_inputs(campaign: Campaign) -> Campaign:
     return dataclasses.replace(campaign, sessions=(), locations=locations)
 
 
-def _copy_chronicle(chronicle: Chronicle, memo: dict[int, Any]) -> Chronicle:
+def copy_chronicle(chronicle: Chronicle, memo: dict[int, Any]) -> Chronicle:
     """A copy the fold can go on with: finished session records shared, the growing sets
     and counts copied, anything else (resources, members, fields added later) deep-copied."""
     fast: dict[str, Any] = {
@@ -116,7 +116,7 @@ class ReplayCache:
             return 0, state
         snap = self.snapshots[self.reused]
         memo = self._memo(replayer)
-        replayer.restore(_copy_chronicle(snap.chronicle, memo), snap.members_by_name,
+        replayer.restore(copy_chronicle(snap.chronicle, memo), snap.members_by_name,
                          snap.diags)
         return self.reused, copy.deepcopy(snap.state, memo)
 
@@ -127,7 +127,7 @@ class ReplayCache:
         memo = self._memo(replayer)
         chronicle, members, diags = replayer.snapshot()
         self.snapshots[done] = _Snapshot(copy.deepcopy(state, memo),
-                                         _copy_chronicle(chronicle, memo), members, diags)
+                                         copy_chronicle(chronicle, memo), members, diags)
 
     @staticmethod
     def _memo(replayer: Replayer) -> dict[int, Any]:
