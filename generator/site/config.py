@@ -377,7 +377,8 @@ def _palette_in_language(palette: Any, t: Translator) -> list[Any] | None:
     for scheme in palette:
         toggle = scheme.get("toggle") if isinstance(scheme, dict) else None
         name = toggle.get("name") if isinstance(toggle, dict) else None
-        if isinstance(name, str) and name in words and words[name] != name:
+        if isinstance(toggle, dict) and isinstance(name, str) and name in words \
+                and words[name] != name:
             scheme = {**scheme, "toggle": {**toggle, "name": words[name]}}
             changed = True
         out.append(scheme)
