@@ -50,6 +50,7 @@ import datetime as dt
 import functools
 import gettext
 import io
+import re
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -131,6 +132,10 @@ def translations(language: str, locale_dir: Path | None = None) -> gettext.NullT
     write_mo(compiled, catalog, use_fuzzy=False)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+#: A die in dice notation: an optional count, ``d``, the sides (``1d20``, ``d6``, ``d%``).
+_DICE = re.compile(r"(?<![A-Za-z])(\d*)d(\d+|%)")
 
 
 def _rounded(value: float | Decimal, places: int) -> Decimal:
@@ -264,12 +269,53 @@ class Translator:
         return babel.dates.format_date(value, format=length, locale=self.locale)
 
     # -- the sites' helpers -----------------------------------------------------------------
-    def count(self, n: int | float, noun: str) -> str:
-        """``3 watches``, ``4.5 miles``: a number and its noun in the right form."""
+    def count(self, n: int | float | Fraction, noun: str, places: int = 1,
+              case: str | None = None) -> str:
+        """``3 watches``, ``4.5 miles``: a number and its noun in the right form.
+
+        A number that is not whole (a float or a Fraction) takes the fraction's message:
+        gettext's plural rules count whole numbers only, and a Russian or Ukrainian noun
+        after a fraction is in the genitive singular ("4,2 мили", "4,2 милі").
+        ``case="object"`` is the count as the object of a verb, where Russian and Ukrainian
+        put a feminine noun's "one" form in the accusative ("прошли 1 милю", "провели
+        1 вахту"); it is known for miles and watches.
+        """
+        whole: int | None = None
+        shown = self.decimal(float(n), places)
+        if float(_rounded(float(n), places)).is_integer():
+            whole = int(_rounded(float(n), places))
+            shown = self.number(whole)
+        if case == "object":
+            return self._object_count(noun, whole, shown)
         forms, fraction = NOUNS[noun]
-        if isinstance(n, float) and not n.is_integer():
-            return self.msg(fraction, num=self.decimal(n, 1))
-        return self.ngettext(forms.singular, forms.plural, int(n), num=self.number(int(n)))
+        if whole is None:
+            return self.msg(fraction, num=shown)
+        return self.ngettext(forms.singular, forms.plural, whole, num=shown)
+
+    def _object_count(self, noun: str, whole: int | None, shown: str) -> str:
+        if noun == "mile":
+            if whole is None:
+                return self.pgettext("count as the object of a verb", "%(num)s miles",
+                                     num=shown)
+            return self.npgettext("count as the object of a verb", "%(num)s mile",
+                                  "%(num)s miles", whole, num=shown)
+        if noun == "watch":
+            if whole is None:
+                return self.pgettext("count as the object of a verb", "%(num)s watches",
+                                     num=shown)
+            return self.npgettext("count as the object of a verb", "%(num)s watch",
+                                  "%(num)s watches", whole, num=shown)
+        raise KeyError(f"no object form for '{noun}'")
+
+    def dice(self, notation: str) -> str:
+        """Dice notation as the language writes it: ``1d20``, ``1к20`` (the glossary in
+        docs/translation.md); anything around the dice (``+3``, ``kh1``) is kept."""
+        # TRANSLATORS: the letter of dice notation between the number of dice and their
+        # sides, as in 1d20 and d100 (Russian and Ukrainian: к)
+        letter = self.pgettext("dice notation", "d")
+        if letter == "d":
+            return notation
+        return _DICE.sub(lambda m: m.group(1) + letter + m.group(2), notation)
 
     def watch(self, n: int) -> str:
         """``watch 2 (dawn)``."""

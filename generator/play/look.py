@@ -71,10 +71,11 @@ def landmark_lines(campaign: Campaign, here: Hex, chronicle: Chronicle, t: Trans
         if steps == 0:
             where = t.gettext("in this hex")
         else:
-            where = t.ngettext("%(face)s, %(n)s hex (%(miles)s miles)",
-                               "%(face)s, %(n)s hexes (%(miles)s miles)", steps,
-                               face=grid.toward(here, loc.hex) or "-", n=steps,
-                               miles=steps * campaign.hex_miles)
+            where = t.ngettext("%(face)s, %(n)s hex (%(distance)s)",
+                               "%(face)s, %(n)s hexes (%(distance)s)", steps,
+                               face=t.label("face_short", grid.toward(here, loc.hex) or "-",
+                                            grid.toward(here, loc.hex) or "-"),
+                               n=steps, distance=t.count(steps * campaign.hex_miles, "mile"))
         seen.append((steps, f"{loc.name} [{loc.id}]: {where} ({found})"))
     if not seen:
         return ["    " + t.gettext("no landmark in sight")]

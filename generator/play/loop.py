@@ -459,8 +459,8 @@ class Table:
                                     detail=detail)
         else:
             prompt = self.t.gettext("  roll %(dice)s for %(purpose)s%(detail)s [Enter: let it "
-                                    "roll]: ", dice=ask.dice[0].notation, purpose=purpose,
-                                    detail=detail)
+                                    "roll]: ", dice=self.t.dice(ask.dice[0].notation),
+                                    purpose=purpose, detail=detail)
         while True:
             reply = self.inp.answer(prompt).strip()
             if not reply:

@@ -102,8 +102,8 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, t: Translator) -> lis
                             + ([t.gettext("veer %(veer)s", veer=veer_text(now.veer, t))]
                                if now.lost else []))]
     if last is not None and last.progress_miles:
-        out.append("  " + t.gettext("%(miles)s miles made in this hex",
-                                    miles=miles_text(last.progress_miles, t)))
+        out.append("  " + t.gettext("%(distance)s made in this hex",
+                                    distance=t.count(last.progress_miles, "mile")))
     out.append("  " + t.gettext("hustled %(hours)s h, marched %(march)s h since the last sleep",
                                 hours=now.hustle_hours, march=miles_text(now.march_hours, t)))
     out.append("  " + march_warning(now, t))
@@ -291,8 +291,9 @@ def outcome_lines(out: Outcome, before: Chronicle, t: Translator, rolls: bool = 
         believed = w.believed_hex if w.believed_hex is not None else t.gettext("unknown")
         if w.hexes_entered:
             route = " -> ".join([w.start_hex, *w.hexes_entered])
-            lines.append(t.gettext("  true: %(route)s (%(miles)s miles); believed: %(believed)s",
-                                   route=route, miles=miles_text(w.miles, t), believed=believed))
+            lines.append(t.gettext("  true: %(route)s (%(distance)s); believed: %(believed)s",
+                                   route=route, distance=t.count(w.miles, "mile"),
+                                   believed=believed))
         else:
             lines.append(t.gettext("  stays in %(hex)s; believed: %(believed)s", hex=w.end_hex,
                                    believed=believed))
@@ -389,14 +390,15 @@ def tell_line(before: PlayerView, after: PlayerView, out: Outcome, t: Translator
         wv = s_after.watches[-1]
         miles = s_after.miles - (s_before.miles if s_before else 0)
         if wv.activity == "travel" and wv.heading and miles:
-            parts.append(t.gettext("you head %(face)s and make about %(miles)s miles",
-                                   face=t.face(wv.heading), miles=miles_text(miles, t)))
+            parts.append(t.gettext("you head %(face)s and make about %(distance)s",
+                                   face=t.face(wv.heading),
+                                   distance=t.count(miles, "mile", case="object")))
         elif wv.activity == "travel" and wv.heading:
             # a party that knows it is lost has no believed miles: it cannot say how far
             parts.append(t.gettext("you head %(face)s", face=t.face(wv.heading)))
         elif miles:
-            parts.append(t.gettext("you make about %(miles)s miles",
-                                   miles=miles_text(miles, t)))
+            parts.append(t.gettext("you make about %(distance)s",
+                                   distance=t.count(miles, "mile", case="object")))
         else:
             told = WATCH_TOLD.get(wv.activity)
             parts.append(t.msg(told) if told is not None else t.gettext("a watch passes"))

@@ -474,7 +474,8 @@ def map_html(campaign: Campaign, view: Any, svg: str, image: str, paper: str,
         # the legend's swatches are inline SVGs of the page: they need the map's styles
         # (the map itself is an image that carries its own)
         "map_css": maps.map_css(),
-        "scale": t.gettext("One hex: %(miles)s miles across.", miles=campaign.hex_miles),
+        "scale": t.gettext("One hex: %(distance)s across.",
+                           distance=t.count(campaign.hex_miles, "mile")),
         "tiles": [],
         "tile_w": 0, "tile_h": 0, "map_w": 0, "map_h": 0, "crop_marks": []}
     if not poster:

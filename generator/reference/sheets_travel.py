@@ -150,8 +150,10 @@ def hex_progress_sheet(ctx: Ctx) -> dict[str, Any]:
               Fraction(3), Fraction(4), Fraction(5)]
     hours = table(
         "hours-per-hex", [t.gettext("Effective mph"),
-                          t.gettext("Hours for %(miles)s mi", miles=f.num(fresh)),
-                          t.gettext("Hours for %(miles)s mi", miles=f.num(req[far[0]]))],
+                          t.gettext("Hours for %(distance)s",
+                                    distance=t.count(fresh, "mile", 2, "object")),
+                          t.gettext("Hours for %(distance)s",
+                                    distance=t.count(req[far[0]], "mile", 2, "object"))],
         [(f.num(s), f.num(fresh / s, 1), f.num(req[far[0]] / s, 1)) for s in speeds], "ccc")
     labels = {fc: f.num(req[fc]) for fc in grid.faces}
     svg_kinds: dict[str, str] = dict(kinds)
@@ -161,7 +163,7 @@ def hex_progress_sheet(ctx: Ctx) -> dict[str, Any]:
                                     t.gettext("Miles needed to leave a hex by each face"))
     return {"requirements": requirements, "hours": hours, "svg": svg,
             "hex_miles": miles, "half": f.num(fresh), "full": f.num(req[far[0]]),
-            "back_example_made": f.num(made), "back_example": f.num(back),
+            "back_example_made": made, "back_example": back,
             "entry_face": ctx.face(entry)}
 
 

@@ -257,7 +257,8 @@ class _Renderer:
             if len(roll.dice_values) > 1:
                 natural += " (" + ", ".join(map(str, roll.dice_values)) + ")"
             rows.append("".join((
-                "| ", str(label("purpose", roll.purpose, roll.purpose)), " | ", str(roll.dice),
+                "| ", str(label("purpose", roll.purpose, roll.purpose)), " | ",
+                str(self.t.dice(roll.dice)),
                 " | ", natural, " | ", str(roll.total), " | ",
                 "" if roll.target is None else str(roll.target), " | ",
                 str(label("outcome", roll.outcome, roll.outcome)) if roll.outcome else "",

@@ -126,7 +126,7 @@ def roll_table(t: Translator, rolls: Iterable[Any]) -> str:
     versus = t.pgettext("a roll against its target", "vs")
     rows: list[str] = []
     for roll in rolls:
-        dice = f"{text(roll.dice)} = {roll.natural}"
+        dice = f"{text(t.dice(roll.dice))} = {roll.natural}"
         if len(roll.dice_values) > 1:
             dice += " (" + ", ".join(map(str, roll.dice_values)) + ")"
         if roll.total != roll.natural or roll.target is not None:

@@ -50,6 +50,7 @@ import yaml
 
 from generator.content.yamlpos import compose, read_text
 from generator.diagnostics import SourceError
+from generator.i18n import Translator
 from generator.package_data import BASE_CONFIG, HOOKS_FILE
 
 #: Limits of a campaign's mkdocs.yml (a real one is a few kilobytes and a few levels deep).
@@ -362,6 +363,45 @@ def _rel(path: Path, base: Path) -> str:
 
 
 # ------------------------------------------------------------------------------------------
+# the theme's words that hexcrawl sets, in the site's language
+
+def _palette_in_language(palette: Any, t: Translator) -> list[Any] | None:
+    """The palette with the base configuration's toggle names ("Dark mode", "Light mode")
+    in the site's language; names a campaign wrote itself stay as written. None when there
+    is nothing to translate (no palette, or no toggle of the base's)."""
+    words = {"Dark mode": t.gettext("Dark mode"), "Light mode": t.gettext("Light mode")}
+    if not isinstance(palette, list):
+        return None
+    out: list[Any] = []
+    changed = False
+    for scheme in palette:
+        toggle = scheme.get("toggle") if isinstance(scheme, dict) else None
+        name = toggle.get("name") if isinstance(toggle, dict) else None
+        if isinstance(toggle, dict) and isinstance(name, str) and name in words \
+                and words[name] != name:
+            scheme = {**scheme, "toggle": {**toggle, "name": words[name]}}
+            changed = True
+        out.append(scheme)
+    return out if changed else None
+
+
+def _toc_in_language(extensions: list[Any], t: Translator) -> list[Any]:
+    """The extensions with the headings' permalink tooltip in the site's language, unless
+    the campaign's own mkdocs.yml names one."""
+    title = t.gettext("Permanent link")
+    out: list[Any] = []
+    for entry in extensions:
+        if entry == "toc":
+            entry = {"toc": {"permalink_title": title}}
+        elif isinstance(entry, dict) and list(entry) == ["toc"]:
+            options = entry["toc"] if isinstance(entry["toc"], dict) else {}
+            if "permalink_title" not in options:
+                entry = {"toc": {**options, "permalink_title": title}}
+        out.append(entry)
+    return out
+
+
+# ------------------------------------------------------------------------------------------
 # the generated file
 
 
@@ -409,8 +449,12 @@ def generated_config(facts: SiteFacts, nav: list[dict[str, Any]], config_dir: Pa
         "font": False,
         "features": _union(theme.get("features"), REQUIRED_FEATURES),
     })
-    config["markdown_extensions"] = _union(effective.get("markdown_extensions"),
-                                           REQUIRED_EXTENSIONS, key=_entry_name)
+    t = Translator(facts.language)
+    palette = _palette_in_language(theme.get("palette"), t)
+    if palette is not None:
+        config["theme"]["palette"] = palette
+    config["markdown_extensions"] = _toc_in_language(
+        _union(effective.get("markdown_extensions"), REQUIRED_EXTENSIONS, key=_entry_name), t)
     config["plugins"] = _union(effective.get("plugins"), BUILTIN_PLUGINS, key=_entry_name)
     config["extra_css"] = _union(effective.get("extra_css"), EXTRA_CSS)
     config["extra_javascript"] = _union(effective.get("extra_javascript"), EXTRA_JS)
