@@ -130,6 +130,10 @@ def load(root: Path, overrides: Mapping[Path, str] | None = None,
     return load_campaign(root, overrides)
 
 
+#: Rolls whose detail is worked out from the roll itself, not known before it.
+RESULT_DETAILS = frozenset({"moment_minute"})
+
+
 def ask_for(rec: RollRecord) -> RollAsk:
     """The physical roll behind one roll record (content.md: a recorded roll is the natural
     result before modifiers; a check with advantage records each d20)."""
@@ -146,7 +150,10 @@ def ask_for(rec: RollRecord) -> RollAsk:
     m = _PLAIN.match(dice)
     if m:
         part = Die(rec.purpose, int(m.group(1)), int(m.group(2)))
-        return RollAsk(rec.purpose, (part,), (rec.natural,), rec.detail,
+        # a detail made of the die's own result (the moment of the watch) would tell the
+        # generator's roll before the table rolls
+        detail = "" if rec.purpose in RESULT_DETAILS else rec.detail
+        return RollAsk(rec.purpose, (part,), (rec.natural,), detail,
                        part.notation, rec.target)
     raise EntryError([f"cannot ask for the roll '{rec.purpose}' ({dice}): the engine rolled "
                       f"dice play does not know how to record"])

@@ -2,8 +2,9 @@
 says where the procedure speaks d20 (a DC, a Constitution check, a result beating the DC).
 
 Each phrase is asked of the engine's own functions (``brp_chance``, ``bsh_band``,
-``chase_model``; ``fatigue.fed_by`` counts the fed), so a sheet under ``checks: brp`` or ``checks: bsh`` says what
-the replay does in that system's terms, never a DC or an advantage the system lacks.
+``chase_model``; ``fatigue.fed_by`` counts the fed), so a sheet under ``checks: brp`` or
+``checks: bsh`` says what the replay does in that system's terms, never a DC or an
+advantage the system lacks.
 """
 
 from __future__ import annotations
@@ -93,8 +94,9 @@ def chase_box(ctx: Ctx, half: int, drop: int, die: str, span: str) -> str:
     """The GM screen's chase panel in the campaign's system."""
     t = ctx.t
     return t.gettext(
-        "Everyone Dashes. Free Dashes: %(free)s. Each further Dash: %(con)s; a failure is 1 "
-        "exhaustion (%(half)s+: half speed; %(drop)s: out). End of turn %(die)s: %(range)s = complication, the next in "
-        "initiative moves at half speed. End of round: %(stealth)s; never out of sight = fail.",
+        "Everyone Dashes. Free Dashes: %(free)s. Each further Dash: %(con)s; a failure is "
+        "1 exhaustion (%(half)s+: half speed; %(drop)s: out). End of turn %(die)s: %(range)s = "
+        "complication, the next in initiative moves at half speed. End of round: %(stealth)s; "
+        "never out of sight = fail.",
         free=free_dashes(ctx), con=con_check(ctx, CH.CON_CHECK_DC), half=half, drop=drop,
         die=die, range=span, stealth=stealth_roll(ctx))

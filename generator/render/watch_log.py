@@ -110,7 +110,7 @@ def key_rolls(t: Translator, rolls: Iterable[Any]) -> str:
             groups.setdefault(f"{roll.purpose}:{roll.detail}", []).append(roll)
         elif _is_key(roll):
             groups.setdefault(roll.purpose, []).append(roll)
-    for key, group in groups.items():
+    for group in groups.values():
         purpose = group[0].purpose
         msg = SHORT.get(purpose)
         name = _word(t, msg) if msg else str(text(purpose.replace("_", " ")))
