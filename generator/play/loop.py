@@ -269,7 +269,11 @@ class Table:
         if len(names) > 1:
             self.say(self.t.gettext("Commands (one watch each, unless marked *):"))
         for name in names:
-            self.say("  " + self.t.label("help", name))
+            line = self.t.label("help", name)
+            if self.campaign.rules.checks == "brp":
+                # Basic Roleplaying has no advantage: a chase's escape factors change no roll
+                line = line.replace(" [advantage -1..1]", "")
+            self.say("  " + line)
         self.say(present.roll_help(self.campaign.rules.checks, self.t))
 
     def _what(self, entry: dict[str, Any]) -> str:

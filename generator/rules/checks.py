@@ -248,7 +248,8 @@ def resolve(system: str, rolls: RollSource, purpose: str, *, score: int, dc: int
         natural, recorded, _ = rolls.roll(purpose, 1, 100)
         outcome = brp_outcome(natural, chance)
         bonus_txt = f" {_signed(BRP_POINTS_PER_BONUS * bonus)}%" if bonus else ""
-        detail = f"{label} {score}%{bonus_txt}, {band} (DC {dc}): {chance}%"
+        # the band stands for the DC: BRP speaks of percent chances, not DCs
+        detail = f"{label} {score}%{bonus_txt}, {band}: {chance}%"
         return CheckResult("brp", "1d100", natural, natural, chance, outcome, detail,
                            [natural], recorded)
     if system == "bsh":
