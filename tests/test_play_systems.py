@@ -12,8 +12,9 @@ import time
 from pathlib import Path
 
 import yaml
-from campaign_factory import write_campaign
 from conftest import hexcrawl
+
+from campaign_factory import write_campaign
 from play_helpers import HEXCRAWL, Terminal
 
 PROMPT = re.compile(r"(\[Enter: let it roll\]:|w\d>|\[Enter: none\]:)[^\w\n]*$")
