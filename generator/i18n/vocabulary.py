@@ -84,7 +84,7 @@ VOCABULARY: dict[str, dict[str, Msg]] = {
     "outcome": {
         "success": N_("success"),
         "failure": N_("failure"),
-        "critical": N_("critical"),
+        "critical": N_("critical success"),
         "critical_success": N_("critical success"),
         "critical_failure": N_("critical failure"),
         "special": N_("special success"),
@@ -125,6 +125,8 @@ VOCABULARY: dict[str, dict[str, Msg]] = {
         "table": N_("Table"),
         "search": N_("Search"),
         "moment": N_("Moment"),
+        "use": N_("Usage die"),
+        "doom": N_("Doom die"),
     },
     # reactions of an encounter
     "reaction": {

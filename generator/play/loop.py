@@ -269,10 +269,12 @@ class Table:
         if len(names) > 1:
             self.say(self.t.gettext("Commands (one watch each, unless marked *):"))
         for name in names:
-            self.say("  " + self.t.label("help", name))
-        self.say(self.t.gettext("At a roll prompt: type the die (two values for advantage), Enter "
-                                "lets the generator roll it, * lets it roll the rest of the "
-                                "entry, Ctrl-C drops the entry."))
+            line = self.t.label("help", name)
+            if self.campaign.rules.checks == "brp":
+                # Basic Roleplaying has no advantage: a chase's escape factors change no roll
+                line = line.replace(" [advantage -1..1]", "")
+            self.say("  " + line)
+        self.say(present.roll_help(self.campaign.rules.checks, self.t))
 
     def _what(self, entry: dict[str, Any]) -> str:
         return command_text(entry)
@@ -312,6 +314,9 @@ class Table:
             if not self.confirm(entry):
                 self.say(self.t.gettext("nothing written"))
                 return
+            refused = present.exhausted_reason(self.chronicle, entry, self.t)
+            if refused is not None:
+                raise EntryError([refused])
             self.declare(entry)
             outcome = self.adjudicate(entry)
         except EntryError as exc:

@@ -130,6 +130,10 @@ def load(root: Path, overrides: Mapping[Path, str] | None = None,
     return load_campaign(root, overrides)
 
 
+#: Rolls whose detail is worked out from the roll itself, not known before it.
+RESULT_DETAILS = frozenset({"moment_minute"})
+
+
 def ask_for(rec: RollRecord) -> RollAsk:
     """The physical roll behind one roll record (content.md: a recorded roll is the natural
     result before modifiers; a check with advantage records each d20)."""
@@ -146,7 +150,10 @@ def ask_for(rec: RollRecord) -> RollAsk:
     m = _PLAIN.match(dice)
     if m:
         part = Die(rec.purpose, int(m.group(1)), int(m.group(2)))
-        return RollAsk(rec.purpose, (part,), (rec.natural,), rec.detail,
+        # a detail made of the die's own result (the moment of the watch) would tell the
+        # generator's roll before the table rolls
+        detail = "" if rec.purpose in RESULT_DETAILS else rec.detail
+        return RollAsk(rec.purpose, (part,), (rec.natural,), detail,
                        part.notation, rec.target)
     raise EntryError([f"cannot ask for the roll '{rec.purpose}' ({dice}): the engine rolled "
                       f"dice play does not know how to record"])
@@ -223,30 +230,15 @@ class Oracle:
             return watch, list(watch.rolls)
         if action != "use":
             return None, []
-        # a use rolls into the watch it follows; before any watch, into the resource's
-        # history only
+        # a use rolls into the watch it follows; before any watch, into the session's
+        # opening rolls
         old = _session_record(self.before, self.number) if any(
             s.session == self.number for s in self.before.sessions) else None
         if rec.watches:
             baseline = len(old.watches[-1].rolls) if old and old.watches else 0
             return None, list(rec.watches[-1].rolls[baseline:])
-        return None, self._use_before_watches(chronicle)
-
-    def _use_before_watches(self, chronicle: Chronicle) -> list[RollRecord]:
-        assert self.entry.use is not None
-        out: list[RollRecord] = []
-        for rid, state in chronicle.resources.items():
-            old = self.before.resources.get(rid)
-            known = len(old.history) if old is not None else 0
-            for event in state.history[known:]:
-                if event.roll is None or event.before == "exhausted":
-                    continue
-                purpose = "doom" if state.doom else "use"
-                sides = int(event.before.lstrip("d"))
-                recorded = len(self.rolls.get(purpose, [])) > 0
-                out.append(RollRecord(purpose, f"1d{sides}", event.roll, event.roll, None,
-                                      None, recorded, state.name, [event.roll]))
-        return out
+        baseline = len(old.opening_rolls) if old else 0
+        return None, list(rec.opening_rolls[baseline:])
 
     def run(self, answer: Callable[[RollAsk, int], Answer],
             plan: Callable[[Plan], Iterable[str]] | None = None,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from typing import Any
 
 from generator.content.campaign import Campaign
 from generator.dice import RollRecord
@@ -19,6 +20,7 @@ from generator.play.oracle import Outcome
 from generator.rules import tables as T
 from generator.rules.chronicle import Chronicle, SessionRecord, TimePoint, WatchRecord
 from generator.rules.encounters import table_for
+from generator.rules.resources import doom_id
 
 #: what the players hear of a watch that makes no miles, by activity
 WATCH_TOLD: dict[str, Msg] = {
@@ -443,3 +445,38 @@ def _ruled_parts(before: PlayerView, after: PlayerView, t: Translator) -> list[s
 
 def session_record(chronicle: Chronicle, number: int) -> SessionRecord | None:
     return next((s for s in chronicle.sessions if s.session == number), None)
+
+
+def roll_help(system: str, t: Translator) -> str:
+    """What to type at a roll prompt, in the campaign's check system."""
+    if system == "brp":
+        # Basic Roleplaying rolls one d100 and has no advantage
+        return t.gettext("At a roll prompt: type the die (a check is one d100; 00 is 100), "
+                         "Enter lets the generator roll it, * lets it roll the rest of the "
+                         "entry, Ctrl-C drops the entry.")
+    if system == "bsh":
+        return t.gettext("At a roll prompt: type the die (two d20 for a roll with advantage "
+                         "or disadvantage), Enter lets the generator roll it, * lets it roll "
+                         "the rest of the entry, Ctrl-C drops the entry.")
+    return t.gettext("At a roll prompt: type the die (two values for advantage), Enter lets the "
+                     "generator roll it, * lets it roll the rest of the entry, Ctrl-C drops the "
+                     "entry.")
+
+
+def exhausted_reason(chronicle: Chronicle, entry: dict[str, Any], t: Translator) -> str | None:
+    """Why a ``use`` entry is refused: its usage die has run out, so it would roll nothing
+    (rules.md section 9); None for any other entry."""
+    use = entry.get("use")
+    if not isinstance(use, dict):
+        return None
+    rid = str(use.get("resource", ""))
+    if rid == "doom" and use.get("by"):
+        rid = doom_id(str(use["by"]))
+    res = chronicle.resources.get(rid)
+    if res is None or res.now != "exhausted":
+        return None
+    if res.doom:
+        return t.gettext("%(who)s's doom die is exhausted: %(who)s is doomed until a long "
+                         "rest, and there is nothing left to roll", who=res.owner or "")
+    return t.gettext("%(resource)s has run out: its usage die is exhausted, so there is "
+                     "nothing to roll", resource=res.name)

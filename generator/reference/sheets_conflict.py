@@ -9,6 +9,7 @@ from typing import Any
 from generator.dice import parse_dice
 from generator.reference import data as D
 from generator.reference import diagrams
+from generator.reference import sheets_system as S
 from generator.reference.fmt import DASH
 from generator.reference.sheet import Ctx, MdTable, table
 from generator.rules import chase_model as CH
@@ -106,14 +107,24 @@ def exhaustion_rows(ctx: Ctx) -> list[tuple[str, str]]:
         rows = [(t.gettext("Each of exhaustion levels 1–%(n)s", n=CH.SCALED_EXHAUSTION_LEVELS),
                  t.gettext("one disadvantage on Constitution and Stealth, −%(ft)s ft of speed",
                            ft=CH.SCALED_EXHAUSTION_SPEED_FT))]
+    elif rules.checks == "brp":
+        # Basic Roleplaying has no disadvantage: exhaustion only slows
+        rows = [(t.gettext("Exhaustion that halves speed"),
+                 t.gettext("level %(n)s+", n=CH.EXHAUSTION_HALF_SPEED))]
     else:
         rows = [(t.gettext("Exhaustion that hinders Constitution and Stealth"),
                  t.gettext("level %(n)s+", n=CH.EXHAUSTION_CHECK_DISADVANTAGE_LEVEL)),
                 (t.gettext("Exhaustion that halves speed"),
                  t.gettext("level %(n)s+", n=CH.EXHAUSTION_HALF_SPEED))]
     if any(R.doom_die_of(m, rules) for m in ctx.campaign.party.members):
-        rows.append((t.gettext("A critical failure on a chase check"),
-                     t.gettext("the doom die rolls; doomed, every check has disadvantage")))
+        if rules.checks == "brp":
+            rows.append((t.gettext("A fumble on a chase roll"),
+                         t.gettext("the doom die rolls (being doomed changes no roll: Basic "
+                                   "Roleplaying has no disadvantage)")))
+        else:
+            rows.append((t.gettext("A critical failure on a chase check"),
+                         t.gettext("the doom die rolls; doomed, every check has "
+                                   "disadvantage")))
     return rows
 
 
@@ -136,9 +147,9 @@ def chases_sheet(ctx: Ctx) -> dict[str, Any]:
     engine = table("chase-rules", [t.gettext("Rule"), t.gettext("Value")], [
         (t.gettext("Movement each turn (everyone Dashes)"),
          t.gettext("%(x)s speed", x=f.mult(CH.DASH_MULTIPLIER))),
-        (t.gettext("Free Dashes"), t.gettext("%(n)s + Con modifier", n=CH.FREE_DASHES_BASE)),
+        (t.gettext("Free Dashes"), S.free_dashes(ctx)),
         (t.gettext("Each further Dash"),
-         t.gettext("Constitution DC %(dc)s or 1 exhaustion", dc=CH.CON_CHECK_DC)),
+         t.gettext("%(check)s or 1 exhaustion", check=S.con_check(ctx, CH.CON_CHECK_DC))),
         *exhaustion_rows(ctx),
         (t.gettext("Exhaustion that drops out"),
          t.gettext("level %(n)s+", n=CH.EXHAUSTION_DROP_OUT)),
@@ -150,9 +161,7 @@ def chases_sheet(ctx: Ctx) -> dict[str, Any]:
         (t.gettext("Out of sight beyond"),
          t.gettext("%(urban)s ft in town, %(wild)s ft in the wild",
                    urban=CH.DEFAULT_SIGHT_FT["urban"], wild=CH.DEFAULT_SIGHT_FT["wilderness"])),
-        (t.gettext("Escape"),
-         t.gettext("Stealth beats the best passive Perception (DC = it + %(n)s)",
-                   n=CH.STEALTH_BEATS_PASSIVE)),
+        (t.gettext("Escape"), S.stealth_roll(ctx)),
         (t.gettext("Pursuers give up after"),
          t.gettext("%(n)s rounds (unless given)", n=CH.DEFAULT_MAX_ROUNDS)),
     ], "ll")
@@ -162,7 +171,11 @@ def chases_sheet(ctx: Ctx) -> dict[str, Any]:
             "comp_range": comp_range, "comp_die": comp_die,
             "table_ids": {env: D.CHASE_TABLE_ID.format(environment=env)
                           for env in CH.ENVIRONMENTS},
-            "system": ctx.campaign.rules.checks}
+            "system": ctx.campaign.rules.checks,
+            "free_text": S.free_dashes(ctx), "dash_check": S.con_check(ctx, CH.CON_CHECK_DC),
+            "stealth_text": S.stealth_roll(ctx),
+            "box": S.chase_box(ctx, CH.EXHAUSTION_HALF_SPEED, CH.EXHAUSTION_DROP_OUT, comp_die,
+                               comp_range)}
 
 
 # ---------------------------------------------------------------------------------------------

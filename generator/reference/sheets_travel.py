@@ -11,6 +11,7 @@ from generator.content.campaign import Campaign
 from generator.hexgrid import Grid, Hex
 from generator.reference import data as D
 from generator.reference import diagrams
+from generator.reference import sheets_system as S
 from generator.reference.sheet import Ctx, table
 from generator.rules import checks as C
 from generator.rules import encounters as encounter_rules
@@ -80,9 +81,12 @@ def travel_sheet(ctx: Ctx) -> dict[str, Any]:
                    t.pgettext("running total", "Total")],
         [(str(h), str(hustle_damage(h)),
           str(sum(hustle_damage(i) for i in range(1, h + 1)))) for h in range(1, 7)], "ccc")
+    d20 = ctx.campaign.rules.checks == "d20"
     march = table(
-        "forced-march", [t.gettext("Hour of marching"), t.gettext("Constitution DC")],
-        [(t.gettext("hour %(n)s", n=h), str(forced_march_dc(h)))
+        "forced-march", [t.gettext("Hour of marching"),
+                         t.gettext("Constitution DC") if d20 else t.gettext("Constitution")],
+        [(t.gettext("hour %(n)s", n=h),
+          str(forced_march_dc(h)) if d20 else S.con_check(ctx, forced_march_dc(h)))
          for h in range(T.MARCH_HOURS + 1, T.MARCH_HOURS + 5)], "lc")
     lo, hi = D.ACTUAL_DISTANCE_DICE[0], D.ACTUAL_DISTANCE_DICE[0] * D.ACTUAL_DISTANCE_DICE[1]
     actual = table(
@@ -99,7 +103,7 @@ def travel_sheet(ctx: Ctx) -> dict[str, Any]:
         "march_hours": T.MARCH_HOURS, "free_hustle": T.FREE_HUSTLE_HOURS,
         "hustle_dc": f.signed(T.DC_HUSTLE), "both": f.mult(both),
         "march_dc": T.FORCED_MARCH_BASE_DC, "march_step": T.FORCED_MARCH_DC_STEP,
-        "feet_per_mph": D.FEET_PER_MPH,
+        "feet_per_mph": D.FEET_PER_MPH, "system": ctx.campaign.rules.checks,
         "actual_on": ctx.campaign.rules.actual_distance,
         "actual_dice": f.die(D.ACTUAL_DISTANCE_DICE[1], D.ACTUAL_DISTANCE_DICE[0])
         + f"+{T.ACTUAL_DISTANCE_BONUS}",
@@ -332,5 +336,7 @@ def encounters_sheet(ctx: Ctx) -> dict[str, Any]:
             "minute_die": f.die(D.MOMENT_MINUTE_DIE, 1),
             "forage_step": D.FORAGE_POINTS_PER_EXTRA,
             "forage_poor": f.signed(T.FORAGE_POOR_VISIBILITY),
+            "forage_rule": S.forage_rule(ctx, f.signed(T.FORAGE_POOR_VISIBILITY),
+                                         D.FORAGE_POINTS_PER_EXTRA),
             "system": ctx.campaign.rules.checks,
             "custom_check": ctx.campaign.rules.encounter_check != "d12"}

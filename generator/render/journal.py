@@ -216,9 +216,10 @@ def _same_course(a: Any, b: Any) -> bool:
 
 
 def _joins(a: Any, b: Any) -> bool:
-    """Whether watch ``b`` is told in the same sentence as ``a`` before it: a halt (rests,
-    sleep and camps, over the night too), or the same course or task that day."""
-    if a.knows_lost != b.knows_lost:
+    """Whether watch ``b`` is told in the same sentence as ``a`` before it: halts (rests,
+    sleep and camps), or the same course or task, on the same day (a sentence stays under
+    the day its watches are in, as the watch list below it says)."""
+    if a.knows_lost != b.knows_lost or a.day != b.day:
         return False
     if a.activity in HALTS and b.activity in HALTS:
         return True

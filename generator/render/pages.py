@@ -75,7 +75,7 @@ from generator.render.paths import (
 )
 from generator.render.templates import render
 from generator.render.timeline_pages import TIMELINE_DAYS, TimelinePeriod, timeline_periods
-from generator.render.watch_log import key_rolls, roll_table
+from generator.render.watch_log import key_rolls, outcome_legend, resource_events, roll_table
 
 View = PlayerView | GMView
 
@@ -317,6 +317,9 @@ class _Renderer:
             "swatch": self.swatch, "plain_hex_rows": self.plain_hex_rows,
             "key_rolls": functools.partial(key_rolls, self.t),
             "roll_table": functools.partial(roll_table, self.t),
+            "outcome_legend": functools.partial(outcome_legend, self.t),
+            "resource_events": functools.partial(resource_events, self.t,
+                                                 getattr(self.tview, "resources", ())),
             "journal": journal,
         }
         values.update(context)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.content.campaign import Campaign
+from generator.i18n import Translator
 from generator.rules.chronicle import Chronicle, RulingRecord, TimePoint, WatchRecord, entry_rolls
 
 
@@ -20,7 +21,24 @@ def _ruling_lines(r: RulingRecord) -> list[str]:
     return lines
 
 
-def _watch_line(w: WatchRecord) -> list[str]:
+def _outcome(t: Translator, outcome: str) -> str:
+    """An outcome in the language's words (``critical_failure``: "critical failure")."""
+    return t.label("outcome", outcome, outcome.replace("_", " "))
+
+
+def _use_line(t: Translator, chronicle: Chronicle, rid: str, note: str) -> str:
+    """A ``use`` entry's note, naming the resource (a doom die by its member)."""
+    res = chronicle.resources.get(rid)
+    if res is None:
+        name = rid
+    elif res.doom:
+        name = t.gettext("Doom die of %(who)s", who=res.owner or "")
+    else:
+        name = res.name
+    return "  " + t.gettext("use %(resource)s: %(note)s", resource=name, note=note)
+
+
+def _watch_line(w: WatchRecord, t: Translator) -> list[str]:
     where = w.start_hex if w.start_hex == w.end_hex else f"{w.start_hex} -> {w.end_hex}"
     state = []
     if w.lost:
@@ -36,7 +54,7 @@ def _watch_line(w: WatchRecord) -> list[str]:
     for r in w.rolls:
         rec = "recorded" if r.recorded else "seeded"
         target = f" vs {r.target}" if r.target is not None else ""
-        outcome = f" -> {r.outcome}" if r.outcome else ""
+        outcome = f" -> {_outcome(t, r.outcome)}" if r.outcome else ""
         detail = f"  ({r.detail})" if r.detail else ""
         lines.append(f"       {r.purpose:<16} {r.dice:<8} {r.natural:>3} = {r.total:<4}"
                      f"{target}{outcome}  [{rec}]{detail}")
@@ -67,10 +85,12 @@ def _watch_line(w: WatchRecord) -> list[str]:
 
 
 def replay_text(campaign: Campaign, chronicle: Chronicle, session: int | None = None,
-                stop: tuple[int, int] | None = None) -> str:
+                stop: tuple[int, int] | None = None, t: Translator | None = None) -> str:
     """The replay, every watch of every session (or of ``session``); with ``stop``
     (session number, log entry), only up to and including that entry of that session: the
-    entry that failed."""
+    entry that failed. ``t`` words outcomes and resources (the campaign's language by
+    default)."""
+    t = t or Translator(campaign.language)
     out = [f"{chronicle.campaign}"]
     for s in chronicle.sessions:
         if stop is not None and s.session > stop[0]:
@@ -91,7 +111,7 @@ def replay_text(campaign: Campaign, chronicle: Chronicle, session: int | None = 
             out.append(f"  gm: {text}")
         uses: dict[int, list[str]] = {}
         for u in s.uses:
-            uses.setdefault(u.after, []).append(f"  use {u.resource}: {u.note}")
+            uses.setdefault(u.after, []).append(_use_line(t, chronicle, u.resource, u.note))
         out.extend(uses.get(-1, []))
         rulings: dict[int, list[RulingRecord]] = {}
         for r in s.rulings:
@@ -102,7 +122,7 @@ def replay_text(campaign: Campaign, chronicle: Chronicle, session: int | None = 
         for w in s.watches:
             if last is not None and w.entry > last:
                 break
-            out.extend(_watch_line(w))
+            out.extend(_watch_line(w, t))
             if w.entry == last:
                 break  # (what follows the failing watch in the log comes after it)
             for text in notes.get(w.index, []):

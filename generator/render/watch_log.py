@@ -51,10 +51,16 @@ SHORT: dict[str, Msg] = {
     "misjudge": NP_("roll, short", "misjudge"),
 }
 
-#: Outcomes of a check written as a sign (the outcome's word stays in the roll's block).
+#: Outcomes of a check written as a sign (the outcome's word stays in the roll's block). Each
+#: success level has its own, so a BRP critical and a special are told apart at a glance.
 SIGNS = {"success": "✓", "failure": "✗", "critical_success": "✓✓", "critical": "✓✓",
-         "special": "✓✓", "critical_failure": "✗✗", "fumble": "✗✗", "nothing": "–",
+         "special": "✓+", "critical_failure": "✗✗", "fumble": "✗✗", "nothing": "–",
          "none": "–"}
+#: The legend's order of the signs, best first, with the outcome each one stands for.
+LEGEND = ("critical_success", "critical", "special", "success", "failure", "critical_failure",
+          "fumble")
+#: Rolls of a usage die: the watch table names the resource instead of the roll.
+USAGE = frozenset({"use", "doom"})
 #: Outcomes the roll's name says already (a complication roll that brings one).
 SAID = frozenset({"complication"})
 #: Rolls of one purpose in a row shown in the watch table before "+N more".
@@ -97,13 +103,20 @@ def key_rolls(t: Translator, rolls: Iterable[Any]) -> str:
     ``GROUP`` of them shown, then how many more), seeded ones are marked (``hx-seeded``;
     ``hx-story`` when they changed the story)."""
     groups: dict[str, list[Any]] = {}
-    for roll in rolls:
-        if _is_key(roll):
-            groups.setdefault(roll.purpose, []).append(roll)
     parts: list[str] = []
-    for purpose, group in groups.items():
+    for roll in rolls:
+        if roll.purpose in USAGE:
+            # a usage die is named by its resource: "Torches 1 → steps down"
+            groups.setdefault(f"{roll.purpose}:{roll.detail}", []).append(roll)
+        elif _is_key(roll):
+            groups.setdefault(roll.purpose, []).append(roll)
+    for group in groups.values():
+        purpose = group[0].purpose
         msg = SHORT.get(purpose)
         name = _word(t, msg) if msg else str(text(purpose.replace("_", " ")))
+        if purpose in USAGE and group[0].detail:
+            name = str(group[0].detail if isinstance(group[0].detail, Markup)
+                       else text(group[0].detail))
         values: list[str] = []
         for roll in group[:GROUP]:
             value = f"{roll.natural}{_outcome(t, roll)}"
@@ -145,3 +158,34 @@ def roll_table(t: Translator, rolls: Iterable[Any]) -> str:
             " " + mark if mark else "", " | ", dice, " | ", outcome, " | ",
             cell(detail), " |")))
     return "\n".join(rows)
+
+
+def outcome_legend(t: Translator, watches: Iterable[Any], more: Iterable[Any] = ()) -> str:
+    """The legend of the outcome signs the session's rolls use, e.g. ``✓✓ critical success ·
+    ✓+ special success · ✓ success``: only the signs on the page, in the order of
+    ``LEGEND`` (``more``: rolls outside the watches); "" when no roll has one."""
+    seen = {roll.outcome for w in watches for roll in w.record.rolls}
+    seen.update(roll.outcome for roll in more)
+    parts: list[str] = []
+    for outcome in LEGEND:
+        part = SIGNS[outcome] + "\u00a0" + str(text(t.label("outcome", outcome)))
+        if outcome in seen and part not in parts:
+            parts.append(part)
+    return " · ".join(parts)
+
+
+def resource_events(t: Translator, resources: Iterable[Any], session: int
+                    ) -> dict[int, list[str]]:
+    """What the usage dice did to a session, by the index of the watch it happened in or
+    followed (-1: before the first): a resource running out, a member becoming doomed."""
+    out: dict[int, list[str]] = {}
+    for res in resources:
+        for e in res.history:
+            if e.session != session or e.after != "exhausted" or e.before == "exhausted":
+                continue
+            if res.doom:
+                what = t.gettext("%(who)s is doomed", who=text(res.owner or ""))
+            else:
+                what = t.gettext("%(resource)s runs out", resource=text(res.name))
+            out.setdefault(e.watch, []).append(what)
+    return out

@@ -190,8 +190,7 @@ class Replayer:
         rolls = self.roll_source(session, index, entry)
         if action == "use":
             # the roll is listed with the watch it follows (if any), and with its entry
-            if rec.watches:
-                rolls.log = rec.watches[-1].rolls
+            rolls.log = rec.watches[-1].rolls if rec.watches else rec.opening_rolls
             first = len(rolls.log)
             self.use_resource(session, i, entry, state, rec, index - 1, rolls)
             rec.entry_rolls[i] = rolls.log[first:]
@@ -428,8 +427,6 @@ class Replayer:
             self.diags.warning(session.entry_pos(i, "use"),
                                f"resource '{rid}' is already exhausted: its usage die ran "
                                f"out on an earlier use, so this one rolls nothing")
-        elif watch is None:
-            rec.notes.append((after, f"{resources[rid].name}: {event.before} -> {event.after}"))
 
 
 def own_note(entry: LogEntry) -> str | None:

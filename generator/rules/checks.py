@@ -248,7 +248,8 @@ def resolve(system: str, rolls: RollSource, purpose: str, *, score: int, dc: int
         natural, recorded, _ = rolls.roll(purpose, 1, 100)
         outcome = brp_outcome(natural, chance)
         bonus_txt = f" {_signed(BRP_POINTS_PER_BONUS * bonus)}%" if bonus else ""
-        detail = f"{label} {score}%{bonus_txt}, {band} (DC {dc}): {chance}%"
+        # the band stands for the DC: BRP speaks of percent chances, not DCs
+        detail = f"{label} {score}%{bonus_txt}, {band}: {chance}%"
         return CheckResult("brp", "1d100", natural, natural, chance, outcome, detail,
                            [natural], recorded)
     if system == "bsh":
@@ -267,9 +268,15 @@ def resolve(system: str, rolls: RollSource, purpose: str, *, score: int, dc: int
         outcome = "critical_success" if natural == 1 else (
             "critical_failure" if natural == 20 else
             ("success" if total < attribute else "failure"))
-        mode = {1: ", advantage", -1: ", disadvantage", 0: ""}[adv]
+        signs = {1 if v > 0 else -1 for v in (*advantages, bsh_band(dc)) if v}
+        # one of each cancels: say so, so that a doomed roll with the DC band's advantage
+        # does not look like a plain one
+        mode = {1: ", advantage", -1: ", disadvantage",
+                0: ", advantage and disadvantage cancel" if len(signs) == 2 else ""}[adv]
         threat_txt = f", threat {_signed(threat)}" if threat else ""
-        detail = f"{label} {attribute} (roll under; DC {dc}{mode}{threat_txt})"
+        # the bonus shown beside the score it raises, as BRP shows its percentage points
+        score_txt = f"{score} {_signed(bonus)} = {attribute}" if bonus else f"{attribute}"
+        detail = f"{label} {score_txt} (roll under; DC {dc}{mode}{threat_txt})"
         dice = "2d20" if adv else "1d20"
         return CheckResult("bsh", dice, natural, total, attribute, outcome, detail, values,
                            recorded)

@@ -200,6 +200,9 @@ class SessionRecord:
     #: the rolls of instant entries (``use``), by their position in the log; such a roll is
     #: also listed with the watch it follows, if any
     entry_rolls: dict[int, list[RollRecord]] = field(default_factory=dict)
+    #: the rolls of ``use`` entries before the session's first watch (a later one is listed
+    #: with the watch it follows)
+    opening_rolls: list[RollRecord] = field(default_factory=list)
     #: the notes of ``use`` entries (GM only), in log order
     uses: list[UseNote] = field(default_factory=list)
     #: the GM rulings (``ruling:`` entries), in log order

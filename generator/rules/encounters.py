@@ -134,7 +134,10 @@ def encounter_checks(ctx: WatchCtx, *, checks: int, keyed_allowed: bool, cautiou
             minute = rolls.take("moment_minute", 1, 30)
             offset = Fraction((half - 1) * 30 + (minute.natural - 1), 60)
             here = hex_at(start, crossings, offset)
-            minute.detail = f"{offset * 60} minutes into the watch"
+            # the die's own numbers first: a 5 on the d30 is minute 5 of the half hour,
+            # which begins 4 minutes after the half hour does
+            minute.detail = (f"half hour {half}, minute {minute.natural}: "
+                             f"{offset * 60} minutes into the watch")
         if is_target_check:
             assert target is not None
             if natural == keyed and target.hex == here:

@@ -36,6 +36,13 @@ def check_campaign(refs: Refs, spec: m.CampaignFile, cdoc: Located,
         diags.warning(cdoc.pos(("language",)),
                       f"no interface strings for language '{spec.language}'; "
                       f"using English (supported: {', '.join(supported)})")
+    if spec.rules.checks != "d20" and "advantage" in spec.rules.model_fields_set:
+        system = {"brp": "Basic Roleplaying (brp) has no advantage",
+                  "bsh": "Black Sword Hack (bsh) rolls its own advantage (two d20, the "
+                         "better kept)"}[spec.rules.checks]
+        diags.warning(cdoc.pos(("rules", "advantage")),
+                      f"'advantage: {spec.rules.advantage}' has no effect: {system}; it "
+                      f"applies to checks: d20 only")
     check_reference(diags, spec.reference, cdoc)
     refs.check_label(spec.party.start, cdoc.pos(("party", "start")))
     refs.check_offsets(spec.party.start_offsets, cdoc, ("party", "start_offsets"))
