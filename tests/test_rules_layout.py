@@ -17,10 +17,9 @@ import generator
 PACKAGE = Path(generator.__file__).parent
 RULES = sorted((PACKAGE / "rules").glob("*.py"))
 MODULES = [p for p in RULES if p.name != "__init__.py"]
-#: rolltables.py reads the content format (roll ranges), not a rule of rules.md; chronicle.py
-#: holds the records the rules write (the replay's output, content.md's JSON)
+#: chronicle.py holds the records the rules write (the replay's output, content.md's JSON)
 FOLD = PACKAGE / "replay" / "fold.py"
-PROCEDURES = [p for p in MODULES if p.name not in ("rolltables.py", "chronicle.py")]
+PROCEDURES = [p for p in MODULES if p.name != "chronicle.py"]
 
 
 def source(path: Path) -> str:

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from generator.cli.replay import replay_cmd
 from generator.cli.public import public_cmd
+from generator.cli.replay import replay_cmd
 from generator.console import (
     CONTENT_OPTION,
     load_or_exit,

@@ -29,7 +29,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import jinja2
 
@@ -56,6 +56,7 @@ from generator.render.pages import (
 from generator.render.templates import templates_fingerprint
 from generator.rules.chronicle import Chronicle
 from generator.site import output
+from generator.site.cache import BuildCache
 from generator.site.config import (
     CampaignConfig,
     ConfigError,
@@ -69,9 +70,6 @@ from generator.site.config import (
 from generator.site.notfound import lists_no_page
 from generator.site.progress import Reporter, Stage, count, silent
 from generator.site.writer import TreeWriter, UnsafePath
-
-if TYPE_CHECKING:
-    from generator.serve.memo import BuildCache
 
 AUDIENCES: tuple[Audience, ...] = ("players", "gm")
 DEFAULT_OPTIONS = ConfigOptions()
@@ -228,7 +226,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     ``SiteError`` when the campaign's MkDocs config is refused, a file cannot be written or a
     template fails. ``timings``, if given, receives the seconds spent on the view, the
     rendering and the writing (keys ``views``, ``render``, ``write``; added to). ``cache``
-    (``generator.serve.memo``, kept by ``hexcrawl serve`` between builds) makes it reuse
+    (``generator.site.cache``, kept by ``hexcrawl serve`` between builds) makes it reuse
     the pages of sessions whose inputs are unchanged and skip files it wrote before with the
     same bytes; the tree written is the same.
     """
