@@ -156,7 +156,7 @@ def _items(value: list[Any] | tuple[Any, ...] | set[Any] | frozenset[Any],
 def _copy_dataclass(value: Any, prose: ProseFn, memo: dict[int, Any]) -> Any:
     """A view's or the chronicle's dataclass with its fields copied (``_copy``); the same
     object when no field changes (numbers, ids, labels): shared, not copied."""
-    cls = type(value)
+    cls: type = type(value)
     plan = _plan(cls)
     fields, made = plan
     # the fields as the class's own __init__ (made by @dataclass) set them
@@ -190,7 +190,7 @@ def _copy_dataclass(value: Any, prose: ProseFn, memo: dict[int, Any]) -> Any:
     # of the class with these fields and nothing else in its __dict__
     copied = {name: attributes[name] for name, _kind in fields}
     copied.update(changes)
-    out = object.__new__(cls)
+    out: Any = object.__new__(cls)
     object.__setattr__(out, "__dict__", copied)
     return out
 
