@@ -202,14 +202,14 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
 
     from generator.content.loader import load_campaign
     from generator.replay import replay
-    from generator.serve.memo import cache_for
+    from generator.serve.session import SESSION
     from generator.site import SiteError, write_docs
     from generator.site.config import ConfigOptions
 
     which: Audience = "players" if audience == "players" else "gm"
     place = locate(content)
     refuse_links_out(place, place.build_dir)
-    cache = cache_for(place.content)
+    cache = SESSION.cache_for(place.content)  # the hook's rebuilds go on from this load
     campaign, diags = load_campaign(place.content, parse_cache=cache.parsed)
     if campaign is not None:
         chronicle, replay_diags = replay(campaign, cache.replay)
