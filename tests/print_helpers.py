@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from generator.reference import printing
+from generator.printing import sheets as printing
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 

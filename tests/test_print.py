@@ -1,4 +1,4 @@
-"""Printing (generator/reference/printing.py): headless Chromium prints every sheet, the roll tables
+"""Printing (generator/printing/): headless Chromium prints every sheet, the roll tables
 and the GM screen; ``pdftotext`` finds every row of every table; page counts stay within the
 designed sizes on A4 and Letter.
 
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from generator.content.campaign import Campaign
-from generator.reference import printing
+from generator.printing import sheets as printing
 from generator.reference.mdtables import plain, tables_in
 from generator.reference.sheets import SYSTEMS, TOPICS
 

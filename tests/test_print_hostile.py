@@ -1,5 +1,5 @@
-"""``hexcrawl print`` with hostile content (generator/reference/print_safety.py,
-generator/reference/printing.py, site_templates/print/map.html): a table row's images and
+"""``hexcrawl print`` with hostile content (generator/printing/safety.py,
+generator/printing/, site_templates/print/map.html): a table row's images and
 raw HTML make Chromium request nothing (a local HTTP server records every request), only
 files inside the campaign are embedded, and a right-to-left override in the campaign's name
 reverses none of our words."""
@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 
 from generator.knowledge import gm_view
-from generator.reference import booklet, print_safety, printing
+from generator.printing import booklet
+from generator.printing import safety as print_safety
+from generator.printing import sheets as printing
 from generator.replay import replay
 
 from campaign_factory import dump, load, write_campaign

@@ -18,7 +18,7 @@ import pytest
 
 from generator.content.loader import load_campaign
 from generator.knowledge import gm_view, players_view
-from generator.reference import printing
+from generator.printing import sheets as printing
 from generator.render import maps
 from generator.replay import replay
 

@@ -31,8 +31,9 @@ from generator.content.models import (
 from generator.dice import RollSource
 from generator.hexgrid import Grid, Hex
 from generator.i18n import VOCABULARY, languages
+from generator.printing import sheets as printing
 from generator.reference import data as D
-from generator.reference import facing, fmt, mdtables, printing
+from generator.reference import facing, fmt, mdtables
 from generator.reference.mdtables import ParsedTable, plain, tables_in
 from generator.reference.render import Renderer, reference_nav, reference_pages
 from generator.reference.sheets import (

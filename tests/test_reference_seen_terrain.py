@@ -65,7 +65,7 @@ def test_the_players_site_build_leaves_unseen_terrain_out(
 
 
 def test_the_players_printed_sheets_leave_unseen_terrain_out(tmp_path: Path) -> None:
-    from generator.reference import printing
+    from generator.printing import sheets as printing
 
     campaign, _ = load_campaign(campaign_root(tmp_path))
     assert campaign is not None

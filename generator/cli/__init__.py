@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from generator.cli.replay import replay_cmd
 from generator.cli.public import public_cmd
+from generator.cli.replay import replay_cmd
 from generator.console import (
     CONTENT_OPTION,
     load_or_exit,
@@ -246,7 +246,7 @@ def _print_errors() -> Iterator[None]:
     template override that cannot be read or fails (at its file and line), Chromium
     missing or failing, a size that does not fit the paper."""
     from generator.diagnostics import SourceError
-    from generator.reference.printing import PrintError
+    from generator.printing.sheets import PrintError
 
     try:
         yield
@@ -294,7 +294,7 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
     one page in the orientation that prints them largest, with a legend, or with --poster
     a cover page and the map tiled over sheets. Needs Chromium (Debian: apt-get install
     chromium)."""
-    from generator.reference.printing import POSTER_HEX_MM, print_maps, print_pdfs
+    from generator.printing.sheets import POSTER_HEX_MM, print_maps, print_pdfs
 
     booklet = "booklet" in sheets
     if booklet:
@@ -336,7 +336,7 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
             click.echo(str(pdf))
         return
     if booklet:
-        from generator.reference.booklet import print_booklet
+        from generator.printing.booklet import print_booklet
 
         chronicle = replay_or_exit(campaign, diags)
         print_diagnostics(diags)

@@ -42,7 +42,8 @@ from generator.content.campaign import Campaign, Table
 from generator.i18n import Translator
 from generator.knowledge import gm_view
 from generator.package_data import SITE_TEMPLATES
-from generator.reference import print_safety, printing
+from generator.printing import safety as print_safety
+from generator.printing import sheets as printing
 from generator.reference.render import Renderer
 from generator.reference.sheets import SYSTEMS
 from generator.render.pages import location_path, page_url, region_path, render_docs

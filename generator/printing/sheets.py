@@ -45,7 +45,7 @@ from markupsafe import Markup, escape
 
 from generator.content.campaign import Campaign
 from generator.package_data import SITE_TEMPLATES
-from generator.reference import print_safety
+from generator.printing import safety as print_safety
 from generator.reference.render import Renderer, seen_terrain_only
 from generator.reference.sheets import TOPICS, Audience, site_sheets
 
