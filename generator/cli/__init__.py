@@ -246,7 +246,7 @@ def _print_errors() -> Iterator[None]:
     template override that cannot be read or fails (at its file and line), Chromium
     missing or failing, a size that does not fit the paper."""
     from generator.diagnostics import SourceError
-    from generator.printing.sheets import PrintError
+    from generator.printing.chromium import PrintError
 
     try:
         yield
@@ -294,7 +294,8 @@ def print_cmd(content: Path | None, out: Path | None, paper: str, language: str 
     one page in the orientation that prints them largest, with a legend, or with --poster
     a cover page and the map tiled over sheets. Needs Chromium (Debian: apt-get install
     chromium)."""
-    from generator.printing.sheets import POSTER_HEX_MM, print_maps, print_pdfs
+    from generator.printing.maps import POSTER_HEX_MM, print_maps
+    from generator.printing.sheets import print_pdfs
 
     booklet = "booklet" in sheets
     if booklet:

@@ -44,6 +44,7 @@ from generator.knowledge import gm_view
 from generator.package_data import SITE_TEMPLATES
 from generator.printing import safety as print_safety
 from generator.printing import sheets as printing
+from generator.printing.chromium import find_chromium, print_one
 from generator.reference.render import Renderer
 from generator.reference.sheets import SYSTEMS
 from generator.render.pages import location_path, page_url, region_path, render_docs
@@ -301,7 +302,7 @@ def print_booklet(campaign: Campaign, chronicle: Chronicle, out_dir: Path,
     ``ValueError`` for an unknown paper size."""
     if paper not in printing.PAPERS:
         raise ValueError(f"paper must be one of {', '.join(printing.PAPERS)}, not '{paper}'")
-    browser = printing.find_chromium(chromium)
+    browser = find_chromium(chromium)
     language = language or campaign.language
     book = booklet(campaign, chronicle, language, systems)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -311,11 +312,11 @@ def print_booklet(campaign: Campaign, chronicle: Chronicle, out_dir: Path,
         page = work / "booklet.html"
         page.write_text(booklet_html(campaign, book, language, paper, room=True),
                         encoding="utf-8")
-        first = printing.print_one(browser, page, work / "first.pdf", work)
+        first = print_one(browser, page, work / "first.pdf", work)
         pages = anchor_pages(first)
         wanted = {e.anchor for e in book.entries}
         page.write_text(booklet_html(campaign, book, language, paper,
                                      pages if wanted <= set(pages) else None),
                         encoding="utf-8")
-        printing.print_one(browser, page, pdf, work)
+        print_one(browser, page, pdf, work)
     return pdf
