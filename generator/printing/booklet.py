@@ -6,15 +6,16 @@ site's order, the hexes in no region last; then the roads and rivers), the locat
 their GM text (GM blocks included: it is the GM's booklet), the campaign's roll tables and
 the GM screen of the campaign's check system (or of each ``--system``), on landscape pages.
 
-Nothing is written twice: the hex key and the locations are the Markdown pages the GM site
-renders (``render_docs`` of the GM view, the campaign's template overrides included), the
-tables and the screen the reference sheets (``generator.reference``), each turned into HTML as
-``hexcrawl print`` turns a sheet (``printing.markdown_html``). Their links between pages
-become links inside the booklet (a hex to its entry, a location to its pages, a table to its
-table); a link to a page the booklet does not hold (a session) keeps its words only. Every
-GM string was escaped by the page it comes from; ``print_safety.contained`` then inlines the
-campaign's images, empties any other source and isolates bidirectional overrides, and the
-page carries the sheets' Content-Security-Policy.
+Nothing is written twice: the hex key and the locations are laid out by the booklet's own
+template (``site_templates/print/booklet.html``) from the GM view, the same objects the GM
+site's pages are drawn from; the tables and the screen are the reference sheets
+(``generator.reference``), turned into HTML as ``hexcrawl print sheets`` turns a sheet
+(``sheets.markdown_html``). The template escapes every string of the view and puts each
+campaign name in ``<bdi>``; the GM's prose is the view's sanitised HTML (``Prose.html``),
+and ``print_safety.contained`` inlines the campaign's images in it, empties any other source
+and isolates bidirectional overrides; the page carries the sheets' Content-Security-Policy.
+Links lead inside the booklet (a hex to its entry, a location to its section, a table to its
+table); a link to a page the booklet does not hold (a session) keeps its words only.
 
 Page numbers: Chromium has no ``target-counter()``. The booklet is printed twice: Chromium
 writes a named destination for every element a link points to, so the first PDF names the
@@ -38,22 +39,25 @@ import jinja2
 from markupsafe import Markup
 
 from generator import i18n
-from generator.content.campaign import Campaign, Table
+from generator.content.campaign import Campaign
+from generator.content.markdown import Prose
 from generator.i18n import Translator
-from generator.knowledge import gm_view
+from generator.knowledge import GMHexView, GMLocationView, GMView, RegionView, gm_view
 from generator.package_data import SITE_TEMPLATES
 from generator.printing import safety as print_safety
 from generator.printing import sheets as printing
 from generator.printing.chromium import find_chromium, print_one
 from generator.reference.render import Renderer
 from generator.reference.sheets import SYSTEMS
-from generator.render.pages import location_path, page_url, region_path, render_docs
+from generator.render.paths import location_path, region_path
 from generator.rules.chronicle import Chronicle
 
 TEMPLATES = SITE_TEMPLATES / "print"
 BOOKLET_CSS = TEMPLATES / "booklet.css"
 #: Where a printed booklet goes in ``out_dir``.
 BOOKLET_NAME = "booklet.pdf"
+#: The docs path the roads and rivers have on the GM site: their prose's links start there.
+PATHS_PAGE = "hex-key/index.md"
 
 
 @dataclass(frozen=True)
@@ -68,20 +72,52 @@ class Entry:
 
 @dataclass(frozen=True)
 class Section:
-    """One section of the booklet: its anchor, its CSS class and its HTML (contained)."""
+    """One reference sheet of the booklet (a roll table, a GM screen): its anchor, its CSS
+    class and its HTML (contained)."""
 
     anchor: str
     kind: str
     body: Markup
 
 
+@dataclass(frozen=True)
+class RegionPart:
+    """A region's section of the hex key: its hexes with something to say, then the plain
+    ones (a row each)."""
+
+    anchor: str
+    title: str
+    page: str
+    region: RegionView
+    described: tuple[GMHexView, ...]
+    plain: tuple[GMHexView, ...]
+
+
+@dataclass(frozen=True)
+class LocationPart:
+    anchor: str
+    page: str
+    location: GMLocationView
+
+
 @dataclass
 class Booklet:
-    """Everything the booklet's template shows."""
+    """Everything the booklet's template shows: the GM view's parts, the reference sheets,
+    the contents, and where each link of the booklet leads (``anchors``: a docs path of the
+    GM site, or ``tables.md#table-<id>``, to an anchor here)."""
 
     title: str
-    sections: list[Section]
+    view: GMView
+    regions: list[RegionPart]
+    locations: list[LocationPart]
+    tables: list[Section]
+    screens: list[Section]
     entries: list[Entry]
+    anchors: dict[str, str]
+    #: the reference's diagrams (``img/x.svg`` -> SVG) and the campaign folder, whose
+    #: images the booklet may show
+    images: dict[str, str]
+    root: Path
 
 
 _HEADING = re.compile(r"<(/?)h([1-5])\b")
@@ -90,14 +126,14 @@ _LINK = re.compile(r"""<a\b([^>]*?)\shref\s*=\s*("[^"]*"|'[^']*')([^>]*)>(.*?)</
 
 
 def demoted(body: str, by: int = 1) -> str:
-    """``body`` with every heading ``by`` levels lower (``h1`` -> ``h2``): a page's title
-    becomes a section of its part."""
+    """``body`` with every heading ``by`` levels lower (``h1`` -> ``h2``): a sheet's title
+    becomes a section of its part, a heading of the GM's prose one under its section's."""
     return _HEADING.sub(lambda m: f"<{m.group(1)}h{min(6, int(m.group(2)) + by)}", body)
 
 
 def relinked(body: str, page: str, targets: Mapping[str, str]) -> str:
-    """``body`` (the HTML of the site page at docs path ``page``) with each link to another
-    page made a link inside the booklet: ``targets`` maps a docs path (and
+    """``body`` (HTML written for the GM site's page at docs path ``page``) with each link
+    to another page made a link inside the booklet: ``targets`` maps a docs path (and
     ``path#anchor``) to an anchor of the booklet; a link to a page it does not hold keeps
     its words only. Links to other sites are left as they are (a PDF fetches nothing)."""
 
@@ -112,10 +148,10 @@ def relinked(body: str, page: str, targets: Mapping[str, str]) -> str:
         target = posixpath.normpath(posixpath.join(posixpath.dirname(page), path))
         found = targets.get(f"{target}#{anchor}") if anchor else None
         if found is None:
-            found = (f"#{anchor}" if anchor and target in targets else targets.get(target))
+            found = (anchor if anchor and target in targets else targets.get(target))
         if found is None:
             return f"<span>{m.group(4)}</span>"
-        return f'<a{m.group(1)} href="{html.escape(found)}"{m.group(3)}>{m.group(4)}</a>'
+        return f'<a{m.group(1)} href="#{html.escape(found)}"{m.group(3)}>{m.group(4)}</a>'
 
     return _LINK.sub(link, body)
 
@@ -124,11 +160,11 @@ _IMG_SRC = re.compile(r"""(<img\b[^>]*?\ssrc\s*=\s*)("[^"]*"|'[^']*')""", re.IGN
 
 
 def sources_from_root(body: str, page: str) -> str:
-    """``body`` (the HTML of the site page at docs path ``page``) with each relative image
-    source made relative to the docs root again: the site wrote it for the page's address
-    (``locations/den/``), the booklet's images are looked up in the campaign folder, as a
-    printed table's are (``print_safety.contained``)."""
-    folder = page_url(page)
+    """``body`` (the GM's prose on the GM site's page at docs path ``page``) with each
+    relative image source made relative to the docs root: the GM wrote it from the page's
+    file (``locations/den.md``), the booklet's images are looked up in the campaign folder,
+    as a printed table's are (``print_safety.contained``)."""
+    folder = posixpath.dirname(page)
 
     def source(m: re.Match[str]) -> str:
         src = html.unescape(m.group(2)[1:-1]).strip()
@@ -146,89 +182,148 @@ def _section(anchor: str, kind: str, body: str, images: Mapping[str, str],
     return Section(anchor, kind, Markup(print_safety.contained(body, images, root)))
 
 
+def _regions(view: GMView, t: Translator) -> list[RegionPart]:
+    """The hex key's sections: each region, its hexes split as the GM site's region page
+    splits them (a hex with a name, words, a location or a table has an entry)."""
+    parts: list[RegionPart] = []
+    for i, region in enumerate(view.regions):
+        title = region.name or (t.gettext("Other hexes") if len(view.regions) > 1
+                                else t.gettext("All hexes"))
+        hexes = [view.hexes[label] for label in region.hexes]
+        described = tuple(h for h in hexes
+                          if h.name or h.description or h.gm or h.locations or h.tables)
+        plain = tuple(h for h in hexes if h not in described)
+        parts.append(RegionPart(f"region-{i + 1}", title, region_path(region), region,
+                                described, plain))
+    return parts
+
+
+def _reference(campaign: Campaign, sheets: Renderer, anchors: dict[str, str],
+               images: Mapping[str, str]) -> list[tuple[Section, str]]:
+    """The roll tables, each the reference's table sheet with the table's name, in the
+    order of their names; ``anchors`` gets where the links to them lead."""
+    tables = sheets.tables()
+    del tables["tables/index.md"]
+
+    def table_id(path: str) -> str:
+        return path[len("tables/"):-len(".md")]
+
+    def name(path: str) -> str:
+        return campaign.tables[table_id(path)].name
+
+    paths = sorted(tables, key=lambda path: name(path).casefold())
+    for i, path in enumerate(paths):
+        anchors[f"reference/{path}"] = f"table-{i + 1}"
+        anchors[f"tables.md#table-{table_id(path)}"] = f"table-{i + 1}"
+    if paths:
+        anchors["tables.md"] = "part-tables"
+    sections: list[tuple[Section, str]] = []
+    for path in paths:
+        markdown = re.sub(r"^\[[^\]]*\]\(index\.md\)\s*$", "", tables[path], flags=re.M)
+        body = demoted(printing.markdown_html(markdown))
+        body = relinked(body, f"reference/{path}", anchors)
+        sections.append((_section(anchors[f"reference/{path}"],
+                                  "booklet-table ref-roll-table", body, images,
+                                  campaign.root), name(path)))
+    return sections
+
+
 def booklet(campaign: Campaign, chronicle: Chronicle, language: str | None = None,
             systems: Sequence[str] | None = None) -> Booklet:
-    """The booklet's sections and contents (see the module docstring), in ``language``
+    """The booklet's parts and contents (see the module docstring), in ``language``
     (default: the campaign's), with the GM screen of each of ``systems`` (default: the
     campaign's check system)."""
     language = language or campaign.language
     campaign = replace(campaign, language=language)
     t = Translator(language)
     view = gm_view(campaign, chronicle)
-    pages = render_docs(view, campaign.root / "templates").files
     sheets = Renderer(campaign, "gm", language)
     images = {p: text for p, text in sheets.topics().items() if p.endswith(".svg")}
-    tables = sheets.tables()
-    del tables["tables/index.md"]
 
-    # every page the booklet holds, by docs path -> its anchor here
-    regions = [(region_path(r), r) for r in view.regions]
-    locations = sorted(view.locations.values(), key=lambda loc: loc.name.casefold())
-    targets: dict[str, str] = {}
-    for i, (path, _) in enumerate(regions):
-        targets[path] = f"region-{i + 1}"
-    for i, loc in enumerate(locations):
-        targets[location_path(loc.id)] = f"location-{i + 1}"
-    def table_of(path: str) -> Table:
-        return campaign.tables[path[len("tables/"):-len(".md")]]
+    regions = _regions(view, t)
+    ordered = sorted(view.locations.values(), key=lambda loc: loc.name.casefold())
+    locations = [LocationPart(f"location-{i + 1}", location_path(loc.id), loc)
+                 for i, loc in enumerate(ordered)]
+    # every page of the GM site the booklet holds, by docs path -> its anchor here
+    anchors: dict[str, str] = {part.page: part.anchor for part in regions}
+    anchors.update((part.page, part.anchor) for part in locations)
+    printed = _reference(campaign, sheets, anchors, images)
+    tables = [section for section, _ in printed]
 
-    table_paths = sorted(tables, key=lambda path: table_of(path).name.casefold())
-    for i, path in enumerate(table_paths):
-        anchor = f"table-{i + 1}"
-        targets[f"reference/{path}"] = anchor
-        targets[f"tables.md#table-{table_of(path).id}"] = anchor
-    targets["tables.md"] = "part-tables"
-
-    sections: list[Section] = []
-    entries: list[Entry] = []
-
-    def part(anchor: str, title: str) -> None:
-        entries.append(Entry(anchor, title, 1))
-        heading = f'<h1 class="booklet-part-title">{html.escape(title)}</h1>'
-        sections.append(Section(anchor, "booklet-part", Markup(heading)))
-
-    def page(path: str, anchor: str, kind: str, markdown: str, title: str,
-             demote: int = 1) -> None:
-        body = demoted(printing.markdown_html(markdown), demote)
-        if not path.startswith("reference/"):   # a site page: its images' sources
-            body = sources_from_root(body, path)
-        body = relinked(body, path, targets)
-        sections.append(_section(anchor, kind, body, images, campaign.root))
-        entries.append(Entry(anchor, title, 2))
-
-    part("part-hex-key", t.gettext("Hex key"))
-    for path, region in regions:
-        title = region.name or (t.gettext("Other hexes") if len(regions) > 1
-                                else t.gettext("All hexes"))
-        page(path, targets[path], "booklet-region", pages[path], title)
-    # the roads and rivers, with their GM secrets: the hex key index's section after its table
-    index = pages.get("hex-key/index.md", "")
-    roads = re.search(r"^## ", index, re.M)
-    if roads is not None:
-        page("hex-key/index.md", "paths", "booklet-paths", index[roads.start():],
-             t.gettext("Roads and rivers"), demote=0)
+    entries = [Entry("part-hex-key", t.gettext("Hex key"), 1),
+               *(Entry(part.anchor, part.title, 2) for part in regions)]
+    if view.paths:
+        entries.append(Entry("paths", t.gettext("Roads and rivers"), 2))
     if locations:
-        part("part-locations", t.gettext("Locations"))
-        for loc in locations:
-            path = location_path(loc.id)
-            page(path, targets[path], "booklet-location", pages[path], loc.name)
-    if table_paths:
-        part("part-tables", t.gettext("Roll tables"))
-        for path in table_paths:
-            markdown = re.sub(r"^\[[^\]]*\]\(index\.md\)\s*$", "", tables[path], flags=re.M)
-            page(f"reference/{path}", targets[f"reference/{path}"],
-                 "booklet-table ref-roll-table", markdown, table_of(path).name)
-    screens = [s for s in (systems or (campaign.rules.checks,)) if s in SYSTEMS]
-    for i, system in enumerate(screens):
-        markdown = sheets.gm_screen(system)
-        anchor = f"screen-{i + 1}"
-        body = relinked(printing.markdown_html(markdown), "reference/gm-screen.md", targets)
-        sections.append(_section(anchor, "booklet-screen", body, images, campaign.root))
+        entries.append(Entry("part-locations", t.gettext("Locations"), 1))
+        entries.extend(Entry(part.anchor, part.location.name, 2) for part in locations)
+    if tables:
+        entries.append(Entry("part-tables", t.gettext("Roll tables"), 1))
+        entries.extend(Entry(section.anchor, name, 2) for section, name in printed)
+    screens: list[Section] = []
+    chosen = [s for s in (systems or (campaign.rules.checks,)) if s in SYSTEMS]
+    for i, system in enumerate(chosen):
+        body = relinked(printing.markdown_html(sheets.gm_screen(system)),
+                        "reference/gm-screen.md", anchors)
+        screens.append(_section(f"screen-{i + 1}", "booklet-screen", body, images,
+                                campaign.root))
         title = t.gettext("GM screen")
-        if len(screens) > 1:
+        if len(chosen) > 1:
             title += " · " + sheets.ctx.t.label("system", system)
-        entries.append(Entry(anchor, title, 1))
-    return Booklet(t.gettext("GM prep booklet"), sections, entries)
+        entries.append(Entry(f"screen-{i + 1}", title, 1))
+    return Booklet(t.gettext("GM prep booklet"), view, regions, locations, tables, screens,
+                   entries, anchors, images, campaign.root)
+
+
+class Helpers:
+    """What the booklet's template calls: the GM's prose made printable, the booklet's own
+    links, terrain names."""
+
+    def __init__(self, book: Booklet, t: Translator) -> None:
+        self.book = book
+        self.t = t
+        self.region_of = {label: part.anchor for part in book.regions
+                          for label in part.region.hexes}
+
+    def prose(self, value: Prose | None, page: str) -> Markup:
+        """``value`` (a Markdown field of the GM view, on the GM site's page ``page``) as
+        the booklet's HTML: headings one level under its section's, images inlined from
+        the campaign folder or emptied, links inside the booklet."""
+        if not value:
+            return Markup("")
+        body = relinked(sources_from_root(demoted(value.html), page), page,
+                        self.book.anchors)
+        return Markup(print_safety.contained(body, self.book.images, self.book.root))
+
+    def hex_href(self, label: str | None) -> str | None:
+        """The hex's entry in the hex key, or None."""
+        return f"#hex-{label}" if label is not None and label in self.region_of else None
+
+    def location_href(self, location_id: str) -> str | None:
+        anchor = self.book.anchors.get(location_path(location_id))
+        return f"#{anchor}" if anchor else None
+
+    def table_href(self, table_id: str) -> str | None:
+        anchor = self.book.anchors.get(f"tables.md#table-{table_id}")
+        return f"#{anchor}" if anchor else None
+
+    def terrain_name(self, terrain: str) -> str:
+        found = self.book.view.terrains.get(terrain)
+        return terrain if found is None else self.t.terrain(found)
+
+    def session_title(self, number: int) -> str | None:
+        """``Session 3: Title`` of the session of that number, or None."""
+        for session in self.book.view.sessions:
+            if session.number == number:
+                return self.t.gettext("Session %(n)s: %(title)s", n=session.number,
+                                      title=session.title)
+        return None
+
+
+def bdi(value: object) -> Markup:
+    """A campaign string, escaped, in ``<bdi>``: a right-to-left override typed in it
+    (U+202E) reverses nothing around it."""
+    return Markup("<bdi>%s</bdi>") % value
 
 
 def booklet_html(campaign: Campaign, book: Booklet, language: str, paper: str,
@@ -240,6 +335,7 @@ def booklet_html(campaign: Campaign, book: Booklet, language: str, paper: str,
                              autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True)
     i18n.install(env, t)
+    env.filters["bdi"] = bdi
     css = "\n".join((printing.PRINT_CSS.read_text(encoding="utf-8"),
                      BOOKLET_CSS.read_text(encoding="utf-8"),
                      printing.page_rules(paper, campaign.name, book.title)))
@@ -248,7 +344,8 @@ def booklet_html(campaign: Campaign, book: Booklet, language: str, paper: str,
     context: dict[str, Any] = {
         "language": language, "policy": print_safety.policy_meta(print_safety.SHEET_POLICY),
         "campaign": campaign.name, "title": book.title, "css": Markup(css),
-        "entries": entries, "sections": book.sections,
+        "entries": entries, "book": book, "view": book.view, "t": t,
+        "h": Helpers(book, t), "paths_page": PATHS_PAGE,
         "numbered": pages is not None or room}
     return env.get_template("booklet.html").render(context)
 
