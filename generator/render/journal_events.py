@@ -72,8 +72,10 @@ def mounts(t: Translator, harms: Sequence[Any]) -> list[str]:
     damage = _by_member(h for h in harms if h.mount)
     if not damage:
         return []
-    return [t.gettext("The ridden mounts took lethal damage: %(list)s.", list=and_list(t, [
-        t.gettext("%(name)s's mount (%(n)s)", name=name, n=n) for name, n in damage.items()]))]
+    hurt = [t.gettext("%(name)s's mount (%(n)s)", name=name, n=n)
+            for name, n in damage.items()]
+    return [t.gettext("The ridden mounts took lethal damage: %(list)s.",
+                      list=and_list(t, hurt))]
 
 
 def befell(t: Translator, w: Any, members: Sequence[str]) -> list[str]:
