@@ -14,8 +14,8 @@ from generator.knowledge.common import campaign_path, track
 from generator.knowledge.views import (
     ExploredState,
     GMSessionView,
-    HarmView,
     GMWatchView,
+    HarmView,
     ProseFn,
     RulingView,
     SessionView,

@@ -10,7 +10,7 @@ campaign does not record: a sentence about members names them in a list after a 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from generator.i18n import Translator
@@ -23,7 +23,7 @@ def and_list(t: Translator, items: Sequence[str]) -> str:
     return t.gettext("%(a)s and %(b)s", a=", ".join(items[:-1]), b=items[-1])
 
 
-def _by_member(harms: Sequence[Any]) -> dict[str, int]:
+def _by_member(harms: Iterable[Any]) -> dict[str, int]:
     """Damage summed per member, in the order they were first hurt."""
     out: dict[str, int] = {}
     for h in harms:
