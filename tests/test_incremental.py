@@ -277,7 +277,8 @@ def test_the_overview_placed_from_the_memo_is_the_overview_placed_anew(
         """The overview placed from the cache, and placed anew."""
         campaign = load(repo)
         view = view_for(campaign, replay(campaign)[0], audience)
-        return maps.overview_map(view, layouts=cache), maps.overview_map(view)
+        return (maps.overview_map(view, layouts=cache, debug=True),
+                maps.overview_map(view, debug=True))
 
     first, _ = overview()
     layouts = dict(cache.layouts)

@@ -190,7 +190,7 @@ def map_html(campaign: Campaign, view: Any, svg: str, image: str, paper: str,
         "margin": MAP_MARGIN, "overlap": MAP_OVERLAP, "legend": _map_legend(view, t),
         # the legend's swatches are inline SVGs of the page: they need the map's styles
         # (the map itself is an image that carries its own)
-        "map_css": maps.map_css(),
+        "map_css": maps.map_css(swatches=True),
         "scale": t.gettext("One hex: %(distance)s across.",
                            distance=t.count(campaign.hex_miles, "mile")),
         "tiles": [],
