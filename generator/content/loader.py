@@ -12,6 +12,7 @@ is known.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -124,6 +125,30 @@ class _Loader(Reader):
             terrain_like=dict(terrain.like),
             symbols=symbols,
         )
+
+
+def campaign_language(root: Path) -> str:
+    """The language campaign.yaml names (``language:``), read on its own: the language a
+    command speaks in before the campaign is loaded or when it does not load. English when
+    the file names none or cannot be read; a file that is not valid YAML is searched for a
+    ``language:`` line."""
+    from generator.content.yamlpos import SourceError, load_yaml, read_text
+
+    path = root / "campaign.yaml"
+    try:
+        text = read_text(path)
+    except SourceError:
+        return "en"
+    doc = load_yaml(text, str(path), Diagnostics())
+    if doc is None:
+        found = _LANGUAGE_LINE.search(text)
+        return found.group(1) if found else "en"
+    language = doc.data.get("language") if isinstance(doc.data, dict) else None
+    return language if isinstance(language, str) else "en"
+
+
+#: ``language: ru`` on a line of its own, for a campaign.yaml that is not valid YAML
+_LANGUAGE_LINE = re.compile(r"^language:[ \t]*[\"']?([A-Za-z_-]+)", re.MULTILINE)
 
 
 def load_campaign(root: Path, overrides: Mapping[Path, str] | None = None,
