@@ -35,7 +35,7 @@ from generator.content.kinds.terrain import load_terrain
 from generator.content.reading import Reader
 from generator.content.refs import Refs
 from generator.content.symbols import load_symbols
-from generator.diagnostics import Diagnostics, Pos
+from generator.diagnostics import N_, Diagnostics, Pos
 from generator.hexgrid import Grid
 from generator.i18n import languages
 
@@ -59,13 +59,14 @@ class _Loader(Reader):
         of file is loaded after those it may name: terrain, then tables, regions, hexes,
         paths, locations, and the sessions last."""
         if not self.root.is_dir():
-            self.diags.error(Pos(self.path_str(self.root)), "content folder not found")
+            self.diags.error(Pos(self.path_str(self.root)), N_("content folder not found"))
             return None
         self.check_folders()
         campaign_path = self.root / "campaign.yaml"
         if not self.present(campaign_path):
             self.diags.error(Pos(self.path_str(campaign_path)),
-                             "campaign.yaml is missing (run 'hexcrawl new DIR' for a scaffold)")
+                             N_("campaign.yaml is missing (run 'hexcrawl new DIR' for a "
+                                "scaffold)"))
             return None
         cdoc = self.mapping_doc(campaign_path)
         spec = self.validate(m.CampaignFile, cdoc, ()) if cdoc else None
