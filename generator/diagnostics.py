@@ -158,6 +158,15 @@ def terminal_text(text: str) -> str:
     return text.translate(_SHOWN)
 
 
+class MessageError(ValueError):
+    """A ``ValueError`` whose message is a ``Text`` (a model's validator raises it: pydantic
+    keeps the exception, and the load reports its text in the campaign's language)."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text.english())
+        self.text = text
+
+
 class SourceError(Exception):
     """A problem that stops the reading of one file, with its place: a file too large or not
     UTF-8, YAML past a limit, a template that fails. Prints as ``PATH:LINE:COL: error: ...``.
