@@ -154,11 +154,13 @@ class RulesSpec(Model):
             return v
         m = re.fullmatch(r"(\d{1,9}) in d(\d{1,9})", v)
         if m is None:
-            raise MessageError(N_("encounter_check is 'd12' or a chance such as '1 in d8'"))
+            raise MessageError(N_("encounter_check is '%(d12)s' or a chance such as "
+                                  "'%(example)s'", d12="d12", example="1 in d8"))
         chance, sides = int(m.group(1)), int(m.group(2))
         if not 2 <= sides <= MAX_SIDES:
             raise MessageError(N_("encounter_check '%(value)s': the die needs 2 to %(num)s "
-                                  "sides, such as '1 in d8'", value=v, num=MAX_SIDES))
+                                  "sides, such as '%(example)s'", value=v, num=MAX_SIDES,
+                                  example="1 in d8"))
         if chance >= sides:
             raise MessageError(N_(
                 "encounter_check '%(value)s': %(chance)s must be below %(sides)s (the die's "
