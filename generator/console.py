@@ -263,10 +263,26 @@ def _format_commands(group: click.Group, ctx: click.Context, formatter: click.He
     if not commands:
         return
     limit = formatter.width - 6 - max(len(name) for name, _ in commands)
-    rows = [(name, click.utils.make_default_short_help(help_words(t, cmd.help), limit))
-            for name, cmd in commands]
+    rows = [(name, short_help(help_words(t, cmd.help), limit)) for name, cmd in commands]
     with formatter.section(t.gettext("Commands")):
         formatter.write_dl(rows)
+
+
+def short_help(text: str, limit: int) -> str:
+    """A command's line in its group's list: its first sentence, cut at a word to ``limit``.
+
+    >>> short_help("Roll on a table. Nested tables too.", 45)
+    'Roll on a table.'
+    >>> short_help("Validate the campaign, its MkDocs settings, and replay", 30)
+    'Validate the campaign, its...'
+    """
+    words = " ".join(text.split())
+    first = words.split(". ", 1)[0]
+    first = first if first.endswith(".") or first == words else first + "."
+    if len(first) <= limit:
+        return first
+    cut = first[:limit - 3].rsplit(" ", 1)[0].rstrip(",;:")
+    return cut + "..."
 
 
 class TranslatedCommand(click.Command):

@@ -48,7 +48,7 @@ class Text:
         return self.fill(lambda text: text.english(),
                          self.message if self.plural is None or self.n == 1 else self.plural)
 
-    def fill(self, render: "Translate", message: str) -> str:
+    def fill(self, render: Translate, message: str) -> str:
         """``message`` (this text's message, translated) with its values, each message
         among them rendered by ``render``."""
         if self.literal:

@@ -23,10 +23,10 @@ is safe as a file name, a URL path segment, an HTML id and a CSS class on every 
 
 from __future__ import annotations
 
-from generator.diagnostics import NN_, N_, Text
-
 import re
 import unicodedata
+
+from generator.diagnostics import N_, NN_, Text
 
 # Passport-style transliteration; Ukrainian letters included (і, ї, є, ґ).
 _TRANSLIT = {

@@ -153,11 +153,11 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
           site_url: str | None, gm_site_url: str | None, no_hooks: bool, quiet: bool,
           verbose: bool) -> None:
     """``hexcrawl build``."""
-    from generator.site import AUDIENCES, SiteError, build_sites
-    from generator.site.config import ConfigOptions
     import babel.numbers
 
     from generator.i18n import Translator
+    from generator.site import AUDIENCES, SiteError, build_sites
+    from generator.site.config import ConfigOptions
     from generator.site.notfound import unlisted_warning
 
     place = locate(content)
@@ -532,10 +532,9 @@ def roll_cmd(table_id: str, content: Path | None, seed: int | None) -> None:
 
     from generator.diagnostics import suggest
     from generator.dice import RollSource
+    from generator.i18n import Translator
     from generator.rules.chronicle import EncounterRecord
     from generator.rules.encounters import roll_on_table
-
-    from generator.i18n import Translator
 
     campaign, _ = load_or_exit(locate(content).content)
     t = Translator(campaign.language)
