@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from generator.cli.new import new_cmd
 from generator.cli.public import public_cmd
 from generator.cli.replay import replay_cmd
 from generator.cli.settle import settle_cmd
@@ -48,16 +49,13 @@ NO_HOOKS_OPTION = click.option(
             "overrides, and !ENV values (for building pull requests)").message)
 
 
-QUIET_OPTION = click.option(
-    "--quiet", "-q", is_flag=True,
-    help=N_("print errors only: no warnings, progress or summary").message)
+QUIET_OPTION = click.option("--quiet", "-q", is_flag=True, help=N_(
+    "print errors only: no warnings, progress or summary").message)
 VERBOSE_OPTION = click.option(
     "--verbose", "-v", is_flag=True,
     help=N_("print each stage as it ends, with its time and what it did").message)
 
 
-# The help texts are messages (``N_(...).message``): ``--help`` prints them in the
-# campaign's language, or the user's (``generator.console.TranslatedGroup``).
 @click.group(cls=TranslatedGroup, context_settings={"help_option_names": ["-h", "--help"]},
              help=N_("Build player and GM wikis for a hexcrawl campaign from YAML and "
                      "Markdown.").message)
@@ -181,8 +179,8 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
         except SiteError as exc:
             progress.close()
             click.echo(site_error(exc, t), err=True)
-            click.echo(t.gettext("the previous site in %(folder)s is untouched", folder=out),
-                       err=True)
+            click.echo(t.gettext("the previous site in %(folder)s is untouched",
+                                 folder=out), err=True)
             sys.exit(1)
         progress.close()
         left_out = sorted({x for d in report.docs.values() for x in d.left_out})
@@ -257,8 +255,7 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
                 "no earlier build of the GM's site to serve while the content has errors; "
                 "fix them first")), err=True)
             sys.exit(1)
-        click.echo(t.gettext("the browser shows these errors until they are fixed"),
-                   err=True)
+        click.echo(t.gettext("the browser shows these errors until they are fixed"), err=True)
         name = campaign.name if campaign is not None else str(place.content)
     else:
         try:
@@ -582,8 +579,8 @@ def play_cmd(content: Path | None, new: bool, cont: bool, title: str | None,
     from generator.play.ui import Input, PlainInput, TerminalInput
 
     if new and cont:
-        raise click.UsageError(translator_for(content).gettext(
-            "--new and --continue exclude each other"))
+        raise click.UsageError(translator_for(content).gettext("--new and --continue "
+                                                               "exclude each other"))
     inp: Input = TerminalInput() if sys.stdin.isatty() and sys.stdout.isatty() \
         else PlainInput()
     sys.exit(start(locate(content).content, new=new, cont=cont, title=title,
@@ -591,45 +588,8 @@ def play_cmd(content: Path | None, new: bool, cont: bool, title: str | None,
                    say=lambda text: click.echo(terminal_text(text))))
 
 
-@main.command("new", help=N_(
-    "Scaffold a campaign repository in DIRECTORY: a small valid campaign, its site "
-    "settings, and the GitHub workflow that publishes the players' site on every push.\n"
-    "\n"
-    "DIRECTORY may be new or an existing folder (a fresh clone, say); no file is ever "
-    "overwritten.").message)
-@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--wheel", "wheel", type=click.Path(dir_okay=True, path_type=Path), default=None,
-              metavar="FILE", help=N_("a hexcrawl wheel to keep in vendor/ for the workflow "
-                                      "to install (until hexcrawl is on PyPI)").message)
-def new_cmd(directory: Path, wheel: Path | None) -> None:
-    """``hexcrawl new``: the user's language, as there is no campaign yet."""
-    from generator.scaffold import WheelError, create
-
-    t = translator_for(None)
-
-    try:
-        written = create(directory, wheel=wheel)
-    except WheelError as exc:
-        click.echo(f"{wheel}: error: {exc}", err=True)
-        sys.exit(1)
-    except FileExistsError as exc:
-        click.echo(f"{directory}: error: {exc}", err=True)
-        sys.exit(1)
-    except OSError as exc:
-        click.echo(f"{directory}: error: " + t.gettext(
-            "cannot create the campaign here: %(reason)s", reason=exc.strerror or exc),
-            err=True)
-        sys.exit(1)
-    for path in written:
-        click.echo("  " + t.gettext("created %(path)s", path=path))
-    click.echo(t.gettext(
-        "A starter campaign is ready. Next: %(commands)s (then hexcrawl serve to browse it). "
-        "To publish the players' site, push the folder to GitHub and turn on Pages (Settings "
-        "> Pages > Source: GitHub Actions).",
-        commands=f"cd {directory} && hexcrawl check && hexcrawl build"))
-
-
 main.add_command(replay_cmd)
+main.add_command(new_cmd)
 main.add_command(public_cmd)
 main.add_command(settle_cmd)
 
