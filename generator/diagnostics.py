@@ -1,7 +1,17 @@
 """Diagnostics: errors and warnings with a source position, collected and reported together.
 
 A diagnostic prints as ``PATH:LINE:COL: error: MESSAGE`` (compiler style), so editors and CI
-logs can jump to the spot. Lines and columns are 1-based.
+logs can jump to the spot. Lines and columns are 1-based. The prefix is the same in every
+language; the message is a ``Text``: an English gettext message and its values, made where the
+problem is found (``N_``, ``NN_``) and translated where it is printed, in the campaign's language
+(``Translator.text``), so the stages that find problems need no language of their own.
+
+>>> d = Diagnostic(Pos("hexes.yaml", 3, 5), "error", "", text=N_("unknown hex '%(hex)s'",
+...                hex="0902"))
+>>> d.format()
+"hexes.yaml:3:5: error: unknown hex '0902'"
+>>> NN_("%(num)s error", "%(num)s errors", 2).english()
+'2 errors'
 """
 
 from __future__ import annotations
@@ -9,12 +19,71 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Union
 
 Severity = Literal["error", "warning"]
+#: A value filling a message's ``%(name)s``: a word or number as it is, or a message of its own.
+Value = Union[str, int, float, "Text", None]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message to translate when it is printed: an English gettext message (a %-format
+    string, a msgid of the catalogues), and its values, which may be messages too. With
+    ``plural``, it has plural forms chosen by ``n`` (``%(num)s`` is ``n`` unless given).
+    ``literal`` text is not a message (a library's own words, text quoted from a file): it
+    prints as it is in every language."""
+
+    message: str
+    values: tuple[tuple[str, Value], ...] = ()
+    plural: str | None = None
+    n: int = 0
+    literal: bool = False
+
+    def english(self) -> str:
+        """The text in English, the language of the messages."""
+        return self.fill(lambda text: text.english(),
+                         self.message if self.plural is None or self.n == 1 else self.plural)
+
+    def fill(self, render: Translate, message: str) -> str:
+        """``message`` (this text's message, translated) with its values, each message
+        among them rendered by ``render``."""
+        if self.literal:
+            return self.message
+        values = {k: render(v) if isinstance(v, Text) else v for k, v in self.values}
+        if self.plural is not None:
+            values.setdefault("num", self.n)
+        return message % values
+
+    def __str__(self) -> str:
+        return self.english()
+
+
+#: How a ``Text`` is printed: ``Text.english``, or a translator's ``text``.
+Translate = Callable[[Text], str]
+
+
+def N_(message: str, /, **values: Value) -> Text:  # noqa: N802 (the gettext convention)
+    """A diagnostic's message, marked for ``pybabel extract`` and translated when printed."""
+    return Text(message, tuple(values.items()))
+
+
+def NN_(singular: str, plural: str, n: int, /, **values: Value) -> Text:  # noqa: N802
+    """A message with plural forms for ``n``, marked for extraction, translated when printed."""
+    return Text(singular, tuple(values.items()), plural, n)
+
+
+def literal(text: str) -> Text:
+    """Text that is no message (a library's words, a file's own text): printed as it is."""
+    return Text(text, literal=True)
+
+
+def english(text: Text) -> str:
+    """``text`` in English (a ``Translate``)."""
+    return text.english()
 
 
 @dataclass(frozen=True, order=True)
@@ -37,9 +106,24 @@ class Diagnostic:
     #: what the diagnostic is about, for options that change its severity (``check
     #: --strict`` makes the ``secrets`` warnings errors); empty for most
     kind: str = ""
+    #: the message to translate (``message`` is it in English); None for a message that is
+    #: printed as it is
+    text: Text | None = field(default=None, compare=False)
 
-    def format(self) -> str:
-        return f"{self.pos}: {self.severity}: {self.message}"
+    def __post_init__(self) -> None:
+        if self.text is not None and not self.message:
+            object.__setattr__(self, "message", one_line(self.text.english()))
+
+    def format(self, translate: Translate | None = None) -> str:
+        """``PATH:LINE:COL: error: MESSAGE``, the message in the language of ``translate``
+        (English without one); the prefix is the same in every language."""
+        return f"{self.pos}: {self.severity}: {self.says(translate)}"
+
+    def says(self, translate: Translate | None = None) -> str:
+        """The message alone, in the language of ``translate``."""
+        if translate is None or self.text is None:
+            return self.message
+        return one_line(translate(self.text))
 
 
 #: Characters a terminal acts on rather than shows: the C0 and C1 controls (escape
@@ -74,16 +158,26 @@ def terminal_text(text: str) -> str:
     return text.translate(_SHOWN)
 
 
+class MessageError(ValueError):
+    """A ``ValueError`` whose message is a ``Text`` (a model's validator raises it: pydantic
+    keeps the exception, and the load reports its text in the campaign's language)."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text.english())
+        self.text = text
+
+
 class SourceError(Exception):
     """A problem that stops the reading of one file, with its place: a file too large or not
     UTF-8, YAML past a limit, a template that fails. Prints as ``PATH:LINE:COL: error: ...``.
     """
 
-    def __init__(self, pos: Pos, message: str) -> None:
-        message = one_line(message)
-        super().__init__(f"{pos}: error: {message}")
+    def __init__(self, pos: Pos, message: str | Text) -> None:
+        self.text = message if isinstance(message, Text) else literal(message)
+        text = one_line(self.text.english())
+        super().__init__(f"{pos}: error: {text}")
         self.pos = pos
-        self.message = message
+        self.message = text
 
 
 @dataclass
@@ -92,15 +186,16 @@ class Diagnostics:
 
     items: list[Diagnostic] = field(default_factory=list)
 
-    def error(self, pos: Pos, message: str) -> None:
-        self.items.append(Diagnostic(pos, "error", one_line(message)))
+    def error(self, pos: Pos, message: str | Text) -> None:
+        """An error: a ``Text`` (``N_``) to translate, or a str printed as it is."""
+        self.items.append(_made(pos, "error", message))
 
-    def warning(self, pos: Pos, message: str, kind: str = "") -> None:
-        self.items.append(Diagnostic(pos, "warning", one_line(message), kind))
+    def warning(self, pos: Pos, message: str | Text, kind: str = "") -> None:
+        self.items.append(_made(pos, "warning", message, kind))
 
     def promote(self, kind: str) -> None:
         """Make the warnings of ``kind`` errors (``check --strict``)."""
-        self.items = [Diagnostic(d.pos, "error", d.message, d.kind)
+        self.items = [Diagnostic(d.pos, "error", d.message, d.kind, d.text)
                       if d.severity == "warning" and d.kind == kind else d for d in self.items]
 
     def extend(self, other: Iterable[Diagnostic]) -> None:
@@ -127,18 +222,26 @@ class Diagnostics:
         return out
 
 
-def suggest(word: str, choices: Iterable[str]) -> str:
-    """A did-you-mean suffix for an unknown name, or an empty string.
+def _made(pos: Pos, severity: Severity, message: str | Text, kind: str = "") -> Diagnostic:
+    if isinstance(message, Text):
+        return Diagnostic(pos, severity, one_line(message.english()), kind, message)
+    return Diagnostic(pos, severity, one_line(message), kind)
+
+
+def suggest(word: str, choices: Iterable[str]) -> Text:
+    """A did-you-mean suffix for an unknown name (a message), or an empty text.
 
     The closest spelling first; failing that, the names the word is a part of (``sallow``
     for ``upper-sallow``), letter case aside, when there are at most three.
 
-    >>> suggest("kings-raod", ["kings-road", "mere"])
+    >>> str(suggest("kings-raod", ["kings-road", "mere"]))
     " (did you mean 'kings-road'?)"
-    >>> suggest("sallow", ["the-upper-sallow-river", "queens-road"])
+    >>> str(suggest("sallow", ["the-upper-sallow-river", "queens-road"]))
     " (did you mean 'the-upper-sallow-river'?)"
-    >>> suggest("Mere", ["mere"]), suggest("xyz", ["mere"])
+    >>> str(suggest("Mere", ["mere"])), str(suggest("xyz", ["mere"]))
     (" (did you mean 'mere'?)", '')
+    >>> str(suggest("mire", ["mere", "mare"]))
+    " (did you mean 'mere'?)"
     """
     pool = [c for c in choices if isinstance(c, str)]
     close = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
@@ -153,8 +256,11 @@ def suggest(word: str, choices: Iterable[str]) -> str:
         if len(close) > 3:
             close = []
     if not close:
-        return ""
-    return " (did you mean " + " or ".join(f"'{c}'" for c in close) + "?)"
+        return literal("")
+    if len(close) == 1:
+        return N_(" (did you mean '%(name)s'?)", name=close[0])
+    return N_(" (did you mean %(names)s or '%(last)s'?)",
+              names=", ".join(f"'{c}'" for c in close[:-1]), last=close[-1])
 
 
 def display_path(path: Path) -> str:

@@ -12,7 +12,7 @@ sites generate is made with ``slugify``, with Russian and Ukrainian transliterat
 'yizhachok-u-tumani'
 >>> slugify("../../../../../evil-table")
 'evil-table'
->>> check_id("../../../../../evil-table")
+>>> str(check_id("../../../../../evil-table"))
 "must be a slug of lowercase letters, digits and dashes, such as 'evil-table'"
 >>> check_id("thornwood-day") is None
 True
@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+
+from generator.diagnostics import N_, NN_, Text
 
 # Passport-style transliteration; Ukrainian letters included (і, ї, є, ґ).
 _TRANSLIT = {
@@ -62,15 +64,16 @@ def is_slug(text: str) -> bool:
     return len(text) <= MAX_LENGTH and _SLUG.fullmatch(text) is not None
 
 
-def check_id(text: object) -> str | None:
+def check_id(text: object) -> Text | None:
     """None when ``text`` is a valid id, else what is wrong (for a diagnostic)."""
     if isinstance(text, str) and is_slug(text):
         return None
     shown = str(text)
     if len(shown) > MAX_LENGTH and isinstance(text, str) and _SLUG.fullmatch(text):
-        return f"is longer than {MAX_LENGTH} characters"
-    return ("must be a slug of lowercase letters, digits and dashes, such as "
-            f"'{slugify(shown, fallback='my-id')}'")
+        return NN_("is longer than %(num)s character", "is longer than %(num)s characters",
+                   MAX_LENGTH)
+    return N_("must be a slug of lowercase letters, digits and dashes, such as '%(id)s'",
+              id=slugify(shown, fallback="my-id"))
 
 
 def heading_id(value: str, separator: str = "-") -> str:

@@ -25,7 +25,8 @@ settings.load_profile("hexcrawl")
 #: Test modules that run the real parts end to end: MkDocs builds, headless Chromium, the
 #: ``hexcrawl`` program in a subprocess, a pseudo-terminal, the installed wheel.
 E2E_MODULES = frozenset({
-    "test_browser", "test_build", "test_ci_workflows", "test_cli", "test_code_quality",
+    "test_browser", "test_build", "test_ci_workflows", "test_cli", "test_cli_words",
+    "test_code_quality",
     "test_discovery", "test_gm_blocks", "test_map_render", "test_new_wheel",
     "test_hostile", "test_i18n", "test_incremental", "test_limits", "test_map_files",
     "test_mkdocs_config",

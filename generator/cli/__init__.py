@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING
 
 import click
 
+from generator.cli.new import new_cmd
 from generator.cli.print_cmd import print_group
 from generator.cli.public import public_cmd
 from generator.cli.replay import replay_cmd
 from generator.cli.settle import settle_cmd
 from generator.console import (
     CONTENT_OPTION,
+    TranslatedGroup,
     load_or_exit,
     locate,
     os_error,
@@ -30,60 +32,65 @@ from generator.console import (
     reporter,
     site_error,
     summary_line,
+    translator_for,
 )
 from generator.content.place import find_campaign
 from generator.diagnostics import Pos, display_path
+from generator.i18n.markers import N_
 
 if TYPE_CHECKING:
     from generator.knowledge import Audience
 
 NO_HOOKS_OPTION = click.option(
     "--no-hooks", is_flag=True,
-    help="run no code from the campaign: leave out the hooks, plugins (but search), "
-         "theme.custom_dir and extra Markdown extensions of its mkdocs.yml, its template "
-         "overrides, and !ENV values (for building pull requests)")
+    help=N_("run no code from the campaign: leave out the hooks, plugins (but search), "
+            "theme.custom_dir and extra Markdown extensions of its mkdocs.yml, its template "
+            "overrides, and !ENV values (for building pull requests)").message)
 
 
-QUIET_OPTION = click.option("--quiet", "-q", is_flag=True,
-                            help="print errors only: no warnings, progress or summary")
-VERBOSE_OPTION = click.option("--verbose", "-v", is_flag=True,
-                              help="print each stage as it ends, with its time and what it did")
+QUIET_OPTION = click.option("--quiet", "-q", is_flag=True, help=N_(
+    "print errors only: no warnings, progress or summary").message)
+VERBOSE_OPTION = click.option(
+    "--verbose", "-v", is_flag=True,
+    help=N_("print each stage as it ends, with its time and what it did").message)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=TranslatedGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             help=N_("Build player and GM wikis for a hexcrawl campaign from YAML and "
+                     "Markdown.").message)
 @click.version_option(package_name="hexcrawl", prog_name="hexcrawl",
                       message="%(prog)s %(version)s")
 def main() -> None:
-    """Build player and GM wikis for a hexcrawl campaign from YAML and Markdown."""
+    """The ``hexcrawl`` group of commands."""
 
 
-@main.command()
+@main.command(help=N_(
+    "Validate the campaign, its MkDocs settings, and replay every session; exit 1 on "
+    "errors. Counts, per session, the rolls the replay made itself, and warns about each of "
+    "them that changed the story, and about public text that reads as GM-only (with "
+    "--strict, errors).").message)
 @CONTENT_OPTION
 @click.option("--list-seeded", is_flag=True,
-              help="list every roll the replay made itself (not recorded in the logs): "
-                   "session, log entry, purpose and the value used")
+              help=N_("list every roll the replay made itself (not recorded in the logs): "
+                      "session, log entry, purpose and the value used").message)
 @click.option("--strict", is_flag=True,
-              help="a seeded roll that changed the story (an encounter, a failed check, "
-                   "damage, getting lost...) is an error, not a warning: for groups that log "
-                   "every die; and so is public text whose title or first words read as "
-                   "GM-only ('## Secrets', '!!! note \"GM only\"', '**GM:**')")
+              help=N_("a seeded roll that changed the story (an encounter, a failed check, "
+                      "damage, getting lost...) is an error, not a warning: for groups that "
+                      "log every die; and so is public text whose title or first words read "
+                      "as GM-only ('## Secrets', '!!! note \"GM only\"', '**GM:**')").message)
 @QUIET_OPTION
 @VERBOSE_OPTION
 def check(content: Path | None, list_seeded: bool, strict: bool, quiet: bool,
           verbose: bool) -> None:
-    """Validate the campaign, its MkDocs settings, and replay every session; exit 1 on
-    errors. Counts, per session, the rolls the replay made itself, and warns about each of
-    them that changed the story, and about public text that reads as GM-only (with
-    --strict, errors)."""
+    """``hexcrawl check``."""
     place = locate(content)
+    from generator.i18n import Translator
     from generator.site.config import (
         ConfigError,
         ConfigOptions,
         campaign_config_files,
         read_campaign_config,
     )
-    from generator.site.progress import count
-
     with reporter(quiet, verbose) as progress:
         from generator.content.secretlint import SECRETS
 
@@ -98,15 +105,20 @@ def check(content: Path | None, list_seeded: bool, strict: bool, quiet: bool,
 
         flag_story_rolls(campaign, chronicle, diags, strict)
         progress.close()
-        print_diagnostics(diags, progress)
+        t = Translator(campaign.language)
+        print_diagnostics(diags, progress, t)
         from generator.render.text import seeded_text
 
-        seeded = seeded_text(campaign, chronicle, listing=list_seeded)
+        seeded = seeded_text(campaign, chronicle, listing=list_seeded, t=t)
         if seeded and (list_seeded or not progress.quiet):
             click.echo(seeded)
-        progress.close(f"{place.content}: {count(len(campaign.hexes), 'hex')}, "
-                       f"{count(len(campaign.locations), 'location')}, "
-                       f"{count(len(campaign.sessions), 'session')}; {summary_line(diags)}")
+        progress.close(f"{place.content}: " + t.gettext(
+            "%(hexes)s, %(locations)s, %(sessions)s; %(summary)s",
+            hexes=t.count(len(campaign.hexes), "hex"),
+            locations=t.ngettext("%(num)s location", "%(num)s locations",
+                                 len(campaign.locations)),
+            sessions=t.count(len(campaign.sessions), "session"),
+            summary=summary_line(diags, t)))
         if diags.has_errors():
             sys.exit(1)
 
@@ -114,33 +126,36 @@ def check(content: Path | None, list_seeded: bool, strict: bool, quiet: bool,
 AUDIENCE_CHOICE = click.Choice(["players", "gm", "both"])
 
 
-@main.command()
+@main.command(help=N_(
+    "Build the players' and the GM's sites (atomically: on any error the old site stays).\n"
+    "\n"
+    "build/ and site/ go beside the campaign (the folder holding campaign.yaml, or the one "
+    "holding content/), wherever the command runs. On a terminal, a build that takes over a "
+    "second shows each stage as it runs; one summary line follows every build.").message)
 @CONTENT_OPTION
 @click.option("--audience", type=AUDIENCE_CHOICE, default="both", show_default=True)
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="where the sites go (default: site/ beside the campaign)")
+              help=N_("where the sites go (default: site/ beside the campaign)").message)
 @click.option("--docs-only", is_flag=True,
-              help="write build/<audience>/ (Markdown, SVG, mkdocs.yml) and stop")
+              help=N_("write build/<audience>/ (Markdown, SVG, mkdocs.yml) and stop").message)
 @click.option("--site-url", "site_url", default=None, metavar="URL",
-              help="the address the players' site is published at (its site_url; Material's "
-                   "instant navigation needs it)")
+              help=N_("the address the players' site is published at (its site_url; "
+                      "Material's instant navigation needs it)").message)
 @click.option("--gm-site-url", "gm_site_url", default=None, metavar="URL",
-              help="the address the GM site is served at, if it has one")
+              help=N_("the address the GM site is served at, if it has one").message)
 @NO_HOOKS_OPTION
 @QUIET_OPTION
 @VERBOSE_OPTION
 def build(content: Path | None, audience: str, out: Path | None, docs_only: bool,
           site_url: str | None, gm_site_url: str | None, no_hooks: bool, quiet: bool,
           verbose: bool) -> None:
-    """Build the players' and the GM's sites (atomically: on any error the old site stays).
+    """``hexcrawl build``."""
+    import babel.numbers
 
-    build/ and site/ go beside the campaign (the folder holding campaign.yaml, or the one
-    holding content/), wherever the command runs. On a terminal, a build that takes over a
-    second shows each stage as it runs; one summary line follows every build."""
+    from generator.i18n import Translator
     from generator.site import AUDIENCES, SiteError, build_sites
     from generator.site.config import ConfigOptions
     from generator.site.notfound import unlisted_warning
-    from generator.site.progress import count
 
     place = locate(content)
     refuse_links_out(place, place.build_dir,
@@ -152,7 +167,8 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     with reporter(quiet, verbose) as progress:
         campaign, diags = load_or_exit(place.content, progress)
         chronicle = replay_or_exit(campaign, diags, progress)
-        print_diagnostics(diags, progress)
+        t = Translator(campaign.language)
+        print_diagnostics(diags, progress, t)
         urls = {a: u for a, u in (("players", site_url), ("gm", gm_site_url)) if u}
         try:
             report = build_sites(campaign, chronicle, out_dir=out, build_root=place.build_dir,
@@ -161,13 +177,15 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
                                  progress=progress)
         except SiteError as exc:
             progress.close()
-            click.echo(site_error(exc), err=True)
-            click.echo(f"the previous site in {out} is untouched", err=True)
+            click.echo(site_error(exc, t), err=True)
+            click.echo(t.gettext("the previous site in %(folder)s is untouched",
+                                 folder=out), err=True)
             sys.exit(1)
         progress.close()
         left_out = sorted({x for d in report.docs.values() for x in d.left_out})
         if left_out and not progress.quiet:
-            click.echo(f"--no-hooks: left out {'; '.join(left_out)}", err=True)
+            click.echo("--no-hooks: " + t.gettext("left out %(what)s",
+                                                  what="; ".join(left_out)), err=True)
         if not progress.quiet:
             for warning in report.warnings:
                 click.echo(f"warning: {warning}", err=True)
@@ -178,25 +196,36 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
         wrote = [str(report.docs[a].config) if docs_only else str(out / a) for a in audiences]
         warnings = len(diags.warnings) + len(report.warnings) + int(unlisted)
         if not progress.quiet:  # the command's result: on standard output
-            click.echo(f"{'wrote' if docs_only else 'built'} {' and '.join(wrote)} in "
-                       f"{progress.elapsed():.1f} s"
-                       + (f" ({count(warnings, 'warning')})" if warnings else ""))
+            seconds = babel.numbers.format_decimal(round(progress.elapsed(), 1), "0.0",
+                                                   locale=t.locale)
+            done = (t.gettext("wrote %(what)s in %(seconds)s s", what=" ".join(wrote),
+                              seconds=seconds) if docs_only and len(wrote) == 1 else
+                    t.gettext("wrote %(first)s and %(second)s in %(seconds)s s",
+                              first=wrote[0], second=wrote[-1], seconds=seconds)
+                    if docs_only else
+                    t.gettext("built %(what)s in %(seconds)s s", what=" ".join(wrote),
+                              seconds=seconds) if len(wrote) == 1 else
+                    t.gettext("built %(first)s and %(second)s in %(seconds)s s",
+                              first=wrote[0], second=wrote[-1], seconds=seconds))
+            click.echo(done + (" (" + t.ngettext("%(num)s warning", "%(num)s warnings",
+                                                 warnings) + ")" if warnings else ""))
 
 
-@main.command()
+@main.command(help=N_(
+    "Serve one site with live reload; content edits regenerate only the changed pages.\n"
+    "\n"
+    "Each edit replays only from the edited session on, redraws only what changed and has "
+    "MkDocs rebuild only the pages whose Markdown changed (a dirty build, kept exact by the "
+    "hook: generator.serve.memo). While the content has errors, every page shows them (with "
+    "their positions) instead, and reloads by itself once they are fixed.").message)
 @CONTENT_OPTION
 @click.option("--audience", type=click.Choice(["players", "gm"]), default="gm",
               show_default=True)
 @click.option("--dev-addr", default="127.0.0.1:8000", show_default=True,
-              help="address to serve on")
+              help=N_("address to serve on").message)
 @NO_HOOKS_OPTION
 def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) -> None:
-    """Serve one site with live reload; content edits regenerate only the changed pages.
-
-    Each edit replays only from the edited session on, redraws only what changed and has
-    MkDocs rebuild only the pages whose Markdown changed (a dirty build, kept exact by the
-    hook: generator.serve.memo). While the content has errors, every page shows them (with
-    their positions) instead, and reloads by itself once they are fixed."""
+    """``hexcrawl serve``."""
     from mkdocs.commands.serve import serve as mkdocs_serve
 
     from generator.content.loader import load_campaign
@@ -213,15 +242,19 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
     if campaign is not None:
         chronicle, replay_diags = replay(campaign, cache.replay)
         diags.extend(replay_diags.items)
-    print_diagnostics(diags)
+    t = translator_for(place.content)
+    print_diagnostics(diags, None, t)
     config = place.build_dir / which / "mkdocs.yml"
     if campaign is None or diags.has_errors():
-        click.echo(summary_line(diags), err=True)
+        click.echo(summary_line(diags, t), err=True)
         if not config.is_file():
-            click.echo(f"{config}: error: no earlier build of the {audience} site to serve "
-                       "while the content has errors; fix them first", err=True)
+            click.echo(f"{config}: error: " + (t.gettext(
+                "no earlier build of the players' site to serve while the content has "
+                "errors; fix them first") if which == "players" else t.gettext(
+                "no earlier build of the GM's site to serve while the content has errors; "
+                "fix them first")), err=True)
             sys.exit(1)
-        click.echo("the browser shows these errors until they are fixed", err=True)
+        click.echo(t.gettext("the browser shows these errors until they are fixed"), err=True)
         name = campaign.name if campaign is not None else str(place.content)
     else:
         try:
@@ -229,11 +262,15 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
                                 place.config, ConfigOptions(no_hooks=no_hooks),
                                 cache=cache).config
         except SiteError as exc:
-            click.echo(site_error(exc), err=True)
+            click.echo(site_error(exc, t), err=True)
             sys.exit(1)
         name = campaign.name
-    click.echo(f"serving the {audience} site of {name} on http://{dev_addr}/ "
-               f"(edits in {place.content} rebuild it)", err=True)
+    click.echo((t.gettext("serving the players' site of %(name)s on %(url)s (edits in "
+                          "%(folder)s rebuild it)", name=name, url=f"http://{dev_addr}/",
+                          folder=place.content) if which == "players" else
+                t.gettext("serving the GM's site of %(name)s on %(url)s (edits in %(folder)s "
+                          "rebuild it)", name=name, url=f"http://{dev_addr}/",
+                          folder=place.content)), err=True)
     # the dirty builds are kept exact by the hook: MkDocs' warning about them does not apply
     logging.getLogger("mkdocs.commands.build").addFilter(
         lambda record: not record.getMessage().startswith("A 'dirty' build"))
@@ -244,52 +281,55 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
                      build_type="dirty")
 
 
-@main.group("import")
+@main.group("import", help=N_("Bring a map made with another tool into a campaign.").message)
 def import_group() -> None:
-    """Bring a map made with another tool into a campaign."""
+    """``hexcrawl import``."""
 
 
-@import_group.command("text-mapper")
+@import_group.command("text-mapper", help=N_(
+    "Import Alex Schroeder's Text Mapper text format: hexes, paths and locations.\n"
+    "\n"
+    "Terrain words, forest colours and place words map to terrain, density and locations "
+    "(--show-mapping prints the tables; --mapping overrides them); line features (river, "
+    "road, trail, highway) become paths; the report says what was dropped. Files that exist "
+    "are never written over without --force (which keeps them as NAME.bak).").message)
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--into", "into", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="campaign folder to write into (default: the campaign found from the "
-                   "current folder upward, else a new folder named after FILE)")
+              help=N_("campaign folder to write into (default: the campaign found from the "
+                      "current folder upward, else a new folder named after FILE)").message)
 @click.option("--mapping", "mapping_file", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="YAML file of word mappings laid over the built-in ones")
+              default=None,
+              help=N_("YAML file of word mappings laid over the built-in ones").message)
 @click.option("--force", is_flag=True,
-              help="write over files that exist, keeping each as NAME.bak")
-@click.option("--name", default=None, help="campaign name of a new campaign.yaml")
+              help=N_("write over files that exist, keeping each as NAME.bak").message)
+@click.option("--name", default=None, help=N_("campaign name of a new campaign.yaml").message)
 @click.option("--show-mapping", is_flag=True,
-              help="print the word mapping in --mapping's format and stop")
+              help=N_("print the word mapping in --mapping's format and stop").message)
 def import_text_mapper(file: Path, into: Path | None, mapping_file: Path | None, force: bool,
                        name: str | None, show_mapping: bool) -> None:
-    """Import Alex Schroeder's Text Mapper text format: hexes, paths and locations.
-
-    Terrain words, forest colours and place words map to terrain, density and locations
-    (--show-mapping prints the tables; --mapping overrides them); line features (river,
-    road, trail, highway) become paths; the report says what was dropped. Files that exist
-    are never written over without --force (which keeps them as NAME.bak)."""
+    """``hexcrawl import text-mapper``."""
     from generator.interop.tm_command import import_map
 
     import_map(file, into, mapping_file, force, name, show_mapping)
 
 
-@main.group("export")
+@main.group("export", help=N_("Write a campaign's map in another tool's format.").message)
 def export_group() -> None:
-    """Write a campaign's map in another tool's format."""
+    """``hexcrawl export``."""
 
 
-@export_group.command("text-mapper")
+@export_group.command("text-mapper", help=N_(
+    "Export the map in Alex Schroeder's Text Mapper text format (hexes with terrain and "
+    "names, locations, paths); hexcrawl import text-mapper reads it back unchanged.").message)
 @CONTENT_OPTION
 @click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="file to write (default: standard output)")
+              help=N_("file to write (default: standard output)").message)
 @click.option("--audience", type=click.Choice(["gm", "players"]), default="gm",
-              show_default=True, help="players: only what the party has found")
-@click.option("--force", is_flag=True, help="write over --out if it exists")
+              show_default=True, help=N_("players: only what the party has found").message)
+@click.option("--force", is_flag=True, help=N_("write over --out if it exists").message)
 def export_text_mapper(content: Path | None, out: Path | None, audience: str,
                        force: bool) -> None:
-    """Export the map in Alex Schroeder's Text Mapper text format (hexes with terrain and
-    names, locations, paths); hexcrawl import text-mapper reads it back unchanged."""
+    """``hexcrawl export text-mapper``."""
     from generator.interop import textmapper as tm
     from generator.knowledge import view_for
 
@@ -303,23 +343,25 @@ def export_text_mapper(content: Path | None, out: Path | None, audience: str,
         click.echo(text, nl=False)
         return
     if out.exists() and not force:
-        click.echo(f"{display_path(out)}: error: the file exists (--force writes over it)",
-                   err=True)
+        click.echo(f"{display_path(out)}: error: " + translator_for(place.content).gettext(
+            "the file exists (--force writes over it)"), err=True)
         sys.exit(1)
     out.write_text(text, encoding="utf-8")
     click.echo(str(out))
 
 
-@main.command("schema")
+@main.command("schema", help=N_(
+    "Write JSON Schemas of every content file (for editors) and of the replay JSON, and "
+    "vscode-settings.json, the VS Code settings that apply them to the campaign's "
+    "files.").message)
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="folder for the schemas (default: schemas/ beside the campaign, or of the "
-                   "current folder when there is no campaign)")
+              help=N_("folder for the schemas (default: schemas/ beside the campaign, or of "
+                      "the current folder when there is no campaign)").message)
 @click.option("--content", "content", type=click.Path(file_okay=False, path_type=Path),
-              default=None, help="the campaign the VS Code snippet points at (default: found "
-                                 "from the current folder upward)")
+              default=None, help=N_("the campaign the VS Code snippet points at (default: "
+                                    "found from the current folder upward)").message)
 def schema_cmd(out: Path | None, content: Path | None) -> None:
-    """Write JSON Schemas of every content file (for editors) and of the replay JSON, and
-    vscode-settings.json, the VS Code settings that apply them to the campaign's files."""
+    """``hexcrawl schema``."""
 
     from generator.content.schema import VSCODE_SNIPPET, vscode_snippet, write_schemas
 
@@ -336,42 +378,48 @@ def schema_cmd(out: Path | None, content: Path | None) -> None:
             return absolute.as_posix()
 
     campaign = inside(place.content) if place is not None else "**"
+    t = translator_for(place.content if place is not None else None)
     try:
         written = write_schemas(out)
         snippet = out / VSCODE_SNIPPET
         snippet.write_text(vscode_snippet(inside(out), campaign), encoding="utf-8")
     except OSError as exc:
-        click.echo(os_error(exc, out), err=True)
+        click.echo(os_error(exc, out, t), err=True)
         sys.exit(1)
     for path in written:
         click.echo(str(path))
     click.echo(str(snippet))
-    click.echo(f"VS Code (YAML extension): merge {snippet} into {workspace.name}/.vscode/"
-               "settings.json to check every campaign file against its schema; or start a "
-               "file with '# yaml-language-server: $schema=<path to its schema>'.", err=True)
+    click.echo(t.gettext(
+        "VS Code (YAML extension): merge %(snippet)s into %(settings)s to check every "
+        "campaign file against its schema; or start a file with '%(line)s'.",
+        snippet=snippet, settings=f"{workspace.name}/.vscode/settings.json",
+        line="# yaml-language-server: $schema=<path to its schema>"), err=True)
 
 
-@main.command("roll")
+@main.command("roll", help=N_("Roll on a table at the table: nested tables, distance and "
+                               "reaction included.").message)
 @click.argument("table_id")
 @CONTENT_OPTION
 @click.option("--seed", type=int, default=None,
-              help="seed for a repeatable roll (default: a fresh random roll)")
+              help=N_("seed for a repeatable roll (default: a fresh random roll)").message)
 def roll_cmd(table_id: str, content: Path | None, seed: int | None) -> None:
-    """Roll on a table at the table: nested tables, distance and reaction included."""
+    """``hexcrawl roll``."""
     import secrets
 
     from generator.diagnostics import suggest
     from generator.dice import RollSource
+    from generator.i18n import Translator
     from generator.rules.chronicle import EncounterRecord
     from generator.rules.encounters import roll_on_table
 
     campaign, _ = load_or_exit(locate(content).content)
+    t = Translator(campaign.language)
     table = campaign.tables.get(table_id)
     if table is None:
-        raise click.BadParameter(f"unknown table '{table_id}'"
-                                 f"{suggest(table_id, campaign.tables)}; tables: "
-                                 f"{', '.join(sorted(campaign.tables))}",
-                                 param_hint="TABLE_ID")
+        raise click.BadParameter(t.gettext(
+            "unknown table '%(id)s'%(hint)s; tables: %(tables)s", id=table_id,
+            hint=t.text(suggest(table_id, campaign.tables)),
+            tables=", ".join(sorted(campaign.tables))), param_hint="TABLE_ID")
     source = RollSource(seed if seed is not None else secrets.randbits(64), 0, 0)
     enc = EncounterRecord("roll")
     warnings = roll_on_table(campaign.tables, table, source, enc)
@@ -379,35 +427,39 @@ def roll_cmd(table_id: str, content: Path | None, seed: int | None) -> None:
         detail = f"  ({r.detail})" if r.detail else ""
         outcome = f" -> {r.outcome}" if r.outcome else ""
         click.echo(f"{r.purpose:<18} {r.dice:<6} {r.natural:>4}{outcome}{detail}")
-    click.echo(f"{table.name}: {enc.result or '(no result)'}")
+    click.echo(f"{table.name}: " + (enc.result or "(" + t.gettext("no result") + ")"))
     if enc.distance is not None:
-        click.echo(f"distance: {enc.distance} ft")
+        click.echo(t.gettext("distance: %(feet)s ft", feet=enc.distance))
     if enc.reaction:
-        click.echo(f"reaction: {enc.reaction}")
+        click.echo(t.gettext("reaction: %(reaction)s",
+                             reaction=t.label("reaction", enc.reaction, enc.reaction)))
     for w in warnings:
         click.echo(f"warning: {w}", err=True)
 
 
-@main.command("play")
+@main.command("play", help=N_(
+    "Log a session at the table: each command is adjudicated by the rules, its dice asked "
+    "for one by one, and the entry appended to the session log with every roll recorded.\n"
+    "\n"
+    "For the players' shared screen, run `hexcrawl serve --audience players` beside it: each "
+    "entry written rebuilds the players' map, and the page reloads by itself.").message)
 @CONTENT_OPTION
-@click.option("--new", "new", is_flag=True, help="start the next session")
-@click.option("--continue", "cont", is_flag=True, help="append to the last session")
-@click.option("--title", default=None, help="title of a new session")
+@click.option("--new", "new", is_flag=True, help=N_("start the next session").message)
+@click.option("--continue", "cont", is_flag=True,
+              help=N_("append to the last session").message)
+@click.option("--title", default=None, help=N_("title of a new session").message)
 @click.option("--date", "date", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
-              help="date of a new session (default: today)")
+              help=N_("date of a new session (default: today)").message)
 def play_cmd(content: Path | None, new: bool, cont: bool, title: str | None,
              date: dt.datetime | None) -> None:
-    """Log a session at the table: each command is adjudicated by the rules, its dice asked
-    for one by one, and the entry appended to the session log with every roll recorded.
-
-    For the players' shared screen, run `hexcrawl serve --audience players` beside it: each
-    entry written rebuilds the players' map, and the page reloads by itself."""
+    """``hexcrawl play``."""
     from generator.diagnostics import terminal_text
     from generator.play.loop import start
     from generator.play.ui import Input, PlainInput, TerminalInput
 
     if new and cont:
-        raise click.UsageError("--new and --continue exclude each other")
+        raise click.UsageError(translator_for(content).gettext("--new and --continue "
+                                                               "exclude each other"))
     inp: Input = TerminalInput() if sys.stdin.isatty() and sys.stdout.isatty() \
         else PlainInput()
     sys.exit(start(locate(content).content, new=new, cont=cont, title=title,
@@ -415,40 +467,8 @@ def play_cmd(content: Path | None, new: bool, cont: bool, title: str | None,
                    say=lambda text: click.echo(terminal_text(text))))
 
 
-@main.command("new")
-@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--wheel", "wheel", type=click.Path(dir_okay=True, path_type=Path), default=None,
-              metavar="FILE", help="a hexcrawl wheel to keep in vendor/ for the workflow to "
-              "install (until hexcrawl is on PyPI)")
-def new_cmd(directory: Path, wheel: Path | None) -> None:
-    """Scaffold a campaign repository in DIRECTORY: a small valid campaign, its site
-    settings, and the GitHub workflow that publishes the players' site on every push.
-
-    DIRECTORY may be new or an existing folder (a fresh clone, say); no file is ever
-    overwritten."""
-    from generator.scaffold import WheelError, create
-
-    try:
-        written = create(directory, wheel=wheel)
-    except WheelError as exc:
-        click.echo(f"{wheel}: error: {exc}", err=True)
-        sys.exit(1)
-    except FileExistsError as exc:
-        click.echo(f"{directory}: error: {exc}", err=True)
-        sys.exit(1)
-    except OSError as exc:
-        click.echo(f"{directory}: error: cannot create the campaign here: "
-                   f"{exc.strerror or exc}", err=True)
-        sys.exit(1)
-    for path in written:
-        click.echo(f"  created {path}")
-    click.echo(f"A starter campaign is ready. Next: cd {directory} && hexcrawl check && "
-               "hexcrawl build (then hexcrawl serve to browse it). To publish the players' "
-               "site, push the folder to GitHub and turn on Pages (Settings > Pages > Source: "
-               "GitHub Actions).")
-
-
 main.add_command(replay_cmd)
+main.add_command(new_cmd)
 main.add_command(public_cmd)
 main.add_command(settle_cmd)
 main.add_command(print_group)

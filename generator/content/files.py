@@ -11,15 +11,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from generator.diagnostics import Diagnostics, Pos, display_path
+from generator.diagnostics import N_, Diagnostics, Pos, display_path
 
 #: Folders of a campaign whose files are read or published: none may link out of it.
 LINKED_FOLDERS = ("hexes", "locations", "tables", "sessions", "templates", "symbols")
 #: Optional folders that are not content, and what they hold: a file in the place of one
 #: would be silently ignored, so it is an error.
-FOLDERS_OF = {"templates": "template overrides (templates/*.md, templates/reference/*.md)",
-              "templates/reference": "reference sheet overrides (templates/reference/*.md)",
-              "symbols": "map symbols (symbols/<terrain-id>.svg)"}
+FOLDERS_OF = {"templates": N_("template overrides (templates/*.md, templates/reference/*.md)"),
+              "templates/reference": N_("reference sheet overrides "
+                                        "(templates/reference/*.md)"),
+              "symbols": N_("map symbols (symbols/<terrain-id>.svg)")}
 YAML = (".yaml", ".yml")
 MARKDOWN = (".md", ".markdown")
 
@@ -76,8 +77,9 @@ class CampaignFiles:
 
     def outside_error(self, path: Path) -> None:
         self.diags.error(Pos(self.path_str(path)),
-                         f"resolves outside the campaign folder (to {os.path.realpath(path)}): "
-                         f"content and template files must lie inside it")
+                         N_("resolves outside the campaign folder (to %(target)s): content "
+                            "and template files must lie inside it",
+                            target=os.path.realpath(path)))
 
     def check_links(self, folder: str) -> None:
         """Report every link under ``folder`` (content or templates) that leads out of the
@@ -102,8 +104,8 @@ class CampaignFiles:
         for folder, what in FOLDERS_OF.items():
             base = self.root / folder
             if self.present(base) and not base.is_dir():
-                self.diags.error(Pos(self.path_str(base)), f"this should be a folder of "
-                                 f"{what}, but it is a file")
+                self.diags.error(Pos(self.path_str(base)), N_(
+                    "this should be a folder of %(what)s, but it is a file", what=what))
 
     def present(self, path: Path) -> bool:
         """Whether an optional file is there (a folder or a broken link in its place is,
@@ -115,7 +117,8 @@ class CampaignFiles:
         base = self.root / folder
         if not base.is_dir():
             if self.present(base):
-                self.diags.error(Pos(self.path_str(base)), f"this should be a folder of "
-                                 f"{folder}/*{suffixes[0]} files, but it is a file")
+                self.diags.error(Pos(self.path_str(base)), N_(
+                    "this should be a folder of %(files)s files, but it is a file",
+                    files=f"{folder}/*{suffixes[0]}"))
             return []
         return content_files(base, suffixes)

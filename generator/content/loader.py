@@ -12,6 +12,7 @@ is known.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -33,7 +34,7 @@ from generator.content.kinds.terrain import load_terrain
 from generator.content.reading import ParseCache, Reader
 from generator.content.refs import Refs
 from generator.content.symbols import load_symbols
-from generator.diagnostics import Diagnostics, Pos
+from generator.diagnostics import N_, Diagnostics, Pos
 from generator.hexgrid import Grid
 from generator.i18n import languages
 
@@ -54,13 +55,14 @@ class _Loader(Reader):
         of file is loaded after those it may name: terrain, then tables, regions, hexes,
         paths, locations, and the sessions last."""
         if not self.root.is_dir():
-            self.diags.error(Pos(self.path_str(self.root)), "content folder not found")
+            self.diags.error(Pos(self.path_str(self.root)), N_("content folder not found"))
             return None
         self.check_folders()
         campaign_path = self.root / "campaign.yaml"
         if not self.present(campaign_path):
             self.diags.error(Pos(self.path_str(campaign_path)),
-                             "campaign.yaml is missing (run 'hexcrawl new DIR' for a scaffold)")
+                             N_("campaign.yaml is missing (run 'hexcrawl new DIR' for a "
+                                "scaffold)"))
             return None
         cdoc = self.mapping_doc(campaign_path)
         spec = self.validate(m.CampaignFile, cdoc, ()) if cdoc else None
@@ -120,6 +122,30 @@ class _Loader(Reader):
             terrain_like=dict(terrain.like),
             symbols=symbols,
         )
+
+
+def campaign_language(root: Path) -> str:
+    """The language campaign.yaml names (``language:``), read on its own: the language a
+    command speaks in before the campaign is loaded or when it does not load. English when
+    the file names none or cannot be read; a file that is not valid YAML is searched for a
+    ``language:`` line."""
+    from generator.content.yamlpos import SourceError, load_yaml, read_text
+
+    path = root / "campaign.yaml"
+    try:
+        text = read_text(path)
+    except SourceError:
+        return "en"
+    doc = load_yaml(text, str(path), Diagnostics())
+    if doc is None:
+        found = _LANGUAGE_LINE.search(text)
+        return found.group(1) if found else "en"
+    language = doc.data.get("language") if isinstance(doc.data, dict) else None
+    return language if isinstance(language, str) else "en"
+
+
+#: ``language: ru`` on a line of its own, for a campaign.yaml that is not valid YAML
+_LANGUAGE_LINE = re.compile(r"^language:[ \t]*[\"']?([A-Za-z_-]+)", re.MULTILINE)
 
 
 def load_campaign(root: Path, overrides: Mapping[Path, str] | None = None,

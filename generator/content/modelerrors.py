@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from generator.content import models as m
 from generator.content.yamlpos import Located
-from generator.diagnostics import Diagnostics, Pos, suggest
+from generator.diagnostics import N_, Diagnostics, MessageError, Pos, Text, literal, suggest
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -79,7 +79,7 @@ def _validation_diags(exc: ValidationError, doc: Located, prefix: tuple[str | in
     """
     root = doc.data
     # (pos, message, path, kind, union branch: (path where the union is, branch tag))
-    found: list[tuple[Pos, str, tuple[str | int, ...], str,
+    found: list[tuple[Pos, Text, tuple[str | int, ...], str,
                       tuple[tuple[str | int, ...], str | int] | None]] = []
     for err in exc.errors():
         data: Any = root
@@ -110,26 +110,14 @@ def _validation_diags(exc: ValidationError, doc: Located, prefix: tuple[str | in
             key = path[-1] if path else field_name
             pos = doc.pos(tuple(path), key=True)
             allowed = _keys_at(model, loc[:-1]) if model is not None else _FIELD_NAMES
-            msg = f"unknown key '{key}'{suggest(str(key), allowed)}"
+            msg = N_("unknown key '%(key)s'%(hint)s", key=str(key),
+                     hint=suggest(str(key), allowed))
         elif kind == "missing":
             pos = doc.pos(tuple(path))
-            msg = f"missing required key '{field_name}'"
+            msg = N_("missing required key '%(key)s'", key=str(field_name))
         else:
             pos = doc.pos(tuple(path))
-            text = err["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
-            where = next((str(p) for p in reversed(path) if isinstance(p, str)), None)
-            msg = f"{where}: {text}" if where and kind != "value_error" else text
-            if kind == "model_type" or kind == "dict_type":
-                msg = f"{where or 'value'}: expected a mapping"
-            elif kind == "literal_error":
-                expected = str((err.get("ctx") or {}).get("expected", ""))
-                choices = re.findall(r"'([^']*)'", expected)
-                value = err.get("input")
-                shown = f"'{value}'" if isinstance(value, str) else repr(value)
-                if len(shown) > 60:  # a whole list or mapping where a word belongs
-                    shown = shown[:50] + " ..." + shown[-1:]
-                msg = (f"{where or 'value'}: {shown} is not one of {expected}"
-                       f"{suggest(str(value)[:100], choices)}")
+            msg = _value_message(err, path, kind)
         found.append((pos, msg, tuple(path), kind, branch))
     # keep, for each union, only the errors of the branch that matched best
     best: dict[tuple[str | int, ...], tuple[int, int, str | int]] = {}
@@ -143,19 +131,92 @@ def _validation_diags(exc: ValidationError, doc: Located, prefix: tuple[str | in
             best[at] = score
     # a misspelt key is one mistake, not two: drop "missing required key 'seed'" beside
     # "unknown key 'sed' (did you mean 'seed'?)" in the same mapping
-    misspelt = {(p[:-1] if k == "extra_forbidden" and p else p, m.split("'")[-2])
+    misspelt = {(p[:-1] if k == "extra_forbidden" and p else p, m.english().split("'")[-2])
                 for _, m, p, k, _ in found
-                if k == "extra_forbidden" and "(did you mean '" in m}
+                if k == "extra_forbidden" and "(did you mean '" in m.english()}
     seen: set[Pos] = set()
     for pos, msg, at, kind, branch in found:
         if branch is not None and best[branch[0]][2] != branch[1]:
             continue
-        if kind == "missing" and (at, msg.split("'")[-2]) in misspelt:
+        if kind == "missing" and (at, msg.english().split("'")[-2]) in misspelt:
             continue
         if pos in seen:
             continue
         seen.add(pos)
         diags.error(pos, msg)
+
+
+#: pydantic's error types -> its English message as a msgid, ``%(name)s`` for the values of
+#: the error's context (``ge``, ``min_length``...). A message is used only when it is the one
+#: pydantic wrote, so a new pydantic wording prints as pydantic writes it.
+PYDANTIC_WORDS: dict[str, Text] = {
+    "int_type": N_("Input should be a valid integer"),
+    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
+    "int_from_float": N_("Input should be a valid integer, got a number with a fractional "
+                         "part"),
+    "float_type": N_("Input should be a valid number"),
+    "float_parsing": N_("Input should be a valid number, unable to parse string as a number"),
+    "string_type": N_("Input should be a valid string"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
+    "list_type": N_("Input should be a valid list"),
+    "greater_than_equal": N_("Input should be greater than or equal to %(ge)s"),
+    "greater_than": N_("Input should be greater than %(gt)s"),
+    "less_than_equal": N_("Input should be less than or equal to %(le)s"),
+    "less_than": N_("Input should be less than %(lt)s"),
+    "too_short": N_("List should have at least %(min_length)s items after validation, not "
+                    "%(actual_length)s"),
+    "too_long": N_("List should have at most %(max_length)s items after validation, not "
+                   "%(actual_length)s"),
+}
+
+
+def _pydantic_words(kind: str, ctx: dict[str, Any], said: str) -> Text:
+    """pydantic's message as a message of the catalogues, or as pydantic wrote it."""
+    known = PYDANTIC_WORDS.get(kind)
+    if known is not None:
+        values = tuple((k, str(v)) for k, v in ctx.items() if isinstance(v, (int, float, str)))
+        text = Text(known.message, values)
+        try:
+            if text.english() == said:
+                return text
+        except (KeyError, ValueError, TypeError):
+            pass
+    return literal(said)
+
+
+def _value_message(err: Any, path: list[str | int], kind: str) -> Text:
+    """What is wrong with a value, in the content format's words: a validator's own
+    message, a type or a limit (``PYDANTIC_WORDS``), else pydantic's words."""
+    ctx = err.get("ctx") or {}
+    where = next((str(p) for p in reversed(path) if isinstance(p, str)), None)
+    if kind == "model_type" or kind == "dict_type":
+        return N_("%(key)s: expected a mapping", key=where) if where else \
+            N_("expected a mapping")
+    if kind == "literal_error":
+        expected = str(ctx.get("expected", ""))
+        choices = re.findall(r"'([^']*)'", expected)
+        value = err.get("input")
+        shown = f"'{value}'" if isinstance(value, str) else repr(value)
+        if len(shown) > 60:  # a whole list or mapping where a word belongs
+            shown = shown[:50] + " ..." + shown[-1:]
+        hint = suggest(str(value)[:100], choices)
+        quoted = [f"'{c}'" for c in choices]
+        if len(quoted) < 2:
+            return N_("%(key)s: %(value)s is not one of %(choices)s%(hint)s", key=where or "value",
+                      value=shown, choices=expected, hint=hint)
+        return N_("%(key)s: %(value)s is not one of %(choices)s or %(last)s%(hint)s",
+                  key=where or "value", value=shown, choices=", ".join(quoted[:-1]),
+                  last=quoted[-1], hint=hint)
+    error = ctx.get("error")
+    if isinstance(error, MessageError):
+        text: Text = error.text
+    else:
+        text = _pydantic_words(kind, ctx, err["msg"].removeprefix("Value error, ")
+                               .removeprefix("Assertion failed, "))
+    if where and kind != "value_error":
+        return N_("%(key)s: %(problem)s", key=where, problem=text)
+    return text
 
 
 def validate(model: type[T], doc: Located, prefix: tuple[str | int, ...],

@@ -28,6 +28,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from generator.content.rolltables import MAX_RESULTS
+from generator.diagnostics import N_, MessageError
 from generator.dice import MAX_SIDES
 
 
@@ -45,7 +46,7 @@ def _fraction(value: Any) -> Any:
     if isinstance(value, Fraction):
         return value
     if isinstance(value, bool):
-        raise ValueError("expected a number such as 1, 0.75 or 3/4")
+        raise MessageError(N_("expected a number such as 1, 0.75 or 3/4"))
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):
@@ -53,7 +54,7 @@ def _fraction(value: Any) -> Any:
     if isinstance(value, str) and re.fullmatch(r"\s*\d+(\s*/\s*\d+|\.\d+)?\s*", value):
         frac = Fraction(value.replace(" ", ""))
         return frac
-    raise ValueError("expected a number such as 1, 0.75 or 3/4")
+    raise MessageError(N_("expected a number such as 1, 0.75 or 3/4"))
 
 
 #: A hex label such as "0304" (quote it in YAML, or write it with its leading zero).
@@ -127,10 +128,10 @@ class MapSpec(Model):
     @classmethod
     def _not_too_large(cls, v: int, info: ValidationInfo) -> int:
         if v > MAX_MAP_SIZE:
-            raise ValueError(f"{info.field_name}: a map has at most {MAX_MAP_SIZE} "
-                             f"{info.field_name}, because every hex is drawn on the SVG maps "
-                             f"and a larger map would exhaust the build's memory; split a "
-                             f"larger world into several campaigns")
+            raise MessageError(N_(
+                "%(key)s: a map has at most %(num)s %(key)s, because every hex is drawn on "
+                "the SVG maps and a larger map would exhaust the build's memory; split a "
+                "larger world into several campaigns", key=info.field_name, num=MAX_MAP_SIZE))
         return v
 
 
@@ -153,15 +154,18 @@ class RulesSpec(Model):
             return v
         m = re.fullmatch(r"(\d{1,9}) in d(\d{1,9})", v)
         if m is None:
-            raise ValueError("encounter_check is 'd12' or a chance such as '1 in d8'")
+            raise MessageError(N_("encounter_check is '%(d12)s' or a chance such as "
+                                  "'%(example)s'", d12="d12", example="1 in d8"))
         chance, sides = int(m.group(1)), int(m.group(2))
         if not 2 <= sides <= MAX_SIDES:
-            raise ValueError(f"encounter_check '{v}': the die needs 2 to {MAX_SIDES} sides, "
-                             f"such as '1 in d8'")
+            raise MessageError(N_("encounter_check '%(value)s': the die needs 2 to %(num)s "
+                                  "sides, such as '%(example)s'", value=v, num=MAX_SIDES,
+                                  example="1 in d8"))
         if chance >= sides:
-            raise ValueError(f"encounter_check '{v}': {chance} must be below {sides} (the "
-                             f"die's highest face is the keyed encounter), such as "
-                             f"'{sides - 1} in d{sides}' at most")
+            raise MessageError(N_(
+                "encounter_check '%(value)s': %(chance)s must be below %(sides)s (the die's "
+                "highest face is the keyed encounter), such as '%(most)s' at most", value=v,
+                chance=chance, sides=sides, most=f"{sides - 1} in d{sides}"))
         return v
 
 
@@ -404,10 +408,10 @@ class Travel(ActionBody):
         if self.follow is not None and self.toward is not None and len(given) == 2:
             return self  # follow a path toward a hex on it
         if len(given) != 1:
-            raise ValueError("a travel watch names exactly one of heading, toward, follow or "
-                             "landmark (follow may add toward)")
+            raise MessageError(N_("a travel watch names exactly one of heading, toward, "
+                                  "follow or landmark (follow may add toward)"))
         if self.direction is not None and self.follow is None:
-            raise ValueError("direction only goes with follow")
+            raise MessageError(N_("direction only goes with follow"))
         return self
 
     @property
@@ -526,10 +530,11 @@ def _lift_tell(data: dict[str, Any]) -> None:
         if not isinstance(body, dict) or not isinstance(body.get("tell"), str):
             continue
         if data.get("tell") is not None:
-            raise ValueError(
-                f"'tell:' is given twice, inside '{key}:' and beside it: write it once, "
-                f"either inside the mapping ({key}: {{..., tell: \"...\"}}) or beside "
-                f"the action, as a key of the entry indented like '{key}:' (tell: \"...\")")
+            raise MessageError(N_(
+                "'tell:' is given twice, inside '%(key)s:' and beside it: write it once, "
+                "either inside the mapping (%(inside)s) or beside the action, as a key of the "
+                "entry indented like '%(key)s:' (%(beside)s)", key=key,
+                inside=f'{key}: {{..., tell: "..."}}', beside='tell: "..."'))
         body = dict(body)
         data["tell"] = body.pop("tell")
         data[key] = body
@@ -562,11 +567,12 @@ class LogEntry(Model):
             return {data.strip(): {}}
         if isinstance(data, str):
             close = difflib.get_close_matches(data.strip(), BARE_ACTIONS, n=1)
-            hint = f"did you mean '{close[0]}'? " if close else ""
-            raise ValueError(
-                f"'{data}' is not a log entry: {hint}a bare word may only be one of "
-                f"{', '.join(BARE_ACTIONS)}; other entries are mappings such as "
-                "'travel: {heading: N}' or 'note: text'")
+            hint = N_("did you mean '%(name)s'? ", name=close[0]) if close else ""
+            raise MessageError(N_(
+                "'%(entry)s' is not a log entry: %(hint)sa bare word may only be one of "
+                "%(words)s; other entries are mappings such as '%(travel)s' or '%(note)s'",
+                entry=data, hint=hint, words=", ".join(BARE_ACTIONS),
+                travel="travel: {heading: N}", note="note: text"))
         if isinstance(data, dict):
             data = dict(data)
             for key in ("rest", "camp", "sleep", "search"):
@@ -579,9 +585,12 @@ class LogEntry(Model):
     def _exactly_one(self) -> LogEntry:
         given = [k for k in ACTION_KEYS if getattr(self, k) is not None]
         if len(given) != 1:
-            raise ValueError(
-                "each log entry has exactly one action ("
-                + ", ".join(ACTION_KEYS) + f"); found {', '.join(given) or 'none'}")
+            if not given:
+                raise MessageError(N_("each log entry has exactly one action (%(actions)s); "
+                                      "found none", actions=", ".join(ACTION_KEYS)))
+            raise MessageError(N_("each log entry has exactly one action (%(actions)s); "
+                                  "found %(found)s", actions=", ".join(ACTION_KEYS),
+                                  found=", ".join(given)))
         return self
 
     @property

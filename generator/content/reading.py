@@ -18,7 +18,7 @@ from generator.content.frontmatter import split_front_matter
 from generator.content.modelerrors import validate
 from generator.content.secretlint import SecretFields
 from generator.content.yamlpos import Located, SourceError, load_yaml, read_text
-from generator.diagnostics import Diagnostics, Pos
+from generator.diagnostics import N_, Diagnostics, Pos
 
 T = TypeVar("T", bound=BaseModel)
 V = TypeVar("V")
@@ -90,7 +90,7 @@ class Reader(CampaignFiles):
         try:
             return read_text(path, self.path_str(path))
         except SourceError as exc:
-            self.diags.error(exc.pos, exc.message)
+            self.diags.error(exc.pos, exc.text)
         return None
 
     def yaml_file(self, path: Path) -> Located | None:
@@ -112,7 +112,7 @@ class Reader(CampaignFiles):
         if doc.data is None:
             doc.data = {}
         if not isinstance(doc.data, dict):
-            self.diags.error(doc.pos(), "expected a mapping at the top of the file")
+            self.diags.error(doc.pos(), N_("expected a mapping at the top of the file"))
             return None
         return doc
 
@@ -126,13 +126,13 @@ class Reader(CampaignFiles):
         shown = self.path_str(path)
         parts = split_front_matter(text)
         if parts.front is None:
-            self.diags.error(Pos(shown), "a location file starts with YAML front matter "
-                             "between '---' lines (id, name, hex, ...)")
+            self.diags.error(Pos(shown), N_("a location file starts with YAML front matter "
+                                            "between '---' lines (id, name, hex, ...)"))
             return None
         doc = self.parse(parts.front, shown, line_offset=parts.front_line - 1)
         if doc is None:
             return None
         if not isinstance(doc.data, dict):
-            self.diags.error(doc.pos(), "front matter must be a mapping")
+            self.diags.error(doc.pos(), N_("front matter must be a mapping"))
             return None
         return doc

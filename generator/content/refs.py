@@ -17,7 +17,7 @@ from generator.content import models as m
 from generator.content.builtin import MOUNTS
 from generator.content.campaign import Region, Table
 from generator.content.yamlpos import Located
-from generator.diagnostics import Diagnostics, Pos, suggest
+from generator.diagnostics import N_, Diagnostics, Pos, Text, literal, suggest
 from generator.hexgrid import FACES, POINTY_FACES, Grid, Hex, distance
 from generator.slug import check_id
 
@@ -52,19 +52,22 @@ class Refs:
         """The hex ``label`` names, or None with why it names none on this map."""
         grid = self.grid
         if not grid.is_label(label):
-            hint = ""
+            hint = literal("")
             if label.isdigit() and len(label) % 2 == 0:
                 half = len(label) // 2
                 col, row = int(label[:half]), int(label[half:])
                 if grid.on_map_cr(col, row):
-                    hint = f" (did you mean '{grid.label_of(col, row)}'?)"
-            self.diags.error(pos, f"'{label}' is not a hex label: write {grid.width * 2} digits, "
-                             f"column then row, such as '{grid.label_of(1, 1)}'{hint}")
+                    hint = N_(" (did you mean '%(name)s'?)", name=grid.label_of(col, row))
+            self.diags.error(pos, N_(
+                "'%(label)s' is not a hex label: write %(digits)s digits, column then row, "
+                "such as '%(example)s'%(hint)s", label=label, digits=grid.width * 2,
+                example=grid.label_of(1, 1), hint=hint))
             return None
         col, row = grid.col_row(label)
         if not grid.on_map_cr(col, row):
-            self.diags.error(pos, f"hex '{label}' is off the map (columns 1-{grid.columns}, "
-                             f"rows 1-{grid.rows})")
+            self.diags.error(pos, N_("hex '%(label)s' is off the map (columns 1-%(columns)s, "
+                                     "rows 1-%(rows)s)", label=label, columns=grid.columns,
+                                     rows=grid.rows))
             return None
         return grid.from_offset(col, row)
 
@@ -89,7 +92,8 @@ class Refs:
         problem = check_id(ident)
         if problem is None:
             return True
-        self.diags.error(pos, f"{what} id '{ident}' {problem}")
+        self.diags.error(pos, N_("%(kind)s id '%(id)s' %(problem)s", kind=kind_word(what),
+                                 id=str(ident), problem=problem))
         return False
 
     def check_ref(self, ident: str, known: dict[str, Any], what: str, pos: Pos) -> bool:
@@ -97,7 +101,7 @@ class Refs:
         if ident in known:
             return True
         if ident not in self.broken.get(what, ()) and what not in self.unreadable:
-            self.diags.error(pos, f"unknown {what} '{ident}'{suggest(ident, known)}")
+            self.diags.error(pos, unknown(what, ident, suggest(ident, known)))
         return False
 
     def check_ids(self, ids: Iterable[str], known: dict[str, Any], what: str,
@@ -111,7 +115,7 @@ class Refs:
             if face not in self.faces:
                 self.diags.error(doc.pos(at + (face,), key=True), self.not_a_face(face))
 
-    def not_a_face(self, face: str) -> str:
+    def not_a_face(self, face: str) -> Text:
         """'E' is not a face of a flat-top hex, with the faces of this map and the likeliest
         ones: the same face in capitals or in words ('ne', 'north-east'), else the two faces
         either side of a face of the other orientation (E lies between NE and SE), else the
@@ -126,9 +130,14 @@ class Refs:
             near = [f for f in (ALL_FACES[i - 1], ALL_FACES[(i + 1) % 8]) if f in faces]
         else:
             near = difflib.get_close_matches(word, faces, n=1, cutoff=0.6)
-        hint = f"; did you mean {' or '.join(repr(f) for f in near)}?" if near else ""
-        return (f"'{face}' is not a face of a {self.grid.orientation}-top hex (faces: "
-                f"{', '.join(faces)}){hint}")
+        hint = (literal("") if not near else N_("; did you mean %(face)s?", face=repr(near[0]))
+                if len(near) == 1 else N_("; did you mean %(face)s or %(other)s?",
+                                          face=repr(near[0]), other=repr(near[1])))
+        if self.grid.orientation == "flat":
+            return N_("'%(face)s' is not a face of a flat-top hex (faces: %(faces)s)%(hint)s",
+                      face=face, faces=", ".join(faces), hint=hint)
+        return N_("'%(face)s' is not a face of a pointy-top hex (faces: %(faces)s)%(hint)s",
+                  face=face, faces=", ".join(faces), hint=hint)
 
     # -- party members (campaign.yaml, and each session's party) --------------------------
     def check_unique_members(self, names: list[tuple[str, tuple[str | int, ...]]],
@@ -137,15 +146,17 @@ class Refs:
         for name, at in names:
             pos = doc.pos(at)
             if name in first:
-                self.diags.error(pos, f"party member '{name}' is listed twice (first on line "
-                                 f"{first[name].line}); member names must be unique")
+                self.diags.error(pos, N_("party member '%(name)s' is listed twice (first on "
+                                         "line %(line)s); member names must be unique",
+                                         name=name, line=first[name].line))
             else:
                 first[name] = pos
 
     def check_mount(self, mem: m.Member, pos: Pos) -> None:
         if mem.mount and mem.mount not in MOUNTS:
-            self.diags.error(pos, f"unknown mount '{mem.mount}'{suggest(mem.mount, MOUNTS)}"
-                             f" (known: {', '.join(MOUNTS)})")
+            self.diags.error(pos, N_("unknown mount '%(id)s'%(hint)s (known: %(known)s)",
+                                     id=mem.mount, hint=suggest(mem.mount, MOUNTS),
+                                     known=", ".join(MOUNTS)))
 
     def check_knowledge_regions(self, member: m.Member, doc: Located,
                                 at: tuple[str | int, ...]) -> None:
@@ -153,3 +164,29 @@ class Refs:
         for j, rid in enumerate(member.knowledge_regions or ()):
             self.check_ref(rid, self.regions, "region",
                            doc.pos(at + ("knowledge_regions", j)))
+
+
+def kind_word(what: str) -> Text:
+    """The kind of thing an id names, as a diagnostic says it (``table``, ``path``)."""
+    words = {"path": N_("path"), "table": N_("table"), "location": N_("location"),
+             "region": N_("region"), "terrain": N_("terrain"), "resource": N_("resource"),
+             "creature": N_("creature")}
+    return words.get(what, literal(what))
+
+
+def unknown(what: str, ident: str, hint: Text) -> Text:
+    """``unknown table 'x' (did you mean 'y'?)``: one message per kind, as languages put
+    the adjective in the noun's gender."""
+    if what == "path":
+        return N_("unknown path '%(id)s'%(hint)s", id=ident, hint=hint)
+    if what == "table":
+        return N_("unknown table '%(id)s'%(hint)s", id=ident, hint=hint)
+    if what == "location":
+        return N_("unknown location '%(id)s'%(hint)s", id=ident, hint=hint)
+    if what == "region":
+        return N_("unknown region '%(id)s'%(hint)s", id=ident, hint=hint)
+    if what == "terrain":
+        return N_("unknown terrain '%(id)s'%(hint)s", id=ident, hint=hint)
+    if what == "resource":
+        return N_("unknown resource '%(id)s'%(hint)s", id=ident, hint=hint)
+    return N_("unknown %(kind)s '%(id)s'%(hint)s", kind=kind_word(what), id=ident, hint=hint)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import yaml
 
-from generator.diagnostics import Pos, SourceError
+from generator.diagnostics import N_, Pos, SourceError, Text, literal
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ class _Problem:
 
 
 #: A plain-words reading: (0-based line, column) to point at, and the message.
-_Reading = tuple[tuple[int, int], str]
+_Reading = tuple[tuple[int, int], Text]
 
 
 def _indent(text: str) -> int:
@@ -66,37 +66,38 @@ def _tab(p: _Problem) -> _Reading | None:
         return None
     line, col = p.at
     if not p.line(line)[:col].strip():
-        return p.at, "a tab cannot indent YAML; use spaces"
-    return p.at, "a tab cannot separate values in YAML here; use spaces"
+        return p.at, N_("a tab cannot indent YAML; use spaces")
+    return p.at, N_("a tab cannot separate values in YAML here; use spaces")
 
 
 def _bad_start(p: _Problem) -> _Reading | None:
     found = re.match(r"found character '(.)' that cannot start any token", p.problem)
     if p.at is None or not found:
         return None
-    return p.at, (f"a value cannot start with '{found.group(1)}' in YAML: put the whole value "
-                  f"in quotes")
+    return p.at, N_("a value cannot start with '%(char)s' in YAML: put the whole value in "
+                    "quotes", char=found.group(1))
 
 
 def _alias(p: _Problem) -> _Reading | None:
     if p.at is None or not re.search(r"while scanning an? (alias|anchor)", p.context):
         return None
     at = p.start or p.at
-    return at, ("'*' and '&' at the start of a value mark an alias or an anchor in YAML: put "
-                "the whole value in quotes")
+    return at, N_("'*' and '&' at the start of a value mark an alias or an anchor in YAML: "
+                  "put the whole value in quotes")
 
 
 def _quote(p: _Problem) -> _Reading | None:
     if "quoted scalar" not in p.context or p.at is None:
         return None
     if "end of stream" in p.problem or "document separator" in p.problem:
-        return (p.start or p.at), ("this quote is never closed: end the value with the same "
-                                   "quote mark it starts with")
+        return (p.start or p.at), N_("this quote is never closed: end the value with the "
+                                     "same quote mark it starts with")
     escape = re.match(r"found unknown escape character '(.+?)'", p.problem)
     if escape:
         backslash = (p.at[0], max(p.at[1] - 1, 0))
-        return backslash, (f"'\\{escape.group(1)}' is not an escape YAML knows inside double "
-                           f"quotes: write a backslash as '\\\\', or use single quotes")
+        return backslash, N_("'%(escape)s' is not an escape YAML knows inside double quotes: "
+                             "write a backslash as '%(backslash)s', or use single quotes",
+                             escape="\\" + escape.group(1), backslash="\\\\")
     return None
 
 
@@ -104,7 +105,7 @@ def _colon(p: _Problem) -> _Reading | None:
     if p.at is None or not p.problem.startswith("could not find expected ':'"):
         return None
     at = p.start or p.at
-    return at, "a key is missing its colon: write 'key: value'"
+    return at, N_("a key is missing its colon: write 'key: value'")
 
 
 def _mapping_value(p: _Problem) -> _Reading | None:
@@ -113,15 +114,20 @@ def _mapping_value(p: _Problem) -> _Reading | None:
     line, col = p.at
     text = p.line(line)
     if re.search(r":(\s|$)", text[:col]) and _key_of(text) is not None:
-        return p.at, ("a second ': ' on one line: YAML reads it as the start of another key; "
-                      "put the whole value in quotes")
+        return p.at, N_("a second ': ' on one line: YAML reads it as the start of another "
+                        "key; put the whole value in quotes")
     above = p.above(line)
     if above is not None and _indent(text) > _indent(p.line(above)):
-        what = "key" if _key_of(p.line(above)) is not None else "line"
-        return (line, _indent(text)), (f"this line is indented deeper than the {what} above "
-                                       f"it (line {p.number(above)}), which already has a value: "
-                                       f"line it up with the keys it belongs with")
-    return p.at, "a ':' YAML does not expect here: put the whole value in quotes"
+        if _key_of(p.line(above)) is not None:
+            return (line, _indent(text)), N_(
+                "this line is indented deeper than the key above it (line %(line)s), which "
+                "already has a value: line it up with the keys it belongs with",
+                line=p.number(above))
+        return (line, _indent(text)), N_(
+            "this line is indented deeper than the line above it (line %(line)s), which "
+            "already has a value: line it up with the keys it belongs with",
+            line=p.number(above))
+    return p.at, N_("a ':' YAML does not expect here: put the whole value in quotes")
 
 
 def _block_end(p: _Problem) -> _Reading | None:
@@ -133,29 +139,32 @@ def _block_end(p: _Problem) -> _Reading | None:
     in_list = "block collection" in p.context or "block sequence" in p.context
     if token == "<block mapping start>":
         if in_list:
-            return p.at, (f"this line is indented deeper than the list above it (line "
-                          f"{p.number(start_line)}) but lines up with nothing in it: start a new "
-                          f"item with '- ' in column {start_col + 1}, or line it up with the "
-                          f"keys of the item above")
-        key = _key_of(p.line(start_line)) or "the key"
-        return p.at, (f"this line is indented deeper than the key '{key}' above it (line "
-                      f"{p.number(start_line)}) but is not part of its value: start it in column "
-                      f"{start_col + 1} to line it up with '{key}'")
+            return p.at, N_(
+                "this line is indented deeper than the list above it (line %(line)s) but lines "
+                "up with nothing in it: start a new item with '- ' in column %(col)s, or line "
+                "it up with the keys of the item above", line=p.number(start_line),
+                col=start_col + 1)
+        key = _key_of(p.line(start_line)) or "key"
+        return p.at, N_(
+            "this line is indented deeper than the key '%(key)s' above it (line %(line)s) but "
+            "is not part of its value: start it in column %(col)s to line it up with "
+            "'%(key)s'", key=key, line=p.number(start_line), col=start_col + 1)
     if token == "<block sequence start>" or token == "-":
-        return p.at, ("this '- ' item does not line up with a list above it: the items of "
-                      "one list start in the same column, deeper than the key they belong to")
+        return p.at, N_("this '- ' item does not line up with a list above it: the items of "
+                        "one list start in the same column, deeper than the key they belong "
+                        "to")
     if token == "?":
-        return p.at, (f"a key where the list above it (line {p.number(start_line)}) expects "
-                      f"another item: each item of a list starts with '- ', and a list and a "
-                      f"mapping cannot share one level")
+        return p.at, N_("a key where the list above it (line %(line)s) expects another item: "
+                        "each item of a list starts with '- ', and a list and a mapping "
+                        "cannot share one level", line=p.number(start_line))
     if token == "<scalar>":
         before = p.line(line)[:col].rstrip()[-1:]
         if before in ("'", '"'):
-            return p.at, ("text after the closing quote of a value: put the whole value in "
-                          "quotes, and inside single quotes write a ' as ''")
+            return p.at, N_("text after the closing quote of a value: put the whole value in "
+                            "quotes, and inside single quotes write a ' as ''")
         if before in ("}", "]"):
-            return p.at, (f"text after the closing '{before}': put the whole value in quotes "
-                          f"if it is text")
+            return p.at, N_("text after the closing '%(bracket)s': put the whole value in "
+                            "quotes if it is text", bracket=before)
     return None
 
 
@@ -166,10 +175,12 @@ def _flow(p: _Problem) -> _Reading | None:
     close, got = found.group(1), found.group(2)
     opening = "{" if close == "}" else "["
     if got == "<stream end>" or p.start is None:
-        return (p.start or p.at), (f"this '{opening}' is never closed: end it with '{close}'")
+        return (p.start or p.at), N_("this '%(opening)s' is never closed: end it with "
+                                     "'%(close)s'", opening=opening, close=close)
     line, col = p.start
-    return p.at, (f"the '{opening}' at line {p.number(line)}, column {col + 1} is not closed "
-                  f"before this: end it with '{close}', or put a ',' between its entries")
+    return p.at, N_("the '%(opening)s' at line %(line)s, column %(col)s is not closed before "
+                    "this: end it with '%(close)s', or put a ',' between its entries",
+                    opening=opening, line=p.number(line), col=col + 1, close=close)
 
 
 _READINGS: tuple[Callable[[_Problem], _Reading | None], ...] = (
@@ -191,7 +202,8 @@ def syntax_error(exc: yaml.MarkedYAMLError, text: str, path: str,
         if found is not None:
             (line, col), message = found
             return SourceError(Pos(path, line + 1 + line_offset, col + 1),
-                               f"YAML syntax: {message}{bare_word_hint(text, line)}")
+                               N_("YAML syntax: %(problem)s%(hint)s", problem=message,
+                                  hint=bare_word_hint(text, line)))
     return _parser_words(exc, text, path, line_offset)
 
 
@@ -199,7 +211,7 @@ def _parser_words(exc: yaml.MarkedYAMLError, text: str, path: str,
                   line_offset: int) -> SourceError:
     problem_mark, ctx = exc.problem_mark, exc.context_mark
     problem = exc.problem or str(exc)
-    context = f" {exc.context}" if exc.context else ""
+    context: Text = literal(f" {exc.context}" if exc.context else "")
     mark = problem_mark or ctx
     if problem_mark is not None and ctx is not None and exc.context and \
             (ctx.line, ctx.column) != (problem_mark.line, problem_mark.column):
@@ -207,18 +219,20 @@ def _parser_words(exc: yaml.MarkedYAMLError, text: str, path: str,
             # the file ended inside something: point at where that something started
             mark = ctx
         else:
-            context += f" that starts at line {ctx.line + 1 + line_offset}, column " \
-                       f"{ctx.column + 1}"
+            context = N_("%(context)s that starts at line %(line)s, column %(col)s",
+                         context=context, line=ctx.line + 1 + line_offset, col=ctx.column + 1)
     line = (mark.line + 1 if mark else 1) + line_offset
     col = mark.column + 1 if mark else 1
-    hint = bare_word_hint(text, mark.line) if mark is not None else ""
-    return SourceError(Pos(path, line, col), f"YAML syntax: {problem}{context}{hint}")
+    hint = bare_word_hint(text, mark.line) if mark is not None else literal("")
+    # the parser's own words, in English: the rest of the message is translated
+    return SourceError(Pos(path, line, col), N_("YAML syntax: %(problem)s%(context)s%(hint)s",
+                                                problem=problem, context=context, hint=hint))
 
 
 _BARE_ENTRY = re.compile(r"^\s*-\s+(rest|sleep|camp|search)\s*(#.*)?$")
 
 
-def bare_word_hint(text: str, line: int) -> str:
+def bare_word_hint(text: str, line: int) -> Text:
     """A log entry written as a bare word (``- search``) followed by keys of its own
     (``rolls:``) reads to YAML as one text that runs on: say how to write it."""
     lines = text.splitlines()
@@ -227,7 +241,8 @@ def bare_word_hint(text: str, line: int) -> str:
             found = _BARE_ENTRY.match(lines[number])
             if found:
                 word = found.group(1)
-                return (f" (a bare '- {word}' cannot carry keys such as 'rolls:': write "
-                        f"'- {word}: {{}}' and put the keys under it)")
-            return ""
-    return ""
+                return N_(" (a bare '%(entry)s' cannot carry keys such as 'rolls:': write "
+                          "'%(mapping)s' and put the keys under it)", entry=f"- {word}",
+                          mapping=f"- {word}: {{}}")
+            return literal("")
+    return literal("")

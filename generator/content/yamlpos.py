@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from generator.content.yamlerrors import syntax_error
-from generator.diagnostics import Diagnostics, Pos, SourceError
+from generator.diagnostics import N_, Diagnostics, Pos, SourceError, Text, literal
 
 PathKey = tuple[str | int, ...]
 __all__ = ["Located", "SourceError", "compose", "load_yaml", "read_text", "MAX_DEPTH",
@@ -63,23 +63,29 @@ def read_text(path: Path, shown: str | None = None, limit: int = MAX_FILE_BYTES)
         with path.open("rb") as fh:
             data = fh.read(limit + 1)
     except IsADirectoryError:
-        raise SourceError(Pos(where), "a file was expected here, but this is a folder") from None
+        raise SourceError(Pos(where), N_("a file was expected here, but this is a "
+                                         "folder")) from None
     except OSError as exc:
-        raise SourceError(Pos(where), f"cannot read: {exc.strerror or exc}") from None
+        raise SourceError(Pos(where), N_("cannot read: %(reason)s",
+                                         reason=exc.strerror or str(exc))) from None
     if len(data) > limit:
-        raise SourceError(Pos(where), f"the file is larger than {_size(limit)}, the limit for "
-                          f"one file (split it into several files)")
+        raise SourceError(Pos(where), N_("the file is larger than %(size)s, the limit for one "
+                                         "file (split it into several files)",
+                                         size=_size(limit)))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         good = data[: exc.start].decode("utf-8")
         line, col = _position(good, len(good))
-        raise SourceError(Pos(where, line, col), f"not UTF-8 text: {exc.reason} (byte "
-                          f"0x{data[exc.start]:02x}); save the file as UTF-8") from None
+        raise SourceError(Pos(where, line, col), N_(
+            "not UTF-8 text: %(reason)s (byte %(byte)s); save the file as UTF-8",
+            reason=exc.reason, byte=f"0x{data[exc.start]:02x}")) from None
 
 
-def _size(n: int) -> str:
-    return f"{n // (1024 * 1024)} MiB" if n >= 1024 * 1024 else f"{n} bytes"
+def _size(n: int) -> Text:
+    if n >= 1024 * 1024:
+        return N_("%(num)s MiB", num=n // (1024 * 1024))
+    return N_("%(num)s bytes", num=n)
 
 
 class _Open:
@@ -133,27 +139,30 @@ class _Composer:
         #: anchor -> (node, values, height); None while the anchored node is still open
         self.anchors: dict[str, tuple[yaml.Node, int, int] | None] = {}
 
-    def error(self, mark: yaml.Mark | None, message: str) -> SourceError:
+    def error(self, mark: yaml.Mark | None, message: Text) -> SourceError:
         line = (mark.line + 1 if mark is not None else 1) + self.line_offset
         col = mark.column + 1 if mark is not None else 1
         return SourceError(Pos(self.path, line, col), message)
 
     def charge(self, values: int, depth: int, height: int, mark: yaml.Mark) -> None:
         if depth + height > self.max_depth:
-            raise self.error(mark, f"YAML nesting is deeper than {self.max_depth} levels")
+            raise self.error(mark, N_("YAML nesting is deeper than %(num)s levels",
+                                      num=self.max_depth))
         self.values += values
         if self.values > self.max_values:
             if self.aliased:
-                raise self.error(mark, f"more than {self.max_values} values in one file, "
-                                 f"counting every value an alias repeats each time it is used")
-            raise self.error(mark, f"more than {self.max_values} values in one file: split "
-                             f"it into several files")
+                raise self.error(mark, N_("more than %(num)s values in one file, counting "
+                                          "every value an alias repeats each time it is used",
+                                          num=self.max_values))
+            raise self.error(mark, N_("more than %(num)s values in one file: split it into "
+                                      "several files", num=self.max_values))
 
     def anchor(self, name: str | None, mark: yaml.Mark) -> None:
         if name is None:
             return
         if name in self.anchors:
-            raise self.error(mark, f"the anchor '&{name}' is defined twice")
+            raise self.error(mark, N_("the anchor '%(anchor)s' is defined twice",
+                                      anchor="&" + name))
         self.anchors[name] = None
 
     def document(self) -> yaml.Node | None:
@@ -166,8 +175,8 @@ class _Composer:
         events.get_event()  # the document ends
         if not events.check_event(yaml.StreamEndEvent):
             raise self.error(events.peek_event().start_mark,
-                             "expected a single document in the stream, but found another "
-                             "document (a line '---' starts a new one)")
+                             N_("expected a single document in the stream, but found "
+                                "another document (a line '---' starts a new one)"))
         return root
 
     def node(self) -> yaml.Node:
@@ -180,12 +189,13 @@ class _Composer:
             if isinstance(event, yaml.AliasEvent):
                 name = event.anchor
                 if name not in self.anchors:
-                    raise self.error(mark, f"unknown alias '*{name}' (no anchor '&{name}' "
-                                     f"before it)")
+                    raise self.error(mark, N_("unknown alias '%(alias)s' (no anchor "
+                                              "'%(anchor)s' before it)", alias=f"*{name}",
+                                              anchor=f"&{name}"))
                 found = self.anchors[name]
                 if found is None:
-                    raise self.error(mark, "an alias refers to a node that contains it (a "
-                                     "recursive alias)")
+                    raise self.error(mark, N_("an alias refers to a node that contains it (a "
+                                              "recursive alias)"))
                 self.aliased = True
                 self.charge(found[1], len(stack), found[2], mark)
                 done = found
@@ -245,11 +255,12 @@ def compose(text: str, path: str, line_offset: int = 0, max_depth: int = MAX_DEP
         # a character YAML does not allow (a control character pasted from elsewhere)
         line, col = _position(text, exc.position)
         code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1])
-        raise SourceError(Pos(path, line + line_offset, col), f"YAML syntax: special character "
-                          f"#x{code:04x} is not allowed (an invisible character pasted from "
-                          f"elsewhere?)") from None
+        raise SourceError(Pos(path, line + line_offset, col), N_(
+            "YAML syntax: special character %(code)s is not allowed (an invisible character "
+            "pasted from elsewhere?)", code=f"#x{code:04x}")) from None
     except yaml.YAMLError as exc:
-        raise SourceError(Pos(path, 1 + line_offset, 1), f"YAML syntax: {exc}") from None
+        raise SourceError(Pos(path, 1 + line_offset, 1), N_(
+            "YAML syntax: %(problem)s", problem=literal(str(exc)))) from None
 
 
 def _compose_with(loader_class: type[yaml.SafeLoader], text: str, path: str,
@@ -349,7 +360,8 @@ class _Builder:
                 return self.scalar(node)
             except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:
                 # e.g. `date: 2026-13-45` looks like a date but is none
-                self.diags.error(self.pos(node), f"bad value '{node.value}': {exc}")
+                self.diags.error(self.pos(node), N_("bad value '%(value)s': %(reason)s",
+                                                    value=node.value, reason=literal(str(exc))))
                 return node.value
         return self._build_collection(node, at)
 
@@ -369,7 +381,7 @@ class _Builder:
                                 result.setdefault(k, v)
                     continue
                 if not isinstance(key_node, yaml.ScalarNode):
-                    self.diags.error(self.pos(key_node), "mapping keys must be plain values")
+                    self.diags.error(self.pos(key_node), N_("mapping keys must be plain values"))
                     continue
                 # Keys are names and labels: keep them as written. YAML 1.1 would read
                 # `on:` (a location's paths) as True, `0304:` as octal, `~:` as null.
@@ -378,8 +390,9 @@ class _Builder:
                     line, _ = self.mark(first_seen[key])
                     self.diags.error(
                         self.pos(key_node),
-                        f"duplicate key '{key}' (first defined on line "
-                        f"{line + self.line_offset}); YAML would silently keep only the last one",
+                        N_("duplicate key '%(key)s' (first defined on line %(line)s); YAML "
+                           "would silently keep only the last one", key=key,
+                           line=line + self.line_offset),
                     )
                     continue
                 first_seen[key] = key_node
@@ -394,7 +407,7 @@ def load_yaml(text: str, path: str, diags: Diagnostics, line_offset: int = 0) ->
     try:
         node = compose(text, path, line_offset)
     except SourceError as exc:
-        diags.error(exc.pos, exc.message)
+        diags.error(exc.pos, exc.text)
         return None
     if node is None:
         return Located(data=None, path=path, line_offset=line_offset)

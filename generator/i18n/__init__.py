@@ -63,6 +63,7 @@ import jinja2
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from generator.diagnostics import Text
 from generator.i18n.markers import N_, NN_, NP_, Msg, Plural, Vocabulary
 from generator.i18n.vocabulary import VOCABULARY
 
@@ -195,6 +196,18 @@ class Translator:
             return self.gettext(message.message, **values)
         return self.pgettext(message.context, message.message, **values)
 
+    def text(self, text: Text) -> str:
+        """A message made before the language was known (a diagnostic's, ``N_`` and ``NN_``
+        of ``generator.diagnostics``), with the messages among its values, translated.
+
+        >>> from generator.diagnostics import N_, NN_
+        >>> Translator("ru").text(NN_("%(num)s error", "%(num)s errors", 3))
+        '3 ошибки'
+        """
+        if text.plural is None:
+            return text.fill(self.text, self.catalogue.gettext(text.message))
+        return text.fill(self.text, self.catalogue.ngettext(text.message, text.plural, text.n))
+
     def label(self, family: str, key: object, default: str | None = None, /,
               **values: Any) -> str:
         """The word for a data value: ``label("activity", "travel")`` is "Travel".
@@ -220,7 +233,8 @@ class Translator:
             if default is None:
                 raise KeyError(f"no word for {key!r} in '{family}'")
             return str(default).replace("_", " ")
-        return self.msg(found, **values)
+        return self.msg(found, **{k: self.text(v) if isinstance(v, Text) else v
+                                  for k, v in values.items()})
 
     # -- numbers and dates (CLDR) -----------------------------------------------------------
     def decimal(self, value: float, places: int = 1) -> str:

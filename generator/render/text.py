@@ -147,40 +147,49 @@ def replay_text(campaign: Campaign, chronicle: Chronicle, session: int | None = 
     return "\n".join(out)
 
 
-def seeded_text(campaign: Campaign, chronicle: Chronicle, listing: bool = False) -> str:
+def seeded_text(campaign: Campaign, chronicle: Chronicle, listing: bool = False,
+                t: Translator | None = None) -> str:
     """``hexcrawl check``: per session, how many of its rolls (and checks) the replay made
     itself because the log does not record them; with ``listing`` each such roll, at its
-    log entry (``file:line``), with its purpose and the value used."""
+    log entry (``file:line``), with its purpose and the value used; in the language of
+    ``t`` (default: the campaign's)."""
     if not chronicle.sessions:
         return ""  # nothing logged yet: nothing to count
+    t = t if t is not None else Translator(campaign.language)
     sessions = {s.number: s for s in campaign.sessions}
     rows = entry_rolls(chronicle)
-    lines = ["Rolls the replay made itself (not recorded in the logs):"]
+    lines = [t.gettext("Rolls the replay made itself (not recorded in the logs):")]
     for rec in chronicle.sessions:
         mine = [r for r in rows if r.session == rec.session]
         seeded = [r for r in mine if not r.roll.recorded]
         checks = sum(r.roll.is_check for r in seeded)
-        count = (f"{len(seeded)} of {len(mine)} roll{'s' * (len(mine) != 1)}"
-                 f" ({checks} check{'s' * (checks != 1)})" if seeded else
-                 f"none of {len(mine)} roll{'s' * (len(mine) != 1)}")
-        lines.append(f"  session {rec.session} ({rec.title}): {count}")
+        rolls = t.ngettext("%(num)s roll", "%(num)s rolls", len(mine))
+        count = (t.gettext("%(seeded)s of %(rolls)s (%(checks)s)", seeded=len(seeded),
+                           rolls=rolls,
+                           checks=t.ngettext("%(num)s check", "%(num)s checks", checks))
+                 if seeded else t.gettext("none of %(rolls)s", rolls=rolls))
+        lines.append("  " + t.gettext("session %(n)s (%(title)s): %(count)s", n=rec.session,
+                                      title=rec.title, count=count))
         if not listing:
             continue
         session = sessions.get(rec.session)
         for r in seeded:
             pos = session.entry_pos(r.entry) if session is not None else None
-            where = f"{pos.path}:{pos.line}" if pos is not None else f"entry {r.entry + 1}"
+            where = f"{pos.path}:{pos.line}" if pos is not None else t.gettext(
+                "entry %(n)s", n=r.entry + 1)
             roll = r.roll
             dice = f" {roll.dice_values}" if len(roll.dice_values) > 1 else ""
-            what = "check" if roll.is_check else "roll"
-            lines.append(f"    {where}: session {rec.session}, {roll.purpose} {what} "
-                         f"{roll.dice} = {roll.natural}{dice}"
+            # the purpose as the log's rolls: names it, for the GM to record it there
+            what = (t.gettext("%(purpose)s check", purpose=roll.purpose) if roll.is_check
+                    else t.gettext("%(purpose)s roll", purpose=roll.purpose))
+            lines.append(f"    {where}: " + t.gettext("session %(n)s", n=rec.session)
+                         + f", {what} {t.dice(roll.dice)} = {roll.natural}{dice}"
                          + (f" ({roll.detail})" if roll.detail else ""))
     if not any(not r.roll.recorded for r in rows):
         pass  # every roll is recorded: nothing to list or to record
     elif listing:
-        lines.append("Record a value under the entry's rolls: (for example 'navigation: 14') "
-                     "to keep it.")
+        lines.append(t.gettext("Record a value under the entry's rolls: (for example "
+                               "'navigation: 14') to keep it."))
     else:
-        lines.append("hexcrawl check --list-seeded lists them.")
+        lines.append(t.gettext("hexcrawl check --list-seeded lists them."))
     return "\n".join(lines)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from generator.content.campaign import Campaign, Location, Session
 from generator.content.models import INSTANT_ACTIONS, LogEntry, Member
-from generator.diagnostics import Diagnostic, Diagnostics
+from generator.diagnostics import N_, Diagnostic, Diagnostics
 from generator.dice import RollSource
 from generator.rules import resources as R
 from generator.rules.chase import ChaseSpec, actors, resolve_chase
@@ -339,8 +339,9 @@ class Replayer:
         (rules.md sections 5a and 11)."""
         for purpose, index, value, low, high in rolls.out_of_range:
             self.diags.error(session.roll_pos(i, purpose, index),
-                             f"recorded {purpose} roll {value} is outside the die's range "
-                             f"{low}-{high}")
+                             N_("recorded %(purpose)s roll %(value)s is outside the die's "
+                                "range %(range)s", purpose=purpose, value=value,
+                                range=f"{low}-{high}"))
         for purpose, rest in rolls.unused().items():
             values = entry.rolls[purpose]
             first = (len(values) - len(rest)) if isinstance(values, list) else 0
@@ -408,14 +409,15 @@ class Replayer:
         if rid == "doom":
             if by is None or R.doom_id(by) not in resources:
                 self.diags.error(session.entry_pos(i, "use"),
-                                 "tempting fate needs 'by: <member>' and a doom die (set "
-                                 "rules.doom or use the bsh check system)")
+                                 N_("tempting fate needs 'by: <member>' and a doom die (set "
+                                    "rules.doom or use the bsh check system)"))
                 return
             rid = R.doom_id(by)
         if rid not in resources:
             self.diags.error(session.entry_pos(i, "use", "resource"),
-                             f"resource '{rid}' is not declared yet (declare it in "
-                             f"campaign.yaml or in an earlier session's 'resources:')")
+                             N_("resource '%(id)s' is not declared yet (declare it in "
+                                "campaign.yaml or in an earlier session's 'resources:')",
+                                id=rid))
             return
         watch = rec.watches[after] if 0 <= after < len(rec.watches) else None
         if entry.use.note is not None:
@@ -425,8 +427,9 @@ class Replayer:
                              entry.use.note, R.When(session.number, after, state.day), watch)
         if event is None:
             self.diags.warning(session.entry_pos(i, "use"),
-                               f"resource '{rid}' is already exhausted: its usage die ran "
-                               f"out on an earlier use, so this one rolls nothing")
+                               N_("resource '%(id)s' is already exhausted: its usage die "
+                                  "ran out on an earlier use, so this one rolls nothing",
+                                  id=rid))
 
 
 def own_note(entry: LogEntry) -> str | None:
