@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from generator import cli
 from generator.content import models as m
+from generator.content import sessionlog as sl
 
 from campaign_factory import write_campaign
 
@@ -34,8 +35,8 @@ WHERE: dict[tuple[str, str], tuple[bool, bool, bool]] = {
     ("chase", "escape_factors"): (False, True, True),
     ("use", "note"): (False, True, True),   # the GM's: the party page shows the die alone
     ("ruling", "note"): (False, True, True),   # why the table ruled so: the GM's
-    **{(kind, "tell"): (True, True, True) for kind in m.ACTION_KEYS},
-    **{(kind, "gm"): (False, True, True) for kind in m.ACTION_KEYS},
+    **{(kind, "tell"): (True, True, True) for kind in sl.ACTION_KEYS},
+    **{(kind, "gm"): (False, True, True) for kind in sl.ACTION_KEYS},
     ("row", "tell"): (True, True, True),   # the row that came up
     ("row", "result"): (False, True, True),
     ("row", "gm"): (False, True, False),
@@ -75,8 +76,8 @@ def _model_of(annotation: Any) -> type[BaseModel] | None:
 def text_fields() -> set[tuple[str, str]]:
     """Every (entry kind, field) and ("row", field) whose value holds text, by the models."""
     out: set[tuple[str, str]] = set()
-    for kind in m.ACTION_KEYS:
-        annotation = m.LogEntry.model_fields[kind].annotation
+    for kind in sl.ACTION_KEYS:
+        annotation = sl.LogEntry.model_fields[kind].annotation
         model = _model_of(annotation)
         if model is None:
             if _holds_str(annotation):
@@ -92,7 +93,7 @@ def text_fields() -> set[tuple[str, str]]:
 
 def test_the_table_covers_every_text_field() -> None:
     # besides its action, an entry has its rolls, what the GM expects, and ENTRY_FIELDS
-    besides = {n for n in m.LogEntry.model_fields if n not in m.ACTION_KEYS}
+    besides = {n for n in sl.LogEntry.model_fields if n not in sl.ACTION_KEYS}
     assert besides == {*ENTRY_FIELDS, "rolls", "expect"}
     assert text_fields() - NOT_PROSE == set(WHERE)
 

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from generator.content.loader import load_campaign
-from generator.content.models import INSTANT_ACTIONS
+from generator.content.sessionlog import INSTANT_ACTIONS
 from generator.dice import RollRecord
 from generator.play import commands
 from generator.play.commands import CommandError, Vocabulary, parse

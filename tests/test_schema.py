@@ -17,6 +17,7 @@ import jsonschema
 import pytest
 
 from generator.content import models as m
+from generator.content import sessionlog as sl
 from generator.content.frontmatter import split_front_matter
 from generator.content.schema import all_schemas, write_schemas
 from generator.content.yamlpos import load_yaml
@@ -226,7 +227,7 @@ def test_key_fields_are_present() -> None:
     session = s["session.schema.json"]
     assert session["required"] == ["session"]
     entry = session["$defs"]["LogEntry"]["properties"]
-    assert set(m.ACTION_KEYS) | {"rolls", "gm"} <= set(entry)
+    assert set(sl.ACTION_KEYS) | {"rolls", "gm"} <= set(entry)
     assert {"heading", "toward", "follow", "landmark", "mode"} <= \
         set(session["$defs"]["Travel"]["properties"])
 

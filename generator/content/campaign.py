@@ -13,16 +13,15 @@ from pathlib import Path
 from generator.content.builtin import TerrainRule
 from generator.content.models import (
     ChaseActor,
-    LogEntry,
     MapSpec,
     Member,
     PartySpec,
     ReferenceSpec,
     ResourceSpec,
     RulesSpec,
-    SessionParty,
     TableRow,
 )
+from generator.content.sessionlog import LogEntry, SessionParty
 from generator.content.symbols import NO_SYMBOL, SYMBOL_NAMES, SymbolArt
 from generator.content.yamlpos import Located
 from generator.diagnostics import Pos

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from generator.content.models import ACTION_KEYS
+from generator.content.sessionlog import ACTION_KEYS
 
 #: purposes written as a list even with one value (content.md: one per encounter check)
 LIST_PURPOSES = frozenset({"encounter"})

@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from generator.content import models as m
+from generator.content import sessionlog as sl
 from generator.content import yamlpos
 from generator.content.schema_docs import FIELD_DOCS, MODEL_DOCS
 from generator.slug import MAX_LENGTH, SLUG_PATTERN
@@ -90,10 +91,10 @@ def _model_file(title: str, model: type[BaseModel]) -> dict[str, Any]:
 
 def _session_file() -> dict[str, Any]:
     """sessions/*.yaml; a log entry may also be a bare word (``- rest``, ``- sleep``)."""
-    schema = _model_file("sessions/*.yaml", m.SessionFile)
+    schema = _model_file("sessions/*.yaml", sl.SessionFile)
     log = schema["properties"]["log"]
     log["items"] = {"anyOf": [log["items"], {
-        "enum": list(m.BARE_ACTIONS),
+        "enum": list(sl.BARE_ACTIONS),
         "description": "an action without options, as a bare word: the same as "
                        "'rest: {}' and so on"}]}
     return schema

@@ -24,7 +24,7 @@ from typing import Any
 
 from generator.content.campaign import Campaign, Session
 from generator.content.loader import load_campaign
-from generator.content.models import INSTANT_ACTIONS, LogEntry
+from generator.content.sessionlog import INSTANT_ACTIONS, LogEntry
 from generator.diagnostics import Diagnostic, Diagnostics
 from generator.dice import RollRecord
 from generator.replay import replay

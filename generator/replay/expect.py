@@ -18,7 +18,7 @@ that instead.
 from __future__ import annotations
 
 from generator.content.campaign import Campaign
-from generator.content.models import Expect
+from generator.content.sessionlog import Expect
 from generator.diagnostics import N_, Diagnostics, Text
 from generator.rules.chronicle import Chronicle, WatchRecord
 

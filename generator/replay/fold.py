@@ -15,7 +15,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from generator.content.campaign import Campaign, Location, Session
-from generator.content.models import INSTANT_ACTIONS, LogEntry, Member
+from generator.content.models import Member
+from generator.content.sessionlog import INSTANT_ACTIONS, LogEntry
 from generator.diagnostics import N_, Diagnostic, Diagnostics
 from generator.dice import RollSource
 from generator.rules import resources as R

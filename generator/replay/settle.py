@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.content.campaign import Campaign, Session
-from generator.content.models import INSTANT_ACTIONS, Expect, LogEntry
+from generator.content.sessionlog import INSTANT_ACTIONS, Expect, LogEntry
 from generator.diagnostics import Pos
 from generator.dice import RollSource
 from generator.replay.expect import mismatches

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from generator.content.campaign import Campaign
-from generator.content.models import Expect, LogEntry
+from generator.content.sessionlog import Expect, LogEntry
 from generator.hexgrid import distance
 from generator.i18n import N_, NN_, Msg, Plural
 from generator.rules.chronicle import WatchRecord

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from generator.content.campaign import Campaign, Path_
-from generator.content.models import Travel
+from generator.content.sessionlog import Travel
 from generator.hexgrid import Hex
 from generator.rules import tables as T
 from generator.rules.state import PartyState, WatchCtx

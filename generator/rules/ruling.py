@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator.content.campaign import Campaign
-from generator.content.models import Ruling
+from generator.content.sessionlog import Ruling
 from generator.rules.chronicle import Chronicle, RulingRecord, SessionRecord
 from generator.rules.lost import flush_pending, forget_believed
 from generator.rules.state import PartyState, timepoint

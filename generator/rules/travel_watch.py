@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from generator.content.campaign import Path_
-from generator.content.models import Travel
+from generator.content.sessionlog import Travel
 from generator.hexgrid import Hex, distance
 from generator.rules import tables as T
 from generator.rules.discovery import passive_discovery

@@ -11,7 +11,7 @@ Pure: it reads the watch record, the log entry and the campaign's rules.
 from __future__ import annotations
 
 from generator.content.campaign import Campaign
-from generator.content.models import LogEntry
+from generator.content.sessionlog import LogEntry
 from generator.rules.chronicle import WatchRecord
 
 #: Purposes that only a travel watch rolls.

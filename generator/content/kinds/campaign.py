@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from generator.content import models as m
+from generator.content import sessionlog as sl
 from generator.content.builtin import TerrainRule
 from generator.content.files import MARKDOWN, YAML
 from generator.content.reading import Reader
@@ -135,7 +136,7 @@ def check_without_campaign(reader: Reader) -> None:
         for key in doc.data:
             if model is not m.HexEntry or key not in ("terrain_rows", "legend"):
                 reader.validate(model, doc, (key,))
-    for folder, file_model in (("tables", m.TableFile), ("sessions", m.SessionFile)):
+    for folder, file_model in (("tables", m.TableFile), ("sessions", sl.SessionFile)):
         for path in reader.files(folder, *YAML):
             doc = reader.mapping_doc(path)
             if doc is not None:

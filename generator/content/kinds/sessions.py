@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content import models as m
+from generator.content import sessionlog as sl
 from generator.content.campaign import Location, Path_, Session, Table
 from generator.content.files import YAML
 from generator.content.reading import Reader
@@ -23,14 +24,14 @@ def load_sessions(reader: Reader, refs: Refs, spec: m.CampaignFile,
                   tables: dict[str, Table]) -> tuple[list[Session], bool]:
     """The sessions of sessions/*.yaml, and whether every session file was read and
     validated (otherwise the number of one is unknown)."""
-    parsed: list[tuple[m.SessionFile, Located]] = []
+    parsed: list[tuple[sl.SessionFile, Located]] = []
     complete = True
     for path in reader.files("sessions", *YAML):
         doc = reader.mapping_doc(path)
         if doc is None:
             complete = False
             continue
-        sf = reader.validate(m.SessionFile, doc, ())
+        sf = reader.validate(sl.SessionFile, doc, ())
         if sf is not None:
             parsed.append((sf, doc))
         else:
@@ -92,7 +93,7 @@ def load_sessions(reader: Reader, refs: Refs, spec: m.CampaignFile,
     return sessions, complete
 
 
-def check_entry(refs: Refs, entry: m.LogEntry, doc: Located, at: tuple[str | int, ...],
+def check_entry(refs: Refs, entry: sl.LogEntry, doc: Located, at: tuple[str | int, ...],
                 paths: dict[str, Path_], locations: dict[str, Location],
                 tables: dict[str, Table], spec: m.CampaignFile,
                 resource_ids: dict[str, Any], present: set[str] | None = None) -> None:
@@ -192,7 +193,7 @@ def check_entry(refs: Refs, entry: m.LogEntry, doc: Located, at: tuple[str | int
             refs.check_ref(lid, locations, "location", doc.pos(at + ("ruling", "found", j)))
     if entry.expect is not None:
         ex = entry.expect
-        if entry.action in m.INSTANT_ACTIONS:
+        if entry.action in sl.INSTANT_ACTIONS:
             refs.diags.error(doc.pos(at + ("expect",)),
                              f"expect: goes on an entry that takes a watch, not on "
                              f"'{entry.action}'")
