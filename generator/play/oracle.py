@@ -26,7 +26,7 @@ from generator.content.campaign import Campaign, Session
 from generator.content.loader import load_campaign
 from generator.content.models import INSTANT_ACTIONS, LogEntry
 from generator.diagnostics import Diagnostic, Diagnostics
-from generator.dice import RollRecord
+from generator.dice import RollRecord, Said
 from generator.replay import replay
 from generator.rules.chronicle import Chronicle, SessionRecord, WatchRecord
 
@@ -78,7 +78,7 @@ class RollAsk:
     #: what the seeded generator would roll (Enter accepts it)
     seeded: tuple[int, ...]
     #: the engine's explanation (``Wren: Survival +7 vs DC 16``)
-    detail: str
+    detail: Said | None
     #: ``2d20kh1`` advantage, ``2d20kl1`` disadvantage, ``1d20+1d4`` scaled, ...
     notation: str
     #: the check's target, when it is a check

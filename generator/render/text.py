@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from generator.content.campaign import Campaign
+from generator.i18n import Translator
 from generator.rules.chronicle import Chronicle, RulingRecord, TimePoint, WatchRecord, entry_rolls
 
 
@@ -20,7 +21,7 @@ def _ruling_lines(r: RulingRecord) -> list[str]:
     return lines
 
 
-def _watch_line(w: WatchRecord) -> list[str]:
+def _watch_line(t: Translator, w: WatchRecord) -> list[str]:
     where = w.start_hex if w.start_hex == w.end_hex else f"{w.start_hex} -> {w.end_hex}"
     state = []
     if w.lost:
@@ -31,13 +32,13 @@ def _watch_line(w: WatchRecord) -> list[str]:
     head = (f"  [{w.index:>2}] day {w.day} watch {w.watch}  {w.activity:<9} {where:<14} "
             f"believed {believed:<5} {' '.join(state)}")
     lines = [head.rstrip()]
-    if w.summary:
-        lines.append(f"       {w.summary}")
+    if w.said:
+        lines.append(f"       {t.said(w.said)}")
     for r in w.rolls:
         rec = "recorded" if r.recorded else "seeded"
         target = f" vs {r.target}" if r.target is not None else ""
-        outcome = f" -> {r.outcome}" if r.outcome else ""
-        detail = f"  ({r.detail})" if r.detail else ""
+        outcome = f" -> {t.label('outcome', r.outcome, r.outcome)}" if r.outcome else ""
+        detail = f"  ({t.said(r.detail)})" if r.detail else ""
         lines.append(f"       {r.purpose:<16} {r.dice:<8} {r.natural:>3} = {r.total:<4}"
                      f"{target}{outcome}  [{rec}]{detail}")
     for e in w.encounters:
@@ -72,6 +73,8 @@ def replay_text(campaign: Campaign, chronicle: Chronicle, session: int | None = 
     (session number, log entry), only up to and including that entry of that session: the
     entry that failed."""
     out = [f"{chronicle.campaign}"]
+    # what the engine says about each watch and roll is in the campaign's language
+    t = Translator(campaign.language)
     for s in chronicle.sessions:
         if stop is not None and s.session > stop[0]:
             break
@@ -102,7 +105,7 @@ def replay_text(campaign: Campaign, chronicle: Chronicle, session: int | None = 
         for w in s.watches:
             if last is not None and w.entry > last:
                 break
-            out.extend(_watch_line(w))
+            out.extend(_watch_line(t, w))
             if w.entry == last:
                 break  # (what follows the failing watch in the log comes after it)
             for text in notes.get(w.index, []):
@@ -135,6 +138,7 @@ def seeded_text(campaign: Campaign, chronicle: Chronicle, listing: bool = False)
         return ""  # nothing logged yet: nothing to count
     sessions = {s.number: s for s in campaign.sessions}
     rows = entry_rolls(chronicle)
+    t = Translator("en")  # the rest of this report is English
     lines = ["Rolls the replay made itself (not recorded in the logs):"]
     for rec in chronicle.sessions:
         mine = [r for r in rows if r.session == rec.session]
@@ -155,7 +159,7 @@ def seeded_text(campaign: Campaign, chronicle: Chronicle, listing: bool = False)
             what = "check" if roll.is_check else "roll"
             lines.append(f"    {where}: session {rec.session}, {roll.purpose} {what} "
                          f"{roll.dice} = {roll.natural}{dice}"
-                         + (f" ({roll.detail})" if roll.detail else ""))
+                         + (f" ({t.said(roll.detail)})" if roll.detail else ""))
     if not any(not r.roll.recorded for r in rows):
         pass  # every roll is recorded: nothing to list or to record
     elif listing:

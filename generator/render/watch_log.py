@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from markupsafe import Markup
-
 from generator.i18n import NP_, Msg, Translator
 from generator.render.environment import cell
 from generator.render.escape import text
@@ -139,7 +137,7 @@ def roll_table(t: Translator, rolls: Iterable[Any]) -> str:
             outcome = (sign + " " if sign and sign != "–" else "") + str(
                 text(label("outcome", roll.outcome, roll.outcome)))
         mark = seeded_mark(t, roll)
-        detail = roll.detail if isinstance(roll.detail, Markup) else text(roll.detail)
+        detail = text(t.said(roll.detail))
         rows.append("".join((
             "| ", str(label("purpose", roll.purpose, roll.purpose)),
             " " + mark if mark else "", " | ", dice, " | ", outcome, " | ",
