@@ -29,6 +29,7 @@ from generator.diagnostics import Diagnostic, Diagnostics
 from generator.dice import RollRecord, Said
 from generator.replay import replay
 from generator.rules.chronicle import Chronicle, SessionRecord, WatchRecord
+from generator.rules.resources import resource_said
 
 #: purposes written as a list even with one value (content.md: one per check)
 LIST_PURPOSES = frozenset({"encounter"})
@@ -245,7 +246,7 @@ class Oracle:
                 sides = int(event.before.lstrip("d"))
                 recorded = len(self.rolls.get(purpose, [])) > 0
                 out.append(RollRecord(purpose, f"1d{sides}", event.roll, event.roll, None,
-                                      None, recorded, state.name, [event.roll]))
+                                      None, recorded, resource_said(state), [event.roll]))
         return out
 
     def run(self, answer: Callable[[RollAsk, int], Answer],
