@@ -249,7 +249,8 @@ def test_escape_by_stealth_after_breaking_sight() -> None:
     stealth = [r for r in result.rolls if r.purpose == "stealth"]
     assert [(r.natural, r.total, r.target, r.outcome) for r in stealth] == [
         (8, 13, 14, "failure"), (9, 14, 14, "success")]
-    assert "Thief" in english(stealth[0].detail) and "passive Perception 13" in english(stealth[0].detail)
+    detail = english(stealth[0].detail)
+    assert "Thief" in detail and "passive Perception 13" in detail
     assert result.outcome == "escaped"
     assert (result.quarry[0].status, result.quarry[0].round) == ("escaped", 2)
     assert english(result.summary) == ("Urban chase, 2 rounds: the quarry escaped "
