@@ -33,6 +33,7 @@ from generator.console import (
 )
 from generator.content.place import find_campaign
 from generator.diagnostics import Pos, display_path
+from generator.i18n import Translator
 
 if TYPE_CHECKING:
     from generator.knowledge import Audience
@@ -375,8 +376,9 @@ def roll_cmd(table_id: str, content: Path | None, seed: int | None) -> None:
     source = RollSource(seed if seed is not None else secrets.randbits(64), 0, 0)
     enc = EncounterRecord("roll")
     warnings = roll_on_table(campaign.tables, table, source, enc)
+    english = Translator("en")  # as the rest of what this command prints
     for r in source.log:
-        detail = f"  ({r.detail})" if r.detail else ""
+        detail = f"  ({english.said(r.detail)})" if r.detail else ""
         outcome = f" -> {r.outcome}" if r.outcome else ""
         click.echo(f"{r.purpose:<18} {r.dice:<6} {r.natural:>4}{outcome}{detail}")
     click.echo(f"{table.name}: {enc.result or '(no result)'}")

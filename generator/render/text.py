@@ -49,13 +49,13 @@ def _watch_line(w: WatchRecord, t: Translator) -> list[str]:
     head = (f"  [{w.index:>2}] day {w.day} watch {w.watch}  {w.activity:<9} {where:<14} "
             f"believed {believed:<5} {' '.join(state)}")
     lines = [head.rstrip()]
-    if w.summary:
-        lines.append(f"       {w.summary}")
+    if w.said:
+        lines.append(f"       {t.said(w.said)}")
     for r in w.rolls:
         rec = "recorded" if r.recorded else "seeded"
         target = f" vs {r.target}" if r.target is not None else ""
         outcome = f" -> {_outcome(t, r.outcome)}" if r.outcome else ""
-        detail = f"  ({r.detail})" if r.detail else ""
+        detail = f"  ({t.said(r.detail)})" if r.detail else ""
         lines.append(f"       {r.purpose:<16} {r.dice:<8} {r.natural:>3} = {r.total:<4}"
                      f"{target}{outcome}  [{rec}]{detail}")
     for e in w.encounters:
@@ -155,6 +155,7 @@ def seeded_text(campaign: Campaign, chronicle: Chronicle, listing: bool = False)
         return ""  # nothing logged yet: nothing to count
     sessions = {s.number: s for s in campaign.sessions}
     rows = entry_rolls(chronicle)
+    t = Translator("en")  # the rest of this report is English
     lines = ["Rolls the replay made itself (not recorded in the logs):"]
     for rec in chronicle.sessions:
         mine = [r for r in rows if r.session == rec.session]
@@ -175,7 +176,7 @@ def seeded_text(campaign: Campaign, chronicle: Chronicle, listing: bool = False)
             what = "check" if roll.is_check else "roll"
             lines.append(f"    {where}: session {rec.session}, {roll.purpose} {what} "
                          f"{roll.dice} = {roll.natural}{dice}"
-                         + (f" ({roll.detail})" if roll.detail else ""))
+                         + (f" ({t.said(roll.detail)})" if roll.detail else ""))
     if not any(not r.roll.recorded for r in rows):
         pass  # every roll is recorded: nothing to list or to record
     elif listing:
