@@ -16,8 +16,78 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from fractions import Fraction
+from typing import Any, Union
+
+
+@dataclass(frozen=True)
+class Word:
+    """A data value the GM reads in their own words: ``key`` of the vocabulary's ``family``
+    (``Word("face_short", "NE")``, ``Word("path", "road")``)."""
+
+    family: str
+    key: str
+
+
+@dataclass(frozen=True)
+class Signed:
+    """A modifier, written with its sign (``+2``, ``-4``)."""
+
+    value: int
+
+
+#: What fills a sentence the engine says: a campaign's own text (a name, a hex label) as
+#: written, a number, a word of the vocabulary, a signed modifier, another sentence, or a
+#: list of them.
+SaidValue = Union[str, int, Fraction, Word, Signed, "Said", tuple["SaidValue", ...]]
+
+
+@dataclass(frozen=True)
+class Said:
+    """Something the engine tells the GM (a step of a watch, what a roll was), as data: the
+    rules build no sentences. ``kind`` names what happened (one message of
+    ``generator.i18n.phrasing``, which writes it in the GM's language); ``values`` are who,
+    which skill, the modifiers, the target and the outcome, by name."""
+
+    kind: str
+    values: tuple[tuple[str, SaidValue], ...] = ()
+
+    def get(self, name: str, default: SaidValue | None = None) -> SaidValue | None:
+        for key, value in self.values:
+            if key == name:
+                return value
+        return default
+
+    def to_json(self) -> dict[str, Any]:
+        """The sentence as data for ``replay --json``: its kind and its values."""
+        return {"kind": self.kind, **{k: said_json(v) for k, v in self.values}}
+
+
+def said(kind: str, /, **values: SaidValue | None) -> Said:
+    """``Said(kind, values)`` from keyword arguments; None values are left out."""
+    return Said(kind, tuple((k, v) for k, v in values.items() if v is not None))
+
+
+def said_json(value: SaidValue) -> Any:
+    """One value of a ``Said`` as JSON: words by their key, fractions as numbers."""
+    if isinstance(value, Said):
+        return value.to_json()
+    if isinstance(value, Word):
+        return value.key
+    if isinstance(value, Signed):
+        return value.value
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else round(float(value), 6)
+    if isinstance(value, tuple):
+        return [said_json(v) for v in value]
+    return value
+
+
+#: Writes a ``Said`` as text (``generator.i18n``'s ``Translator.said``); ``to_json`` takes
+#: one to print the English text beside the data.
+Phrase = Callable[[Said], str]
 
 
 @dataclass
@@ -29,21 +99,26 @@ class RollRecord:
     target: int | None
     outcome: str | None
     recorded: bool
-    #: human-readable explanation for the GM log, e.g. "Survival +3 vs DC 14 (plains, trackless)"
-    detail: str = ""
+    #: what the roll was, for the GM log (who, which skill, modifiers, DC, why), as data
+    #: the translator phrases: "Survival +3 vs DC 14 (plains, trackless)"
+    detail: Said | None = None
     #: every die when several were rolled (advantage, 2d6)
     dice_values: list[int] = field(default_factory=list)
     #: a check (rules.md section 8: a score against a DC), as opposed to a plain roll
     is_check: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, phrase: Phrase | None = None) -> dict[str, Any]:
+        """The roll for ``replay --json``; ``phrase`` writes its detail as text (``detail``,
+        beside the same as data, ``said``)."""
         out: dict[str, Any] = {
             "purpose": self.purpose, "dice": self.dice, "natural": self.natural,
             "total": self.total, "target": self.target, "outcome": self.outcome,
             "recorded": self.recorded,
         }
-        if self.detail:
-            out["detail"] = self.detail
+        if self.detail is not None:
+            if phrase is not None:
+                out["detail"] = phrase(self.detail)
+            out["said"] = self.detail.to_json()
         return out
 
 
@@ -155,7 +230,7 @@ class RollSource:
         return sum(dice), False, dice
 
     def take(self, purpose: str, count: int, sides: int, *, modifier: int = 0,
-             outcome: str | None = None, detail: str = "") -> RollRecord:
+             outcome: str | None = None, detail: Said | None = None) -> RollRecord:
         """Roll ``count``d``sides`` for ``purpose`` and log it; the caller may fill in the
         record's outcome, total or target afterwards."""
         natural, recorded, dice = self.roll(purpose, count, sides)

@@ -16,6 +16,7 @@ from typing import Any
 
 from generator.content.loader import load_campaign
 from generator.dice import RollRecord
+from generator.i18n import Translator
 from generator.play.oracle import ask_for
 from generator.replay import replay
 
@@ -71,7 +72,8 @@ def session_json(content: Path, number: int) -> dict[str, Any]:
     assert campaign is not None, [d.format() for d in diags.items]
     chronicle, rdiags = replay(campaign)
     assert not rdiags.has_errors(), [d.format() for d in rdiags.items]
-    data = next(s for s in chronicle.to_json()["sessions"] if s["session"] == number)
+    sessions = chronicle.to_json(Translator("en").said)["sessions"]
+    data = next(s for s in sessions if s["session"] == number)
     return json.loads(json.dumps(data))
 
 

@@ -9,6 +9,7 @@ import yaml
 
 from generator.content.loader import load_campaign
 from generator.diagnostics import Diagnostics
+from generator.i18n import Translator
 from generator.replay import replay
 from generator.rules.chronicle import Chronicle
 
@@ -73,7 +74,7 @@ def run(root: Path) -> tuple[Chronicle, Diagnostics]:
 
 
 def watches(chronicle: Chronicle, session: int = 0) -> list[dict[str, Any]]:
-    data = chronicle.to_json()
+    data = chronicle.to_json(Translator("en").said)
     result: list[dict[str, Any]] = data["sessions"][session]["watches"]
     return result
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from generator.content.campaign import Campaign
-from generator.dice import RollRecord
+from generator.dice import RollRecord, Signed, Word, said
 from generator.rules.chronicle import (
     Chronicle,
     EncounterRecord,
@@ -209,16 +209,17 @@ def secret_chronicle() -> Chronicle:
         believed_hex="0303", hexes_entered=["0303"], miles=Fraction(9),
         progress_miles=Fraction(3), lost=False, knows_lost=False, veer=0,
         rolls=[RollRecord("navigation", "1d20", 15, 18, 12, "success", True,
-                          detail="Survival +3 vs DC 12"),
+                          detail=said("check_d20", skill=Word("skill", "survival"),
+                                      score=Signed(3), dc=12)),
                RollRecord("encounter", "1d12", 5, 5, None, "none", True)],
         believed_start_hex="0304", believed_hexes_entered=["0303"], intended_face="N",
-        exit_face="N", believed_miles=Fraction(9), summary="3 mph; plains trackless")
+        exit_face="N", believed_miles=Fraction(9), said=[said("sleeps")])
     w1 = WatchRecord(
         index=1, day=1, watch=3, activity="travel", start_hex="0303", end_hex="0403",
         believed_hex="0302", hexes_entered=["0403"], miles=Fraction(9),
         progress_miles=Fraction(3), lost=True, knows_lost=False, veer=1,
         rolls=[RollRecord("navigation", "1d20", 4, 7, 12, "failure", False,
-                          detail="SECRET-ROLL-DETAIL"),
+                          detail=said("resource", name="SECRET-ROLL-DETAIL")),
                RollRecord("veer", "1d10", 8, 8, None, None, False),
                RollRecord("encounter", "1d12", 1, 1, None, "encounter", False)],
         encounters=[EncounterRecord("wandering", table="thornwood-day", roll=1,
@@ -230,7 +231,8 @@ def secret_chronicle() -> Chronicle:
                                     tell="Howling far off in the grass")],
         warnings=["SECRET-WARNING"], believed_start_hex="0303",
         believed_hexes_entered=["0302"], intended_face="N", exit_face="NE",
-        believed_miles=Fraction(9), summary="SECRET-WATCH-SUMMARY",
+        believed_miles=Fraction(9), said=[said("found", name="SECRET-WATCH-SUMMARY",
+                                                 how=Word("found_how", "visible"))],
         gm_notes=["SECRET-WATCH-GM"])
     w2 = WatchRecord(
         index=2, day=1, watch=4, activity="rest", start_hex="0403", end_hex="0403",

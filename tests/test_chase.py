@@ -15,6 +15,7 @@ from generator.content.campaign import Table
 from generator.content.models import TableRow
 from generator.diagnostics import Pos
 from generator.dice import RollSource
+from generator.i18n import Translator
 from generator.rules.chase import resolve_chase
 from generator.rules.chase_model import (
     OUTCOMES,
@@ -25,6 +26,8 @@ from generator.rules.chase_model import (
     ChaseSpec,
     free_dashes,
 )
+
+english = Translator("en").said
 
 
 def source(**recorded: list[int]) -> RollSource:
@@ -67,7 +70,7 @@ def test_free_dashes_then_the_con_check() -> None:
     roll = con_rolls[0]
     assert (roll.dice, roll.natural, roll.total, roll.target, roll.outcome, roll.recorded) == (
         "1d20", 10, 11, 10, "success", True)
-    assert "Thief" in roll.detail and "dash 5, 4 free" in roll.detail
+    assert "Thief" in english(roll.detail) and "dash 5, 4 free" in english(roll.detail)
     assert result.rounds[4].turns[0].free_dashes == 4
     assert rolls.unused() == {}
     assert result.outcome == "gave_up"
@@ -134,7 +137,7 @@ def test_pursuer_dropping_out_ends_the_chase() -> None:
     assert result.outcome == "pursuers_exhausted"
     assert result.pursuers[0].status == "dropped_out" and result.pursuers[0].round == 5
     assert result.quarry[0].status == "got_away"
-    assert "Guard dropped out exhausted in round 5" in result.summary
+    assert "Guard dropped out exhausted in round 5" in english(result.summary)
     assert rolls.unused() == {}
 
 
@@ -168,7 +171,7 @@ def test_complication_slows_the_next_participant() -> None:
         ("complication", 7), ("table", 5), ("complication", 3), ("table", 1)]
     comp = r1.rolls[0]
     assert (comp.target, comp.outcome) == (10, "complication")
-    assert "Thief" in comp.detail and "Guard" in comp.detail
+    assert "Thief" in english(comp.detail) and "Guard" in english(comp.detail)
     assert r2.rolls[0].outcome == "none"
     assert rolls.unused() == {}
 
@@ -198,7 +201,7 @@ def test_caught_when_a_faster_pursuer_closes_the_gap() -> None:
     assert positions(result, "Hound") == [(0, 100), (100, 200)]
     assert result.rounds[1].caught == [("Thief", "Hound")]
     assert result.outcome == "caught"
-    assert result.summary == "Urban chase, 2 rounds: the pursuers caught the quarry " \
+    assert english(result.summary) == "Urban chase, 2 rounds: the pursuers caught the quarry " \
         "(Hound caught Thief in round 2)."
 
 
@@ -246,10 +249,11 @@ def test_escape_by_stealth_after_breaking_sight() -> None:
     stealth = [r for r in result.rolls if r.purpose == "stealth"]
     assert [(r.natural, r.total, r.target, r.outcome) for r in stealth] == [
         (8, 13, 14, "failure"), (9, 14, 14, "success")]
-    assert "Thief" in stealth[0].detail and "passive Perception 13" in stealth[0].detail
+    detail = english(stealth[0].detail)
+    assert "Thief" in detail and "passive Perception 13" in detail
     assert result.outcome == "escaped"
     assert (result.quarry[0].status, result.quarry[0].round) == ("escaped", 2)
-    assert result.summary == ("Urban chase, 2 rounds: the quarry escaped "
+    assert english(result.summary) == ("Urban chase, 2 rounds: the quarry escaped "
                               "(Thief escaped in round 2).")
 
 
@@ -319,7 +323,7 @@ def test_gave_up_after_max_rounds() -> None:
     assert result.outcome == "gave_up"
     assert result.quarry[0].status == "got_away" and result.quarry[0].position_ft == 300
     assert result.pursuers[0].status == "chasing"
-    assert result.summary == ("Urban chase, 4 rounds: the pursuers gave up after 4 rounds "
+    assert english(result.summary) == ("Urban chase, 4 rounds: the pursuers gave up after 4 rounds "
                               "(Thief got away).")
 
 
@@ -352,7 +356,7 @@ def test_each_check_system_resolves_the_con_check(system: str, con: int, recorde
     assert len(con_rolls) == 1
     roll = con_rolls[0]
     assert (roll.dice, roll.target, roll.outcome) == (dice, target, outcome)
-    assert "Thief: Constitution" in roll.detail
+    assert "Thief: Constitution" in english(roll.detail)
     assert result.rounds[4].turns[0].exhaustion == (0 if outcome == "success" else 1)
     assert [t.con_check for t in result.rounds[4].turns if t.name == "Thief"] == [outcome]
     assert rolls.unused() == {}
@@ -370,7 +374,7 @@ def test_initiative_ties() -> None:
     assert result.order == ["Guard", "Alpha", "Beta"]
     init = result.initiative_rolls
     assert [(r.dice, r.total) for r in init] == [("1d20", 12), ("1d20", 12), ("1d20+2", 12)]
-    assert "Guard" in init[2].detail
+    assert "Guard" in english(init[2].detail)
 
 
 def test_rolls_are_flat_and_in_order() -> None:
@@ -468,4 +472,4 @@ def test_any_chase_ends_within_max_rounds(case: tuple[ChaseSpec, str, str, int])
     for rnd in result.rounds:
         expected.extend(rnd.rolls)
     assert result.rolls == expected
-    assert result.summary.endswith(".")
+    assert english(result.summary).endswith(".")

@@ -27,6 +27,7 @@ from generator import i18n
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
 from generator.content.markdown import Prose, default_renderer
+from generator.dice import said
 from generator.i18n import Translator
 from generator.knowledge import gm_view, view_for
 from generator.render.escape import _MODULES as MODULES
@@ -106,8 +107,8 @@ OLD_SESSION_GM = r"""{% import "_macros.md" as m with context %}
 {% set r = w.record %}
 ### {{ loop.index }} · {{ t.when(w.day, w.watch) | capitalize }} — {{ t.label("activity", w.activity, w.activity) }} { #watch-{{ loop.index }} }
 
-{% if r.summary %}
-*{{ r.summary }}*
+{% if r.said %}
+*{{ r.said | said }}*
 
 {% endif %}
 | | {{ _("True") }} | {{ _("Believed") }} |
@@ -123,7 +124,7 @@ OLD_SESSION_GM = r"""{% import "_macros.md" as m with context %}
 | {{ _("Purpose") }} | {{ _("Dice") }} | {{ _("Natural") }} | {{ _("Total") }} | {{ _("Target") }} | {{ _("Outcome") }} | {{ _("Rolled") }} | {{ _("Detail") }} |
 |---|---|---:|---:|---:|---|---|---|
 {% for roll in r.rolls %}
-| {{ t.label("purpose", roll.purpose, roll.purpose) }} | {{ roll.dice }} | {{ roll.natural }}{% if roll.dice_values | length > 1 %} ({{ roll.dice_values | join(", ") }}){% endif %} | {{ roll.total }} | {{ roll.target if roll.target is not none else "" }} | {% if roll.outcome %}{{ t.label("outcome", roll.outcome, roll.outcome) }}{% endif %} | {{ _("at the table") if roll.recorded else _("seeded") }} | {{ roll.detail | cell }} |
+| {{ t.label("purpose", roll.purpose, roll.purpose) }} | {{ roll.dice }} | {{ roll.natural }}{% if roll.dice_values | length > 1 %} ({{ roll.dice_values | join(", ") }}){% endif %} | {{ roll.total }} | {{ roll.target if roll.target is not none else "" }} | {% if roll.outcome %}{{ t.label("outcome", roll.outcome, roll.outcome) }}{% endif %} | {{ _("at the table") if roll.recorded else _("seeded") }} | {{ roll.detail | said | cell }} |
 {% endfor %}
 {% else %}
 {{ _("No rolls.") }}
@@ -440,7 +441,8 @@ def test_a_rolls_detail_is_escaped_on_the_gms_session_page() -> None:
     campaign = example_campaign("en")
     chronicle, _ = replay(campaign)
     roll = next(r for s in chronicle.sessions for w in s.watches for r in w.rolls)
-    roll.detail = "Tom & Jerry's <Inn> {{ 7*7 }} | [x](javascript:alert(1))"
+    roll.detail = said("resource",
+                       name="Tom & Jerry's <Inn> {{ 7*7 }} | [x](javascript:alert(1))")
     view = gm_view(campaign, chronicle)
     made = render_docs(view).files
     page = next(text for path, text in made.items() if "Tom &#38; Jerry" in text)

@@ -7,10 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.content.loader import load_campaign
+from generator.i18n import Translator
 from generator.play.explain import command_text
 from generator.replay import replay
 
 from play_helpers import copy_campaign
+
+english = Translator("en").said
 
 
 def _append(content: Path, text: str) -> Path:
@@ -26,7 +29,7 @@ def test_the_named_member_forages(tmp_path: Path) -> None:
     assert campaign is not None, [d.format() for d in diags.items]
     chronicle, _ = replay(campaign)
     roll = next(r for r in chronicle.sessions[-1].watches[-1].rolls if r.purpose == "forage")
-    assert roll.detail.startswith("Tib Quill: Survival +3 vs DC 14")
+    assert english(roll.detail).startswith("Tib Quill: Survival +3 vs DC 14")
     assert (roll.natural, roll.total, roll.outcome) == (11, 14, "success")
 
 

@@ -131,7 +131,9 @@ def test_a_brp_day_speaks_percent_chances(tmp_path: Path) -> None:
     assert re.search(r"\| [^|]*Aria[^|]* 1 → steps down", gm), gm
     watches = gm.split("## Watch by watch", 1)[1]
     assert "DC" not in watches and "advantage" not in watches
-    assert "Torches" not in players  # a usage die is the GM's, before the first watch too
+    # the players' journal tells a usage die in its own voice (what befell the party), one
+    # used before the first watch as any other: never the GM's notation of the step
+    assert "Torches ran out." in players and "Torches: d4" not in players
 
 
 def test_a_bsh_day_rolls_under_the_attribute(tmp_path: Path) -> None:

@@ -30,7 +30,7 @@ from generator.content.models import (
 )
 from generator.dice import RollSource
 from generator.hexgrid import Grid, Hex
-from generator.i18n import VOCABULARY, languages
+from generator.i18n import VOCABULARY, Translator, languages
 from generator.printing import sheets
 from generator.reference import data as D
 from generator.reference import facing, fmt, mdtables
@@ -55,6 +55,8 @@ from generator.site import write_docs
 
 from campaign_factory import dump, load, write_campaign
 from replay_helpers import make_campaign, rolls_of, run, watches
+
+english = Translator("en").said
 
 LANGUAGES = languages()
 #: Tables of numbers transcribed from the seeds (docs/rules.md names them), for comparison
@@ -515,7 +517,7 @@ def test_inline_replay_numbers_match_data(tmp_path: Path) -> None:
     assert [r["dice"] for r in moment] == [f"1d{D.MOMENT_HALF_HOUR_DIE}",
                                            f"1d{D.MOMENT_MINUTE_DIE}"]
     # survival 3 + 15 = 18 against plains' forage DC 12: 1 + (18 - 12) // 2 members
-    fed = re.search(r"feeds (\d+)", chronicle.sessions[0].watches[4].summary)
+    fed = re.search(r"feeds (\d+)", english(chronicle.sessions[0].watches[4].said))
     assert fed and int(fed.group(1)) == 1 + (18 - T.TERRAIN["plains"].forage_dc) // (
         D.FORAGE_POINTS_PER_EXTRA)
 

@@ -8,9 +8,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from generator.i18n import Translator
 from generator.rules import resources as R
 
 from replay_helpers import make_campaign, plains, rolls_of, run, watches
+
+english = Translator("en").said
 
 
 def test_hustle_damage_doubles_each_hour(tmp_path: Path) -> None:
@@ -23,9 +26,9 @@ def test_hustle_damage_doubles_each_hour(tmp_path: Path) -> None:
     ]}])
     ch, _ = run(root)
     w = ch.sessions[0].watches
-    assert "Aria takes 7 nonlethal (fatigued)" in w[0].summary
-    assert "sleeps" in w[2].summary
-    assert "Aria takes 1 nonlethal (fatigued)" in w[3].summary
+    assert "Aria takes 7 nonlethal (fatigued)" in english(w[0].said)
+    assert "sleeps" in english(w[2].said)
+    assert "Aria takes 1 nonlethal (fatigued)" in english(w[3].said)
     assert ch.members["Aria"].nonlethal == 1 and ch.members["Aria"].fatigued
 
 
@@ -73,9 +76,9 @@ def test_foraging_once_a_day_feeds_by_margin(tmp_path: Path) -> None:
     ]}])
     ch, _ = run(root)
     w = ch.sessions[0].watches
-    assert "feeds 4" in w[0].summary
+    assert "feeds 4" in english(w[0].said)
     assert not [r for r in w[1].rolls if r.purpose == "forage"]
-    assert "Already foraged today" in w[1].summary
+    assert "Already foraged today" in english(w[1].said)
 
 
 def test_usage_die_steps_down_on_one_or_two(tmp_path: Path) -> None:
@@ -129,7 +132,7 @@ def test_tempting_fate_exhausts_doom_and_dooms(tmp_path: Path) -> None:
     ch, _ = run(root)
     assert ch.resources["doom-Aria"].now == "exhausted"
     nav = [r for r in ch.sessions[0].watches[1].rolls if r.purpose == "navigation"][0]
-    assert "doomed: disadvantage" in nav.detail
+    assert "doomed: disadvantage" in english(nav.detail)
     assert nav.natural == 9  # disadvantage keeps the worse (higher) roll
 
 

@@ -13,12 +13,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from generator.i18n import Translator
 from generator.knowledge import gm_view
 from generator.rules.checks import brp_outcome, brp_ranges
 from generator.rules.chronicle import seeded_rolls
 
 from campaign_factory import load, write_campaign
 from replay_helpers import make_campaign, plains, rolls_of, run, watches
+
+english = Translator("en").said
 
 ARIA: dict[str, Any] = {"name": "Aria", "speed": 30, "survival": 0}
 
@@ -51,7 +54,7 @@ def test_item_8_the_long_rest_that_restores_the_doom_die_ends_the_doomed_state(
     after = rolls_of(watches(ch)[3], "navigation")[0]
     assert "doomed" not in after["detail"] and after["dice"] == "1d20"
     assert ch.resources["doom-Aria"].now == "d4"
-    assert "sleeps" in w[2].summary
+    assert "sleeps" in english(w[2].said)
     assert ch.members["Aria"].doomed is False
     campaign, _ = load(root)
     assert campaign is not None
@@ -352,7 +355,7 @@ def test_item_7_a_doomed_member_runs_with_disadvantage(tmp_path: Path) -> None:
     ch, diags = run(root)
     assert not diags.items, [d.format() for d in diags.items]
     con = next(r for r in ch.sessions[0].watches[0].rolls if r.purpose == "chase_con")
-    assert con.dice == "1d20" and "doomed: disadvantage" in con.detail
+    assert con.dice == "1d20" and "doomed: disadvantage" in english(con.detail)
 
 
 def test_item_7_bsh_nets_escape_exhaustion_and_the_dc_band_once(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
-from generator.dice import RollRecord
+from generator.dice import RollRecord, said
 from generator.i18n import Translator
 from generator.play.oracle import ask_for
 from generator.play.present import exhausted_reason, roll_help
@@ -67,7 +67,8 @@ def test_d20_sheets_keep_their_wording(tmp_path: Path) -> None:
     assert travel_sheet(ctx)["march"].rows[0][1] == "10"
 
 
-def _roll(outcome: str, purpose: str = "forage", detail: str = "") -> RollRecord:
+def _roll(outcome: str, purpose: str = "forage", resource: str = "") -> RollRecord:
+    detail = said("resource", name=resource) if resource else None
     return RollRecord(purpose, "1d100", 5, 5, 45, outcome, True, detail, [5])
 
 
@@ -138,5 +139,6 @@ def test_an_exhausted_resource_is_refused_in_play(tmp_path: Path) -> None:
 
 def test_the_minute_prompt_shows_no_generator_result() -> None:
     rec = RollRecord("moment_minute", "1d30", 5, 5, None, None, False,
-                     "half hour 1, minute 5: 4 minutes into the watch", [5])
-    assert ask_for(rec).detail == ""
+                     said("minute_of_watch", half=1, minute=5, num=4), [5])
+    assert EN.said(rec.detail) == "half hour 1, minute 5: 4 minutes into the watch"
+    assert ask_for(rec).detail is None

@@ -36,6 +36,7 @@ from generator.console import (
 )
 from generator.content.place import find_campaign
 from generator.diagnostics import Pos, display_path
+from generator.i18n import Translator
 from generator.i18n.markers import N_
 
 if TYPE_CHECKING:
@@ -84,7 +85,6 @@ def check(content: Path | None, list_seeded: bool, strict: bool, quiet: bool,
           verbose: bool) -> None:
     """``hexcrawl check``."""
     place = locate(content)
-    from generator.i18n import Translator
     from generator.site.config import (
         ConfigError,
         ConfigOptions,
@@ -152,7 +152,6 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     """``hexcrawl build``."""
     import babel.numbers
 
-    from generator.i18n import Translator
     from generator.site import AUDIENCES, SiteError, build_sites
     from generator.site.config import ConfigOptions
     from generator.site.notfound import unlisted_warning
@@ -408,7 +407,6 @@ def roll_cmd(table_id: str, content: Path | None, seed: int | None) -> None:
 
     from generator.diagnostics import suggest
     from generator.dice import RollSource
-    from generator.i18n import Translator
     from generator.rules.chronicle import EncounterRecord
     from generator.rules.encounters import roll_on_table
 
@@ -424,7 +422,7 @@ def roll_cmd(table_id: str, content: Path | None, seed: int | None) -> None:
     enc = EncounterRecord("roll")
     warnings = roll_on_table(campaign.tables, table, source, enc)
     for r in source.log:
-        detail = f"  ({r.detail})" if r.detail else ""
+        detail = f"  ({t.said(r.detail)})" if r.detail else ""
         outcome = f" -> {r.outcome}" if r.outcome else ""
         click.echo(f"{r.purpose:<18} {r.dice:<6} {r.natural:>4}{outcome}{detail}")
     click.echo(f"{table.name}: " + (enc.result or "(" + t.gettext("no result") + ")"))

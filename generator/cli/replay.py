@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from generator.console import CONTENT_OPTION, load_or_exit, locate, print_diagnostics, summary_line
+from generator.i18n import Translator
 
 
 @click.command("replay")
@@ -31,7 +32,9 @@ def replay_cmd(content: Path | None, session: int | None, as_json: bool) -> None
     if session is not None and session not in [s.session for s in chronicle.sessions]:
         raise click.BadParameter(f"no session {session}", param_hint="--session")
     if as_json:
-        data = chronicle.to_json()
+        # the schema's text fields (a watch's summary, a roll's detail) in English, with
+        # the same as data beside them (``said``) for tools that phrase them otherwise
+        data = chronicle.to_json(Translator("en").said)
         if stop is not None:
             data = _json_until(data, stop)
         if session is not None:

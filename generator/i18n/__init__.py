@@ -51,6 +51,7 @@ import functools
 import gettext
 import io
 import re
+from collections.abc import Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -64,7 +65,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from generator.diagnostics import Text
+from generator.dice import Said
 from generator.i18n.markers import N_, NN_, NP_, Msg, Plural, Vocabulary
+from generator.i18n.phrasing import phrase, with_said_words
 from generator.i18n.vocabulary import VOCABULARY
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "NOUNS", "NN_", "NP_", "N_", "SOURCE_LANGUAGE", "VOCABULARY",
@@ -160,7 +163,7 @@ class Translator:
         self.language = language if language in languages(locale_dir) else SOURCE_LANGUAGE
         self.catalogue = translations(self.language, locale_dir)
         self.locale = babel.Locale.parse(self.language)
-        self.vocabulary: Vocabulary = VOCABULARY
+        self.vocabulary: Vocabulary = with_said_words(VOCABULARY)
         # The pages ask for the same few words and numbers thousands of times (every watch's
         # activity and time, every roll's purpose and outcome, its miles): each is made once.
         self._labels: dict[tuple[str, object, str | None], str] = {}
@@ -366,6 +369,15 @@ class Translator:
         if terrain.builtin:
             return self.label("terrain", terrain.id, terrain.name)
         return terrain.name
+
+    def said(self, said: Said | Sequence[Said] | None) -> str:
+        """What the engine said (a watch's summary, a roll's detail: ``generator.dice.Said``)
+        in this language; several sentences one after the other."""
+        if said is None:
+            return ""
+        if isinstance(said, Said):
+            return phrase(self, said)
+        return " ".join(phrase(self, s) for s in said)
 
     def face(self, face: str | None) -> str:
         """A heading written out (``north-east``)."""

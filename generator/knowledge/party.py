@@ -16,6 +16,7 @@ from generator.rules.chronicle import (
     ResourceEvent,
     ResourceState,
 )
+from generator.rules.resources import resource_said
 from generator.rules.tables import MOUNTS
 
 
@@ -123,7 +124,8 @@ def _event_session(chronicle: Chronicle, r: ResourceState, e: ResourceEvent) -> 
         if 0 <= e.watch < len(rec.watches):
             w = rec.watches[e.watch]
             if w.day == e.day and any(roll.purpose == "doom" and roll.natural == e.roll
-                                      and roll.detail == r.name for roll in w.rolls):
+                                      and roll.detail == resource_said(r)
+                                      for roll in w.rolls):
                 holders.append(rec.session)
     if not holders or e.session in holders:
         return e.session

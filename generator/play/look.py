@@ -44,9 +44,11 @@ def hex_lines(campaign: Campaign, here: Hex, t: Translator) -> list[str]:
     out = ["  " + head]
     for face, n in grid.neighbors(here):
         if not grid.on_map(n):
-            out.append("    " + t.gettext("%(face)s: off the map", face=face))
+            out.append("    " + t.gettext("%(face)s: off the map",
+                                          face=t.label("face_short", face, face)))
             continue
-        line = t.gettext("%(face)s %(hex)s: %(terrain)s", face=face, hex=grid.label(n),
+        line = t.gettext("%(face)s %(hex)s: %(terrain)s", face=t.label("face_short", face, face),
+                         hex=grid.label(n),
                          terrain=_terrain(campaign, n, t))
         shared = [p for p in _paths(campaign, n) if p in paths]
         if shared:

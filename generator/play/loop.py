@@ -21,7 +21,7 @@ from typing import Any
 
 from generator.content.campaign import Campaign
 from generator.diagnostics import Diagnostics
-from generator.dice import RollRecord
+from generator.dice import RollRecord, Word
 from generator.i18n import Translator
 from generator.knowledge import players_view
 from generator.play import present
@@ -444,7 +444,7 @@ class Table:
 
     def ask(self, ask: RollAsk, number: int) -> Answer:
         purpose = present.purpose_label(ask.purpose, self.t)
-        detail = f" ({ask.detail})" if ask.detail else ""
+        detail = f" ({self.t.said(ask.detail)})" if ask.detail else ""
         if len(ask.dice) == 2 and ask.notation.startswith("1d20"):
             mode = (self.t.gettext("advantage die added") if "+" in ask.notation
                     else self.t.gettext("disadvantage die subtracted"))
@@ -453,7 +453,9 @@ class Table:
                                     sides=ask.dice[1].sides, mode=mode, purpose=purpose,
                                     detail=detail)
         elif len(ask.dice) == 2:
-            disadvantage = ask.notation == "2d20kl1" or "disadvantage" in ask.detail
+            disadvantage = ask.notation == "2d20kl1" or (
+                ask.detail is not None
+                and ask.detail.get("mode") == Word("net_advantage", "disadvantage"))
             if ask.notation == "2d20":  # bsh: roll under, the lower is the better
                 key = "roll.bsh_disadvantage" if disadvantage else "roll.bsh_advantage"
             else:

@@ -26,7 +26,7 @@ from generator.content.campaign import Campaign, Session
 from generator.content.loader import load_campaign
 from generator.content.sessionlog import INSTANT_ACTIONS, LogEntry
 from generator.diagnostics import Diagnostic, Diagnostics
-from generator.dice import RollRecord
+from generator.dice import RollRecord, Said
 from generator.replay import replay
 from generator.rules.chronicle import Chronicle, SessionRecord, WatchRecord
 
@@ -78,7 +78,7 @@ class RollAsk:
     #: what the seeded generator would roll (Enter accepts it)
     seeded: tuple[int, ...]
     #: the engine's explanation (``Wren: Survival +7 vs DC 16``)
-    detail: str
+    detail: Said | None
     #: ``2d20kh1`` advantage, ``2d20kl1`` disadvantage, ``1d20+1d4`` scaled, ...
     notation: str
     #: the check's target, when it is a check
@@ -152,7 +152,7 @@ def ask_for(rec: RollRecord) -> RollAsk:
         part = Die(rec.purpose, int(m.group(1)), int(m.group(2)))
         # a detail made of the die's own result (the moment of the watch) would tell the
         # generator's roll before the table rolls
-        detail = "" if rec.purpose in RESULT_DETAILS else rec.detail
+        detail = None if rec.purpose in RESULT_DETAILS else rec.detail
         return RollAsk(rec.purpose, (part,), (rec.natural,), detail,
                        part.notation, rec.target)
     raise EntryError([f"cannot ask for the roll '{rec.purpose}' ({dice}): the engine rolled "

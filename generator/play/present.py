@@ -210,14 +210,15 @@ def outcome_label(outcome: str, t: Translator) -> str:
 def roll_line(r: RollRecord, t: Translator) -> str:
     values = f" ({', '.join(map(str, r.dice_values))})" if len(r.dice_values) > 1 else ""
     total = f" = {r.total}" if r.total != r.natural else ""
-    target = f" vs {r.target}" if r.target is not None else ""
+    versus = t.pgettext("a roll against its target", "vs")
+    target = f" {versus} {r.target}" if r.target is not None else ""
     outcome = " -> " + outcome_label(r.outcome, t) if r.outcome else ""
     return t.gettext("  %(purpose)s: %(dice)s %(natural)s%(total)s%(target)s%(outcome)s  "
                      "[%(source)s] %(detail)s", purpose=purpose_label(r.purpose, t),
                      dice=r.dice, natural=f"{r.natural}{values}", total=total, target=target,
                      outcome=outcome,
                      source=t.gettext("at the table") if r.recorded else t.gettext("seeded"),
-                     detail=r.detail).rstrip()
+                     detail=t.said(r.detail)).rstrip()
 
 
 def _encounter_lines(watch: WatchRecord, campaign: Campaign, t: Translator) -> Iterable[str]:
@@ -310,8 +311,8 @@ def outcome_lines(out: Outcome, before: Chronicle, t: Translator, rolls: bool = 
             names = [campaign.locations[lid].name if lid in campaign.locations else lid
                      for lid in w.discovered]
             lines.append(t.gettext("  found: %(places)s", places=", ".join(names)))
-        if w.summary:
-            lines.append(t.gettext("  %(summary)s", summary=w.summary))
+        if w.said:
+            lines.append(t.gettext("  %(summary)s", summary=t.said(w.said)))
         lines.extend(t.gettext("warning: %(message)s", message=m) for m in w.warnings)
     action = next(iter(out.entry))
     if action == "use":

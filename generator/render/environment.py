@@ -18,6 +18,7 @@ from generator import i18n
 from generator.content.markdown import Prose
 from generator.i18n import Translator
 from generator.package_data import SITE_TEMPLATES
+from generator.render.escape import text
 from generator.render.templates import TemplateFiles
 from generator.slug import slugify
 
@@ -91,4 +92,7 @@ def _environment(language: str, folder: str | None) -> tuple[jinja2.Environment,
     env.filters["num"] = t.number  # 4.5, 4,5: the language's decimals
     env.filters["slug"] = slugify
     env.filters["runs"] = runs
+    # what the engine said (a watch's summary, a roll's detail), phrased in the
+    # language and escaped: it holds the campaign's names
+    env.filters["said"] = lambda said: text(t.said(said))
     return env, t

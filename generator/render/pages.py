@@ -263,7 +263,7 @@ class _Renderer:
                 "" if roll.target is None else str(roll.target), " | ",
                 str(label("outcome", roll.outcome, roll.outcome)) if roll.outcome else "",
                 " | ", recorded if roll.recorded else seeded, " | ",
-                cell(roll.detail if isinstance(roll.detail, Markup) else text(roll.detail)),
+                cell(text(t.said(roll.detail))),
                 " |")))
         return "\n".join(rows)
 

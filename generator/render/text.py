@@ -49,13 +49,13 @@ def _watch_line(w: WatchRecord, t: Translator) -> list[str]:
     head = (f"  [{w.index:>2}] day {w.day} watch {w.watch}  {w.activity:<9} {where:<14} "
             f"believed {believed:<5} {' '.join(state)}")
     lines = [head.rstrip()]
-    if w.summary:
-        lines.append(f"       {w.summary}")
+    if w.said:
+        lines.append(f"       {t.said(w.said)}")
     for r in w.rolls:
         rec = "recorded" if r.recorded else "seeded"
         target = f" vs {r.target}" if r.target is not None else ""
         outcome = f" -> {_outcome(t, r.outcome)}" if r.outcome else ""
-        detail = f"  ({r.detail})" if r.detail else ""
+        detail = f"  ({t.said(r.detail)})" if r.detail else ""
         lines.append(f"       {r.purpose:<16} {r.dice:<8} {r.natural:>3} = {r.total:<4}"
                      f"{target}{outcome}  [{rec}]{detail}")
     for e in w.encounters:
@@ -184,7 +184,7 @@ def seeded_text(campaign: Campaign, chronicle: Chronicle, listing: bool = False,
                     else t.gettext("%(purpose)s roll", purpose=roll.purpose))
             lines.append(f"    {where}: " + t.gettext("session %(n)s", n=rec.session)
                          + f", {what} {t.dice(roll.dice)} = {roll.natural}{dice}"
-                         + (f" ({roll.detail})" if roll.detail else ""))
+                         + (f" ({t.said(roll.detail)})" if roll.detail else ""))
     if not any(not r.roll.recorded for r in rows):
         pass  # every roll is recorded: nothing to list or to record
     elif listing:

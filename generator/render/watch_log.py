@@ -5,16 +5,15 @@ watch's collapsed block (``roll_table``).
 A roll the seeded generator made (the log did not record it) carries a marker, ``⚄``; one
 whose outcome changed the story (``generator.replay.seeded.story_event``: an encounter, a
 failed check, the way a lost party veers...) carries a stronger one, since the GM will want
-to record the die the table rolled there. Rolls come as the templates' copies: their detail
-is escaped text (``generator.render.escape``), anything else is escaped here.
+to record the die the table rolled there. A roll's detail is what the engine said of it
+(``generator.dice.Said``): phrased in the page's language and escaped here, like anything
+else a roll holds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
-
-from markupsafe import Markup
 
 from generator.i18n import NP_, Msg, Translator
 from generator.render.environment import cell
@@ -107,7 +106,7 @@ def key_rolls(t: Translator, rolls: Iterable[Any]) -> str:
     for roll in rolls:
         if roll.purpose in USAGE:
             # a usage die is named by its resource: "Torches 1 → steps down"
-            groups.setdefault(f"{roll.purpose}:{roll.detail}", []).append(roll)
+            groups.setdefault(f"{roll.purpose}:{roll.detail!r}", []).append(roll)
         elif _is_key(roll):
             groups.setdefault(roll.purpose, []).append(roll)
     for group in groups.values():
@@ -115,8 +114,7 @@ def key_rolls(t: Translator, rolls: Iterable[Any]) -> str:
         msg = SHORT.get(purpose)
         name = _word(t, msg) if msg else str(text(purpose.replace("_", " ")))
         if purpose in USAGE and group[0].detail:
-            name = str(group[0].detail if isinstance(group[0].detail, Markup)
-                       else text(group[0].detail))
+            name = str(text(t.said(group[0].detail)))
         values: list[str] = []
         for roll in group[:GROUP]:
             value = f"{roll.natural}{_outcome(t, roll)}"
@@ -152,7 +150,7 @@ def roll_table(t: Translator, rolls: Iterable[Any]) -> str:
             outcome = (sign + " " if sign and sign != "–" else "") + str(
                 text(label("outcome", roll.outcome, roll.outcome)))
         mark = seeded_mark(t, roll)
-        detail = roll.detail if isinstance(roll.detail, Markup) else text(roll.detail)
+        detail = text(t.said(roll.detail))
         rows.append("".join((
             "| ", str(label("purpose", roll.purpose, roll.purpose)),
             " " + mark if mark else "", " | ", dice, " | ", outcome, " | ",

@@ -248,7 +248,7 @@ class Replayer:
             target = self.c.locations.get(entry.search.target or "")
             self.warn_out_of_reach(ctx, target, "search target", ("search", "target"))
             if target is not None and target.hex != start:
-                watch.summary += f" {target.name} is not in this hex: no third check."
+                watch.say("target_elsewhere", name=target.name)
                 target = None
             encounter_checks(ctx, checks=2, keyed_allowed=True, cautious=False, start=start,
                              crossings=[], target=target)
@@ -304,10 +304,10 @@ class Replayer:
             return
         ctx.watch.warnings.extend(result.warnings)
         ctx.watch.chase = result
-        ctx.watch.summary += " " + result.summary
+        ctx.watch.said.append(result.summary)
         if ch.escape_factors:
             # the GM typed them to explain the advantage: the log line keeps them
-            ctx.watch.summary += " Escape factors: " + "; ".join(ch.escape_factors) + "."
+            ctx.watch.say("escape_factors", factors=tuple(ch.escape_factors))
         ctx.watch.encounters.append(EncounterRecord("chase", result=result.outcome,
                                                     note=ch.note, hex=ctx.label(state.true.hex)))
 
@@ -332,7 +332,6 @@ class Replayer:
         self.chronicle.visits[label] = self.chronicle.visits.get(label, 0) + 1
         if state.lost:
             self.chronicle.lost_watches[label] = self.chronicle.lost_watches.get(label, 0) + 1
-        watch.summary = watch.summary.strip()
 
     def check_unused_rolls(self, session: Session, i: int, entry: LogEntry, rolls: RollSource,
                            watch: WatchRecord | None = None) -> None:

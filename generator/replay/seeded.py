@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from generator.content.campaign import Campaign
 from generator.diagnostics import Diagnostics, Pos
 from generator.dice import RollRecord
+from generator.i18n import Translator
 from generator.rules.chronicle import Chronicle, EntryRoll, seeded_rolls
 
 #: Outcomes of a check that change the story whatever the check was for.
@@ -91,15 +92,15 @@ def story_rolls(chronicle: Chronicle) -> list[StoryRoll]:
 
 def _table_row(roll: RollRecord) -> str:
     """What a table roll decided: the row of the table its detail names."""
-    name = roll.detail.removeprefix("on ").strip() if roll.detail.startswith("on ") else ""
-    return f"a row of {name}" if name else "a table's row"
+    name = roll.detail.get("table") if roll.detail is not None else None
+    return f"a row of {name}" if isinstance(name, str) and name else "a table's row"
 
 
 def _one(story: StoryRoll) -> str:
     roll = story.at.roll
     dice = f" {roll.dice_values}" if len(roll.dice_values) > 1 else ""
     outcome = f" -> {roll.outcome.replace('_', ' ')}" if roll.outcome else ""
-    detail = f"; {roll.detail}" if roll.detail else ""
+    detail = f"; {Translator('en').said(roll.detail)}" if roll.detail else ""
     caused = _table_row(roll) if roll.purpose == "table" else story.caused
     return f"{roll.purpose} {roll.natural} ({roll.dice}{dice}{outcome}{detail}): {caused}"
 

@@ -98,7 +98,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.content.campaign import Table
-from generator.dice import RollRecord, RollSource
+from generator.dice import RollRecord, RollSource, SaidValue, Signed, said
 from generator.rules import chase_model as M
 from generator.rules.chase_model import (
     Actor,
@@ -140,8 +140,10 @@ class _Runner:
         return self.status in ("running", "chasing")
 
     @property
-    def label(self) -> str:
-        return f"{self.actor.name} (mounted)" if self.actor.mount else self.actor.name
+    def who(self) -> SaidValue:
+        """The participant in the roll details: its name, "(mounted)" when it runs on its
+        mount."""
+        return said("mounted", name=self.actor.name) if self.actor.mount else self.actor.name
 
 
 class _Chase:
@@ -198,7 +200,7 @@ class _Chase:
         for r in self.runners:
             bonus = r.actor.initiative
             roll = self.rolls.take("initiative", 1, 20, modifier=bonus,
-                                   detail=f"{r.label}: initiative {bonus:+d}")
+                                   detail=said("initiative", actor=r.who, bonus=Signed(bonus)))
             r.initiative = roll.natural + bonus
         self.initiative_rolls = self.since(mark)
         self.order = sorted(self.runners,
@@ -233,8 +235,8 @@ class _Chase:
             res = check(self.ctx, "chase_con",
                         score=M.con_check_score(self.system, runner.actor.con), dc=M.CON_CHECK_DC,
                         who=runner.actor.name, advantages=[-self.disadvantage(runner)],
-                        label=f"{runner.label}: Constitution",
-                        why=f"dash {runner.dashes}, {free} free")
+                        actor=runner.who, skill="con",
+                        why=[said("dash", dashes=runner.dashes, free=free)])
             rec.con_check = res.outcome
             if not res.success:
                 runner.exhaustion += 1
@@ -245,7 +247,8 @@ class _Chase:
                     rec.dropped_out = True
                     return
         roll = self.rolls.take("complication", 1, M.COMPLICATION_DIE,
-                               detail=f"{runner.label}: complication on 1-{M.COMPLICATION_MAX}")
+                               detail=said("complication_roll", actor=runner.who,
+                                           max=M.COMPLICATION_MAX))
         roll.target = M.COMPLICATION_MAX
         if roll.natural > M.COMPLICATION_MAX:
             roll.outcome = "none"
@@ -257,7 +260,8 @@ class _Chase:
         if target is not None:
             target.pending = text
             rec.complication_target = target.actor.name
-            roll.detail += f", strikes {target.label}"
+            roll.detail = said("complication_roll", actor=runner.who, max=M.COMPLICATION_MAX,
+                               strikes=target.who)
 
     def complication_text(self) -> str:
         table = self.spec.complications
@@ -297,9 +301,9 @@ class _Chase:
                 continue
             res = check(self.ctx, "stealth", score=q.actor.stealth, dc=dc, who=q.actor.name,
                         advantages=[self.spec.advantage, -self.disadvantage(q)],
-                        label=f"{q.label}: Stealth",
-                        why=(f"to beat passive Perception {dc - M.STEALTH_BEATS_PASSIVE}; "
-                             f"{distance} ft ahead of {lead.label}"))
+                        actor=q.who, skill="stealth",
+                        why=[said("stealth_escape", perception=dc - M.STEALTH_BEATS_PASSIVE,
+                                  feet=distance, lead=lead.who)])
             esc.rolled = True
             if res.success:
                 esc.escaped = True

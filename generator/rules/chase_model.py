@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from generator.content.campaign import Table
 from generator.content.models import ChaseActor, Member
-from generator.dice import RollRecord
+from generator.dice import RollRecord, Said, Word, said
 from generator.rules import tables as T
 
 CHECK_SYSTEMS = ("d20", "brp", "bsh")
@@ -161,8 +161,8 @@ class ChaseResult:
     initiative_rolls: list[RollRecord]
     #: every roll of the chase, in order: initiative, then each round's
     rolls: list[RollRecord]
-    #: one sentence for the GM session page
-    summary: str
+    #: one sentence for the GM session page, as data the translator phrases
+    summary: Said
     warnings: list[str] = field(default_factory=list)
 
 
@@ -244,30 +244,23 @@ def validate(spec: ChaseSpec, system: str, advantage_mode: str) -> None:
 
 
 def summary(environment: str, n: int, outcome: str, quarry: list[ParticipantResult],
-            pursuers: list[ParticipantResult]) -> str:
-    """One sentence for the GM session page."""
-    head = {
-        "escaped": "the quarry escaped",
-        "caught": "the pursuers caught the quarry",
-        "pursuers_exhausted": "the pursuers dropped out exhausted",
-        "gave_up": f"the pursuers gave up after {n} rounds",
-        "mixed": "some of the quarry were caught",
-    }[outcome]
-    parts: list[str] = []
+            pursuers: list[ParticipantResult]) -> Said:
+    """One sentence for the GM session page: the chase, its rounds, how it ended and what
+    became of each participant."""
+    parts: list[Said] = []
     for q in quarry:
         if q.status == "escaped":
-            parts.append(f"{q.name} escaped in round {q.round}")
+            parts.append(said("chase_escaped", name=q.name, round=q.round))
         elif q.status == "caught":
-            parts.append(f"{q.by} caught {q.name} in round {q.round}")
+            parts.append(said("chase_caught", name=q.name, by=q.by, round=q.round))
         elif q.status == "dropped_out":
-            parts.append(f"{q.name} collapsed exhausted in round {q.round}")
+            parts.append(said("chase_collapsed", name=q.name, round=q.round))
         else:
-            parts.append(f"{q.name} got away")
-    parts.extend(f"{p.name} dropped out exhausted in round {p.round}" for p in pursuers
+            parts.append(said("chase_got_away", name=q.name))
+    parts.extend(said("chase_dropped_out", name=p.name, round=p.round) for p in pursuers
                  if p.status == "dropped_out")
-    rounds = f"{n} round" + ("" if n == 1 else "s")
-    return (f"{environment.capitalize()} chase, {rounds}: {head} "
-            f"({'; '.join(parts)}).")
+    return said("chase", environment=Word("chase_environment", environment), rounds=n,
+                outcome=Word("chase_outcome", outcome), parts=tuple(parts))
 
 
 def actors(side: str | Sequence[str | ChaseActor], party: Sequence[Member],

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from generator.content.models import Member
-from generator.dice import RollRecord, RollSource
+from generator.dice import RollRecord, RollSource, Said, SaidValue, Signed, Word, said
 from generator.rules.resources import DoomDice
 
 D20_OUTCOMES = ("critical_failure", "failure", "success", "critical_success")
@@ -96,7 +96,7 @@ class CheckResult:
     total: int
     target: int
     outcome: str
-    detail: str
+    detail: Said
     dice_values: list[int] = field(default_factory=list)
     recorded: bool = False
     #: the record logged with the watch's rolls (set by :func:`check`)
@@ -194,10 +194,6 @@ def bsh_group_success(successes: int, members: int) -> bool:
     return members > 0 and successes * 2 >= members
 
 
-def _signed(n: int) -> str:
-    return f"{n:+d}"
-
-
 def bsh_band(dc: int) -> int:
     """Seed 001 as rules.md section 8 maps it: DC <= 11 is an advantage, >= 17 a
     disadvantage, anything between neither."""
@@ -235,21 +231,25 @@ def net_advantage(system: str, sources: Sequence[int], *, dc: int = 0,
 
 def resolve(system: str, rolls: RollSource, purpose: str, *, score: int, dc: int,
             bonus: int = 0, advantages: Sequence[int] = (), advantage_mode: str = "classic",
-            threat: int = 0, label: str = "Survival") -> CheckResult:
+            threat: int = 0, actor: SaidValue = "", skill: str = "survival") -> CheckResult:
     """Roll one procedure check (a score against a DC) in the campaign's system.
 
     ``advantages`` lists the advantages (positive) and disadvantages (negative) of each
     source, netted here by :func:`net_advantage`. Recorded rolls for ``purpose`` are the
     natural dice, consumed one per die. The roll is not logged: :func:`check` does that.
+    ``actor`` and ``skill`` (a key of the vocabulary's ``skill`` family) name who rolls what
+    in the roll's detail.
     """
+    who = Word("skill", skill)
     adv = net_advantage(system, advantages, dc=dc, advantage_mode=advantage_mode)
     if system == "brp":
         chance, band = brp_chance(score, dc, bonus)
         natural, recorded, _ = rolls.roll(purpose, 1, 100)
         outcome = brp_outcome(natural, chance)
-        bonus_txt = f" {_signed(BRP_POINTS_PER_BONUS * bonus)}%" if bonus else ""
         # the band stands for the DC: BRP speaks of percent chances, not DCs
-        detail = f"{label} {score}%{bonus_txt}, {band}: {chance}%"
+        detail = said("check_brp", actor=actor, skill=who, score=score,
+                      bonus=Signed(BRP_POINTS_PER_BONUS * bonus) if bonus else None,
+                      band=Word("brp_band", band), chance=chance)
         return CheckResult("brp", "1d100", natural, natural, chance, outcome, detail,
                            [natural], recorded)
     if system == "bsh":
@@ -271,12 +271,13 @@ def resolve(system: str, rolls: RollSource, purpose: str, *, score: int, dc: int
         signs = {1 if v > 0 else -1 for v in (*advantages, bsh_band(dc)) if v}
         # one of each cancels: say so, so that a doomed roll with the DC band's advantage
         # does not look like a plain one
-        mode = {1: ", advantage", -1: ", disadvantage",
-                0: ", advantage and disadvantage cancel" if len(signs) == 2 else ""}[adv]
-        threat_txt = f", threat {_signed(threat)}" if threat else ""
+        mode = {1: "advantage", -1: "disadvantage",
+                0: "cancel" if len(signs) == 2 else None}[adv]
         # the bonus shown beside the score it raises, as BRP shows its percentage points
-        score_txt = f"{score} {_signed(bonus)} = {attribute}" if bonus else f"{attribute}"
-        detail = f"{label} {score_txt} (roll under; DC {dc}{mode}{threat_txt})"
+        detail = said("check_bsh", actor=actor, skill=who, score=score,
+                      bonus=Signed(bonus) if bonus else None, attribute=attribute, dc=dc,
+                      mode=Word("net_advantage", mode) if mode else None,
+                      threat=Signed(threat) if threat else None)
         dice = "2d20" if adv else "1d20"
         return CheckResult("bsh", dice, natural, total, attribute, outcome, detail, values,
                            recorded)
@@ -299,13 +300,10 @@ def resolve(system: str, rolls: RollSource, purpose: str, *, score: int, dc: int
         dice = f"1d20{'+' if adv > 0 else '-'}1d{sides}"
     total = natural + score + bonus + extra
     outcome = d20_degree(natural, total, dc)
-    parts = f"{label} {_signed(score)}"
-    if bonus:
-        parts += f" {_signed(bonus)}"
-    if extra:
-        parts += f" {_signed(extra)} (advantage die)"
-    return CheckResult("d20", dice, natural, total, dc, outcome, f"{parts} vs DC {dc}",
-                       values, recorded)
+    detail = said("check_d20", actor=actor, skill=who, score=Signed(score),
+                  bonus=Signed(bonus) if bonus else None,
+                  extra=Signed(extra) if extra else None, dc=dc)
+    return CheckResult("d20", dice, natural, total, dc, outcome, detail, values, recorded)
 
 
 @dataclass
@@ -320,19 +318,22 @@ class CheckContext:
 
 
 def score_of(system: str, member: Member, kind: str) -> tuple[int, str]:
-    """The number a procedure check uses (rules.md section 8) and its name: Survival is the
-    member's ``survival``; Constitution its ``con``, checked at CON x 5 % under ``brp``."""
+    """The number a procedure check uses (rules.md section 8) and its skill (a key of the
+    vocabulary's ``skill`` family): Survival is the member's ``survival``; Constitution its
+    ``con``, checked at CON x 5 % under ``brp``."""
     if kind == "con":
-        return (member.con * 5 if system == "brp" else member.con), "Constitution"
-    return member.survival, "Survival"
+        return (member.con * 5 if system == "brp" else member.con), "con"
+    return member.survival, "survival"
 
 
 def check(ctx: CheckContext, purpose: str, *, score: int, dc: int, who: str | None = None,
           bonus: int = 0, advantages: Sequence[int] = (), threat: int = 0,
-          label: str = "Survival", why: str = "") -> CheckResult:
+          actor: SaidValue = "", skill: str = "survival", why: Sequence[SaidValue] = ()
+          ) -> CheckResult:
     """The one check path (rules.md sections 8 and 9).
 
-    ``label`` names the actor and the score for the GM log ("Aria: Survival"); ``who`` names
+    ``actor`` and ``skill`` name who rolls what for the GM log ("Aria: Survival"), ``why``
+    the reasons of the DC and the bonuses (words or sentences); ``who`` names
     the actor whose doom die counts (a member; a creature has none). A doomed
     actor adds one disadvantage to ``advantages``; every source is netted once; the roll is
     resolved in ``ctx.system``, logged with the watch's rolls (``why`` and the doomed state
@@ -343,11 +344,10 @@ def check(ctx: CheckContext, purpose: str, *, score: int, dc: int, who: str | No
     sources = [*advantages, *([-1] if doomed else [])]
     res = resolve(ctx.system, ctx.rolls, purpose, score=score, dc=dc, bonus=bonus,
                   advantages=sources, advantage_mode=ctx.advantage_mode, threat=threat,
-                  label=label)
-    if why:
-        res.detail += f" ({why})"
-    if doomed:
-        res.detail += " (doomed: disadvantage)"
+                  actor=actor, skill=skill)
+    reasons = (*why, *([said("doomed")] if doomed else []))
+    if reasons:
+        res.detail = replace(res.detail, values=(*res.detail.values, ("why", tuple(reasons))))
     res.record = ctx.rolls.note(RollRecord(purpose, res.dice, res.natural, res.total,
                                            res.target, res.outcome, res.recorded, res.detail,
                                            list(res.dice_values), is_check=True))

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from generator.dice import RollRecord
+from generator.dice import Phrase, RollRecord, Said, SaidValue, said
 
 
 def miles_json(value: Fraction) -> float | int:
@@ -89,8 +89,9 @@ class WatchRecord:
     intended_face: str | None = None
     exit_face: str | None = None
     believed_miles: Fraction = Fraction(0)
-    #: short line for the GM log: speed, DC, what happened
-    summary: str = ""
+    #: what happened, step by step, for the GM log (the move, getting lost, finds, damage),
+    #: as data the translator phrases (``Translator.said``)
+    said: list[Said] = field(default_factory=list)
     #: notes attached to this watch from `note:` entries and `gm:` remarks
     notes: list[str] = field(default_factory=list)
     gm_notes: list[str] = field(default_factory=list)
@@ -105,7 +106,14 @@ class WatchRecord:
     #: damage taken in the watch, in order (hustle, then each hour of a forced march)
     harm: list[HarmRecord] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def say(self, kind: str, /, **values: SaidValue | None) -> None:
+        """Add a step to the watch's summary (``generator.dice.said``)."""
+        self.said.append(said(kind, **values))
+
+    def to_json(self, phrase: Phrase | None = None) -> dict[str, Any]:
+        """The watch for ``replay --json``; ``phrase`` writes its summary and its rolls'
+        details as text (``summary``, ``detail``), beside the same as data (``said``)."""
+        summary = " ".join(phrase(s) for s in self.said) if phrase is not None else ""
         return {
             "index": self.index,
             "day": self.day,
@@ -120,7 +128,7 @@ class WatchRecord:
             "lost": self.lost,
             "knows_lost": self.knows_lost,
             "veer": self.veer,
-            "rolls": [r.to_json() for r in self.rolls],
+            "rolls": [r.to_json(phrase) for r in self.rolls],
             "discovered": list(self.discovered),
             "encounters": [e.to_json() for e in self.encounters],
             "warnings": list(self.warnings),
@@ -130,13 +138,15 @@ class WatchRecord:
             "believed_start_hex": self.believed_start_hex,
             "believed_hexes_entered": list(self.believed_hexes_entered),
             "believed_miles": miles_json(self.believed_miles),
-            **({"summary": self.summary} if self.summary else {}),
+            **({"summary": summary} if summary else {}),
+            **({"said": [s.to_json() for s in self.said]} if self.said else {}),
             **({"note": self.note} if self.note is not None else {}),
             **({"tell": self.tell} if self.tell is not None else {}),
             "notes": list(self.notes),
             "gm_notes": list(self.gm_notes),
             **({"chase": {"outcome": self.chase.outcome, "rounds": len(self.chase.rounds),
-                          "summary": self.chase.summary}} if self.chase is not None else {}),
+                          **({"summary": phrase(self.chase.summary)} if phrase else {})}}
+               if self.chase is not None else {}),
         }
 
 
@@ -226,13 +236,13 @@ class SessionRecord:
     #: the GM rulings (``ruling:`` entries), in log order
     rulings: list[RulingRecord] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, phrase: Phrase | None = None) -> dict[str, Any]:
         return {
             "session": self.session,
             "title": self.title,
             "date": self.date,
             "start": {"hex": self.start.hex, "day": self.start.day, "watch": self.start.watch},
-            "watches": [w.to_json() for w in self.watches],
+            "watches": [w.to_json(phrase) for w in self.watches],
             "end": {"hex": self.end.hex, "believed_hex": self.end.believed_hex,
                     "day": self.end.day, "watch": self.end.watch, "lost": self.end.lost,
                     "veer": self.end.veer, "knows_lost": self.end.knows_lost},
@@ -325,10 +335,13 @@ class Chronicle:
         """How the players know hex ``label`` (``KNOWN_HOW``), None when they do not."""
         return self.known_how.get(label)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, phrase: Phrase | None = None) -> dict[str, Any]:
+        """The replay for ``replay --json``; ``phrase`` writes what the engine says as text
+        (``Translator.said``: the summaries and details in English for the schema's text
+        fields)."""
         return {
             "campaign": self.campaign,
-            "sessions": [s.to_json() for s in self.sessions],
+            "sessions": [s.to_json(phrase) for s in self.sessions],
             "resources": {
                 rid: {"name": r.name, "owner": r.owner, "start": r.start, "now": r.now,
                       "doom": r.doom,

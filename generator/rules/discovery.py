@@ -9,6 +9,7 @@ result of an encounter check, twice for ``hidden`` ones.
 from __future__ import annotations
 
 from generator.content.campaign import Campaign, Location
+from generator.dice import Word
 from generator.hexgrid import Hex, distance
 from generator.rules.chronicle import EncounterRecord
 from generator.rules.state import PartyState, Places, WatchCtx, believed_label
@@ -31,9 +32,9 @@ def discover(ctx: WatchCtx, loc: Location, how: str) -> None:
             state.pending_locations.append(loc.id)
         else:
             chronicle.know(loc.label, "seen")  # explored too when the party is there
-        watch.summary += f" Found {loc.name} ({how})."
+        watch.say("found", name=loc.name, how=Word("found_how", how))
     elif how != "visible":
-        watch.summary += f" Came upon {loc.name} again ({how})."
+        watch.say("found_again", name=loc.name, how=Word("found_how", how))
 
 
 def passive_discovery(ctx: WatchCtx, hexes: list[Hex], following: str | None,
@@ -75,7 +76,7 @@ def keyed_hit(ctx: WatchCtx, loc: Location) -> None:
             watch.encounters.append(EncounterRecord("keyed", location=loc.id,
                                                     result="signs of something hidden",
                                                     hex=loc.label))
-            watch.summary += f" Signs of {loc.name} (hidden: 1 of 2)."
+            watch.say("signs_of", name=loc.name, hits=hits, needed=2)
             return
     watch.encounters.append(EncounterRecord("keyed", location=loc.id, hex=loc.label))
     discover(ctx, loc, "keyed encounter")

@@ -17,7 +17,7 @@ from fractions import Fraction
 from generator.content.campaign import Campaign, Location, Table
 from generator.content.models import RulesSpec
 from generator.content.rolltables import MAX_NESTING
-from generator.dice import RollSource, parse_dice
+from generator.dice import RollSource, parse_dice, said
 from generator.hexgrid import Hex
 from generator.rules import tables as T
 from generator.rules.chronicle import EncounterRecord
@@ -34,7 +34,8 @@ def roll_on_table(tables: dict[str, Table], table: Table, rolls: RollSource,
     rolls go to ``rolls.log``. Returns warnings (a roll that matches no row)."""
     spec = parse_dice(table.roll_dice)
     if natural is None:
-        natural = rolls.take("table", spec.count, spec.sides, detail=f"on {table.name}").natural
+        natural = rolls.take("table", spec.count, spec.sides,
+                             detail=said("on_table", table=table.name, id=table.id)).natural
     enc.table = enc.table or table.id
     enc.roll = enc.roll if enc.roll is not None else natural
     row_index = table.row_for(natural)
@@ -49,12 +50,13 @@ def roll_on_table(tables: dict[str, Table], table: Table, rolls: RollSource,
         enc.tell = f"{enc.tell} {row.tell}" if enc.tell else row.tell
     if row.distance:
         d = parse_dice(row.distance)
-        roll = rolls.take("encounter_distance", d.count, d.sides, detail=row.distance)
+        roll = rolls.take("encounter_distance", d.count, d.sides,
+                          detail=said("dice", dice=row.distance))
         enc.distance = d.total(roll.natural)
         roll.total = enc.distance
     if row.appearing:
         n = parse_dice(row.appearing)
-        roll = rolls.take("appearing", n.count, n.sides, detail=row.appearing)
+        roll = rolls.take("appearing", n.count, n.sides, detail=said("dice", dice=row.appearing))
         enc.appearing = max(1, n.total(roll.natural))
         roll.total = enc.appearing
     if row.reaction:
@@ -136,8 +138,8 @@ def encounter_checks(ctx: WatchCtx, *, checks: int, keyed_allowed: bool, cautiou
             here = hex_at(start, crossings, offset)
             # the die's own numbers first: a 5 on the d30 is minute 5 of the half hour,
             # which begins 4 minutes after the half hour does
-            minute.detail = (f"half hour {half}, minute {minute.natural}: "
-                             f"{offset * 60} minutes into the watch")
+            minute.detail = said("minute_of_watch", half=half, minute=minute.natural,
+                                 num=int(offset * 60))
         if is_target_check:
             assert target is not None
             if natural == keyed and target.hex == here:
@@ -148,7 +150,8 @@ def encounter_checks(ctx: WatchCtx, *, checks: int, keyed_allowed: bool, cautiou
             continue
         if natural <= wander_max:
             if cautious:
-                c = rolls.take("cautious", 1, 100, detail="cautious: 1-50 cancels")
+                c = rolls.take("cautious", 1, 100,
+                               detail=said("cautious_cancels", max=CAUTIOUS_CANCEL_PERCENT))
                 if c.natural <= CAUTIOUS_CANCEL_PERCENT:
                     roll.outcome = "wandering (cancelled)"
                     c.outcome = "cancelled"

@@ -10,13 +10,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 from generator.content.models import Member
+from generator.dice import Said, Word, said
 from generator.rules import tables as T
 from generator.rules.chronicle import HarmRecord
+from generator.rules.navigation import terrain_said
 from generator.rules.resources import When, member_state, restore_doom
 from generator.rules.state import WatchCtx
 
 
-def harm(ctx: WatchCtx, member: Member, amount: int, cause: str) -> str:
+def harm(ctx: WatchCtx, member: Member, amount: int, cause: str) -> Said:
     """Nonlethal damage and fatigue; a ridden mount takes lethal damage instead. The watch
     keeps a record of it (``cause``: hustle or march) for the players' journal."""
     ms = member_state(ctx.chronicle.members, member.name)
@@ -25,12 +27,13 @@ def harm(ctx: WatchCtx, member: Member, amount: int, cause: str) -> str:
         ms.lethal += amount
         ctx.watch.harm.append(HarmRecord(member.name, amount, cause, mount=True,
                                          nonlethal_after=ms.nonlethal, limit=limit))
-        return f"{member.name}'s {member.mount.replace('_', ' ')} takes {amount} lethal"
+        return said("mount_harmed", name=member.name, mount=Word("mount", member.mount),
+                    damage=amount)
     ms.nonlethal += amount
     ms.fatigued = True
     ctx.watch.harm.append(HarmRecord(member.name, amount, cause,
                                      nonlethal_after=ms.nonlethal, limit=limit))
-    return f"{member.name} takes {amount} nonlethal (fatigued)"
+    return said("harmed", name=member.name, damage=amount)
 
 
 def hustle_damage(before: int, hours: int) -> int:
@@ -55,7 +58,7 @@ def hustle(ctx: WatchCtx, hours: int) -> None:
     state.hustle_hours += hours
     if damage:
         hurt = [harm(ctx, m, damage, "hustle") for m in state.members]
-        ctx.watch.summary += " Hustling: " + "; ".join(hurt) + "."
+        ctx.watch.say("hustling", harm=tuple(hurt))
 
 
 def forced_march_dc(hour: int) -> int:
@@ -81,16 +84,19 @@ def forced_march(ctx: WatchCtx, hours: Fraction) -> None:
         for member in state.members:
             if member.mount:
                 dmg = ctx.rolls.take("march_damage", 1, 6,
-                                     detail=f"{member.name}'s mount, hour {hour}")
-                watch.summary += f" Forced march, hour {hour}: " + \
-                    harm(ctx, member, dmg.natural, "march") + "."
+                                     detail=said("march_mount", name=member.name,
+                                                 mount=Word("mount", member.mount),
+                                                 hour=hour))
+                watch.say("forced_march", hour=hour,
+                          harm=harm(ctx, member, dmg.natural, "march"))
                 continue
             res = ctx.check("march", member, dc, score_kind="con",
-                            why=f"forced march, hour {hour}")
+                            why=[said("march_hour", hour=hour)])
             if not res.success:
-                dmg = ctx.rolls.take("march_damage", 1, 6, detail=f"{member.name}, hour {hour}")
-                watch.summary += f" Forced march, hour {hour}: " + \
-                    harm(ctx, member, dmg.natural, "march") + "."
+                dmg = ctx.rolls.take("march_damage", 1, 6,
+                                     detail=said("march_member", name=member.name, hour=hour))
+                watch.say("forced_march", hour=hour,
+                          harm=harm(ctx, member, dmg.natural, "march"))
 
 
 def long_rest(ctx: WatchCtx) -> None:
@@ -105,7 +111,7 @@ def long_rest(ctx: WatchCtx) -> None:
         ms.nonlethal = 0
         ms.fatigued = False
         restore_doom(ctx.chronicle.resources, ctx.chronicle.members, member.name, when)
-    ctx.watch.summary += " The party sleeps: hustle and march reset, fatigue gone."
+    ctx.watch.say("sleeps")
 
 
 def fed_by(system: str, outcome: str, total: int, dc: int) -> int:
@@ -129,7 +135,7 @@ def forage(ctx: WatchCtx, visibility: str, by: str | None = None) -> None:
     forager."""
     state, watch = ctx.state, ctx.watch
     if state.forage_day == state.day:
-        watch.summary += " Already foraged today."
+        watch.say("foraged_already")
         return
     state.forage_day = state.day
     rule = ctx.campaign.terrain_of(state.true.hex)
@@ -138,9 +144,8 @@ def forage(ctx: WatchCtx, visibility: str, by: str | None = None) -> None:
     named = [m for m in state.members if m.name == by]
     forager = named[0] if named else max(state.members, key=lambda m: (m.survival, m.name))
     res = ctx.check("forage", forager, dc,
-                    why=f"forage, {rule.name.lower() if rule else 'unknown'}")
+                    why=[said("forage_in", terrain=terrain_said(rule))])
     if res.success:
-        watch.summary += f" Foraging feeds {fed_by(res.system, res.outcome, res.total, dc)} " \
-                         "for a day."
+        watch.say("forage_feeds", num=fed_by(res.system, res.outcome, res.total, dc))
     else:
-        watch.summary += " Foraging finds nothing."
+        watch.say("forage_nothing")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from generator.content.campaign import Campaign
+from generator.dice import Signed, Word, said
 from generator.rules import tables as T
 from generator.rules.chronicle import Chronicle
 from generator.rules.navigation import next_face, stretch_dc, veer_text
@@ -21,7 +22,6 @@ from generator.rules.travel import (
     MoveResult,
     Track,
     blocked,
-    fmt_miles,
     move_timed,
     rate_fn,
 )
@@ -58,27 +58,27 @@ def realise(ctx: WatchCtx, moved: MoveResult, visibility: str) -> None:
     navigation DC of the hex where it is at the end of the watch."""
     state, watch, campaign = ctx.state, ctx.watch, ctx.campaign
     dc, off, terrain_txt = stretch_dc(ctx, next_face(ctx))
-    why = [terrain_txt] + (["trackless +2"] if off else [])
+    why = [terrain_txt] + ([said("trackless", dc=Signed(T.DC_TRACKLESS))] if off else [])
     if visibility == "poor":
         dc += T.DC_POOR_VISIBILITY
-        why.append("poor visibility +4")
+        why.append(said("poor_visibility", dc=Signed(T.DC_POOR_VISIBILITY)))
     checks = 1
     if campaign.rules.realise_extra_checks:
         new = [ctx.terrain_id(h) for h in moved.entered
                if ctx.terrain_id(h) not in state.lost_terrains]
         if new:
             checks += 1
-            why.append("a clearly new terrain: extra check")
+            why.append(said("new_terrain"))
         state.lost_terrains.update(x for x in new if x)
         if any(campaign.locations[lid].visibility == "visible" for lid in watch.discovered):
             checks += 1
-            why.append("an obvious landmark: extra check")
+            why.append(said("obvious_landmark"))
     for _ in range(checks):
-        res = ctx.check("realise", state.navigator, dc, why=", ".join(why))
+        res = ctx.check("realise", state.navigator, dc, why=why)
         if res.success:
             state.knows_lost = True
             forget_believed(state)
-            watch.summary += " The party realises it is lost."
+            watch.say("realises")
             return
 
 
@@ -98,16 +98,16 @@ def reorient_north(ctx: WatchCtx) -> None:
     if res.success:
         state.veer = 0
         state.frozen_true = state.frozen_believed = None
-        watch.summary += " True north found: the party can hold a course again."
+        watch.say("north_found")
         return
-    roll = ctx.rolls.take("north_face", 1, 6, detail="the face the party takes for north")
+    roll = ctx.rolls.take("north_face", 1, 6, detail=said("north_face"))
     offset = [0, 1, 2, 3, -2, -1][roll.natural - 1]
     state.veer = offset
     if not state.lost:
         state.trail = [state.true.hex]
     state.lost = True
     state.frozen_true = state.frozen_believed = None
-    watch.summary += f" The party mistakes {ctx.campaign.grid.faces[offset % 6]} for north."
+    watch.say("north_mistaken", face=Word("face_short", ctx.campaign.grid.faces[offset % 6]))
 
 
 def reorient_new_course(ctx: WatchCtx) -> None:
@@ -117,10 +117,13 @@ def reorient_new_course(ctx: WatchCtx) -> None:
     dc, is_trackless, terrain = stretch_dc(ctx, next_face(ctx))
     target = dc + T.NEW_COURSE_EXTRA_DC
     res = ctx.check("reorient", state.navigator, target,
-                    why=f"{terrain}{', trackless' if is_trackless else ''}, +10 new course")
+                    why=[terrain,
+                         *([said("trackless", dc=Signed(T.DC_TRACKLESS))] if is_trackless
+                           else []),
+                         said("new_course", dc=Signed(T.NEW_COURSE_EXTRA_DC))])
     if res.success:
         reanchor(ctx)
-        watch.summary += " A new course: the party knows where it is again."
+        watch.say("new_course_found")
         return
     roll = ctx.rolls.take("veer", 1, 10)
     state.veer = T.veer_from_d10(roll.natural)
@@ -133,7 +136,7 @@ def reorient_new_course(ctx: WatchCtx) -> None:
     if state.believed is None and state.last_believed is not None:
         state.believed = state.last_believed.copy()
     state.frozen_true = state.frozen_believed = None
-    watch.summary += " The new course is wrong, and the party does not know it."
+    watch.say("new_course_wrong")
 
 
 def backtrack(ctx: WatchCtx) -> None:
@@ -159,14 +162,14 @@ def backtrack(ctx: WatchCtx) -> None:
         retrace(state.true)
         watch.miles = moved.miles
         watch.hexes_entered = [grid.label(h) for h in moved.entered]
-        watch.summary += f" Retracing its tracks: {fmt_miles(moved.miles)} miles."
+        watch.say("retracing", miles=moved.miles)
     dc, _, terrain = stretch_dc(ctx, retrace(state.true))
-    res = ctx.check("backtrack", state.navigator, dc, why=terrain)
+    res = ctx.check("backtrack", state.navigator, dc, why=[terrain])
     on_course = not state.lost or len(trail) <= 1
     believes = on_course
     if not res.success:
         roll = ctx.rolls.take("misjudge", 1, 100,
-                              detail=f"1-{T.BACKTRACK_MISJUDGE_PERCENT} misjudges")
+                              detail=said("misjudge", max=T.BACKTRACK_MISJUDGE_PERCENT))
         if roll.natural <= T.BACKTRACK_MISJUDGE_PERCENT:
             believes = not on_course
             roll.outcome = "misjudges"
@@ -174,16 +177,16 @@ def backtrack(ctx: WatchCtx) -> None:
             roll.outcome = "judges rightly"
     if believes and on_course:
         reanchor(ctx)
-        watch.summary += " The party is back where it went astray, and knows it."
+        watch.say("back_on_course")
     elif believes:
         state.knows_lost = False
         state.believed = Track(trail[0] if trail else state.true.hex)
-        watch.summary += " The party wrongly believes it is back on course."
+        watch.say("wrongly_on_course")
     else:
         state.lost = True
         state.knows_lost = True
         forget_believed(state)
-        watch.summary += " The party believes it is still off course."
+        watch.say("still_off_course")
 
 
 REORIENT = {"north": reorient_north, "new_course": reorient_new_course,

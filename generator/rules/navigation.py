@@ -15,48 +15,67 @@ from collections.abc import Callable
 
 from generator.content.campaign import Campaign, Path_
 from generator.content.sessionlog import Travel
+from generator.dice import Said, Signed, Word, said
 from generator.hexgrid import Hex
 from generator.rules import tables as T
 from generator.rules.state import PartyState, WatchCtx
 from generator.rules.travel import Track, trackless
 
 
-def terrain_dc(campaign: Campaign, h: Hex) -> tuple[int, str]:
+def terrain_said(rule: T.TerrainRule | None, density: str | None = None) -> Said:
+    """A terrain (and a forest's density) for the log: a built-in one by its word, a
+    campaign's own by its name."""
+    if rule is None:
+        return said("terrain", name=Word("terrain", "unknown"))
+    builtin = T.TERRAIN.get(rule.id)
+    name = Word("terrain", rule.id) if builtin is not None and builtin.name == rule.name \
+        else rule.name
+    return said("terrain", name=name, density=Word("density", density) if density else None)
+
+
+def terrain_dc(campaign: Campaign, h: Hex) -> tuple[int, Said]:
     """The navigation DC of the hex's terrain (forest by density) and its name for the log."""
     info = campaign.hex_info(h)
     if info is None:
-        return 12, "unknown"
+        return 12, terrain_said(None)
     rule = campaign.terrain[info.terrain]
-    name = rule.name.lower() + (f", {info.density}" if rule.density_dc and info.density else "")
-    return rule.nav_dc(info.density), name
+    density = info.density if rule.density_dc and info.density else None
+    return rule.nav_dc(info.density), terrain_said(rule, density)
 
 
-def roll_bonus(campaign: Campaign, state: PartyState, h: Hex) -> tuple[int, list[str]]:
+def roll_bonus(campaign: Campaign, state: PartyState, h: Hex) -> tuple[int, list[Said]]:
     """Roll bonuses of the navigation check (rules.md section 5): compass +2; 5 ranks of
     Knowledge (geography) or (local) +2 for the region the party travels through: with
     ``knowledge_regions`` only while it is in one of them (``h``: where the watch starts),
     without the list everywhere."""
-    bonus, why = 0, []
+    bonus, why = 0, list[Said]()
     if "compass" in state.gear:
         bonus += T.BONUS_COMPASS
-        why.append("compass")
+        why.append(said("compass"))
     nav = state.navigator
     if max(nav.knowledge_geography, nav.knowledge_local) >= T.KNOWLEDGE_RANKS:
         region = campaign.region_of(h)
         if nav.knowledge_regions is None:
             bonus += T.BONUS_KNOWLEDGE
-            why.append("knowledge")
+            why.append(said("knowledge"))
         elif region is not None and region.id in nav.knowledge_regions:
             bonus += T.BONUS_KNOWLEDGE
-            why.append(f"knowledge of {region.name}")
+            why.append(said("knowledge_of", region=region.name))
     return bonus, why
 
 
 def veer_text(veer: int) -> str:
+    """A veer as the roll's outcome (``2 faces left``): the key of the vocabulary's
+    ``outcome`` family the GM reads it by, kept in English in ``replay --json``."""
     if veer == 0:
         return "no veer"
     side = "right" if veer > 0 else "left"
     return f"{abs(veer)} face{'s' * (abs(veer) > 1)} {side}"
+
+
+def veer_said(veer: int) -> Word:
+    """A veer in the GM's words (``veer_text`` as a word of the ``outcome`` family)."""
+    return Word("outcome", veer_text(veer))
 
 
 def grown_veer(veer: int, lost: bool, result: int) -> int:
@@ -92,13 +111,13 @@ def get_lost(ctx: WatchCtx, intended_true: str | None, intended_believed: str | 
         state.frozen_believed = intended_believed
         state.lost_terrains = {ctx.terrain_id(state.true.hex) or ""}
         state.trail = [state.true.hex]
-        watch.summary += f" Lost; veers {veer_text(result)}."
+        watch.say("lost", veer=veer_said(result))
     elif before == 0:
-        watch.summary += f" Still lost; now veers {veer_text(result)}."
+        watch.say("still_lost_veers", veer=veer_said(result))
     elif result != 0 and (result > 0) == (before > 0):
-        watch.summary += f" Still lost; veer grows to {veer_text(state.veer)}."
+        watch.say("veer_grows", veer=veer_said(state.veer))
     else:
-        watch.summary += " Still lost; the veer stays."
+        watch.say("veer_stays")
     roll.outcome = veer_text(result)
 
 
@@ -112,7 +131,7 @@ def taken_face(state: PartyState, intended: str | None, rotate: Callable[[str, i
     return rotate(intended, state.veer)
 
 
-def stretch_dc(ctx: WatchCtx, face: str | None) -> tuple[int, bool, str]:
+def stretch_dc(ctx: WatchCtx, face: str | None) -> tuple[int, bool, Said]:
     """(DC, trackless, terrain name) of the stretch where the party is: the terrain DC of its
     hex, +2 when the stretch is trackless (``travel.trackless``: it entered by no highway,
     road or trail and leaves by ``face``, the face it really takes, along none). The one rule
@@ -130,22 +149,22 @@ def next_face(ctx: WatchCtx) -> str | None:
 
 
 def navigation_dc(ctx: WatchCtx, travel: Travel, hustle: int, face: str | None,
-                  ) -> tuple[int, int, int, list[str]]:
+                  ) -> tuple[int, int, int, list[Said]]:
     """(navigation DC, terrain DC, mode modifiers, reasons) for a watch starting in the
     party's hex and leaving it first by ``face`` (rules.md section 5)."""
     dc, off, terrain = stretch_dc(ctx, face)
     base = terrain_dc(ctx.campaign, ctx.state.true.hex)[0]
-    why = [terrain] + (["trackless +2"] if off else [])
+    why = [terrain] + ([said("trackless", dc=Signed(T.DC_TRACKLESS))] if off else [])
     if travel.visibility == "poor":
         dc += T.DC_POOR_VISIBILITY
-        why.append("poor visibility +4")
+        why.append(said("poor_visibility", dc=Signed(T.DC_POOR_VISIBILITY)))
     mode_dc = 0
     if hustle:
         mode_dc += T.DC_HUSTLE
-        why.append("hustle +4")
+        why.append(said("hustle", dc=Signed(T.DC_HUSTLE)))
     if "cautious" in travel.modes:
         mode_dc += T.DC_CAUTIOUS
-        why.append("cautious -4")
+        why.append(said("cautious", dc=Signed(T.DC_CAUTIOUS)))
     return dc + mode_dc, base, mode_dc, why
 
 

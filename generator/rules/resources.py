@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from generator.content.models import Member, ResourceSpec, RulesSpec
-from generator.dice import RollSource
+from generator.dice import RollSource, Said, said
 from generator.rules.chronicle import MemberState, ResourceEvent, ResourceState, WatchRecord
 
 #: The ladder, largest first (seed 001).
@@ -102,6 +102,14 @@ def declare(resources: dict[str, ResourceState], specs: Mapping[str, ResourceSpe
                                    "declared")])
 
 
+def resource_said(res: ResourceState) -> Said:
+    """A usage die as the GM reads it: a member's doom die by its member, a declared
+    resource by its name."""
+    if res.doom and res.owner:
+        return said("doom_die", name=res.owner)
+    return said("resource", name=res.name)
+
+
 def member_state(members: dict[str, MemberState], name: str) -> MemberState:
     return members.setdefault(name, MemberState(name))
 
@@ -126,7 +134,7 @@ def roll_usage(resources: dict[str, ResourceState], members: dict[str, MemberSta
     if res.now == "exhausted":
         return None
     sides = parse_die(res.now)
-    roll = rolls.take("doom" if res.doom else "use", 1, sides, detail=f"{res.name}")
+    roll = rolls.take("doom" if res.doom else "use", 1, sides, detail=resource_said(res))
     after = die_name(use(sides, roll.natural))
     roll.outcome = "steps down" if after != res.now else "holds"
     event = ResourceEvent(when.session, when.watch, when.day, by, roll.natural, res.now, after,
@@ -136,7 +144,7 @@ def roll_usage(resources: dict[str, ResourceState], members: dict[str, MemberSta
     if res.doom and after == "exhausted" and by:
         member_state(members, by).doomed = True
         if watch is not None:
-            watch.summary += f" {by} is doomed until a long rest."
+            watch.say("doomed_until_rest", name=by)
     return event
 
 

@@ -10,13 +10,14 @@ watch's one roll source.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from generator.content.campaign import Campaign, Location, Session
 from generator.content.models import Member
 from generator.diagnostics import Diagnostics, Pos
-from generator.dice import RollSource
+from generator.dice import RollSource, SaidValue
 from generator.hexgrid import Hex, distance
 from generator.rules import tables as T
 from generator.rules.checks import CheckContext, CheckResult, check, score_of
@@ -204,8 +205,8 @@ class WatchCtx:
         return made
 
     def check(self, purpose: str, member: Member, dc: int, *, bonus: int = 0,
-              score_kind: str = "survival", why: str = "") -> CheckResult:
+              score_kind: str = "survival", why: Sequence[SaidValue] = ()) -> CheckResult:
         """A member's procedure check (rules.md section 8) through the one check path."""
         score, name = score_of(self.campaign.rules.checks, member, score_kind)
         return check(self.checks(), purpose, score=score, dc=dc, who=member.name, bonus=bonus,
-                     label=f"{member.name}: {name}", why=why)
+                     actor=member.name, skill=name, why=why)

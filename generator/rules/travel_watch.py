@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from generator.content.campaign import Path_
 from generator.content.sessionlog import Travel
+from generator.dice import Said, Word, said
 from generator.hexgrid import Hex, distance
 from generator.rules import tables as T
 from generator.rules.discovery import passive_discovery
@@ -33,7 +34,6 @@ from generator.rules.travel import (
     Track,
     blocked,
     face_kind,
-    fmt_miles,
     mode_multiplier,
     move_distance,
     move_timed,
@@ -41,23 +41,21 @@ from generator.rules.travel import (
 )
 
 
-def describe_move(ctx: WatchCtx, moved: MoveResult, start: Track, factor: Fraction) -> str:
-    """The GM log's line for the movement of a watch."""
+def describe_move(ctx: WatchCtx, moved: MoveResult, start: Track, factor: Fraction) -> Said:
+    """The GM log's step for the movement of a watch: miles and hours, the hexes entered (or
+    the one it stayed in), the way, speed and exit face of the first stretch, and whether it
+    arrived."""
     grid = ctx.campaign.grid
-    parts = [f"{fmt_miles(moved.miles)} miles in {fmt_miles(moved.hours)} h"]
-    if moved.entered:
-        parts.append("into " + ", ".join(grid.label(h) for h in moved.entered))
-    else:
-        parts.append(f"staying in {grid.label(moved.track.hex)}")
+    way = None
     if moved.segments:
         seg = moved.segments[0]
-        kind = face_kind(grid, start.entry, seg.exit_face)
-        road = seg.path_kind or "trackless"
-        parts.append(f"({road}, {fmt_miles(seg.rate * factor)} mph, exit {seg.exit_face} "
-                     f"[{kind}])")
-    if moved.stopped == "target":
-        parts.append("— arrived")
-    return " ".join(parts) + "."
+        way = said("stretch", path=Word("path", seg.path_kind or "trackless"),
+                   mph=seg.rate * factor, exit=Word("face_short", seg.exit_face),
+                   side=Word("progress_kind", face_kind(grid, start.entry, seg.exit_face)))
+    return said("move", miles=moved.miles, hours=moved.hours,
+                into=tuple(grid.label(h) for h in moved.entered) or None,
+                staying=None if moved.entered else grid.label(moved.track.hex),
+                stretch=way, arrived=1 if moved.stopped == "target" else None)
 
 
 def note_stop(ctx: WatchCtx, moved: MoveResult) -> None:
@@ -183,7 +181,7 @@ def journey(ctx: WatchCtx, t: Travel, way: Way) -> MoveResult:
         way.follow.condition == "poor"
     if not way.navigates and not poor_trail:
         if state.lost:
-            watch.summary += " Following a sure guide ends the lost state."
+            watch.say("sure_guide")
         reanchor(ctx)
         watch.lost = watch.knows_lost = False
         watch.veer = 0
@@ -209,7 +207,7 @@ def journey(ctx: WatchCtx, t: Travel, way: Way) -> MoveResult:
         bonus, bonus_why = roll_bonus(campaign, state, state.true.hex)
         res = ctx.check("navigation", state.navigator,
                         nav_dc if way.navigates else T.POOR_TRAIL_DC, bonus=bonus,
-                        why=", ".join((why if way.navigates else ["poor trail"]) + bonus_why))
+                        why=(*(why if way.navigates else [said("poor_trail")]), *bonus_why))
         if res.success and poor_trail:
             reanchor(ctx)
             watch.believed_start_hex = believed_label(campaign, state)
@@ -229,7 +227,7 @@ def journey(ctx: WatchCtx, t: Travel, way: Way) -> MoveResult:
         judge_dc = nav_dc if way.navigates else base_dc + (
             T.DC_POOR_VISIBILITY if t.visibility == "poor" else 0) + mode_dc
         judged = ctx.check("judge_distance", state.navigator, judge_dc,
-                           why="judging the distance").success
+                           why=[said("judging_distance")]).success
 
     # 4. movement ------------------------------------------------------------------------
     choose_true, choose_believed = _choosers(ctx, way.aim, intended_true, intended_believed)
@@ -266,8 +264,7 @@ def journey(ctx: WatchCtx, t: Travel, way: Way) -> MoveResult:
         else:
             ctx.chronicle.know(grid.label(h), "explored")
         state.found_this_visit = set()
-    watch.summary = (f"{describe_move(ctx, moved, true_start, factor)} "
-                     + watch.summary).strip()
+    watch.said.insert(0, describe_move(ctx, moved, true_start, factor))
     return moved
 
 
