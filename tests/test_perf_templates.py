@@ -124,7 +124,7 @@ OLD_SESSION_GM = r"""{% import "_macros.md" as m with context %}
 | {{ _("Purpose") }} | {{ _("Dice") }} | {{ _("Natural") }} | {{ _("Total") }} | {{ _("Target") }} | {{ _("Outcome") }} | {{ _("Rolled") }} | {{ _("Detail") }} |
 |---|---|---:|---:|---:|---|---|---|
 {% for roll in r.rolls %}
-| {{ t.label("purpose", roll.purpose, roll.purpose) }} | {{ roll.dice }} | {{ roll.natural }}{% if roll.dice_values | length > 1 %} ({{ roll.dice_values | join(", ") }}){% endif %} | {{ roll.total }} | {{ roll.target if roll.target is not none else "" }} | {% if roll.outcome %}{{ t.label("outcome", roll.outcome, roll.outcome) }}{% endif %} | {{ _("at the table") if roll.recorded else _("seeded") }} | {{ roll.detail | said | cell }} |
+| {{ t.label("purpose", roll.purpose, roll.purpose) }} | {{ t.dice(roll.dice) }} | {{ roll.natural }}{% if roll.dice_values | length > 1 %} ({{ roll.dice_values | join(", ") }}){% endif %} | {{ roll.total }} | {{ roll.target if roll.target is not none else "" }} | {% if roll.outcome %}{{ t.label("outcome", roll.outcome, roll.outcome) }}{% endif %} | {{ _("at the table") if roll.recorded else _("seeded") }} | {{ roll.detail | said | cell }} |
 {% endfor %}
 {% else %}
 {{ _("No rolls.") }}
@@ -210,9 +210,9 @@ OLD_REGION = r"""{% import "_macros.md" as m with context %}
 {% for label in region.hexes %}
 {% set h = view.hexes[label] %}
 {% if h.name or h.description or h.gm or h.locations or h.tables %}
-### {{ label }}{% if h.name %} · {{ h.name }}{% endif %} { #hex-{{ label }} }
+## {{ label }}{% if h.name %} · {{ h.name }}{% endif %} { #hex-{{ label }} }
 
-*{{ terrain_name(h.terrain) }}{% if h.density %} ({{ t.label("density", h.density, h.density) }}){% endif %}* · {{ _("explored by the players") if h.explored else _("unknown to the players") }}{% if h.visits %} · {{ _("visited for %(n)s", n=t.count(h.visits, "watch")) }}{% if h.lost_watches %} ({{ _("%(n)s of them lost", n=h.lost_watches) }}){% endif %}{% endif +%}
+*{{ terrain_name(h.terrain) }}{% if h.density %} ({{ t.label("density", h.density, h.density) }}){% endif %}* · {{ _("explored by the players") if h.explored else _("unknown to the players") }}{% if h.visits %} · {{ ngettext("visited for %(num)s watch", "visited for %(num)s watches", h.visits) }}{% if h.lost_watches %} ({{ ngettext("%(num)s of them lost", "%(num)s of them lost", h.lost_watches) }}){% endif %}{% endif +%}
 
 {% if h.description %}
 {{ h.description }}
@@ -237,7 +237,7 @@ OLD_REGION = r"""{% import "_macros.md" as m with context %}
 {% if plain %}
 ## {{ _("Plain hexes") }}
 
-| {{ _("Hex") }} | {{ _("Terrain") }} | {{ _("Visits") }} | |
+| {{ _("Hex") }} | {{ _("Terrain") }} | {{ _("Visits") }} | {{ _("Known to the players") }} |
 |---|---|---:|---|
 {% for h in plain %}
 | <a id="hex-{{ h.label }}"></a>{{ h.label }} | {{ terrain_name(h.terrain) }}{% if h.density %} ({{ t.label("density", h.density, h.density) }}){% endif %} | {{ h.visits or "" }} | {{ _("explored by the players") if h.explored else "" }} |

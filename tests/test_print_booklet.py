@@ -202,7 +202,7 @@ def test_paper_and_language(a4: Path, letter_ru: Path) -> None:
         assert words in text, words
     assert "Hex key" not in text
     # one GM screen per --system
-    assert "Ширма мастера · d20" in text and "Ширма мастера · Basic Roleplaying" in text
+    assert "Ширма мастера · к20" in text and "Ширма мастера · Basic Roleplaying" in text
 
 
 def test_campaign_strings_are_escaped_isolated_and_load_nothing(campaign: Campaign) -> None:
