@@ -468,6 +468,9 @@
       if (!start) return;
       var dx = ev.clientX - start.x, dy = ev.clientY - start.y;
       if (!moved && Math.hypot(dx, dy) < 5) return;
+      /* one finger moving up or down the map the page opened on scrolls the page */
+      if (!moved && ev.pointerType === "touch" && Math.abs(dy) > Math.abs(dx) &&
+          !svg.closest(".hexmap-zoomed")) { start = null; return; }
       if (!moved) { svg.setPointerCapture(ev.pointerId); }
       moved = true;
       svg.classList.add("dragging");
@@ -484,7 +487,17 @@
       restart();
     }
     svg.addEventListener("pointerup", end);
-    svg.addEventListener("pointercancel", end);
+    /* the browser took the gesture over (it scrolls the page): the map stays as it was */
+    svg.addEventListener("pointercancel", function (ev) {
+      if (gesture) {
+        clearTimeout(gesture.timer);
+        gesture = null;
+        svg.style.transform = "";
+        svg.style.transformOrigin = "";
+        svg.style.willChange = "";
+      }
+      end(ev);
+    });
 
     /* A link in the map is followed a moment after a single click, so that a double-click
        (reset) over a hex or an icon does not leave the page on its first click. */
