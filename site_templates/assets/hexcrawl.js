@@ -42,11 +42,15 @@
      of a large map at a fraction of its natural size): a label smaller than LEGIBLE CSS
      pixels on screen is drawn larger, up to its layer's limit, beyond which it is hidden;
      then, most important first, a label that would cover one shown before it, an icon or
-     the party is hidden. Zoomed in, every label has its own size and place again (the
+     the party is hidden (or, nearly legible, keeps its own size; FLOOR). Zoomed in, every label has its own size and place again (the
      placement of render/maps/labels.py keeps them apart at that size). */
   var LEGIBLE = 9;
-  /* the label layers, most important first, and how many times its own size each may grow */
-  var LABEL_LAYERS = [["locations", 3], ["hnames", 2], ["pnames", 1.6], ["labels", 2]];
+  /* a label that cannot grow to LEGIBLE without covering another keeps its own size when
+     that is at least FLOOR CSS pixels (a desk's window), else it is hidden */
+  var FLOOR = 8;
+  /* the label layers, most important first, and how many times its own size each may grow
+     (a name along a path keeps its size: the stretch of path it was fitted to is no longer) */
+  var LABEL_LAYERS = [["locations", 3], ["hnames", 2], ["pnames", 1], ["labels", 2]];
   /* what two boxes may share (map units) before they count as covering each other */
   var SLACK = 0.2;
 
@@ -61,6 +65,21 @@
       });
     return [Math.min.apply(null, xs), Math.min.apply(null, ys),
             Math.max.apply(null, xs), Math.max.apply(null, ys)];
+  }
+
+  function letterBoxes(svg, el) {
+    var m = svg.getScreenCTM().inverse().multiply(el.getScreenCTM()), out = [];
+    for (var i = 0; i < el.getNumberOfChars(); i++) {
+      var r = el.getExtentOfChar(i), xs = [], ys = [];
+      [[r.x, r.y], [r.x + r.width, r.y], [r.x, r.y + r.height], [r.x + r.width, r.y + r.height]]
+        .forEach(function (p) {
+          xs.push(m.a * p[0] + m.c * p[1] + m.e);
+          ys.push(m.b * p[0] + m.d * p[1] + m.f);
+        });
+      out.push([Math.min.apply(null, xs), Math.min.apply(null, ys),
+                Math.max.apply(null, xs), Math.max.apply(null, ys)]);
+    }
+    return out;
   }
 
   function firstLength(list) {
@@ -86,6 +105,8 @@
     label.box = userBox(svg, el);
     label.y0 = el.getAttribute("y");
     var b = label.box, onPath = el.querySelector("textPath") !== null;
+    /* a name along a path: the cell of each letter, turned with the path */
+    label.parts = onPath ? letterBoxes(svg, el) : null;
     label.ax = onPath ? (b[0] + b[2]) / 2 : label.at[0];
     label.ay = onPath ? (b[1] + b[3]) / 2 : label.at[1];
     label.keep = "middle";
@@ -141,6 +162,11 @@
     var cx = vb[0] + vb[2] / 2, cy = vb[1] + vb[3] / 2;
     var shown = [cx - rect.width / ppu / 2, cy - rect.height / ppu / 2,
                  cx + rect.width / ppu / 2, cy + rect.height / ppu / 2];
+    var whole = svg.hexcrawlWhole;  /* and never past the map's own edge */
+    if (whole) {
+      shown = [Math.max(shown[0], whole[0]), Math.max(shown[1], whole[1]),
+               Math.min(shown[2], whole[0] + whole[2]), Math.min(shown[3], whole[1] + whole[3])];
+    }
     var pad = Math.max(vb[2], vb[3]) * 0.1;
     var view = [vb[0] - pad, vb[1] - pad, vb[0] + vb[2] + pad, vb[1] + vb[3] + pad];
     var cell = Math.max(vb[2], vb[3]) / 16, taken = {};
@@ -185,8 +211,17 @@
         var g = grown(label, f);
         var b = g.box, cut = f > 1 && (b[0] < shown[0] || b[1] < shown[1] ||
                                       b[2] > shown[2] || b[3] > shown[3]);
-        var fits = !cut && free(b);
-        if (fits) take(g.box);
+        var parts = label.parts || [b];
+        var fits = !cut && parts.every(free);
+        if (!fits && f > 1 && label.size * ppu >= FLOOR) {
+          /* nearly legible as it is: at its own size, where it was placed, if that is free */
+          f = 1;
+          b = label.box;
+          parts = label.parts || [b];
+          fits = parts.every(free);
+          g.shift = 0;
+        }
+        if (fits) parts.forEach(take);
         show1(label, fits ? f : 1, !fits, fits ? g.shift : 0);
       });
     });
@@ -246,7 +281,7 @@
             box[1] - offY + (clientY - rect.top) * scale, scale];
   }
 
-  /* The box that frames a map's "data-focus" (the players' explored hexes, render/maps)
+  /* The box that frames a map's "data-focus" (every hex the players know, render/maps)
      in the part of the element the window shows when the page opens: the focus as large
      as fits there and centred in it, the box of the element's own proportions (so the
      map fills the element). Null without a focus or a size. */
@@ -313,6 +348,7 @@
     if (svg.dataset.hexcrawlPanzoom) return;
     svg.dataset.hexcrawlPanzoom = "1";
     var whole = parseBox(svg);
+    svg.hexcrawlWhole = whole;
     var first = framed(svg);
     if (first) {
       svg.setAttribute("data-whole", svg.getAttribute("viewBox"));  /* the file's own box */
