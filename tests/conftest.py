@@ -31,6 +31,7 @@ E2E_MODULES = frozenset({
     "test_hostile", "test_i18n", "test_incremental", "test_limits", "test_map_files",
     "test_mkdocs_config",
     "test_output", "test_package", "test_pages_a11y", "test_pages_extra", "test_paths_safety",
+    "test_phone",
     "test_play",
     "test_print_booklet", "test_print_forms",
     "test_play_serve", "test_play_speaks_table", "test_play_systems", "test_play_table",

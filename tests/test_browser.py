@@ -733,6 +733,7 @@ MAP_BOXES = f"""() => {{
         return out;
     }};
     const texts = [...svg.querySelectorAll('.locations text, .hnames text, .pnames text')]
+        .filter(t => getComputedStyle(t).visibility !== 'hidden')  /* given way (hexcrawl.js) */
         .map(t => {{
             const onPath = t.querySelector('textPath') !== null;
             return {{text: t.textContent, box: inUser(t), parts: onPath ? glyphs(t) : null,

@@ -253,9 +253,11 @@ def test_the_believed_route_is_drawn_over_the_names_and_the_party_over_it() -> N
     assert order.index("tracks") < order.index("locations")  # the true tracks under them
 
 
-def test_the_players_map_page_frames_the_explored_hexes_around_the_party() -> None:
-    """The players' overview names the box its page opens on (``data-focus``): the explored
-    hexes around where the party believes it is, inside the map; the GM's has none."""
+def test_the_players_map_page_frames_every_hex_they_know() -> None:
+    """The players' overview names the box its page opens on (``data-focus``): every hex
+    the party knows (explored, seen from afar, revealed: the example has revealed hexes far
+    from the rest) and where it believes it is, whole,
+    inside the map; the GM's has none."""
     campaign = example()
     chronicle, _ = replay(campaign)
     view = players_view(campaign, chronicle)
@@ -263,10 +265,13 @@ def test_the_players_map_page_frames_the_explored_hexes_around_the_party() -> No
     x, y, w, h = (float(v) for v in root.get("data-focus", "").split())
     vx, vy, vw, vh = (float(v) for v in root.get("viewBox", "").split())
     assert vx <= x and vy <= y and x + w <= vx + vw and y + h <= vy + vh
-    assert w * h < 0.6 * vw * vh, "the frame is the whole map"
     here = view.now.believed_hex
     assert here is not None
-    px, py = campaign.grid.pixel(campaign.grid.parse(here), SIZE)
-    assert x < px < x + w and y < py < y + h
+    ways = {chronicle.known_how.get(label) for label in view.hexes}
+    assert {"explored", "revealed"} <= ways, ways
+    for label in [*view.hexes, here]:
+        px, py = campaign.grid.pixel(campaign.grid.parse(label), SIZE)
+        assert x + SIZE * 0.8 <= px <= x + w - SIZE * 0.8, label
+        assert y + SIZE * 0.8 <= py <= y + h - SIZE * 0.8, label
     gm = ET.fromstring(overview_map(gm_view(campaign, chronicle), debug=True))
     assert gm.get("data-focus") is None

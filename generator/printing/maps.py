@@ -152,8 +152,14 @@ def _map_legend(view: Any, t: Any) -> list[tuple[str, str]]:
     for kind in ("highway", "road", "trail", "river"):
         if kind in kinds:
             items.append((maps.path_swatch(kind), t.label("path", kind)))
+    point_words = maps.legend_icon_words(view)
     for kind in maps.legend_icons(view):
-        items.append((maps.icon_swatch(kind), t.label("icon", kind)))
+        words = t.label("icon", kind)
+        if kind == "point" and point_words:
+            # TRANSLATORS: the legend's generic map marker ("other place") and the
+            # campaign's own words of the places it marks (sinkhole, wreck)
+            words = t.gettext("%(icon)s: %(words)s", icon=words, words=", ".join(point_words))
+        items.append((maps.icon_swatch(kind), words))
     if isinstance(view, GMView):
         items.append((maps.party_swatch("true"), t.gettext("The party")))
         items.append((maps.party_swatch("believed"), t.gettext("where the party believes it is")))

@@ -23,6 +23,208 @@
   function setBox(svg, box) {
     svg.setAttribute("viewBox", box.map(function (v) { return Math.round(v * 10) / 10; }).join(" "));
     levelOfDetail(svg);
+    legible(svg);
+    zoomedIn(svg, box);
+  }
+
+  /* On a touch screen a one-finger vertical swipe over the map scrolls the page
+     (hexcrawl.css: "touch-action: pan-y") until the reader zooms in (two fingers, or a
+     wheel): then one finger pans the map ("hexmap-zoomed": "touch-action: none"), until
+     it is zoomed out to the box the page opened on again (a double tap). */
+  function zoomedIn(svg, box) {
+    var wrap = svg.closest ? svg.closest(".hexmap") : null;
+    var home = svg.hexcrawlHome;
+    if (!wrap || !home) return;
+    wrap.classList.toggle("hexmap-zoomed", box[2] < home[2] * 0.99);
+  }
+
+  /* Names and hex labels stay legible as the map is zoomed out (a phone shows the whole
+     of a large map at a fraction of its natural size): a label smaller than LEGIBLE CSS
+     pixels on screen is drawn larger, up to its layer's limit, beyond which it is hidden;
+     then, most important first, a label that would cover one shown before it, an icon or
+     the party is hidden (or, nearly legible, keeps its own size; FLOOR). Zoomed in, every label has its own size and place again (the
+     placement of render/maps/labels.py keeps them apart at that size). */
+  var LEGIBLE = 9;
+  /* a label that cannot grow to LEGIBLE without covering another keeps its own size when
+     that is at least FLOOR CSS pixels (a desk's window), else it is hidden */
+  var FLOOR = 8;
+  /* the label layers, most important first, and how many times its own size each may grow
+     (a name along a path keeps its size: the stretch of path it was fitted to is no longer) */
+  var LABEL_LAYERS = [["locations", 3], ["hnames", 2], ["pnames", 1], ["labels", 2]];
+  /* what two boxes may share (map units) before they count as covering each other */
+  var SLACK = 0.2;
+
+  /* The box of an element in the map's own units, its groups' transforms applied. */
+  function userBox(svg, el) {
+    var b = el.getBBox(), m = svg.getScreenCTM().inverse().multiply(el.getScreenCTM());
+    var xs = [], ys = [];
+    [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]]
+      .forEach(function (p) {
+        xs.push(m.a * p[0] + m.c * p[1] + m.e);
+        ys.push(m.b * p[0] + m.d * p[1] + m.f);
+      });
+    return [Math.min.apply(null, xs), Math.min.apply(null, ys),
+            Math.max.apply(null, xs), Math.max.apply(null, ys)];
+  }
+
+  function letterBoxes(svg, el) {
+    var m = svg.getScreenCTM().inverse().multiply(el.getScreenCTM()), out = [];
+    for (var i = 0; i < el.getNumberOfChars(); i++) {
+      var r = el.getExtentOfChar(i), xs = [], ys = [];
+      [[r.x, r.y], [r.x + r.width, r.y], [r.x, r.y + r.height], [r.x + r.width, r.y + r.height]]
+        .forEach(function (p) {
+          xs.push(m.a * p[0] + m.c * p[1] + m.e);
+          ys.push(m.b * p[0] + m.d * p[1] + m.f);
+        });
+      out.push([Math.min.apply(null, xs), Math.min.apply(null, ys),
+                Math.max.apply(null, xs), Math.max.apply(null, ys)]);
+    }
+    return out;
+  }
+
+  function firstLength(list) {
+    return list && list.numberOfItems ? list.getItem(0).value : 0;
+  }
+
+  /* A label's rough place (its anchor, its groups' translations), found without layout. */
+  function roughPlace(svg, el) {
+    var x = firstLength(el.x && el.x.baseVal), y = firstLength(el.y && el.y.baseVal);
+    for (var e = el; e && e !== svg; e = e.parentNode) {
+      var t = e.transform && e.transform.baseVal.consolidate();
+      if (t && e !== el) { x += t.matrix.e; y += t.matrix.f; }
+    }
+    return [x, y];
+  }
+
+  /* What a label keeps as it grows: a location's name the edge nearest its icon, any other
+     label its centre; its size, box and anchor as drawn (measured once, the first time it
+     is on screen). */
+  function measure(svg, label) {
+    var el = label.el;
+    label.size = parseFloat(getComputedStyle(el).fontSize) || 1;
+    label.box = userBox(svg, el);
+    label.y0 = el.getAttribute("y");
+    var b = label.box, onPath = el.querySelector("textPath") !== null;
+    /* a name along a path: the cell of each letter, turned with the path */
+    label.parts = onPath ? letterBoxes(svg, el) : null;
+    label.ax = onPath ? (b[0] + b[2]) / 2 : label.at[0];
+    label.ay = onPath ? (b[1] + b[3]) / 2 : label.at[1];
+    label.keep = "middle";
+    var icon = el.previousElementSibling;
+    while (icon && icon.tagName === "path") icon = icon.previousElementSibling;
+    label.leader = el.previousElementSibling && el.previousElementSibling.tagName === "path"
+      ? el.previousElementSibling : null;
+    if (label.layer === "locations" && icon && icon.tagName === "use") {
+      var ib = userBox(svg, icon), cy = (ib[1] + ib[3]) / 2;
+      label.keep = b[1] >= cy ? "top" : b[3] <= cy ? "bottom" : "middle";
+    }
+  }
+
+  function labelsOf(svg, group, layer) {
+    if (!group.hexcrawlLabels) {
+      group.hexcrawlLabels = Array.prototype.map.call(group.querySelectorAll("text"),
+        function (el) { return { el: el, layer: layer, at: roughPlace(svg, el), box: null }; });
+    }
+    return group.hexcrawlLabels;
+  }
+
+  function show1(label, f, hidden, shift) {
+    var el = label.el, vis = hidden ? "hidden" : "";
+    if (el.style.visibility !== vis) {
+      el.style.visibility = vis;
+      if (label.leader) label.leader.style.visibility = vis;
+    }
+    el.style.fontSize = f > 1 ? (Math.round(label.size * f * 100) / 100) + "px" : "";
+    if ((label.shift || 0) === shift) return;
+    label.shift = shift;
+    if (shift) el.setAttribute("y", Math.round(((Number(label.y0) || 0) + shift) * 100) / 100);
+    else if (label.y0 === null) el.removeAttribute("y");
+    else el.setAttribute("y", label.y0);
+  }
+
+  /* The box of a label drawn ``f`` times its size, and the shift of its baseline that keeps
+     the edge it keeps in place. */
+  function grown(label, f) {
+    var b = label.box, ax = label.ax, ay = label.ay;
+    var x0 = ax + (b[0] - ax) * f, x1 = ax + (b[2] - ax) * f;
+    var y0 = ay + (b[1] - ay) * f, y1 = ay + (b[3] - ay) * f;
+    var shift = label.keep === "top" ? b[1] - y0 : label.keep === "bottom" ? b[3] - y1
+      : (b[1] + b[3]) / 2 - (y0 + y1) / 2;
+    if (label.el.querySelector("textPath")) shift = 0;
+    return { box: [x0, y0 + shift, x1, y1 + shift], shift: shift };
+  }
+
+  function legible(svg) {
+    var vb = parseBox(svg), rect = svg.getBoundingClientRect();
+    if (!rect.width || !rect.height) return;
+    var ppu = Math.min(rect.width / vb[2], rect.height / vb[3]);
+    /* what the element shows of the map (the viewBox, and the room beside it) */
+    var cx = vb[0] + vb[2] / 2, cy = vb[1] + vb[3] / 2;
+    var shown = [cx - rect.width / ppu / 2, cy - rect.height / ppu / 2,
+                 cx + rect.width / ppu / 2, cy + rect.height / ppu / 2];
+    var whole = svg.hexcrawlWhole;  /* and never past the map's own edge */
+    if (whole) {
+      shown = [Math.max(shown[0], whole[0]), Math.max(shown[1], whole[1]),
+               Math.min(shown[2], whole[0] + whole[2]), Math.min(shown[3], whole[1] + whole[3])];
+    }
+    var pad = Math.max(vb[2], vb[3]) * 0.1;
+    var view = [vb[0] - pad, vb[1] - pad, vb[0] + vb[2] + pad, vb[1] + vb[3] + pad];
+    var cell = Math.max(vb[2], vb[3]) / 16, taken = {};
+    function cells(b, f) {
+      for (var i = Math.floor(b[0] / cell); i <= Math.floor(b[2] / cell); i++) {
+        for (var j = Math.floor(b[1] / cell); j <= Math.floor(b[3] / cell); j++) {
+          if (f(i + " " + j) === false) return false;
+        }
+      }
+      return true;
+    }
+    function free(b) {
+      var ok = true;
+      cells(b, function (k) {
+        var list = taken[k] || [];
+        for (var n = 0; n < list.length; n++) {
+          var o = list[n];
+          if (b[0] + SLACK < o[2] && o[0] + SLACK < b[2] && b[1] + SLACK < o[3] &&
+              o[1] + SLACK < b[3]) { ok = false; return false; }
+        }
+      });
+      return ok;
+    }
+    function take(b) { cells(b, function (k) { (taken[k] = taken[k] || []).push(b); }); }
+    if (!svg.hexcrawlMarks) {
+      svg.hexcrawlMarks = Array.prototype.map.call(
+        svg.querySelectorAll(".locations use, .party circle"),
+        function (el) { return userBox(svg, el); });
+    }
+    svg.hexcrawlMarks.forEach(function (b) {
+      if (b[2] >= view[0] && b[0] <= view[2] && b[3] >= view[1] && b[1] <= view[3]) take(b);
+    });
+    LABEL_LAYERS.forEach(function (spec) {
+      var group = svg.querySelector("g." + spec[0]);
+      if (!group || getComputedStyle(group).display === "none") return;
+      labelsOf(svg, group, spec[0]).forEach(function (label) {
+        var at = label.at;
+        if (at[0] < view[0] || at[0] > view[2] || at[1] < view[1] || at[1] > view[3]) return;
+        if (!label.box) measure(svg, label);
+        var f = Math.max(1, LEGIBLE / (label.size * ppu));
+        if (f > spec[1]) { show1(label, 1, true, 0); return; }
+        var g = grown(label, f);
+        var b = g.box, cut = f > 1 && (b[0] < shown[0] || b[1] < shown[1] ||
+                                      b[2] > shown[2] || b[3] > shown[3]);
+        var parts = label.parts || [b];
+        var fits = !cut && parts.every(free);
+        if (!fits && f > 1 && label.size * ppu >= FLOOR) {
+          /* nearly legible as it is: at its own size, where it was placed, if that is free */
+          f = 1;
+          b = label.box;
+          parts = label.parts || [b];
+          fits = parts.every(free);
+          g.shift = 0;
+        }
+        if (fits) parts.forEach(take);
+        show1(label, fits ? f : 1, !fits, fits ? g.shift : 0);
+      });
+    });
   }
 
   /* A large overview's layers of links and of hex labels come beside it, each in a
@@ -79,7 +281,7 @@
             box[1] - offY + (clientY - rect.top) * scale, scale];
   }
 
-  /* The box that frames a map's "data-focus" (the players' explored hexes, render/maps)
+  /* The box that frames a map's "data-focus" (every hex the players know, render/maps)
      in the part of the element the window shows when the page opens: the focus as large
      as fits there and centred in it, the box of the element's own proportions (so the
      map fills the element). Null without a focus or a size. */
@@ -146,12 +348,14 @@
     if (svg.dataset.hexcrawlPanzoom) return;
     svg.dataset.hexcrawlPanzoom = "1";
     var whole = parseBox(svg);
+    svg.hexcrawlWhole = whole;
     var first = framed(svg);
     if (first) {
       svg.setAttribute("data-whole", svg.getAttribute("viewBox"));  /* the file's own box */
       setBox(svg, first);
     }
     var home = parseBox(svg);
+    svg.hexcrawlHome = home;
     /* The hex of the address has an element of that id in the map (map-CCRR, so the link
        works without this script): the browser scrolls the page to it, which would leave
        the map framed for a window it no longer fills. The map's top goes to the window's
@@ -178,7 +382,9 @@
     window.addEventListener("resize", function onResize() {
       if (!svg.isConnected) { window.removeEventListener("resize", onResize); return; }
       levelOfDetail(svg);
+      legible(svg);
     });
+    legible(svg);
     var pointers = {};
     var start = null;
     var moved = false;
@@ -252,55 +458,82 @@
       gesture.timer = setTimeout(commit, WHEEL_REST);
     }, { passive: false });
 
-    svg.addEventListener("pointerdown", function (ev) {
-      commit();
-      pointers[ev.pointerId] = [ev.clientX, ev.clientY];
-      start = { x: ev.clientX, y: ev.clientY, dist: pinchDistance() };
-      moved = false;
-    });
+    /* Two fingers zoom (their distance) and pan (their midpoint) at once; one finger, or
+       a mouse, pans. When a finger comes or goes, the gesture so far is committed and the
+       next starts from where the fingers are. */
+    var pinch = null;
 
-    function pinchDistance() {
+    function fingers() {
       var ids = Object.keys(pointers);
-      if (ids.length < 2) return 0;
+      if (ids.length < 2) return null;
       var a = pointers[ids[0]], b = pointers[ids[1]];
-      return Math.hypot(a[0] - b[0], a[1] - b[1]);
+      return { x: (a[0] + b[0]) / 2, y: (a[1] + b[1]) / 2,
+               dist: Math.hypot(a[0] - b[0], a[1] - b[1]) };
     }
 
-    svg.addEventListener("pointermove", function (ev) {
-      if (!start || !(ev.pointerId in pointers)) return;
-      pointers[ev.pointerId] = [ev.clientX, ev.clientY];
+    function restart() {
+      commit();
       var ids = Object.keys(pointers);
-      if (ids.length >= 2) {
-        var d = pinchDistance();
-        if (start.dist > 0 && d > 0) {
-          var a = pointers[ids[0]], b = pointers[ids[1]];
-          zoomAt((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, start.dist / d);
-          start.dist = d;
-          moved = true;
-        }
+      pinch = fingers();
+      start = ids.length === 1 ? { x: pointers[ids[0]][0], y: pointers[ids[0]][1] } : null;
+    }
+
+    svg.addEventListener("pointerdown", function (ev) {
+      pointers[ev.pointerId] = [ev.clientX, ev.clientY];
+      if (Object.keys(pointers).length === 1) moved = false;
+      restart();
+    });
+
+    svg.addEventListener("pointermove", function (ev) {
+      if (!(ev.pointerId in pointers)) return;
+      pointers[ev.pointerId] = [ev.clientX, ev.clientY];
+      var g;
+      if (pinch) {
+        var now = fingers();
+        if (!now) return;
+        g = begin();
+        g.cx = pinch.x;
+        g.cy = pinch.y;
+        if (pinch.dist > 0 && now.dist > 0) g.k = zoomFactor(g.box, pinch.dist / now.dist);
+        g.dx = now.x - pinch.x;
+        g.dy = now.y - pinch.y;
+        moved = true;
+        show(g);
         return;
       }
+      if (!start) return;
       var dx = ev.clientX - start.x, dy = ev.clientY - start.y;
       if (!moved && Math.hypot(dx, dy) < 5) return;
+      /* one finger moving up or down the map the page opened on scrolls the page */
+      if (!moved && ev.pointerType === "touch" && Math.abs(dy) > Math.abs(dx) &&
+          !svg.closest(".hexmap-zoomed")) { start = null; return; }
       if (!moved) { svg.setPointerCapture(ev.pointerId); }
       moved = true;
       svg.classList.add("dragging");
-      var g = begin();
+      g = begin();
       g.dx = dx;
       g.dy = dy;
       show(g);
     });
 
     function end(ev) {
+      if (!(ev.pointerId in pointers)) return;
       delete pointers[ev.pointerId];
       svg.classList.remove("dragging");
-      if (Object.keys(pointers).length === 0) {
-        start = null;
-        commit();
-      }
+      restart();
     }
     svg.addEventListener("pointerup", end);
-    svg.addEventListener("pointercancel", end);
+    /* the browser took the gesture over (it scrolls the page): the map stays as it was */
+    svg.addEventListener("pointercancel", function (ev) {
+      if (gesture) {
+        clearTimeout(gesture.timer);
+        gesture = null;
+        svg.style.transform = "";
+        svg.style.transformOrigin = "";
+        svg.style.willChange = "";
+      }
+      end(ev);
+    });
 
     /* A link in the map is followed a moment after a single click, so that a double-click
        (reset) over a hex or an icon does not leave the page on its first click. */

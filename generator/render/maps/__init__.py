@@ -29,6 +29,7 @@ from generator.render.maps.layout import LayoutCache
 from generator.render.maps.legend import (
     fog_swatch,
     icon_swatch,
+    legend_icon_words,
     legend_icons,
     legend_terrains,
     new_hex_swatch,
@@ -58,7 +59,8 @@ __all__ = [
     "COORD_SIZE", "FOG", "HEX_NAME_SIZES", "ICON_RADIUS", "NAME_SIZES", "PARTY_RADIUS",
     "PAST_TRACK_COLOUR", "PIXELS_PER_UNIT", "ROUTE_PIXELS_PER_UNIT", "SIZE", "TILED_HEXES",
     "TRACK_COLOURS", "Deferred", "LayoutCache", "MapLinks", "View", "ViewIndex", "deferred",
-    "explored_map", "fog_swatch", "icon_kind", "icon_swatch", "lattice", "legend_icons",
+    "explored_map", "fog_swatch", "icon_kind", "icon_swatch", "lattice", "legend_icon_words",
+    "legend_icons",
     "legend_terrains", "map_css", "new_hex_swatch", "overview_map", "party_swatch",
     "path_swatch", "session_map", "terrain_swatch", "track_colour", "track_swatch",
 ]

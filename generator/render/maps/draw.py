@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 
-from generator.hexgrid import Grid, Hex, distance, within
+from generator.hexgrid import Grid, Hex
 from generator.i18n import Translator
 from generator.knowledge import GMSessionView, GMView, PathView, SessionView
 from generator.render.maps import fog, hexes, layout, names, paths, places, terrain, tracks
@@ -130,32 +130,12 @@ def overview_map(view: View, links: MapLinks | None = None, t: Translator | None
                    about=names.overview(view, t))
 
 
-def _frame(grid: Grid, explored: Collection[Hex], here: Hex | None) -> str | None:
-    """The box the players' map page opens on: the explored hexes around where the party
-    believes it is (those within two hexes of one another, the party's hex among them;
-    without it the largest such group), with a margin, at least ``FOCUS_FRAME`` hexes
-    across. A lone hex seen from afar stays on the map, a pan away."""
-    left = set(explored)
-    groups: list[set[Hex]] = []
-    while left:
-        start = min(left)
-        group, todo = {start}, [start]
-        left.discard(start)
-        while todo:
-            h = todo.pop()
-            for n in within(h, 2):
-                if n not in left:
-                    continue
-                left.discard(n)
-                group.add(n)
-                todo.append(n)
-        groups.append(group)
-    if here is not None:
-        mine = [g for g in groups if any(distance(here, h) <= 2 for h in g)]
-        chosen = set().union(*mine) | {here} if mine else {here}
-    elif groups:
-        chosen = max(groups, key=lambda g: (len(g), -min(g)[0], -min(g)[1]))
-    else:
+def _frame(grid: Grid, known: Collection[Hex], here: Hex | None) -> str | None:
+    """The box the players' map page opens on: every hex the party knows (explored, seen
+    from afar, revealed) and the one where it believes it is, with a margin, at least
+    ``FOCUS_FRAME`` hexes across. None when the party knows no hex."""
+    chosen = set(known) | ({here} if here is not None else set())
+    if not chosen:
         return None
     found = Canvas(grid, chosen, SIZE * 0.6)
     found.at_least(FOCUS_FRAME[0] * 1.5 * SIZE, FOCUS_FRAME[1] * math.sqrt(3) * SIZE)

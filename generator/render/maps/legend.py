@@ -122,3 +122,17 @@ def legend_icons(view: View) -> list[str]:
     """The location icons the overview map shows, in the legend's order."""
     kinds = {icon_kind(loc) for loc in placed_locations(view)}
     return [kind for kind in symbols.ICONS if kind in kinds]
+
+
+def legend_icon_words(view: View) -> list[str]:
+    """The words of the places the overview marks with the generic marker (``point``: no
+    icon word matched their icon or their tags), for its legend entry, so that a campaign's
+    own tag (``sinkhole``) is named beside the marker it got: in alphabetical order, each
+    once."""
+    words: dict[str, str] = {}
+    for loc in placed_locations(view):
+        if icon_kind(loc) != "point":
+            continue
+        for word in ([loc.icon] if loc.icon else []) + list(loc.tags):
+            words.setdefault(word.casefold(), word)
+    return [words[key] for key in sorted(words)]

@@ -62,7 +62,9 @@ def label_text(out: Svg, label: labels.Label, default_size: float) -> None:
     with out.group("text", attrs):
         out.chars(label.lines[0])
         for line in label.lines[1:]:
-            out.element("tspan", {"x": x, "dy": num(labels.LINE_GAP * label.size)}, line)
+            # in em, so that the line follows its text when the page draws it larger
+            # (hexcrawl.js keeps names legible on a small screen)
+            out.element("tspan", {"x": x, "dy": f"{labels.LINE_GAP:g}em"}, line)
 
 
 def draw_locations(m: MapDrawing, icons: Sequence[Icon], layout: Layout) -> set[str]:
@@ -117,7 +119,7 @@ def draw_names(m: MapDrawing, layout: Layout) -> None:
             for n, kind, name, placed in layout.path_names:
                 lid = f"{m.prefix}l{n}"
                 m.defs.leaf("path", {"id": lid, "d": placed.d})
-                with out.group("text", {"class": f"pn-{kind}", "dy": num(placed.dy * placed.size),
+                with out.group("text", {"class": f"pn-{kind}", "dy": f"{placed.dy:g}em",
                                         "font-size": num(placed.size)}):
                     out.element("textPath", {"startOffset": "50%", "xlink:href": "#" + lid},
                                 name)
