@@ -26,12 +26,12 @@ settings.load_profile("hexcrawl")
 #: ``hexcrawl`` program in a subprocess, a pseudo-terminal, the installed wheel.
 E2E_MODULES = frozenset({
     "test_browser", "test_build", "test_ci_workflows", "test_cli", "test_code_quality",
-    "test_discovery", "test_gm_blocks", "test_new_wheel",
+    "test_discovery", "test_gm_blocks", "test_map_render", "test_new_wheel",
     "test_hostile", "test_i18n", "test_incremental", "test_limits", "test_map_files",
     "test_mkdocs_config",
     "test_output", "test_package", "test_pages_a11y", "test_pages_extra", "test_paths_safety",
     "test_play",
-    "test_print_booklet",
+    "test_print_booklet", "test_print_forms",
     "test_play_serve", "test_play_speaks_table", "test_play_systems", "test_play_table",
     "test_portable", "test_print", "test_print_map", "test_progress", "test_public",
     "test_publishing",

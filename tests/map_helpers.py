@@ -80,6 +80,6 @@ def svg_numbers(svg: str) -> list[str]:
     """The decimal numbers of a map's coordinates: not its stylesheet, nor the hexes layer's
     scale to lattice units (a factor), nor a terrain pattern's box (the hex's exact box,
     which that scale undoes)."""
-    text = re.sub(r'<style.*?</style>|transform="scale\([^)]*\)"|<pattern [^>]*>', "", svg,
+    text = re.sub(r'<style.*?</style>|transform="(scale|matrix)\([^)]*\)"|<pattern [^>]*>', "", svg,
                   flags=re.S)
     return re.findall(r"-?\d+\.\d+", text)

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from generator.reference import printing
+from generator.printing import chromium
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
@@ -18,8 +18,8 @@ def need(tool: str) -> str:
     found = shutil.which(tool)
     if tool == "chromium":
         try:
-            found = printing.find_chromium()
-        except printing.PrintError:
+            found = chromium.find_chromium()
+        except chromium.PrintError:
             found = None
     if found:
         return found

@@ -323,7 +323,7 @@ def test_pages_write_dates_and_decimals_the_language_way(russian_example: dict[s
     assert "| 4 окт. 2025\u202fг. |" in sessions and "2025-10-04" not in sessions
     page = russian_example["sessions/03-the-sunken-chapel.md"]
     assert "**Дата игры:** 4 октября 2025\u202fг." in page
-    assert re.search(r"\*\*Расстояние:\*\* \d+,\d мили", page)
+    assert re.search(r"\*\*Расстояние, по расчётам отряда:\*\* \d+,\d мили", page)
 
 
 def test_sheets_write_percentages_and_dice_the_language_way() -> None:

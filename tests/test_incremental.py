@@ -25,8 +25,9 @@ from generator.knowledge import Audience, view_for
 from generator.replay import replay
 from generator.replay.snapshots import EVERY, RECENT, ReplayCache
 from generator.rules.chronicle import Chronicle
-from generator.serve.memo import BuildCache, cache_for
+from generator.serve.memo import BuildCache
 from generator.serve.parsecache import ParseCache
+from generator.serve.session import SESSION
 from generator.site import write_docs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -276,7 +277,8 @@ def test_the_overview_placed_from_the_memo_is_the_overview_placed_anew(
         """The overview placed from the cache, and placed anew."""
         campaign = load(repo)
         view = view_for(campaign, replay(campaign)[0], audience)
-        return maps.overview_map(view, layouts=cache), maps.overview_map(view)
+        return (maps.overview_map(view, layouts=cache, debug=True),
+                maps.overview_map(view, debug=True))
 
     first, _ = overview()
     layouts = dict(cache.layouts)
@@ -617,22 +619,17 @@ def mkdocs_build(config_file: Path, site_dir: Path, *, dirty: bool) -> None:
 
 
 def full_build(config_file: Path, site_dir: Path) -> None:
-    from generator.serve import memo as incremental
-
     shutil.rmtree(site_dir, ignore_errors=True)
     mkdocs_build(config_file, site_dir, dirty=False)
-    incremental.DIRTY = True  # as under serve, for the next dirty build
+    SESSION.state.dirty = True  # as under serve, for the next dirty build
 
 
 @pytest.fixture
 def serving() -> Iterator[None]:
     yield
-    from generator.serve import memo as incremental
-    from generator.serve.errors import STATE
-
-    incremental.DIRTY = False
-    STATE.command = None
-    STATE.failed = []
+    SESSION.state.dirty = False
+    SESSION.state.command = None
+    SESSION.state.failed = []
 
 
 @pytest.mark.slow
@@ -642,7 +639,7 @@ def test_a_dirty_rebuild_builds_only_changed_pages_and_equals_a_full_build(
 
     served, full = tmp_path / "served", tmp_path / "full"
     campaign = load(repo)
-    cache = cache_for(repo / "content")
+    cache = SESSION.cache_for(repo / "content")
     chronicle, _ = replay(campaign, cache.replay)
     config = write_docs(campaign, chronicle, "gm", repo / "build", repo / "site",
                         cache=cache).config
@@ -697,7 +694,7 @@ def test_serve_listens_to_the_campaign_not_to_the_docs_it_writes(repo: Path, tmp
     from mkdocs.livereload import LiveReloadServer
 
     campaign = load(repo)
-    cache = cache_for(repo / "content")
+    cache = SESSION.cache_for(repo / "content")
     chronicle, _ = replay(campaign, cache.replay)
     config_file = write_docs(campaign, chronicle, "gm", repo / "build", repo / "site",
                              cache=cache).config
@@ -787,18 +784,16 @@ def test_a_rebuild_loads_the_theme_compiled(repo: Path, tmp_path: Path,
                                             serving: None) -> None:
     """Under serve, every rebuild after the first takes Material's templates compiled from
     the store (the hook's on_env), and builds the same site as a build that compiles them."""
-    from generator.serve import memo as incremental
-
     campaign = load(repo)
-    cache = cache_for(repo / "content")
+    cache = SESSION.cache_for(repo / "content")
     chronicle, _ = replay(campaign, cache.replay)
     config = write_docs(campaign, chronicle, "gm", repo / "build", repo / "site",
                         cache=cache).config
     mkdocs_build(config, tmp_path / "first", dirty=False)
-    hits = incremental.THEME_BYTECODE.hits
-    assert incremental.THEME_BYTECODE.store
+    hits = SESSION.bytecode.hits
+    assert SESSION.bytecode.store
     mkdocs_build(config, tmp_path / "second", dirty=False)
-    assert incremental.THEME_BYTECODE.hits >= hits + 10  # base.html, main.html, partials...
-    incremental.THEME_BYTECODE.store.clear()
+    assert SESSION.bytecode.hits >= hits + 10  # base.html, main.html, partials...
+    SESSION.bytecode.store.clear()
     mkdocs_build(config, tmp_path / "compiled", dirty=False)
     assert tree(tmp_path / "second") == tree(tmp_path / "compiled")

@@ -148,7 +148,7 @@ def distance_to_box(x: float, y: float, box: L.Box) -> float:
 
 def check(campaign: Campaign, view: View) -> Read:
     """Every rule of the module, on ``view``'s overview; returns what was read."""
-    svg = overview_map(view, MapLinks(location=lambda lid: f"#{lid}"))
+    svg = overview_map(view, MapLinks(location=lambda lid: f"#{lid}"), debug=True)
     read = Read(svg)
     grid = campaign.grid
     problems: list[str] = []
@@ -243,7 +243,7 @@ def test_the_believed_route_is_drawn_over_the_names_and_the_party_over_it() -> N
     believed tracks come after every name (and the hex labels), the party marker last."""
     campaign = example()
     chronicle, _ = replay(campaign)
-    root = ET.fromstring(overview_map(gm_view(campaign, chronicle)))
+    root = ET.fromstring(overview_map(gm_view(campaign, chronicle), debug=True))
     order = [e.get("class", "") for e in root]
     believed = [n for n, e in enumerate(root) if e.get("class") == "tr tr-believed"]
     assert believed, "the example has a session with a believed track"
@@ -259,7 +259,7 @@ def test_the_players_map_page_frames_the_explored_hexes_around_the_party() -> No
     campaign = example()
     chronicle, _ = replay(campaign)
     view = players_view(campaign, chronicle)
-    root = ET.fromstring(overview_map(view))
+    root = ET.fromstring(overview_map(view, debug=True))
     x, y, w, h = (float(v) for v in root.get("data-focus", "").split())
     vx, vy, vw, vh = (float(v) for v in root.get("viewBox", "").split())
     assert vx <= x and vy <= y and x + w <= vx + vw and y + h <= vy + vh
@@ -268,5 +268,5 @@ def test_the_players_map_page_frames_the_explored_hexes_around_the_party() -> No
     assert here is not None
     px, py = campaign.grid.pixel(campaign.grid.parse(here), SIZE)
     assert x < px < x + w and y < py < y + h
-    gm = ET.fromstring(overview_map(gm_view(campaign, chronicle)))
+    gm = ET.fromstring(overview_map(gm_view(campaign, chronicle), debug=True))
     assert gm.get("data-focus") is None

@@ -139,7 +139,7 @@ def overlapping(boxes: list[tuple[str, L.Box]]) -> list[tuple[str, str]]:
 def dense(tmp_path_factory: pytest.TempPathFactory) -> tuple[Campaign, ET.Element]:
     campaign = dense_campaign(tmp_path_factory.mktemp("labels"))
     svg = overview_map(gm_view(campaign, Chronicle("x")),
-                       MapLinks(location=lambda lid: f"../locations/{lid}/"))
+                       MapLinks(location=lambda lid: f"../locations/{lid}/"), debug=True)
     return campaign, ET.fromstring(svg)
 
 
@@ -219,7 +219,7 @@ def test_the_party_marker_keeps_clear_of_the_icon_and_name_in_its_hex(tmp_path: 
     assert campaign is not None
     chronicle, _ = replay(campaign)
     for view in (gm_view(campaign, Chronicle("x")), players_view(campaign, chronicle)):
-        root = ET.fromstring(overview_map(view))
+        root = ET.fromstring(overview_map(view, debug=True))
         marker = party(root)
         assert len(marker) == 1
         icon_boxes = icons(root)
@@ -263,6 +263,6 @@ def test_a_name_shared_by_neighbouring_hexes_is_written_once(tmp_path: Path) -> 
                             "party": {"start": "0401"}, "default_terrain": "plains"})
     campaign, diags = load(root)
     assert campaign is not None, [d.format() for d in diags.errors]
-    svg = ET.fromstring(overview_map(gm_view(campaign, Chronicle("x"))))
+    svg = ET.fromstring(overview_map(gm_view(campaign, Chronicle("x")), debug=True))
     written = [t.replace(" / ", " ") for t, _ in texts(svg, "hnames", HEX_NAME_SIZES[0])]
     assert sorted(written) == ["Lake Lanthorn", "Lake Lanthorn", "Westgate Downs"]

@@ -159,9 +159,9 @@ def test_the_terrain_layer_draws_each_hex_exactly_as_filled_on_its_own(
     campaign = campaign_of(tmp_path, orientation)
     view = gm_view(campaign, Chronicle("x"))
     view = dataclasses.replace(view, site=dataclasses.replace(view.site, show_grid=grid_lines))
-    expected = filled_drawings(overview_map(view))
+    expected = filled_drawings(overview_map(view, debug=True))
     monkeypatch.setattr(terrain_defs, "TILED_HEXES", 1)
-    root = ET.fromstring(overview_map(view))
+    root = ET.fromstring(overview_map(view, debug=True))
     terrain = group(root, "terrain")
     assert terrain is not None
     assert len(list(terrain.iter(f"{SVG}path"))) == len(set(expected.values()))
@@ -185,7 +185,7 @@ def test_the_players_terrain_layer_covers_only_explored_hexes(tmp_path: Path,
                                                               tiled: None) -> None:
     campaign = load_secret_campaign(tmp_path / "c")
     view = players_view(campaign, secret_chronicle())
-    root = ET.fromstring(overview_map(view))
+    root = ET.fromstring(overview_map(view, debug=True))
     terrain = group(root, "terrain")
     assert terrain is not None
     grid = campaign.grid
@@ -208,7 +208,7 @@ def test_a_terrain_pattern_is_one_tile_of_the_lattice(tmp_path: Path, tiled: Non
     campaign = campaign_of(tmp_path, orientation)
     view = gm_view(campaign, Chronicle("x"))
     view = dataclasses.replace(view, site=dataclasses.replace(view.site, show_grid=grid_lines))
-    root = ET.fromstring(overview_map(view))
+    root = ET.fromstring(overview_map(view, debug=True))
     terrain = group(root, "terrain")
     assert terrain is not None
     sx, sy, tx, ty = transform_of(terrain)
@@ -255,7 +255,7 @@ def test_a_terrain_pattern_is_one_tile_of_the_lattice(tmp_path: Path, tiled: Non
 def test_every_hex_of_a_large_map_has_one_link_over_its_hex(campaign: Campaign,
                                                             tiled: None) -> None:
     links = MapLinks(hex=lambda label: f"../hex-key/#hex-{label}")
-    root = ET.fromstring(overview_map(gm_view(campaign, Chronicle("x")), links))
+    root = ET.fromstring(overview_map(gm_view(campaign, Chronicle("x")), links, debug=True))
     layer = group(root, "hexes")
     assert layer is not None and "links" in layer.get("class", "").split()
     parents = {child: parent for parent in layer.iter() for child in parent}
@@ -279,14 +279,14 @@ def campaign(tmp_path: Path) -> Campaign:
 def test_a_large_overview_shows_its_labels_by_level_of_detail(campaign: Campaign,
                                                               tiled: None) -> None:
     view = gm_view(campaign, secret_chronicle())
-    root = ET.fromstring(overview_map(view))
+    root = ET.fromstring(overview_map(view, debug=True))
     assert "lod" in root.get("class", "").split()
     assert root.get("data-lod") == str(maps.COORD_SIZE)
     labels = group(root, "labels")
     assert labels is not None and len(list(labels.iter(f"{SVG}text"))) > 0
     # a session's map is not an overview: always its labels
     session = view.sessions[0]
-    route = maps.session_map(view, session)
+    route = maps.session_map(view, session, debug=True)
     assert route is not None
     assert "lod" not in ET.fromstring(route).get("class", "").split()
 
@@ -300,7 +300,7 @@ def test_the_map_page_holds_a_large_overviews_links_and_labels_aside(
     campaign = load_secret_campaign(tmp_path / "c", files={
         "hexes/extra.yaml": f'"0101": {{terrain: plains, name: {yaml_quote(name)}}}\n'})
     svg = overview_map(gm_view(campaign, Chronicle("x")),
-                       MapLinks(hex=lambda label: f"../hex-key/#hex-{label}"))
+                       MapLinks(hex=lambda label: f"../hex-key/#hex-{label}"), debug=True)
     assert name not in svg
     embedded = maps.deferred(svg)
     assert [n for n, _ in embedded.layers] == ["hexes", "labels"]
@@ -324,7 +324,7 @@ def test_the_map_page_holds_a_large_overviews_links_and_labels_aside(
 
 
 def test_a_small_overview_is_embedded_whole(campaign: Campaign) -> None:
-    small = overview_map(gm_view(campaign, Chronicle("x")))
+    small = overview_map(gm_view(campaign, Chronicle("x")), debug=True)
     assert "lod" not in ET.fromstring(small).get("class", "").split()
     assert maps.deferred(small) == maps.Deferred(small, ())
 

@@ -1,13 +1,19 @@
 """The pipeline is the layout (ARCHITECTURE.md): one package per stage, imports running one
-way down the pipeline (the import-linter contracts in pyproject.toml), no import cycle, no
-module over 600 lines, a handful of top-level modules, nothing POSIX-only imported at module
-level (the program runs on Windows too)."""
+way down the pipeline (the import-linter contracts in pyproject.toml, with no exemption), no
+import cycle, no module over 600 lines, a handful of top-level modules, nothing POSIX-only
+imported at module level (the program runs on Windows too), and no process-wide mutable
+state: no ``global`` statement, no module-level container or object that the code changes
+(what a build or a serve run needs is passed; caches are ``functools``' or an object's).
+Every check reads the code's syntax tree, never its text."""
 
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
+import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import grimp
@@ -124,8 +130,218 @@ def test_nothing_posix_only_is_imported_at_module_level() -> None:
     assert posix_only_imports("import fcntl\ndef f():\n    import resource\n") == [(1, "fcntl")]
 
 
+def forks(source: str) -> list[int]:
+    """Lines that call ``os.fork`` (or a ``fork`` imported from ``os``)."""
+    tree = ast.parse(source)
+    imported = {alias.asname or alias.name for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and node.module == "os"
+                for alias in node.names if alias.name in ("fork", "forkpty")}
+    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call) and (
+        (isinstance(node.func, ast.Attribute) and node.func.attr in ("fork", "forkpty")
+         and isinstance(node.func.value, ast.Name) and node.func.value.id == "os")
+        or (isinstance(node.func, ast.Name) and node.func.id in imported))]
+
+
 def test_no_raw_fork() -> None:
     """Processes come from concurrent.futures with a start method every platform has."""
-    hits = [p.relative_to(ROOT).as_posix() for p in PACKAGE.rglob("*.py")
-            if "os.fork(" in p.read_text("utf-8")]
-    assert hits == []
+    hits = {p.relative_to(ROOT).as_posix(): lines for p in PACKAGE.rglob("*.py")
+            if (lines := forks(p.read_text("utf-8")))}
+    assert hits == {}
+    assert forks("import os\nos.fork()\n# os.fork()\n") == [2]
+    assert forks("from os import fork as f\nf()\n") == [2]
+
+
+# ------------------------------------------------------------------------------------------
+# the import-linter contracts hold with no exemption
+
+#: Settings of import-linter that let an import break a contract.
+EXEMPTIONS = {"ignore_imports", "exclude_type_checking_imports", "allow_indirect_imports",
+              "unmatched_ignore_imports_alerting"}
+
+
+def test_the_import_contracts_have_no_exemption() -> None:
+    """A layer is kept by the code, not by a list of imports it may break: serve's types are
+    never named below serve (a Protocol where a cache is passed), and the loader's data
+    (roll tables, built-in terrain) lives in the content stage."""
+    settings = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    linter = settings["tool"]["importlinter"]
+    found = set(linter) & EXEMPTIONS
+    for contract in linter["contracts"]:
+        found |= set(contract) & EXEMPTIONS
+    assert found == set()
+    assert len(linter["contracts"]) >= 2
+
+
+# ------------------------------------------------------------------------------------------
+# no process-wide mutable state
+
+#: Module-level objects that change while the program runs, with why each is one: the only
+#: state a process keeps outside what is passed.
+ALLOWED_STATE = {
+    ("generator/serve/session.py", "SESSION"):
+        "the dev server's state between MkDocs builds: MkDocs passes a hook nothing of its "
+        "own and loads the hook file anew with every configuration (each rebuild under "
+        "serve), and a plugin, which keeps its instance, needs an installed entry point",
+}
+#: Calls that make a container the code can change.
+MUTABLE_CALLS = {"list", "dict", "set", "defaultdict", "OrderedDict", "Counter", "deque",
+                 "bytearray", "ChainMap"}
+#: Methods that change a container.
+MUTATORS = {"append", "extend", "insert", "add", "update", "setdefault", "pop", "popitem",
+            "clear", "remove", "discard", "sort", "reverse", "__setitem__", "__delitem__"}
+CONSTANT = re.compile(r"_?[A-Z][A-Z0-9_]*|__all__")
+
+
+def _name(node: ast.expr) -> str | None:
+    """``x`` for ``x`` and ``m.x``, else None."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def _assigned(tree: ast.Module) -> Iterator[tuple[int, str, ast.expr]]:
+    """(line, name, value) of every module-level assignment of one name."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            continue
+        for target in targets:
+            if isinstance(target, ast.Name):
+                yield node.lineno, target.id, value
+
+
+def _is_container(value: ast.expr) -> bool:
+    if isinstance(value, (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp,
+                          ast.SetComp)):
+        return True
+    return isinstance(value, ast.Call) and _name(value.func) in MUTABLE_CALLS
+
+
+def _mutable_classes(trees: dict[str, ast.Module]) -> set[str]:
+    """The classes of the package whose instances can change: all but frozen dataclasses,
+    named tuples and enums."""
+    found: set[str] = set()
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            bases = {_name(b) for b in node.bases}
+            frozen = any(isinstance(d, ast.Call) and _name(d.func) == "dataclass" and any(
+                k.arg == "frozen" and isinstance(k.value, ast.Constant) and k.value.value
+                for k in d.keywords) for d in node.decorator_list)
+            if not frozen and not bases & {"NamedTuple", "Enum", "StrEnum", "IntEnum",
+                                           "Protocol", "Exception", "TypedDict"}:
+                found.add(node.name)
+    return found
+
+
+def _changed(trees: dict[str, ast.Module]) -> tuple[set[str], set[str], set[str]]:
+    """Every name the code changes in place somewhere: ``x[k] = v``, ``del x[k]``,
+    ``x.a = v``, ``x += v``, ``x.append(v)``... (``x`` or ``m.x``), and every name a
+    ``global`` statement declares; of them, those whose attributes are set; and the
+    names set as another module's (``m.x = v``)."""
+    found: set[str] = set()
+    attributes: set[str] = set()
+    rebound: set[str] = set()
+    for tree in trees.values():
+        modules = {alias.asname or alias.name.split(".")[0] for node in ast.walk(tree)
+                   if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
+        for node in ast.walk(tree):
+            targets: list[ast.expr] = []
+            if isinstance(node, (ast.Assign, ast.Delete)):
+                targets = list(node.targets)
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets = [node.target]
+            elif isinstance(node, ast.Global):
+                found.update(node.names)
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                  and node.func.attr in MUTATORS):
+                targets = [ast.Subscript(node.func.value, ast.Constant(0))]
+            for target in targets:
+                if isinstance(node, ast.AugAssign) and (name := _name(target)):
+                    found.add(name)
+                # m.NAME = v: a name of an imported module set from outside it
+                if (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+                        and target.value.id in modules and not isinstance(node, ast.Call)):
+                    rebound.add(target.attr)
+                # x[k] = v, x.a.b = v, m.x[k][j] = v: every name on the way to what changes
+                inner = target
+                while isinstance(inner, (ast.Subscript, ast.Attribute)):
+                    is_attribute = isinstance(inner, ast.Attribute)
+                    inner = inner.value
+                    if (name := _name(inner)) is not None:
+                        found.add(name)
+                        if is_attribute and not isinstance(node, ast.Call):
+                            attributes.add(name)
+    return found, attributes | rebound, rebound
+
+
+def module_state(trees: dict[str, ast.Module]) -> dict[tuple[str, str], int]:
+    """Module-level state of the package (by file and name, the line it is made on): a
+    container not named as a constant, a container or object the code changes in place,
+    and an instance of one of the package's classes whose instances can change."""
+    changed, attributes, rebound = _changed(trees)
+    classes = _mutable_classes(trees)
+    found: dict[tuple[str, str], int] = {}
+    for path, tree in trees.items():
+        for line, name, value in _assigned(tree):
+            container = _is_container(value)
+            instance = isinstance(value, ast.Call) and _name(value.func) in classes
+            if ((container and (not CONSTANT.fullmatch(name) or name in changed))
+                    or instance or (isinstance(value, ast.Call) and name in attributes)
+                    or name in rebound):
+                found[(path, name)] = line
+    return found
+
+
+def _trees() -> dict[str, ast.Module]:
+    return {p.relative_to(ROOT).as_posix(): ast.parse(p.read_text("utf-8"))
+            for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def test_no_global_statement() -> None:
+    found = {path: node.lineno for path, tree in _trees().items() for node in ast.walk(tree)
+             if isinstance(node, ast.Global)}
+    assert found == {}
+
+
+def test_no_module_level_mutable_state() -> None:
+    """What a build or a serve run needs is passed (MkDocs' config, parameters, a cache
+    object); memoised pure functions use ``functools``. The few exceptions say why."""
+    found = module_state(_trees())
+    assert set(found) - set(ALLOWED_STATE) == set(), found
+    assert set(ALLOWED_STATE) - set(found) == set(), "an allowed entry no longer exists"
+    assert all(len(reason) > 40 for reason in ALLOWED_STATE.values())
+
+
+def test_the_state_finder_finds_state() -> None:
+    source = (
+        "import collections\nimport m\n"
+        "TABLE = {'a': 1}\n"               # a constant table: fine
+        "NAMES = ('a', 'b')\n"
+        "_cache = {}\n"                    # not a constant
+        "_DEFAULT = []\n"                  # the list-as-singleton trick
+        "SEEN = collections.defaultdict(list)\n"
+        "class Memo:\n    pass\n"
+        "@dataclass(frozen=True)\nclass Point:\n    x: int\n"
+        "MEMO = Memo()\n"
+        "ORIGIN = Point(0)\n"
+        "FLAG = False\n"
+        "log = logging.getLogger('m')\n"   # changed by nobody here
+        "STATE = types.SimpleNamespace()\n"
+        "DIRTY = False\n"
+        "def f():\n"
+        "    global FLAG\n"
+        "    FLAG = True\n"
+        "    _DEFAULT.append(1)\n"
+        "    SEEN['x'].append(2)\n"
+        "    STATE.failed = True\n"
+        "    m.DIRTY = True\n")
+    found = module_state({"m.py": ast.parse(source)})
+    assert sorted(name for _, name in found) == ["DIRTY", "MEMO", "SEEN", "STATE",
+                                                  "_DEFAULT", "_cache"]

@@ -20,11 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.content import yamlpos
+from generator.content import rolltables, yamlpos
 from generator.content.models import MAX_MAP_SIZE
 from generator.content.symbols import MAX_SYMBOL_BYTES
 from generator.dice import MAX_SIDES
-from generator.rules import rolltables
 from generator.site import config as mkdocs_config
 
 from campaign_factory import TABLE, find, load, write_campaign
@@ -485,3 +484,10 @@ def test_a_broken_template_or_config_fails_at_its_place_and_keeps_the_site(
     fails_with(result, Path("content") / name, message, *at)
     assert "the previous site in site is untouched" in result.stderr
     assert _snapshot(repo / "site") == before
+
+
+def test_roll_table_doctests() -> None:
+    """The roll tables' ranges read the content format (generator.content.rolltables)."""
+    import doctest
+
+    assert doctest.testmod(rolltables).failed == 0

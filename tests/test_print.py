@@ -1,4 +1,4 @@
-"""Printing (generator/reference/printing.py): headless Chromium prints every sheet, the roll tables
+"""Printing (generator/printing/): headless Chromium prints every sheet, the roll tables
 and the GM screen; ``pdftotext`` finds every row of every table; page counts stay within the
 designed sizes on A4 and Letter.
 
@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from generator.content.campaign import Campaign
-from generator.reference import printing
+from generator.printing import chromium as browser
+from generator.printing import sheets
 from generator.reference.mdtables import plain, tables_in
 from generator.reference.sheets import SYSTEMS, TOPICS
 
@@ -55,8 +56,8 @@ def need(tool: str, found: str | None) -> str:
 @pytest.fixture(scope="module")
 def chromium() -> str:
     try:
-        found: str | None = printing.find_chromium()
-    except printing.PrintError:
+        found: str | None = browser.find_chromium()
+    except browser.PrintError:
         found = None
     return need("chromium", found)
 
@@ -89,7 +90,7 @@ def printed(campaign: Campaign, chromium: str, pdftotext: str,
     out: dict[tuple[str, str], list[Path]] = {}
     for (language, paper), only in RUNS.items():
         folder = tmp_path_factory.mktemp(f"pdf-{language}-{paper}")
-        out[(language, paper)] = printing.print_pdfs(
+        out[(language, paper)] = sheets.print_pdfs(
             campaign, folder, language, paper, systems=SYSTEMS, only=only, chromium=chromium)
     return out
 
@@ -124,9 +125,9 @@ def test_page_counts_stay_within_the_design(campaign: Campaign,
     over = []
     for (language, paper), paths in printed.items():
         for pdf in paths:
-            pages = printing.page_count(pdf)
+            pages = browser.page_count(pdf)
             assert pages >= 1
-            if pages > printing.page_budget(pdf.stem, campaign):
+            if pages > sheets.page_budget(pdf.stem, campaign):
                 over.append((language, paper, pdf.stem, pages))
     assert not over, over
 
@@ -136,7 +137,7 @@ def test_gm_screen_fits_two_pages_on_a4_and_letter(
     for paths in printed.values():
         for pdf in paths:
             if pdf.stem.startswith("gm-screen"):
-                assert printing.page_count(pdf) <= 2, pdf
+                assert browser.page_count(pdf) <= 2, pdf
 
 
 @pytest.mark.parametrize(("paper", "width", "height"), [("A4", 595, 842),
@@ -155,7 +156,7 @@ def test_pdftotext_finds_every_row(campaign: Campaign,
     """Every cell of every table of every sheet is in the PDF's text (whitespace aside:
     pdftotext breaks lines where the cell wraps)."""
     for (language, paper), paths in printed.items():
-        documents, _ = printing.sheets(campaign, language, systems=SYSTEMS)
+        documents, _ = sheets.sheets(campaign, language, systems=SYSTEMS)
         by_name = {d.name: d.markdown for d in documents}
         for pdf in paths:
             text = squash(text_of(pdf))
@@ -180,23 +181,23 @@ def test_gm_tables_print_with_gm_notes(printed: dict[tuple[str, str], list[Path]
 
 
 def test_standalone_html_needs_no_network(campaign: Campaign) -> None:
-    docs, _ = printing.sheets(campaign, "en")
-    css = printing.PRINT_CSS.read_text(encoding="utf-8")
+    docs, _ = sheets.sheets(campaign, "en")
+    css = sheets.PRINT_CSS.read_text(encoding="utf-8")
     for doc in docs:
-        page = printing.html_document(doc, campaign.name, "en", "Letter", css)
+        page = sheets.html_document(doc, campaign.name, "en", "Letter", css)
         assert not re.search(r"(src|href)=\"(https?:)?//", page), doc.name
         assert "@import" not in page and "size: letter" in page
 
 
 def test_missing_chromium_is_a_clear_error(monkeypatch: pytest.MonkeyPatch,
                                            campaign: Campaign, tmp_path: Path) -> None:
-    monkeypatch.setattr(printing, "CHROMIUM_CANDIDATES", ("/nonexistent/chromium",))
+    monkeypatch.setattr(browser, "CHROMIUM_CANDIDATES", ("/nonexistent/chromium",))
     monkeypatch.delenv("HEXCRAWL_CHROMIUM", raising=False)
     monkeypatch.setattr(shutil, "which", lambda name: None)
-    with pytest.raises(printing.PrintError, match="apt-get install chromium"):
-        printing.print_pdfs(campaign, tmp_path)
+    with pytest.raises(browser.PrintError, match="apt-get install chromium"):
+        sheets.print_pdfs(campaign, tmp_path)
     with pytest.raises(ValueError, match="paper"):
-        printing.print_pdfs(campaign, tmp_path, paper="A5")
+        sheets.print_pdfs(campaign, tmp_path, paper="A5")
 
 
 def test_a_failing_sheet_override_is_an_error_at_its_line(tmp_path: Path,
@@ -223,7 +224,7 @@ def test_only_the_campaigns_own_check_system_prints_by_default(campaign: Campaig
     assert campaign.rules.checks == "d20"
 
     def names(**options: object) -> list[str]:
-        return [d.name for d in printing.sheets(campaign, "en", **options)[0]]  # type: ignore[arg-type]
+        return [d.name for d in sheets.sheets(campaign, "en", **options)[0]]  # type: ignore[arg-type]
 
     default = names()
     assert "checks-d20" in default and "gm-screen" in default

@@ -1,4 +1,4 @@
-"""``hexcrawl print booklet`` (generator/reference/booklet.py, site_templates/print/booklet.*):
+"""``hexcrawl print booklet`` (generator/printing/booklet.py, site_templates/print/booklet.*):
 the GM's prep booklet printed by headless Chromium and read back with ``pdftotext`` and
 ``pdfinfo``: its parts in order, a region's hexes in label order and the hexes in no region
 last, GM notes and GM blocks, the roll tables, the GM screen on landscape pages, contents
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from generator.content.campaign import Campaign
-from generator.reference import booklet
+from generator.printing import booklet
 from generator.replay import replay
 
 from campaign_factory import HEXES, PATHS, dump, load, write_campaign

@@ -1,5 +1,5 @@
-"""``hexcrawl print`` with hostile content (generator/reference/print_safety.py,
-generator/reference/printing.py, site_templates/print/map.html): a table row's images and
+"""``hexcrawl print`` with hostile content (generator/printing/safety.py,
+generator/printing/, site_templates/print/map.html): a table row's images and
 raw HTML make Chromium request nothing (a local HTTP server records every request), only
 files inside the campaign are embedded, and a right-to-left override in the campaign's name
 reverses none of our words."""
@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from generator.knowledge import gm_view
-from generator.reference import booklet, print_safety, printing
+from generator.printing import booklet, maps, sheets
+from generator.printing import safety as print_safety
 from generator.replay import replay
 
 from campaign_factory import dump, load, write_campaign
@@ -93,7 +94,7 @@ def test_printing_tables_requests_nothing_and_embeds_only_campaign_files(
     campaign, diags = load(root)
     assert campaign is not None, [d.format() for d in diags.sorted()]
     out = tmp_path / "print"
-    [pdf] = printing.print_pdfs(campaign, out, only=["tables"], chromium=chromium)
+    [pdf] = sheets.print_pdfs(campaign, out, only=["tables"], chromium=chromium)
     assert seen == []
     listed = subprocess.run([pdfimages, "-list", str(pdf)], capture_output=True, text=True,
                             check=True).stdout.splitlines()[2:]
@@ -154,12 +155,12 @@ def test_an_override_in_the_campaign_name_reverses_none_of_our_words(tmp_path: P
     campaign, diags = load(root)
     assert campaign is not None, [d.format() for d in diags.sorted()]
     chronicle, _ = replay(campaign)
-    [pdf] = printing.print_maps(campaign, chronicle, tmp_path / "print", audiences=("gm",),
+    [pdf] = maps.print_maps(campaign, chronicle, tmp_path / "print", audiences=("gm",),
                                 chromium=chromium)
     words = subprocess.run([pdftotext, "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
                            text=True, check=True).stdout
     assert "The GM's map" in words and "One hex:" in words
-    page = printing.map_html(campaign, gm_view(campaign, chronicle),
+    page = maps.map_html(campaign, gm_view(campaign, chronicle),
                              '<svg viewBox="0 0 10 10"></svg>', "map.svg", "A4", poster=True)
     assert page.count(f"<bdi>Evil{RLO} Marches</bdi>") >= 2       # the cover and each sheet
     assert 'http-equiv="Content-Security-Policy"' in page

@@ -18,7 +18,8 @@ import pytest
 
 from generator.content.loader import load_campaign
 from generator.knowledge import gm_view, players_view
-from generator.reference import printing
+from generator.printing import chromium
+from generator.printing import maps as printed_maps
 from generator.render import maps
 from generator.replay import replay
 
@@ -42,8 +43,8 @@ def need(tool: str) -> str:
 @pytest.fixture(scope="module")
 def tools() -> None:
     try:
-        printing.find_chromium()
-    except printing.PrintError:
+        chromium.find_chromium()
+    except chromium.PrintError:
         need("chromium")
     need("pdftotext")
     need("pdfinfo")
@@ -142,8 +143,9 @@ def test_a_poster_tiles_the_map_over_overlapping_sheets(tools: None,
                                                          example: tuple[object, object],
                                                          tmp_path: Path) -> None:
     campaign, chronicle = example
-    svg = maps.overview_map(gm_view(campaign, chronicle), maps.MapLinks())  # type: ignore
-    expected = printing.map_pages("A4", True, svg, hex_mm=30)
+    svg = maps.overview_map(gm_view(campaign, chronicle), maps.MapLinks(),  # type: ignore
+                            debug=True)
+    expected = printed_maps.map_pages("A4", True, svg, hex_mm=30)
     layout_sheets = expected - 1
     assert layout_sheets > 4, "the example's GM map should need several A4 sheets at 30 mm"
     result = hexcrawl("print", "map", "--audience", "gm", "--poster", "--hex-size", "30",
@@ -164,12 +166,12 @@ def test_a_poster_tiles_the_map_over_overlapping_sheets(tools: None,
 def test_a_poster_of_the_players_map_on_a3(tools: None, example: tuple[object, object],
                                            tmp_path: Path) -> None:
     campaign, chronicle = example
-    svg = maps.overview_map(players_view(campaign, chronicle), maps.MapLinks())  # type: ignore
+    svg = maps.overview_map(players_view(campaign, chronicle), maps.MapLinks(), debug=True)  # type: ignore
     result = hexcrawl("print", "map", "--audience", "players", "--poster", "--paper", "A3",
                       "--hex-size", "40", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     pages, sizes = info(tmp_path / "map-players-poster.pdf")
-    assert pages == printing.map_pages("A3", True, svg, hex_mm=40) > 2
+    assert pages == printed_maps.map_pages("A3", True, svg, hex_mm=40) > 2
     assert all(is_paper(s, "A3") for s in sizes)
     small_and_vector(tmp_path / "map-players-poster.pdf")
 
@@ -179,35 +181,39 @@ def test_a_printed_map_has_no_pattern_fills(example: tuple[object, object]) -> N
     with a <use> of its symbol, and the fog as a flat colour."""
     campaign, chronicle = example
     for view in (gm_view(campaign, chronicle), players_view(campaign, chronicle)):  # type: ignore
-        screen = maps.overview_map(view, maps.MapLinks())
-        printed = maps.overview_map(view, maps.MapLinks(), for_print=True)
+        screen = maps.overview_map(view, maps.MapLinks(), debug=True)
+        printed = maps.overview_map(view, maps.MapLinks(), for_print=True, debug=True)
         assert "<pattern" in screen and "<pattern" not in printed
-        assert printed.count('<use xlink:href="#m-t') >= len(view.hexes)
+        assert len(re.findall(r'<use [^>]*xlink:href="#m-t', printed)) >= len(view.hexes)
 
 
 def test_print_map_usage_errors(tmp_path: Path) -> None:
+    """Each of ``print map`` and ``print sheets`` takes only its own options (the sheets
+    print on A4 or Letter, the map has no --system, the sheets no --poster)."""
     for args, message in (
-            (["map", "travel"], "print 'map' on its own"),
-            (["--paper", "A3"], "the sheets print on A4 or Letter"),
-            (["--poster"], "are for the map"),
-            (["map", "--system", "brp"], "--system is for the GM screen"),
+            (["map", "travel"], "unexpected extra argument (travel)"),
+            (["--paper", "A3"], "Invalid value for '--paper'"),
+            (["--poster"], "No such option"),
+            (["map", "--system", "brp"], "No such option"),
             (["map", "--paper", "A5"], "Invalid value for '--paper'")):
         result = hexcrawl("print", *args, "--out", str(tmp_path))
         assert result.returncode == 2, (args, result.stderr)
         assert message in result.stderr, (args, result.stderr)
+        command = "print map" if args[0] == "map" else "print sheets"
+        assert command in result.stderr, (args, result.stderr)
 
 
 def test_poster_layout_and_sheet_names() -> None:
-    layout = printing.poster_layout(1000, 200, "A4", hex_mm=25)
+    layout = printed_maps.poster_layout(1000, 200, "A4", hex_mm=25)
     assert layout.page == (297, 210) and layout.rows == 1 and layout.cols == 3
     tw, th = layout.tile
     # every part of the map lies on a sheet: the sheets, less their overlaps, cover it
-    assert layout.cols * (tw - printing.MAP_OVERLAP) + printing.MAP_OVERLAP >= layout.map_w
-    assert layout.rows * (th - printing.MAP_OVERLAP) + printing.MAP_OVERLAP >= layout.map_h
-    assert [printing._sheet_name(c, 0) for c in (0, 1, 25, 26, 27)] == [
+    assert layout.cols * (tw - printed_maps.MAP_OVERLAP) + printed_maps.MAP_OVERLAP >= layout.map_w
+    assert layout.rows * (th - printed_maps.MAP_OVERLAP) + printed_maps.MAP_OVERLAP >= layout.map_h
+    assert [printed_maps._sheet_name(c, 0) for c in (0, 1, 25, 26, 27)] == [
         "A1", "B1", "Z1", "AA1", "AB1"]
     with pytest.raises(ValueError, match="paper"):
-        printing.print_maps(None, None, Path("x"), paper="A5")  # type: ignore[arg-type]
+        printed_maps.print_maps(None, None, Path("x"), paper="A5")  # type: ignore[arg-type]
 
 
 def _pixels(ppm: bytes) -> list[tuple[int, int, int]]:
@@ -225,11 +231,11 @@ def test_the_printed_legend_draws_its_swatches_in_the_maps_colours(
     The map image is left out here, so every colour on the page is the legend's."""
     campaign, chronicle = example
     view = gm_view(campaign, chronicle)  # type: ignore[arg-type]
-    svg = maps.overview_map(view, maps.MapLinks())
+    svg = maps.overview_map(view, maps.MapLinks(), debug=True)
     page = tmp_path / "legend.html"
-    page.write_text(printing.map_html(campaign, view, svg, "missing.svg", "A4",  # type: ignore[arg-type]
+    page.write_text(printed_maps.map_html(campaign, view, svg, "missing.svg", "A4",  # type: ignore[arg-type]
                                       poster=False), encoding="utf-8")
-    pdf = printing.print_one(printing.find_chromium(), page, tmp_path / "legend.pdf", tmp_path)
+    pdf = chromium.print_one(chromium.find_chromium(), page, tmp_path / "legend.pdf", tmp_path)
     subprocess.run([need("pdftoppm"), "-r", "60", str(pdf), str(tmp_path / "legend")],
                    check=True)
     (image,) = tmp_path.glob("legend*.ppm")

@@ -31,8 +31,9 @@ from generator.content.models import (
 from generator.dice import RollSource
 from generator.hexgrid import Grid, Hex
 from generator.i18n import VOCABULARY, languages
+from generator.printing import sheets
 from generator.reference import data as D
-from generator.reference import facing, fmt, mdtables, printing
+from generator.reference import facing, fmt, mdtables
 from generator.reference.mdtables import ParsedTable, plain, tables_in
 from generator.reference.render import Renderer, reference_nav, reference_pages
 from generator.reference.sheets import (
@@ -247,10 +248,10 @@ def test_players_reference_as_chosen(campaign: Campaign) -> None:
 
 
 def test_players_reference_prints_the_players_sheets(campaign: Campaign) -> None:
-    docs, _ = printing.sheets(with_players_sheets(campaign, ["travel", "tables"]), "en",
+    docs, _ = sheets.sheets(with_players_sheets(campaign, ["travel", "tables"]), "en",
                               audience="players")
     assert [d.name for d in docs] == ["travel", "tables"]
-    gm_docs, _ = printing.sheets(with_players_sheets(campaign, ["travel"]), "en")
+    gm_docs, _ = sheets.sheets(with_players_sheets(campaign, ["travel"]), "en")
     names = [d.name for d in gm_docs]
     # the GM screen, every topic but the other check systems' sheets, the tables
     assert "checks-brp" not in names and "checks-bsh" not in names

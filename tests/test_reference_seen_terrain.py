@@ -65,13 +65,13 @@ def test_the_players_site_build_leaves_unseen_terrain_out(
 
 
 def test_the_players_printed_sheets_leave_unseen_terrain_out(tmp_path: Path) -> None:
-    from generator.reference import printing
+    from generator.printing import sheets
 
     campaign, _ = load_campaign(campaign_root(tmp_path))
     assert campaign is not None
     view = players_view(campaign, replay(campaign)[0])
-    docs, _ = printing.sheets(campaign, audience="players", known_terrain=set(view.terrains))
+    docs, _ = sheets.sheets(campaign, audience="players", known_terrain=set(view.terrains))
     travel = next(d for d in docs if d.name == "travel")
     assert SECRET not in travel.markdown and "Farmland" in travel.markdown
-    gm_docs, _ = printing.sheets(campaign)
+    gm_docs, _ = sheets.sheets(campaign)
     assert SECRET in next(d for d in gm_docs if d.name == "travel").markdown

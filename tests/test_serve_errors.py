@@ -236,9 +236,10 @@ def test_the_error_page_shows_the_site_name_as_typed(monkeypatch: pytest.MonkeyP
     from generator.render.escape import html_text
     from generator.serve import errors as serve_errors
     from generator.serve import hooks as mkdocs_hooks
+    from generator.serve.session import SESSION
 
     name = "Thornmarch & the <Border>"
-    monkeypatch.setattr(serve_errors, "STATE", serve_errors.ServeState(
+    monkeypatch.setattr(SESSION, "state", serve_errors.ServeState(
         command="serve", failed=[Diagnostic(Pos("x.yaml", 1, 1), "error", "e")]))
     page = mkdocs_hooks.on_post_page("<p>old page</p>", page=None,
                                      config=SimpleNamespace(site_name=html_text(name)))

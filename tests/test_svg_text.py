@@ -1,6 +1,8 @@
-"""The maps' SVG is written by one small writer (``generator.render.maps.svg``) that escapes
-attribute values and text in one place: whatever a GM types comes back out of an XML parser
-exactly as typed, in every element the maps use and in every map of a campaign."""
+"""The maps' SVG is built with svgwrite (``generator.render.maps.svg``), which escapes attribute
+values and text through ``xml.etree``: whatever a GM types comes back out of an XML parser
+exactly as typed, in every element the maps use and in every map of a campaign. The tests
+draw in svgwrite's debug mode, which checks every element, attribute and value against the
+SVG 1.1 profile."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import pytest
 from generator.content.loader import load_campaign
 from generator.knowledge import GMView, gm_view, players_view
 from generator.render import maps
-from generator.render.maps.svg import Svg, document
+from generator.render.maps.svg import Drawing
 from generator.replay import replay
 
 from campaign_factory import write_campaign
@@ -24,15 +26,11 @@ XLINK = "{http://www.w3.org/1999/xlink}href"
 TYPED = 'Tom & Jerry\'s <Inn> "{{ 7*7 }}" {% if %}\n\tline\r — Старий млин ]]> ☃'
 
 
-def written(build: Svg) -> ET.Element:
-    text = document({"class": "t"}, Svg(), build)
-    return ET.fromstring(text)
-
-
 def test_attribute_values_and_texts_come_back_as_typed() -> None:
-    out = Svg()
+    d = Drawing(debug=True)
+    out = d.body
     out.open("g", {"class": "layer", "data-name": TYPED, "data-none": None, "data-empty": "",
-                   "x": 0})
+                   "transform": "translate(0)"})
     out.leaf("use", {"xlink:href": "../loc/a&b/?x=1&y=\"2\"", "y": 1.5})
     out.element("text", {"font-size": 3}, TYPED)
     out.titled("path", {"d": "M0 0l1 1z"}, TYPED)
@@ -41,54 +39,77 @@ def test_attribute_values_and_texts_come_back_as_typed() -> None:
         out.element("tspan", {"dy": "6.8"}, "<b>")
     out.element("text", None, "")
     out.close("g")
-    root = written(out)
+    root = ET.fromstring(d.text({"class": "t"}, title=TYPED, desc=TYPED))
     (g,) = root.iter(f"{SVG}g")
     assert g.get("data-name") == TYPED  # line breaks and tabs kept, as character references
-    assert g.get("x") == "0" and "data-none" not in g.attrib and "data-empty" not in g.attrib
+    assert "data-none" not in g.attrib and "data-empty" not in g.attrib
     (use,) = root.iter(f"{SVG}use")
     assert use.get(XLINK) == "../loc/a&b/?x=1&y=\"2\"" and use.get("y") == "1.5"
     texts = list(root.iter(f"{SVG}text"))
     assert texts[0].text == TYPED.replace("\r", "\n")  # XML reads a bare \r as a line break
     assert "".join(texts[1].itertext()) == TYPED.replace("\r", "\n") + "<b>"
     assert texts[2].text is None and not list(texts[2])
-    (title,) = root.iter(f"{SVG}title")
-    assert title.text == TYPED.replace("\r", "\n")
+    titles = list(root.iter(f"{SVG}title"))
+    assert [t.text for t in titles] == [TYPED.replace("\r", "\n")] * 2
+    (desc,) = root.iter(f"{SVG}desc")
+    assert desc.text == TYPED.replace("\r", "\n")
+
+
+def test_the_debug_drawing_checks_what_it_is_given() -> None:
+    """svgwrite's debug mode turns down what SVG 1.1 does not allow (the build's drawings
+    skip the check); compact path data, ARIA and data attributes pass."""
+    out = Drawing(debug=True).body
+    out.leaf("path", {"d": "M-14-4q5-4 10 0t10 0M0 0l.5.5l1-1h2z", "aria-hidden": "true",
+                      "data-x": "1"})
+    with pytest.raises((ValueError, TypeError)):
+        out.leaf("path", {"colour": "red"})
+    with pytest.raises((ValueError, TypeError)):
+        out.leaf("circle", {"r": "wide"})
+    Drawing(debug=False).body.leaf("path", {"colour": "red"})
 
 
 def test_a_stylesheet_is_character_data_even_holding_its_end_marker() -> None:
-    out = Svg()
+    d = Drawing(debug=True)
     css = ".a > .b{fill:red} /* & < ]]> */"
-    out.style(css)
-    text = document({}, out, Svg())
+    d.defs.style(css)
+    text = d.text({})
     assert "<![CDATA[.a > .b" in text
     (style,) = ET.fromstring(text).iter(f"{SVG}style")
     assert style.text == css and style.get("type") == "text/css"
 
 
 def test_an_empty_drawing_still_has_its_defs_and_namespaces() -> None:
-    root = ET.fromstring(document({"viewBox": "0 0 1 1"}, Svg(), Svg()))
+    text = Drawing(debug=True).text({"viewBox": "0 0 1 1"})
+    root = ET.fromstring(text)
     assert [child.tag for child in root] == [f"{SVG}defs"]
-    assert root.get("viewBox") == "0 0 1 1" and root.get("version") == "1.1"
+    assert root.get("viewBox") == "0 0 1 1"
+    # no xmlns:ev: an SVG inside an HTML page may not carry it
+    assert "xmlns:ev" not in text and 'xmlns:xlink="http://www.w3.org/1999/xlink"' in text
 
 
 def test_a_lone_surrogate_becomes_a_character_reference() -> None:
-    out = Svg()
-    out.element("text", {"aria-label": "\udfff"}, "broken \ud800 name")
-    text = out.text()
+    d = Drawing(debug=True)
+    d.body.element("text", {"data-label": "\udfff"}, "broken \ud800 name")
+    text = d.text({})
     assert "&#55296;" in text and "&#57343;" in text
     text.encode("utf-8")
 
 
-def test_svg_is_written_one_way() -> None:
-    """Maps, swatches and the reference diagrams are written by one writer
-    (``generator.render.maps.svg``): no module imports an SVG library."""
+def test_svg_is_built_with_svgwrite_in_one_place() -> None:
+    """Maps, swatches and the reference diagrams are built with svgwrite through
+    ``generator.render.maps.svg``: only that module imports svgwrite, and none writes SVG
+    tags as text."""
     package = ROOT / "generator"
+    importers = set()
     for source in package.rglob("*.py"):
-        tree = ast.parse(source.read_text("utf-8"))
+        text = source.read_text("utf-8")
+        tree = ast.parse(text)
         for node in ast.walk(tree):
             names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-            assert not any(n.split(".")[0] == "svgwrite" for n in names), source.name
+            if any(n.split(".")[0] == "svgwrite" for n in names):
+                importers.add(source.relative_to(package).as_posix())
+    assert importers == {"render/maps/svg.py"}
 
 
 @pytest.mark.parametrize("campaign", ["example", "typed"])
@@ -115,16 +136,17 @@ def test_every_map_of_a_campaign_is_xml_that_keeps_what_the_gm_typed(
                           location=lambda lid: f"../{lid}/?a=1&b=\"2\"")
     drawn: list[str] = []
     for view in (players_view(loaded, chronicle), gm_view(loaded, chronicle)):
-        drawn.append(maps.overview_map(view, links))
-        drawn.append(maps.overview_map(view, links, for_print=True))
+        drawn.append(maps.overview_map(view, links, debug=True))
+        drawn.append(maps.overview_map(view, links, for_print=True, debug=True))
         for session in view.sessions:
-            drawn.append(maps.session_map(view, session, links) or "")
+            drawn.append(maps.session_map(view, session, links, debug=True) or "")
             if isinstance(view, GMView):
-                drawn.append(maps.explored_map(view, session, links) or "")  # type: ignore[arg-type]
-        drawn += [maps.terrain_swatch(terrain, density)
+                drawn.append(maps.explored_map(view, session, links, debug=True) or "")  # type: ignore[arg-type]
+        drawn += [maps.terrain_swatch(terrain, density, debug=True)
                   for terrain, density in maps.legend_terrains(view)]
-    drawn += [maps.fog_swatch(), maps.path_swatch("highway"), maps.new_hex_swatch(),
-              maps.track_swatch("#555", "past"), maps.party_swatch(), maps.icon_swatch("town")]
+    drawn += [maps.fog_swatch(debug=True), maps.path_swatch("highway", debug=True),
+              maps.new_hex_swatch(debug=True), maps.track_swatch("#555", "past", debug=True),
+              maps.party_swatch(debug=True), maps.icon_swatch("town", debug=True)]
     words: list[str] = []
     hrefs: set[str] = set()
     for text in filter(None, drawn):

@@ -64,9 +64,9 @@ def uses(root: ET.Element) -> dict[str, int]:
         sid = href[1:]
         assert f".{sid}{{fill:url(#{sid}f)" in style, sid
         pattern = next(e for e in root.iter(f"{SVG}pattern") if e.get("id") == sid + "f")
-        assert pattern[0].get(XLINK) == href
-        # stretched to the hex's box (whose own scale is undone by the layer's scale)
-        assert pattern.get("preserveAspectRatio") == "none"
+        assert next(pattern.iter(f"{SVG}use")).get(XLINK) == href
+        # drawn onto the hex's box (whose own scale is undone by the layer's scale)
+        assert pattern.get("patternContentUnits") == "objectBoundingBox"
     return out
 
 
@@ -156,7 +156,7 @@ def test_icon_kind(icon: str | None, tags: tuple[str, ...], kind: str) -> None:
 
 def test_symbols_are_defined_once_and_placed_by_their_patterns(tmp_path: Path) -> None:
     campaign = load_secret_campaign(tmp_path / "c")
-    root = parse(maps.overview_map(gm_view(campaign, secret_chronicle())))
+    root = parse(maps.overview_map(gm_view(campaign, secret_chronicle()), debug=True))
     placed = uses(root)
     assert sum(placed.values()) == 64
     symbols = [e.get("id") for e in root.iter(f"{SVG}symbol")]
@@ -189,7 +189,7 @@ def test_forest_density_picks_the_drawing(tmp_path: Path) -> None:
     campaign, diags = load(root_dir)
     assert campaign is not None, [d.format() for d in diags.items]
     view = gm_view(campaign, Chronicle("x"))
-    root = parse(maps.overview_map(view))
+    root = parse(maps.overview_map(view, debug=True))
     placed = uses(root)
     # sparse, dense, and medium for both the implicit and the explicit medium; plains
     assert sorted(placed.values()) == [1, 1, 1, 2]
@@ -213,7 +213,7 @@ def test_legend_lists_what_the_map_uses(tmp_path: Path) -> None:
     assert [t.id for t, _ in maps.legend_terrains(players)] == ["plains"]
     gm_page = render_docs(gm).files["map.md"]
     for kind in gm_icons:
-        assert maps.icon_swatch(kind) in gm_page
+        assert maps.icon_swatch(kind, debug=True) in gm_page
 
 
 def test_a_terrain_like_a_built_in_draws_its_symbol_unless_told(tmp_path: Path) -> None:
@@ -229,7 +229,7 @@ def test_a_terrain_like_a_built_in_draws_its_symbol_unless_told(tmp_path: Path) 
     view = gm_view(campaign, Chronicle("x"))
     assert {tid: t.symbol for tid, t in view.terrains.items()} == {
         "pinewood": "forest", "farmland": "fields", "bare": None, "glass": None}
-    root = parse(maps.overview_map(view))
+    root = parse(maps.overview_map(view, debug=True))
     drawn = {symbol_of(root, h.lstrip("#"))[0].get("fill"): len(symbol_of(root, h.lstrip("#")))
              for h in uses(root)}
     assert drawn == {"#2f5d3a": 2, "#f2cf7c": 2, campaign.terrain["bare"].color: 1,
@@ -313,7 +313,7 @@ def test_a_campaign_symbol_replaces_the_drawing_on_both_maps(tmp_path: Path) -> 
     assert art.view_box == (0, 0, 64, 48)
     for view in (players_view(campaign, secret_chronicle()),
                  gm_view(campaign, secret_chronicle())):
-        svg = maps.overview_map(view)
+        svg = maps.overview_map(view, debug=True)
         root = parse(svg)
         plains = next(s for s in root.iter(f"{SVG}symbol")
                       if s[0].get("fill") == campaign.terrain["plains"].color)

@@ -10,13 +10,12 @@ import datetime as dt
 import logging
 import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
+from generator.cli.print_cmd import print_group
 from generator.cli.public import public_cmd
 from generator.cli.replay import replay_cmd
 from generator.cli.settle import settle_cmd
@@ -202,14 +201,14 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
 
     from generator.content.loader import load_campaign
     from generator.replay import replay
-    from generator.serve.memo import cache_for
+    from generator.serve.session import SESSION
     from generator.site import SiteError, write_docs
     from generator.site.config import ConfigOptions
 
     which: Audience = "players" if audience == "players" else "gm"
     place = locate(content)
     refuse_links_out(place, place.build_dir)
-    cache = cache_for(place.content)
+    cache = SESSION.cache_for(place.content)  # the hook's rebuilds go on from this load
     campaign, diags = load_campaign(place.content, parse_cache=cache.parsed)
     if campaign is not None:
         chronicle, replay_diags = replay(campaign, cache.replay)
@@ -243,126 +242,6 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
     with guarded():     # a page elsewhere cannot read the site through DNS rebinding
         mkdocs_serve(config_file=str(config), livereload=True, dev_addr=dev_addr,
                      build_type="dirty")
-
-
-@contextmanager
-def _print_errors() -> Iterator[None]:
-    """A print that fails says why and exits with status 1, never with a traceback: a
-    template override that cannot be read or fails (at its file and line), Chromium
-    missing or failing, a size that does not fit the paper."""
-    from generator.diagnostics import SourceError
-    from generator.reference.printing import PrintError
-
-    try:
-        yield
-    except SourceError as exc:
-        click.echo(str(exc), err=True)
-        sys.exit(1)
-    except (PrintError, ValueError) as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(1)
-
-
-@main.command("print")
-@CONTENT_OPTION
-@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="folder for the PDFs (default: print/ beside the campaign)")
-@click.option("--paper", type=click.Choice(["A4", "A3", "Letter", "Tabloid"]), default="A4",
-              show_default=True, help="paper (sheets: A4 or Letter; maps: all four)")
-@click.option("--language", type=click.Choice(["en", "ru", "uk"]), default=None,
-              help="language of the sheets (default: the campaign's)")
-@click.option("--system", "systems", multiple=True, type=click.Choice(["d20", "brp", "bsh"]),
-              help="GM screen and checks sheet of this check system (repeatable; "
-                   "default: the campaign's)")
-@click.option("--audience", type=click.Choice(["players", "gm", "both"]), default=None,
-              help="sheets: gm (default) or players (no GM screen, only players' tables); "
-                   "map: both (default), players or gm")
-@click.option("--poster", is_flag=True,
-              help="map: tile the map over several sheets (overlap, crop marks, a cover page)")
-@click.option("--hex-size", "hex_mm", type=click.FloatRange(5, 200), default=None,
-              help="map poster: millimetres between opposite sides of a hex (default 25)")
-@click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]),
-              default="auto", show_default=True, help="map: page orientation")
-@click.argument("sheets", nargs=-1)
-def print_cmd(content: Path | None, out: Path | None, paper: str, language: str | None,
-              systems: tuple[str, ...], audience: str | None, poster: bool,
-              hex_mm: float | None, orientation: str, sheets: tuple[str, ...]) -> None:
-    """Print the rules reference sheets, the roll tables and the GM screen to PDF;
-    ``hexcrawl print map`` prints the maps instead, ``hexcrawl print booklet`` the GM's
-    prep booklet.
-
-    SHEETS limits the output to those documents (travel, navigation, gm-screen, tables...).
-    The checks sheet and the GM screen are the campaign's check system's, or those of each
-    --system. ``booklet`` prints booklet.pdf: a cover with the contents, the hex key by
-    region, the locations with their GM text, the roll tables and the GM screen.
-    ``map`` prints the players' and the GM's overview maps (map-players.pdf, map-gm.pdf):
-    one page in the orientation that prints them largest, with a legend, or with --poster
-    a cover page and the map tiled over sheets. Needs Chromium (Debian: apt-get install
-    chromium)."""
-    from generator.reference.printing import POSTER_HEX_MM, print_maps, print_pdfs
-
-    booklet = "booklet" in sheets
-    if booklet:
-        if sheets != ("booklet",):
-            raise click.UsageError("print 'booklet' on its own (hexcrawl print booklet), the "
-                                   "sheets in another run")
-        if audience not in (None, "gm"):
-            raise click.UsageError("the booklet is the GM's: it has no --audience "
-                                   f"{audience}")
-    if "map" in sheets:
-        if sheets != ("map",):
-            raise click.UsageError("print 'map' on its own (hexcrawl print map), the sheets "
-                                   "in another run")
-        if systems:
-            raise click.UsageError("--system is for the GM screen, not the map")
-    else:
-        if paper not in ("A4", "Letter"):
-            raise click.UsageError(f"the sheets print on A4 or Letter, not {paper} (the map "
-                                   f"prints on A3 and Tabloid too: hexcrawl print map)")
-        if audience == "both":
-            raise click.UsageError("--audience both is for the map; print the sheets for "
-                                   "players or gm")
-        if poster or hex_mm is not None or orientation != "auto":
-            raise click.UsageError("--poster, --hex-size and --orientation are for the map "
-                                   "(hexcrawl print map)")
-    place = locate(content)
-    out = out if out is not None else place.print_dir
-    refuse_links_out(place, print_dir=out)
-    campaign, diags = load_or_exit(place.content)
-    if sheets == ("map",):
-        chronicle = replay_or_exit(campaign, diags)
-        print_diagnostics(diags)
-        audiences = ("players", "gm") if audience in (None, "both") else (audience,)
-        with _print_errors():
-            maps = print_maps(campaign, chronicle, out, audiences=audiences, paper=paper,
-                              poster=poster, orientation=orientation,
-                              hex_mm=hex_mm or POSTER_HEX_MM, language=language)
-        for pdf in maps:
-            click.echo(str(pdf))
-        return
-    if booklet:
-        from generator.reference.booklet import print_booklet
-
-        chronicle = replay_or_exit(campaign, diags)
-        print_diagnostics(diags)
-        with _print_errors():
-            pdf = print_booklet(campaign, chronicle, out, language, paper,
-                                systems=list(systems) or None)
-        click.echo(str(pdf))
-        return
-    seen: set[str] | None = None
-    if audience == "players":       # their sheets name only the terrain they have seen
-        from generator.knowledge import players_view
-
-        seen = set(players_view(campaign, replay_or_exit(campaign, diags)).terrains)
-    print_diagnostics(diags)
-    with _print_errors():
-        pdfs = print_pdfs(campaign, out, language, paper,
-                          audience="players" if audience == "players" else "gm",
-                          systems=list(systems) or None, only=list(sheets) or None,
-                          known_terrain=seen)
-    for pdf in pdfs:
-        click.echo(str(pdf))
 
 
 @main.group("import")
@@ -572,6 +451,7 @@ def new_cmd(directory: Path, wheel: Path | None) -> None:
 main.add_command(replay_cmd)
 main.add_command(public_cmd)
 main.add_command(settle_cmd)
+main.add_command(print_group)
 
 
 def run() -> None:

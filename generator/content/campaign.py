@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from generator.content.builtin import TerrainRule
 from generator.content.models import (
     ChaseActor,
     LogEntry,
@@ -26,7 +27,6 @@ from generator.content.symbols import NO_SYMBOL, SYMBOL_NAMES, SymbolArt
 from generator.content.yamlpos import Located
 from generator.diagnostics import Pos
 from generator.hexgrid import Grid, Hex
-from generator.rules.tables import TerrainRule
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from generator.content import models as m
 from generator.content.campaign import Campaign
@@ -31,15 +30,12 @@ from generator.content.kinds.regions import load_regions
 from generator.content.kinds.sessions import load_sessions
 from generator.content.kinds.tables import check_table_locations, load_tables
 from generator.content.kinds.terrain import load_terrain
-from generator.content.reading import Reader
+from generator.content.reading import ParseCache, Reader
 from generator.content.refs import Refs
 from generator.content.symbols import load_symbols
 from generator.diagnostics import Diagnostics, Pos
 from generator.hexgrid import Grid
 from generator.i18n import languages
-
-if TYPE_CHECKING:
-    from generator.serve.parsecache import ParseCache
 
 
 class _Loader(Reader):
@@ -133,7 +129,7 @@ def load_campaign(root: Path, overrides: Mapping[Path, str] | None = None,
 
     ``overrides`` gives the text of some files instead of what is on disk (``hexcrawl play``
     checks an entry before it writes it); each must exist on disk. ``parse_cache``
-    (``generator.serve.parsecache``, kept by ``hexcrawl serve`` between loads) gives the
+    (a ``reading.ParseCache``, kept by ``hexcrawl serve`` between loads) gives the
     files whose text did not change their last parse again; the result is the same."""
     loader = _Loader(root, overrides, parse_cache)
     if parse_cache is not None:

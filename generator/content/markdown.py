@@ -36,9 +36,10 @@ never survive (MkDocs gives headings their ids). Anything else is dropped, keepi
 from __future__ import annotations
 
 import contextvars
+import functools
 import html
 import posixpath
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any, Literal
@@ -366,7 +367,11 @@ def _policy() -> dict[str, Any]:
             "filter_style_properties": {"text-align"}}
 
 
-_CLEANERS: list[Any] = []
+@functools.cache
+def _cleaner() -> Any:
+    """The policy built once, with an nh3 that has ``Cleaner`` (newer releases), else None."""
+    cleaner = getattr(nh3, "Cleaner", None)
+    return cleaner(**_policy()) if cleaner is not None else None
 
 
 def sanitise(fragment: str) -> str:
@@ -375,11 +380,9 @@ def sanitise(fragment: str) -> str:
     With an nh3 that has ``Cleaner`` (newer releases), the policy is built once and
     reused: ``nh3.clean`` builds it again for every fragment, four times the cost of the
     cleaning itself on a location's text."""
-    if not _CLEANERS:
-        cleaner = getattr(nh3, "Cleaner", None)
-        _CLEANERS.append(cleaner(**_policy()) if cleaner is not None else None)
-    if _CLEANERS[0] is not None:
-        return str(_CLEANERS[0].clean(fragment))
+    cleaner = _cleaner()
+    if cleaner is not None:
+        return str(cleaner.clean(fragment))
     return nh3.clean(fragment, **_policy())
 
 
@@ -473,25 +476,52 @@ class MarkdownRenderer:
         return tuple(out)
 
 
-_DEFAULT: list[MarkdownRenderer] = []
-_SHARED: dict[str, MarkdownRenderer] = {}
-
-
 def shared_renderer(extensions: Sequence[str | dict[str, Any]]) -> MarkdownRenderer:
     """The renderer for the site's ``markdown_extensions``, one per configuration and process:
-    every build after the first (``hexcrawl serve``) finds the fields it rendered already."""
-    key = repr(list(extensions))
-    if key not in _SHARED:
-        _SHARED[key] = MarkdownRenderer(extensions)
-    return _SHARED[key]
+    the second audience of a build, and every build after the first (``hexcrawl serve``),
+    find the fields it rendered already. (A renderer's memo holds what rendering its
+    texts gives, nothing else: a cache, whoever uses it.)"""
+    try:
+        frozen = _frozen(list(extensions))
+    except TypeError:  # a value that cannot be a key (a YAML set): a renderer of its own
+        return MarkdownRenderer(extensions)
+    return _renderer_for(frozen)
 
 
+@functools.lru_cache(maxsize=16)
+def _renderer_for(frozen: Hashable) -> MarkdownRenderer:
+    thawed = _thawed(frozen)
+    assert isinstance(thawed, list)
+    return MarkdownRenderer(thawed)
+
+
+def _frozen(value: Any) -> Hashable:
+    """``value`` (the extensions of a site's mkdocs.yml: strings, numbers, lists, mappings)
+    as a hashable value that tells apart what ``repr`` tells apart (``1`` and ``True``).
+    Raises TypeError for a value of another kind that cannot be hashed."""
+    if isinstance(value, dict):
+        return ("dict", tuple((_frozen(k), _frozen(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, tuple(_frozen(v) for v in value))
+    hash(value)
+    return ("value", type(value).__name__, value)
+
+
+def _thawed(frozen: Any) -> Any:
+    kind, *rest = frozen
+    if kind == "dict":
+        return {_thawed(k): _thawed(v) for k, v in rest[0]}
+    if kind in ("list", "tuple"):
+        items = [_thawed(v) for v in rest[0]]
+        return items if kind == "list" else tuple(items)
+    return rest[1]
+
+
+@functools.cache
 def default_renderer() -> MarkdownRenderer:
     """A renderer with the sites' built-in Markdown extensions (``site.write_docs`` makes one
     from the site's own ``mkdocs.yml`` instead)."""
-    if not _DEFAULT:
-        _DEFAULT.append(MarkdownRenderer())
-    return _DEFAULT[0]
+    return MarkdownRenderer()
 
 
 def strip_gm(fragment: str) -> str:

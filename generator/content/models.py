@@ -27,8 +27,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from generator.content.rolltables import MAX_RESULTS
 from generator.dice import MAX_SIDES
-from generator.rules.rolltables import MAX_RESULTS
 
 
 class Model(BaseModel):

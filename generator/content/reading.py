@@ -7,9 +7,9 @@ file or document is left out (None).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -20,10 +20,28 @@ from generator.content.secretlint import SecretFields
 from generator.content.yamlpos import Located, SourceError, load_yaml, read_text
 from generator.diagnostics import Diagnostics, Pos
 
-if TYPE_CHECKING:
-    from generator.serve.parsecache import ParseCache
-
 T = TypeVar("T", bound=BaseModel)
+V = TypeVar("V")
+
+
+class ParseCache(Protocol):
+    """The last parse and validation of each file, kept between loads by whoever loads the
+    campaign again and again (``hexcrawl serve``: ``generator.serve.parsecache``). What it
+    gives is what parsing and validating would give."""
+
+    def begin(self) -> None:
+        """A load starts."""
+
+    def end(self) -> None:
+        """A load ended: what it did not use may go."""
+
+    def load_yaml(self, text: str, path: str, diags: Diagnostics,
+                  line_offset: int = 0) -> Located | None:
+        """``yamlpos.load_yaml`` of ``text``, or the same result kept from the last load."""
+
+    def validate(self, model: type[V], doc: Located, prefix: tuple[str | int, ...],
+                 diags: Diagnostics, run: Callable[[Diagnostics], V | None]) -> V | None:
+        """``run(diags)``, or what it gave the last time for the same text."""
 
 
 class Reader(CampaignFiles):

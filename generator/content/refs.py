@@ -14,11 +14,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from generator.content import models as m
+from generator.content.builtin import MOUNTS
 from generator.content.campaign import Region, Table
 from generator.content.yamlpos import Located
 from generator.diagnostics import Diagnostics, Pos, suggest
 from generator.hexgrid import FACES, POINTY_FACES, Grid, Hex, distance
-from generator.rules.tables import MOUNTS
 from generator.slug import check_id
 
 #: Every face of either orientation, clockwise from N.

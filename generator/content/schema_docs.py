@@ -5,8 +5,8 @@ show beside what a GM types."""
 from __future__ import annotations
 
 from generator.content import models as m
+from generator.content.rolltables import MAX_NESTING, MAX_RESULTS
 from generator.dice import MAX_DICE, MAX_SIDES
-from generator.rules.rolltables import MAX_NESTING, MAX_RESULTS
 
 #: What each model is, for the schema's ``description``.
 MODEL_DOCS: dict[str, str] = {

@@ -15,6 +15,7 @@ from generator.knowledge.views import (
     ExploredState,
     GMSessionView,
     GMWatchView,
+    HarmView,
     ProseFn,
     RulingView,
     SessionView,
@@ -113,7 +114,12 @@ def _player_watch(w: WatchRecord, visible: set[str], notes: tuple[Prose, ...],
         note=prose(w.note) if w.activity in PARTY_NOTE_ACTIVITIES else None,
         tell=prose(w.tell), met=_met(w, prose),
         follow=follow[0] if follow else None, follow_kind=follow[1] if follow else None,
-        rulings=rulings)
+        rulings=rulings, believed_miles=float(w.believed_miles),
+        forced_march=any(r.purpose in ("march", "march_damage") for r in w.rolls),
+        harm=tuple(HarmView(h.member, h.amount, h.cause, h.mount,
+                            unconscious=not h.mount and
+                            h.nonlethal_after - h.amount < h.limit <= h.nonlethal_after)
+                   for h in w.harm))
 
 
 def _notes_by_watch(rec: SessionRecord, prose: ProseFn) -> dict[int, tuple[Prose, ...]]:

@@ -145,6 +145,22 @@ class RulingView:
 
 
 @dataclass(frozen=True)
+class HarmView:
+    """Damage a member took in a watch, as the party lived it: hustling or a failed
+    Constitution check of a forced march, and whether it knocked the member out."""
+
+    member: str
+    amount: int
+    #: hustle | march
+    cause: str
+    #: the member's ridden mount took it (lethal damage), not the member
+    mount: bool
+    #: the member's nonlethal damage reached their hp with it (rules.nonlethal_warning
+    #: without one): they fell unconscious
+    unconscious: bool
+
+
+@dataclass(frozen=True)
 class WatchView:
     index: int
     day: int
@@ -179,6 +195,12 @@ class WatchView:
     follow_kind: str | None
     #: the GM rulings right after this watch, as the players lived them
     rulings: tuple[RulingView, ...]
+    #: the miles the party believed it covered (its reckoning, not the true distance)
+    believed_miles: float
+    #: the party marched past the hours it may march between sleeps (a forced march)
+    forced_march: bool
+    #: the damage members took (hustle, forced march), in order
+    harm: tuple[HarmView, ...]
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ facts the engine has no table for (``data.py``). Entry points:
 - ``reference_pages(campaign, audience, language)``: docs-relative path -> Markdown or SVG text
   for a site's ``reference/`` folder;
 - ``reference_nav(campaign, audience, language)``: (title, path) for the site navigation;
-- ``generator.reference.printing.print_pdfs``: the same sheets as PDFs.
+- ``generator.printing.sheets.print_pdfs`` (the printing stage): the same sheets as PDFs.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """SVG diagrams of the reference sheets, drawn from the engine's geometry with the maps' SVG
-writer (``generator.render.maps.svg``, which escapes every text and attribute).
+SVG drawing (``generator.render.maps.svg``: svgwrite, which escapes every text and attribute).
 
 - ``veer_svg``: a hex with the intended face and the d10 veer ranges on the faces the party
   would actually leave by (seed 000, "getting lost"; ``tables.VEER_RANGES``).
@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 from generator.hexgrid import Grid, Hex
 from generator.reference import facing
-from generator.render.maps.svg import ROOT_ATTRS, Attrs, Svg
+from generator.render.maps.svg import Attrs, Drawing
 
 FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
 INK = "#2b2b2b"
@@ -32,14 +32,16 @@ Point = tuple[float, float]
 
 
 class _Drawing:
-    """One diagram: its root's size and title, then its elements in order."""
+    """One diagram: its root's size and title, then its elements in order (``debug``:
+    svgwrite checks each, ``svg.Drawing``)."""
 
-    def __init__(self, width: float, height: float, title: str) -> None:
+    def __init__(self, width: float, height: float, title: str, debug: bool = False) -> None:
         self.root: dict[str, object] = {
-            **ROOT_ATTRS, "width": f"{width:g}px", "height": f"{height:g}px",
+            "width": f"{width:g}px", "height": f"{height:g}px",
             "viewBox": f"0 0 {width:g} {height:g}", "role": "img", "aria-label": title}
         self.title = title
-        self.body = Svg()
+        self.drawing = Drawing(debug)
+        self.body = self.drawing.body
 
     def add(self, tag: str, attrs: Attrs, text: str = "") -> None:
         self.body.element(tag, attrs, text)
@@ -57,13 +59,7 @@ class _Drawing:
                           **_named(attrs)})
 
     def text(self) -> str:
-        out = Svg()
-        out.open("svg", self.root)
-        out.element("title", None, self.title)
-        out.leaf("defs")
-        out.extend(self.body)
-        out.close("svg")
-        return out.text()
+        return self.drawing.text(self.root, title=self.title)
 
 
 def _named(attrs: dict[str, object]) -> dict[str, object]:
@@ -106,7 +102,8 @@ def _hex_frame(grid: Grid, hexes: Sequence[Hex], size: float, margin: float
 
 def veer_svg(grid: Grid, veer_ranges: Sequence[tuple[int, int, int]],
              labels: Callable[[int], str], range_text: Callable[[int, int], str],
-             intended_label: str, title: str, die_label: str = "d10") -> str:
+             intended_label: str, title: str, die_label: str = "d10",
+             debug: bool = False) -> str:
     """The veer diagram: the intended face (arrow) and, on each face a lost party may leave
     by, the d10 results that send it there.
 
@@ -118,7 +115,7 @@ def veer_svg(grid: Grid, veer_ranges: Sequence[tuple[int, int, int]],
     intended = grid.faces[0]
     around = [grid.neighbor(centre, f) for f in grid.faces]
     dx, dy, width, height = _hex_frame(grid, [centre, *around], size, 14)
-    dwg = _Drawing(width, height, title)
+    dwg = _Drawing(width, height, title, debug)
     shown = {grid.rotate(intended, faces) for _, _, faces in veer_ranges}
     for face in grid.faces:
         n = grid.neighbor(centre, face)
@@ -146,7 +143,7 @@ def veer_svg(grid: Grid, veer_ranges: Sequence[tuple[int, int, int]],
 
 
 def hex_progress_svg(grid: Grid, entry: str, miles: dict[str, str], kinds: dict[str, str],
-                     entry_label: str, title: str) -> str:
+                     entry_label: str, title: str, debug: bool = False) -> str:
     """A hex entered through ``entry`` with the miles needed to leave by each face.
 
     ``miles`` maps each face to its label; ``kinds`` maps a face to its kind (near / far /
@@ -155,7 +152,7 @@ def hex_progress_svg(grid: Grid, entry: str, miles: dict[str, str], kinds: dict[
     size = 96.0
     centre = Hex(0, 0)
     dx, dy, width, height = _hex_frame(grid, [centre], size, 58)
-    dwg = _Drawing(width, height, title)
+    dwg = _Drawing(width, height, title, debug)
     corners = _shift(grid.corners(centre, size), dx, dy)
     dwg.polygon(corners, fill=FILL, stroke=INK, stroke_width=3)
     cx, cy = grid.pixel(centre, size)
@@ -201,14 +198,14 @@ def _legend(dwg: _Drawing, at: Point, names: dict[str, str],
 
 
 def facing_squares_svg(radius: int, names: dict[str, str], letters: dict[str, str],
-                       title: str) -> str:
+                       title: str, debug: bool = False) -> str:
     """Sectors on a square grid around a creature facing north."""
     cell = 34.0
     sectors = facing.sectors_for_squares(radius)
     side = (2 * radius + 1) * cell
     margin = 10.0
     width, height = side + 2 * margin, side + 2 * margin + 30
-    dwg = _Drawing(width, height, title)
+    dwg = _Drawing(width, height, title, debug)
     for (x, y), sector in sorted(sectors.items()):
         px, py = margin + (x + radius) * cell, margin + (y + radius) * cell
         dwg.rect((px, py), (cell, cell), fill=SECTOR_FILL[sector], stroke=INK,
@@ -234,7 +231,7 @@ def facing_squares_svg(radius: int, names: dict[str, str], letters: dict[str, st
 
 
 def facing_hexes_svg(radius: int, names: dict[str, str], letters: dict[str, str],
-                     title: str) -> str:
+                     title: str, debug: bool = False) -> str:
     """Sectors on a flat-top hex grid around a creature facing north."""
     size = 21.0
     grid = facing.HEX_GRID
@@ -242,7 +239,7 @@ def facing_hexes_svg(radius: int, names: dict[str, str], letters: dict[str, str]
     centre = Hex(0, 0)
     dx, dy, width, height = _hex_frame(grid, [centre, *sectors], size, 10)
     height += 30
-    dwg = _Drawing(width, height, title)
+    dwg = _Drawing(width, height, title, debug)
     for h, sector in sorted(sectors.items()):
         dwg.polygon(_shift(grid.corners(h, size), dx, dy), fill=SECTOR_FILL[sector],
                             stroke=INK, stroke_width=0.8)

@@ -3,7 +3,7 @@
 Templates live in ``site_templates/reference/``; a campaign overrides any of them with a file of
 the same name in ``<campaign>/templates/reference/``. The output is a dict of docs-relative
 paths to text (Markdown pages and SVG diagrams) that the site builder writes into each
-audience's docs tree, and that ``generator.reference.printing`` turns into PDFs.
+audience's docs tree, and that ``generator.printing.sheets`` turns into PDFs.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ object for a field it does not have fails the build instead of printing nothing.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -61,33 +62,33 @@ def quote(text: str) -> str:
     return "\n".join(f"> {line}" if line.strip() else ">" for line in text.splitlines())
 
 
-#: Jinja environments by (language, override folder): each template is compiled once per
-#: process, for every build of every audience (Jinja reloads a template whose file changed).
-_ENVIRONMENTS: dict[tuple[str, str | None], tuple[jinja2.Environment, Translator]] = {}
-
-
 def environment(language: str, overrides: Path | None) -> tuple[jinja2.Environment, Translator]:
     """The page templates' environment for ``language`` (and the campaign's overrides),
     with its translator."""
     folder = str(overrides) if overrides is not None and overrides.is_dir() else None
-    key = (language, folder)
-    if key not in _ENVIRONMENTS:
-        t = Translator(language)
-        loaders: list[jinja2.BaseLoader] = []
-        if folder is not None:
-            loaders.append(TemplateFiles(folder))
-        loaders.append(TemplateFiles(str(PAGE_TEMPLATES)))
-        env = jinja2.Environment(
-            loader=jinja2.ChoiceLoader(loaders), undefined=jinja2.StrictUndefined,
-            autoescape=False, trim_blocks=True, lstrip_blocks=True,
-            keep_trailing_newline=True)
-        i18n.install(env, t)
-        env.filters["cell"] = cell
-        env.filters["inline"] = inline
-        env.filters["quoted"] = quoted
-        env.filters["quote"] = quote
-        env.filters["num"] = t.number  # 4.5, 4,5: the language's decimals
-        env.filters["slug"] = slugify
-        env.filters["runs"] = runs
-        _ENVIRONMENTS[key] = (env, t)
-    return _ENVIRONMENTS[key]
+    return _environment(language, folder)
+
+
+@functools.lru_cache(maxsize=32)
+def _environment(language: str, folder: str | None) -> tuple[jinja2.Environment, Translator]:
+    """One environment per (language, override folder): each template is compiled once per
+    process, for every build of every audience (Jinja reloads a template whose file
+    changed)."""
+    t = Translator(language)
+    loaders: list[jinja2.BaseLoader] = []
+    if folder is not None:
+        loaders.append(TemplateFiles(folder))
+    loaders.append(TemplateFiles(str(PAGE_TEMPLATES)))
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(loaders), undefined=jinja2.StrictUndefined,
+        autoescape=False, trim_blocks=True, lstrip_blocks=True,
+        keep_trailing_newline=True)
+    i18n.install(env, t)
+    env.filters["cell"] = cell
+    env.filters["inline"] = inline
+    env.filters["quoted"] = quoted
+    env.filters["quote"] = quote
+    env.filters["num"] = t.number  # 4.5, 4,5: the language's decimals
+    env.filters["slug"] = slugify
+    env.filters["runs"] = runs
+    return env, t

@@ -156,10 +156,8 @@ def _items(value: list[Any] | tuple[Any, ...] | set[Any] | frozenset[Any],
 def _copy_dataclass(value: Any, prose: ProseFn, memo: dict[int, Any]) -> Any:
     """A view's or the chronicle's dataclass with its fields copied (``_copy``); the same
     object when no field changes (numbers, ids, labels): shared, not copied."""
-    cls = type(value)
-    plan = _PLANS.get(cls)
-    if plan is None:
-        plan = _PLANS[cls] = _plan(cls)
+    cls: type = type(value)
+    plan = _plan(cls)
     fields, made = plan
     # the fields as the class's own __init__ (made by @dataclass) set them
     attributes = value.__dict__ if made else None
@@ -192,17 +190,15 @@ def _copy_dataclass(value: Any, prose: ProseFn, memo: dict[int, Any]) -> Any:
     # of the class with these fields and nothing else in its __dict__
     copied = {name: attributes[name] for name, _kind in fields}
     copied.update(changes)
-    out = object.__new__(cls)
+    out: Any = object.__new__(cls)
     object.__setattr__(out, "__dict__", copied)
     return out
 
 
-#: per dataclass: its init fields with how a str in each is treated, and whether a copy
-#: may be made by setting its fields (``_plan``)
-_PLANS: dict[type, tuple[tuple[tuple[str, int], ...], bool]] = {}
-
-
+@functools.cache
 def _plan(cls: type) -> tuple[tuple[tuple[str, int], ...], bool]:
+    """Of a dataclass: its init fields with how a str in each is treated, and whether a
+    copy may be made by setting its fields."""
     fields = dataclasses.fields(cls)
     init = getattr(cls, "__init__", None)
     code = getattr(init, "__code__", None)
@@ -231,12 +227,15 @@ class _Text(HTMLParser):
         self.parts.append(data)
 
 
-_TITLE_MARKDOWN: list[Any] = []
-
-
 #: A heading with nothing for Markdown to read in it (no escape, code, emphasis, link,
 #: tag, reference, attribute list or closing hashes): its text is itself.
 _PLAIN_HEADING = re.compile(r"# [^\\`*_\[\]<>&!{}#]*")
+
+
+@functools.cache
+def _title_markdown() -> Any:
+    """The one converter of page titles (reset before each title: it keeps no text)."""
+    return pymarkdown.Markdown(extensions=["attr_list"])
 
 
 @functools.lru_cache(maxsize=8192)
@@ -246,9 +245,7 @@ def markdown_text(line: str) -> str:
     heading (``_PLAIN_HEADING``: most page titles) is read without rendering it."""
     if _PLAIN_HEADING.fullmatch(line):
         return " ".join(line[2:].split())
-    if not _TITLE_MARKDOWN:
-        _TITLE_MARKDOWN.append(pymarkdown.Markdown(extensions=["attr_list"]))
-    md = _TITLE_MARKDOWN[0]
+    md = _title_markdown()
     md.reset()
     rendered = md.convert(line)
     parser = _Text()

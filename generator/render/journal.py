@@ -1,23 +1,32 @@
 """The players' journal: each day of a session told as prose, from the players' session view.
 
-The journal reads what the party believes: the road or river it followed (as the players'
-map names it), the place it believed it reached (a location it knows there, the hex's name,
-else the land's terrain), what it met (a ``tell:``), what it found, its own notes, its rests
-and camps, and getting lost and finding its way again as it lived them. It is made from a
-``SessionView`` of the players' view (the templates' copy, its text escaped), so it can tell
-nothing that view does not hold: never the true hexes, a roll or a GM remark.
+The journal is told in one voice, the party's, in the third person and the past tense: the
+road or river it followed (as the players' map names it), the place it believed it reached (a
+location it knows there, the hex's name, else the land's terrain) and how far it reckoned it
+had walked, what befell it (``journal_events``: the hustle, a forced march and who failed its
+Constitution check, damage, someone falling unconscious, usage dice running out, a day spent
+lost), what it found, its rests and camps, and getting lost and finding its way again as it
+lived them. Words the journal does not write itself are quoted as they were written, each
+with who wrote them: what the GM told the players (a ``tell:``, a table row's) and the
+party's own notes (``note:`` entries, a watch's ``note:``).
+
+It is made from a ``SessionView`` of the players' view (the templates' copy, its text
+escaped), so it can tell nothing that view does not hold: never the true hexes or miles, a
+roll or a GM remark.
 
 Every sentence is a gettext message of the site's language (en, ru, uk).
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from generator.i18n import N_, NP_, Msg, Translator
+from generator.render import journal_events as events
 from generator.render.paths import location_path
 
 #: "The party followed <path> to <place>." by path kind: the words differ with the kind in
@@ -54,12 +63,22 @@ SPENT_MANY: dict[str, Msg] = {
 HALTS = frozenset({"rest", "sleep", "camp"})
 #: The end of a sentence (a note without one gets a full stop).
 _ENDS = (".", "!", "?", "…", '"', "'", "»", "”", ")", "&#34;", "&#39;")
+#: Who wrote a quoted passage: the caption above it.
+SAID: dict[str, Msg] = {
+    "gm": N_("In the GM's words:"),
+    "party": N_("From the party's notes:"),
+}
+
+
+#: One thing the journal tells: ("say", a sentence of its own) or a passage it quotes as
+#: written, by who wrote it (``SAID``: "gm", "party"; a ``Prose``).
+Item = tuple[str, Any]
 
 
 @dataclass(frozen=True)
 class JournalDay:
-    """One day of a session's journal: its number and its paragraphs (Markdown, separated
-    by blank lines)."""
+    """One day of a session's journal: its number and its blocks (Markdown paragraphs and
+    quoted passages, separated by blank lines)."""
 
     day: int
     text: str
@@ -74,10 +93,12 @@ class _Teller:
         self.view, self.t = view, t
         self.location_link, self.hex_link = location_link, hex_link
         self.terrain_name = terrain_name
-        #: the location the last travel sentence ended at (its "Found:" need not repeat it)
+        #: the location the last travel sentence ended at (its "found" need not repeat it)
         self.named: str | None = None
         #: the session told: places are named as the party knew them by its end
         self.session = 0
+        #: the session's party (a hustle that cost every member alike is told once)
+        self.members: tuple[str, ...] = ()
 
     def say(self, msg: Msg, **values: Any) -> str:
         if msg.context is None:
@@ -114,6 +135,14 @@ class _Teller:
             return None
         return self.terrain_name(info.terrain).lower()
 
+    def found(self, ids: Sequence[str]) -> list[str]:
+        """"The party found ..." for locations not named by the sentence before."""
+        found = list(dict.fromkeys(lid for lid in ids if lid != self.named))
+        if not found:
+            return []
+        return [self.t.gettext("The party found %(places)s.", places=events.and_list(
+            self.t, [self.location_link(lid) for lid in found]))]
+
     # -- sentences ------------------------------------------------------------------------
     def travel(self, first: Any, last: Any) -> str:
         """Consecutive travel watches on one course, from ``first`` to ``last``."""
@@ -145,6 +174,15 @@ class _Teller:
             return t.gettext("The party travelled through %(terrain)s.", terrain=terrain)
         return t.gettext("The party travelled on.")
 
+    def reckoned(self, run: Sequence[Any]) -> list[str]:
+        """How far the party believed it walked: its reckoning, which the GM's page sets
+        beside the true distance."""
+        miles = round(sum(float(w.believed_miles) for w in run), 1)
+        if miles <= 0:
+            return []
+        return [self.t.gettext("By the party's reckoning, that was %(miles)s.",
+                               miles=self.t.count(miles, "mile"))]
+
     def halt(self, run: Sequence[Any]) -> str:
         kinds = {w.activity for w in run}
         activity = "camp" if "camp" in kinds else "sleep" if kinds == {"sleep"} else "rest"
@@ -157,32 +195,34 @@ class _Teller:
             return self.say(SPENT[activity])
         return ""
 
-    def met(self, w: Any) -> list[str]:
-        out: list[str] = []
+    def met(self, w: Any) -> list[Item]:
+        """What the party met: the GM's words for it, or that it had an encounter."""
+        out: list[Item] = []
         for told in w.met:
             if told:
-                out.append(told.inline())
+                out.append(("gm", told))
             elif w.activity == "encounter" and not w.tell:
-                out.append(self.t.gettext("The party had an encounter."))
+                out.append(("say", self.t.gettext("The party had an encounter.")))
         if w.activity == "encounter" and not w.met and not w.tell:
-            out.append(self.t.gettext("The party had an encounter."))
+            out.append(("say", self.t.gettext("The party had an encounter.")))
         return out
 
-    def after(self, w: Any) -> list[str]:
-        """What follows a watch's own sentence: its tell, what was met, found, noted."""
-        out: list[str] = []
+    def after(self, w: Any) -> list[Item]:
+        """What follows a watch's own sentence: what befell the party and what it found, in
+        the journal's words; what the GM told and the party noted, quoted; the rulings and
+        usage dice after it."""
+        out: list[Item] = [("say", s) for s in events.befell(self.t, w, self.members)]
+        out.extend(("say", s) for s in self.found((*w.found, *w.revealed)))
         if w.tell:
-            out.append(w.tell.inline())
+            out.append(("gm", w.tell))
         out.extend(self.met(w))
         if w.note:
-            out.append(w.note.inline())
-        found = [lid for lid in (*w.found, *w.revealed) if lid != self.named]
-        if found:
-            out.append(self.t.gettext("Found: %(places)s.", places=", ".join(
-                self.location_link(lid) for lid in found)))
-        out.extend(note.inline() for note in w.notes)
+            out.append(("party", w.note))
+        out.extend(("party", note) for note in w.notes)
         for r in w.rulings:
-            out.extend(self.ruled(r))
+            out.extend(("say", s) for s in self.ruled(r))
+        out.extend(("say", s) for s in events.usage(self.t, self.view.resources,
+                                                    self.session, w.index))
         return out
 
     def ruled(self, r: Any) -> list[str]:
@@ -197,16 +237,14 @@ class _Teller:
                        t.gettext("By the table's ruling, the party was somewhere else."))
         if r.knows_lost:
             out.append(t.gettext("By the table's ruling, the party knew it was lost."))
-        found = [lid for lid in r.found if lid != self.named]
-        if found:
-            out.append(t.gettext("Found: %(places)s.", places=", ".join(
-                self.location_link(lid) for lid in found)))
+        out.extend(self.found(r.found))
         return out
 
 
 def _quiet(w: Any) -> bool:
     """A watch that adds nothing to its sentence (it may join the one before)."""
-    return not (w.tell or w.met or w.note or w.found or w.revealed or w.notes or w.rulings)
+    return not (w.tell or w.met or w.note or w.found or w.revealed or w.notes or w.rulings
+                or w.harm or w.forced_march)
 
 
 def _same_course(a: Any, b: Any) -> bool:
@@ -239,6 +277,53 @@ def _runs(watches: Sequence[Any]) -> Iterable[list[Any]]:
         yield run
 
 
+def _told(teller: _Teller, session: Any) -> dict[int, list[list[Item]]]:
+    """The session's items by day, a list per leg of the journey (each travel begins one)."""
+    t = teller.t
+    days: dict[int, list[list[Item]]] = {}
+    lost = bool(session.start_knows_lost)
+    region = teller.region(session.believed_start)
+    opening: list[Item] = [("party", n) for n in session.opening_notes]
+    for r in session.opening_rulings:
+        opening.extend(("say", s) for s in teller.ruled(r))
+        lost = bool(r.knows_lost)
+    opening.extend(("say", s) for s in events.usage(t, teller.view.resources,
+                                                    session.number, -1))
+    if opening:
+        days[session.start_day] = [opening]
+    for run in _runs(session.watches):
+        first, last = run[0], run[-1]
+        legs = days.setdefault(first.day, [[]])
+        if first.activity == "travel" and legs[-1]:
+            legs.append([])
+        said: list[str] = []
+        if first.knows_lost and not lost:
+            said.append(t.gettext("The party realised it was lost."))
+        elif lost and not first.knows_lost and first.activity != "reorient":
+            said.append(t.gettext("The party found its way again."))
+        if first.activity == "travel":
+            said.append(teller.travel(first, last))
+            said.extend(teller.reckoned(run))
+            entered = None if last.knows_lost else teller.region(last.believed_end)
+            if entered and entered != region:
+                said.append(t.gettext("The party entered %(region)s.", region=entered))
+            region = entered or region
+        elif first.activity in HALTS:
+            said.append(teller.halt(run))
+        elif first.activity != "encounter":
+            said.append(teller.spent(first.activity, len(run)))
+        if first.activity == "reorient" and lost and not last.knows_lost:
+            said.append(t.gettext("The party found its way again."))
+        legs[-1].extend(("say", s) for s in said if s)
+        lost = bool(last.knows_lost)
+        for w in run:
+            legs[-1].extend(teller.after(w))
+            if w.rulings:
+                lost = bool(w.rulings[-1].knows_lost)
+        teller.named = None
+    return days
+
+
 def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], str],
                  hex_link: Callable[[str], str | None],
                  terrain_name: Callable[[str], str]) -> list[JournalDay]:
@@ -251,52 +336,48 @@ def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], s
         return f"[{loc.name}]({link(location_path(lid))})" if loc is not None else str(lid)
 
     teller = _Teller(view, t, location_link, hex_link, terrain_name)
-    teller.session = session.number
-    # a day is paragraphs of sentences: each leg of the journey begins one
-    days: dict[int, list[list[str]]] = {}
-    lost = bool(session.start_knows_lost)
-    region = teller.region(session.believed_start)
-    opening = [n.inline() for n in session.opening_notes]
-    for r in session.opening_rulings:
-        opening.extend(teller.ruled(r))
-        lost = bool(r.knows_lost)
-    if opening:
-        days[session.start_day] = [opening]
-    for run in _runs(session.watches):
-        first, last = run[0], run[-1]
-        paragraphs = days.setdefault(first.day, [[]])
-        if first.activity == "travel" and paragraphs[-1]:
-            paragraphs.append([])
-        sentences = paragraphs[-1]
-        if first.knows_lost and not lost:
-            sentences.append(t.gettext("The party realised it was lost."))
-        elif lost and not first.knows_lost and first.activity != "reorient":
-            sentences.append(t.gettext("The party found its way again."))
-        if first.activity == "travel":
-            sentences.append(teller.travel(first, last))
-            entered = None if last.knows_lost else teller.region(last.believed_end)
-            if entered and entered != region:
-                sentences.append(t.gettext("The party entered %(region)s.", region=entered))
-            region = entered or region
-        elif first.activity in HALTS:
-            sentences.append(teller.halt(run))
-        elif first.activity != "encounter":
-            sentences.append(teller.spent(first.activity, len(run)))
-        if first.activity == "reorient" and lost and not last.knows_lost:
-            sentences.append(t.gettext("The party found its way again."))
-        lost = bool(last.knows_lost)
-        for w in run:
-            sentences.extend(teller.after(w))
-            if w.rulings:
-                lost = bool(w.rulings[-1].knows_lost)
-        teller.named = None
-    return [JournalDay(day, "\n\n".join(" ".join(_sentence(s) for s in sentences if s)
-                                         for sentences in paragraphs if any(sentences)))
-            for day, paragraphs in sorted(days.items()) if any(map(any, paragraphs))]
+    teller.session, teller.members = session.number, tuple(session.members)
+    days = _told(teller, session)
+    last_day = max((w.day for w in session.watches), default=session.start_day)
+    for day, legs in days.items():
+        lost = events.lost_day(t, [w for w in session.watches if w.day == day],
+                               day == last_day)
+        if lost:
+            legs[-1].append(("say", lost))
+    out: list[JournalDay] = []
+    for day, legs in sorted(days.items()):
+        blocks = [block for leg in legs for block in _blocks(t, leg)]
+        if blocks:
+            out.append(JournalDay(day, "\n\n".join(blocks)))
+    return out
+
+
+def _blocks(t: Translator, items: Sequence[Item]) -> list[str]:
+    """A leg's items as Markdown blocks: the journal's sentences in a paragraph, each run
+    of passages one writer wrote in one quotation under its caption."""
+    out: list[str] = []
+    told = (item for item in items if item[0] != "say" or item[1])
+    for who, group in itertools.groupby(told, key=lambda item: item[0]):
+        parts = [what for _, what in group]
+        out.append(_paragraph(parts) if who == "say" else _quote(t, who, parts))
+    return out
+
+
+def _paragraph(sentences: Sequence[str]) -> str:
+    return " ".join(_sentence(s) for s in sentences)
+
+
+def _quote(t: Translator, who: str, passages: Sequence[Any]) -> str:
+    """Passages quoted as written (each a ``Prose``, its block form), under a caption that
+    says who wrote them: the GM (what the players were told) or the party (its notes)."""
+    body = "\n".join(str(p) for p in passages)
+    return (f'<figure class="hexcrawl-quote hexcrawl-said-{who}" markdown="1">\n'
+            f"<figcaption>{t.msg(SAID[who])}</figcaption>\n"
+            f'<blockquote markdown="1">\n{body}\n</blockquote>\n</figure>')
 
 
 def _sentence(text: str) -> str:
-    """A sentence of the journal ends as one: a note written without a full stop gets one."""
+    """A sentence of the journal ends as one."""
     text = text.strip()
     bare = re.sub(r"(<[^>]*>|\s)+$", "", text)
     return text if bare.endswith(_ENDS) or not bare else text + "."

@@ -46,6 +46,22 @@ class EncounterRecord:
 
 
 @dataclass
+class HarmRecord:
+    """Damage one member (or their ridden mount) took in a watch: from hustling or from a
+    failed Constitution check of a forced march (rules.md section 3)."""
+
+    member: str
+    amount: int
+    cause: str  # hustle | march
+    #: the ridden mount took it (as lethal damage), not the member
+    mount: bool = False
+    #: the member's nonlethal damage after this, and the hp (or the campaign's
+    #: ``nonlethal_warning``) it knocks the member out at
+    nonlethal_after: int = 0
+    limit: int = 0
+
+
+@dataclass
 class WatchRecord:
     index: int
     day: int
@@ -86,6 +102,8 @@ class WatchRecord:
     note: str | None = None
     #: the ``tell:`` of the watch's own entry: what the players are told happened
     tell: str | None = None
+    #: damage taken in the watch, in order (hustle, then each hour of a forced march)
+    harm: list[HarmRecord] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -16,12 +16,12 @@ from fractions import Fraction
 
 from generator.content.campaign import Campaign, Location, Table
 from generator.content.models import RulesSpec
+from generator.content.rolltables import MAX_NESTING
 from generator.dice import RollSource, parse_dice
 from generator.hexgrid import Hex
 from generator.rules import tables as T
 from generator.rules.chronicle import EncounterRecord
 from generator.rules.discovery import keyed_hit, keyed_location
-from generator.rules.rolltables import MAX_NESTING
 from generator.rules.state import WatchCtx
 
 #: cautious travel cancels a wandering encounter on 1-50 of a d100 (rules.md section 6)

@@ -11,18 +11,25 @@ from fractions import Fraction
 
 from generator.content.models import Member
 from generator.rules import tables as T
+from generator.rules.chronicle import HarmRecord
 from generator.rules.resources import When, member_state, restore_doom
 from generator.rules.state import WatchCtx
 
 
-def harm(ctx: WatchCtx, member: Member, amount: int) -> str:
-    """Nonlethal damage and fatigue; a ridden mount takes lethal damage instead."""
+def harm(ctx: WatchCtx, member: Member, amount: int, cause: str) -> str:
+    """Nonlethal damage and fatigue; a ridden mount takes lethal damage instead. The watch
+    keeps a record of it (``cause``: hustle or march) for the players' journal."""
     ms = member_state(ctx.chronicle.members, member.name)
+    limit = member.hp if member.hp is not None else ctx.campaign.rules.nonlethal_warning
     if member.mount:
         ms.lethal += amount
+        ctx.watch.harm.append(HarmRecord(member.name, amount, cause, mount=True,
+                                         nonlethal_after=ms.nonlethal, limit=limit))
         return f"{member.name}'s {member.mount.replace('_', ' ')} takes {amount} lethal"
     ms.nonlethal += amount
     ms.fatigued = True
+    ctx.watch.harm.append(HarmRecord(member.name, amount, cause,
+                                     nonlethal_after=ms.nonlethal, limit=limit))
     return f"{member.name} takes {amount} nonlethal (fatigued)"
 
 
@@ -47,7 +54,7 @@ def hustle(ctx: WatchCtx, hours: int) -> None:
     damage = hustle_damage(state.hustle_hours, hours)
     state.hustle_hours += hours
     if damage:
-        hurt = [harm(ctx, m, damage) for m in state.members]
+        hurt = [harm(ctx, m, damage, "hustle") for m in state.members]
         ctx.watch.summary += " Hustling: " + "; ".join(hurt) + "."
 
 
@@ -76,14 +83,14 @@ def forced_march(ctx: WatchCtx, hours: Fraction) -> None:
                 dmg = ctx.rolls.take("march_damage", 1, 6,
                                      detail=f"{member.name}'s mount, hour {hour}")
                 watch.summary += f" Forced march, hour {hour}: " + \
-                    harm(ctx, member, dmg.natural) + "."
+                    harm(ctx, member, dmg.natural, "march") + "."
                 continue
             res = ctx.check("march", member, dc, score_kind="con",
                             why=f"forced march, hour {hour}")
             if not res.success:
                 dmg = ctx.rolls.take("march_damage", 1, 6, detail=f"{member.name}, hour {hour}")
                 watch.summary += f" Forced march, hour {hour}: " + \
-                    harm(ctx, member, dmg.natural) + "."
+                    harm(ctx, member, dmg.natural, "march") + "."
 
 
 def long_rest(ctx: WatchCtx) -> None:

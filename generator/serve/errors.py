@@ -7,8 +7,9 @@ each with its position and the source line it points at. MkDocs' live-reload scr
 injected into that page like into any other, so the browser reloads by itself once an edit
 fixes the content, and the pages come back.
 
-The state lives in this ordinary module, not in the hook file: MkDocs loads the hook file as
-a module of its own, and the state must outlive a configuration reload.
+The state (``ServeState``) is the serve session's (``generator.serve.session``), not the hook
+file's: MkDocs loads the hook file anew with every configuration it loads (each rebuild under
+serve), and the state must outlive that.
 
 Only a *serving* MkDocs shows the page. ``mkdocs build -f build/<audience>/mkdocs.yml`` on a
 campaign with errors fails instead (a built site must never carry an error page, nor stale
@@ -44,13 +45,13 @@ class ServeState:
     #: The diagnostics of the last reload when it failed, else empty.
     failed: list[Diagnostic] = field(default_factory=list)
     language: str = "en"
+    #: MkDocs builds dirty (``on_startup``'s ``dirty``: ``mkdocs serve --dirty``, hexcrawl
+    #: serve): only the pages whose Markdown changed
+    dirty: bool = False
 
     @property
     def serving(self) -> bool:
         return self.command == "serve"
-
-
-STATE = ServeState()
 
 
 @dataclass(frozen=True)
@@ -119,4 +120,4 @@ def error_page(diagnostics: Sequence[Diagnostic], language: str = "en",
         errors=errors, warnings=len(items) - errors)
 
 
-__all__ = ["STATE", "ServeState", "error_page", "excerpt", "shown"]
+__all__ = ["ServeState", "error_page", "excerpt", "shown"]

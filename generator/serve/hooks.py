@@ -3,14 +3,17 @@
 ``mkdocs serve -f build/gm/mkdocs.yml`` (and ``hexcrawl serve``) watch the campaign folder;
 on every rebuild this hook loads the campaign, replays it and rewrites the docs tree, writing
 only files whose content changed, so MkDocs sees just the pages that really changed. When
-``hexcrawl build`` runs MkDocs itself the docs are already fresh and the hook does nothing
-(nor does it with ``HEXCRAWL_HOOK=off``, for measuring MkDocs alone).
+``hexcrawl build`` runs MkDocs itself the docs are already fresh (it says so in the config it
+passes: ``generator.site.build.DOCS_FRESH``) and the hook does nothing (nor does it with
+``HEXCRAWL_HOOK=off``, for measuring MkDocs alone).
 
 Whoever runs MkDocs, the hook puts each page's maps into the built page (``on_post_page``,
 ``generator.render.map_files``): the Markdown holds stand-ins, the maps are files of their
 own, so neither the Markdown converter nor the search plugin goes through them.
 
-Between builds the hook keeps what did not change (``generator.serve.memo``): the replay of
+Between builds the hook keeps what did not change in the serve session
+(``generator.serve.session``; MkDocs loads this file anew with each configuration, so it
+keeps nothing itself): the replay of
 the sessions before the edited one, the pages drawn of them, the files already written. Under
 ``hexcrawl serve`` MkDocs builds *dirty* (only the pages whose Markdown changed); the hook
 keeps that exact: it empties the site when the navigation or the configuration changed, and
@@ -39,21 +42,18 @@ log = logging.getLogger("mkdocs.plugins.hexcrawl")
 
 
 def on_startup(command: str, dirty: bool, **_: Any) -> None:
-    from generator.serve import memo as incremental
-    from generator.serve.errors import STATE
+    from generator.serve.session import SESSION
 
-    STATE.command = command
-    STATE.failed = []
-    incremental.DIRTY = dirty
+    SESSION.start(command, dirty)
 
 
 def _active(config: Any) -> tuple[Audience, Path, dict[str, Any]] | None:
     """(audience, folder of the generated mkdocs.yml, extra) when the hook should run."""
-    from generator.site import build
+    from generator.site.build import DOCS_FRESH
 
-    if build.IN_HEXCRAWL_BUILD or os.environ.get("HEXCRAWL_HOOK") == "off":
-        return None
     extra = config.extra or {}
+    if extra.get(DOCS_FRESH) or os.environ.get("HEXCRAWL_HOOK") == "off":
+        return None
     audience = extra.get("hexcrawl_audience")
     content = extra.get("hexcrawl_content")
     config_file = config.config_file_path
@@ -76,21 +76,21 @@ def _regenerate(config: Any) -> None:
     from generator.diagnostics import Diagnostics, Pos
     from generator.render import map_files
     from generator.replay import replay
-    from generator.serve import memo as incremental
-    from generator.serve.errors import STATE
+    from generator.serve.session import SESSION
     from generator.site.config import ConfigOptions
 
+    state = SESSION.state
     active = _active(config)
     if active is None:
-        STATE.failed = []
+        state.failed = []
         return
-    dirty = incremental.dirty_site(config.config_file_path)
+    dirty = SESSION.dirty_site(config.config_file_path)
     audience, base, extra = active
     theme = config.theme
-    STATE.language = str(theme["language"]) if theme is not None and "language" in theme \
+    state.language = str(theme["language"]) if theme is not None and "language" in theme \
         else "en"
     content_dir = (base / extra["hexcrawl_content"]).resolve()
-    cache = incremental.cache_for(content_dir)
+    cache = SESSION.cache_for(content_dir)
     campaign, diags = load_campaign(content_dir, parse_cache=cache.parsed)
     if campaign is not None:
         chronicle, rdiags = replay(campaign, cache.replay)
@@ -112,25 +112,25 @@ def _regenerate(config: Any) -> None:
             diags.error(Pos(str(content_dir)), str(exc))
             log.error("hexcrawl: %s", exc)
         else:
-            STATE.failed = []
+            state.failed = []
             if result.written or result.removed:
                 log.info("hexcrawl: %d files regenerated, %d removed", len(result.written),
                          len(result.removed))
             # a page removed needs a full build (every page lists the pages); a map removed
             # is no page's any more: it leaves the served site, and that is all
             maps_removed = [r for r in result.removed if map_files.is_map_file(r)]
-            dirty.start(config.site_dir, dirty=incremental.DIRTY,
+            dirty.start(config.site_dir, dirty=state.dirty,
                         nav_changed="mkdocs.yml" in result.written,
                         removed=len(maps_removed) < len(result.removed), failed=False)
-            if incremental.DIRTY:
+            if state.dirty:
                 for rel in maps_removed:
                     (Path(config.site_dir) / rel).unlink(missing_ok=True)
             return
-    if not STATE.serving:
+    if not state.serving:
         raise Abort(f"hexcrawl: {len(diags.errors)} content errors (listed above); "
                     "the site was not built")
-    STATE.failed = diags.sorted()
-    dirty.start(config.site_dir, dirty=incremental.DIRTY, nav_changed=False, removed=False,
+    state.failed = diags.sorted()
+    dirty.start(config.site_dir, dirty=state.dirty, nav_changed=False, removed=False,
                 failed=True)
     log.error("hexcrawl: content has errors; the browser shows them until they are fixed")
 
@@ -236,22 +236,22 @@ def _listen(server: Any, probe: list[str]) -> None:
 
 
 def on_env(env: Any, **_: Any) -> Any:
-    """Theme templates compiled once per process, not once per build
-    (``generator.serve.memo.THEME_BYTECODE``): under serve every rebuild, and in
-    ``hexcrawl build`` the second site, load them compiled."""
-    from generator.serve.memo import THEME_BYTECODE
+    """Theme templates compiled once per process, not once per build (the serve session's
+    ``bytecode``): under serve every rebuild, and in ``hexcrawl build`` the second site,
+    load them compiled."""
+    from generator.serve.session import SESSION
 
-    env.bytecode_cache = THEME_BYTECODE
+    env.bytecode_cache = SESSION.bytecode
     return env
 
 
 def _dirty_site(config: Any) -> Any:
     """The hook's record of the site being served dirty, or None (``generator.serve.memo``)."""
-    from generator.serve import memo as incremental
+    from generator.serve.session import SESSION
 
-    if not incremental.DIRTY or _active(config) is None:
+    if not SESSION.state.dirty or _active(config) is None:
         return None
-    return incremental.dirty_site(config.config_file_path)
+    return SESSION.dirty_site(config.config_file_path)
 
 
 def on_files(files: Any, config: Any, **_: Any) -> Any:
@@ -313,12 +313,14 @@ def on_post_page(output: str, page: Any, config: Any, **_: Any) -> str:
     the maps. While serving a campaign with errors, the error page instead."""
     import html
 
-    from generator.serve.errors import STATE, error_page
+    from generator.serve.errors import error_page
+    from generator.serve.session import SESSION
 
-    if STATE.failed and STATE.serving:
+    state = SESSION.state
+    if state.failed and state.serving:
         # the generated config holds site_name as HTML text (the theme writes it unescaped);
         # the error page escapes what it is given, so it gets the name back as typed
-        return error_page(STATE.failed, STATE.language,
+        return error_page(state.failed, state.language,
                           html.unescape(str(config.site_name or "")))
     return _put_maps(output, page, config)
 

@@ -3,7 +3,7 @@
 ``hexcrawl build`` runs the pipeline once from scratch. Under ``hexcrawl serve`` (and
 ``mkdocs serve -f build/<audience>/mkdocs.yml``) the MkDocs hook runs it again after every
 saved edit, and most of what it would compute is what it computed the time before. A
-``BuildCache`` per campaign folder (``cache_for``) keeps:
+``BuildCache`` per campaign folder (``generator.serve.session``) keeps:
 
 - ``replay``: the fold's snapshots at session boundaries (``generator.replay.snapshots``): the
   sessions before the edited one are not replayed again, and the campaign's inputs have a
@@ -19,7 +19,7 @@ saved edit, and most of what it would compute is what it computed the time befor
 - ``titled``: per audience, the bytes made of each page's text (its title put into its front
   matter), so a page whose text did not change is not parsed again for its title.
 
-Beside them, for the whole process, ``THEME_BYTECODE`` keeps the compiled theme templates
+Beside them, the serve session's ``TemplateBytecode`` keeps the compiled theme templates
 (Material's and the campaign's overrides): every MkDocs build makes a new Jinja environment
 and would compile them all again (most of a dirty rebuild's own time).
 
@@ -152,6 +152,9 @@ class DiskMemo:
 
 @dataclass
 class BuildCache:
+    """Everything kept between builds of one campaign (a ``generator.site.cache.BuildCache``;
+    ``parsed`` is the loader's ``generator.content.reading.ParseCache``)."""
+
     parsed: ParseCache = field(default_factory=ParseCache)
     replay: ReplayCache = field(default_factory=ReplayCache)
     pages: dict[str, PageMemo] = field(default_factory=dict)
@@ -167,14 +170,6 @@ class BuildCache:
 
     def titled_of(self, audience: str) -> dict[str, tuple[str, bytes]]:
         return self.titled.setdefault(audience, {})
-
-
-_CACHES: dict[str, BuildCache] = {}
-
-
-def cache_for(content: Path) -> BuildCache:
-    """The cache of the campaign in ``content`` for this process (made on first use)."""
-    return _CACHES.setdefault(os.path.realpath(content), BuildCache())
 
 
 # ------------------------------------------------------------------------------------------
@@ -270,16 +265,6 @@ class DirtySite:
         search.search_index_prev = None
 
 
-_SITES: dict[str, DirtySite] = {}
-#: MkDocs builds dirty (``on_startup``'s ``dirty``: ``mkdocs serve --dirty``, hexcrawl serve)
-DIRTY = False
-
-
-def dirty_site(config_file: str) -> DirtySite:
-    """The state of the site built from ``config_file`` in this process."""
-    return _SITES.setdefault(os.path.realpath(config_file), DirtySite())
-
-
 class TemplateBytecode(BytecodeCache):
     """Compiled Jinja templates in memory, shared by the environments of every MkDocs build
     in this process (the hook's ``on_env``). Jinja keys each entry by the template's name and
@@ -299,6 +284,3 @@ class TemplateBytecode(BytecodeCache):
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         self.store[bucket.key] = bucket.bytecode_to_string()
-
-
-THEME_BYTECODE = TemplateBytecode()

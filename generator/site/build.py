@@ -29,7 +29,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import jinja2
 
@@ -56,6 +56,7 @@ from generator.render.pages import (
 from generator.render.templates import templates_fingerprint
 from generator.rules.chronicle import Chronicle
 from generator.site import output
+from generator.site.cache import BuildCache
 from generator.site.config import (
     CampaignConfig,
     ConfigError,
@@ -70,13 +71,11 @@ from generator.site.notfound import lists_no_page
 from generator.site.progress import Reporter, Stage, count, silent
 from generator.site.writer import TreeWriter, UnsafePath
 
-if TYPE_CHECKING:
-    from generator.serve.memo import BuildCache
-
 AUDIENCES: tuple[Audience, ...] = ("players", "gm")
 DEFAULT_OPTIONS = ConfigOptions()
-#: True while ``build_sites`` runs MkDocs: the docs are fresh, the hook need not regenerate
-IN_HEXCRAWL_BUILD = False
+#: The key of MkDocs' ``extra`` that ``run_mkdocs`` sets in the config it builds with: the
+#: docs are fresh, the hook need not regenerate them (MkDocs passes the config to every hook)
+DOCS_FRESH = "hexcrawl_docs_fresh"
 
 
 class SiteError(Exception):
@@ -228,7 +227,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     ``SiteError`` when the campaign's MkDocs config is refused, a file cannot be written or a
     template fails. ``timings``, if given, receives the seconds spent on the view, the
     rendering and the writing (keys ``views``, ``render``, ``write``; added to). ``cache``
-    (``generator.serve.memo``, kept by ``hexcrawl serve`` between builds) makes it reuse
+    (``generator.site.cache``, kept by ``hexcrawl serve`` between builds) makes it reuse
     the pages of sessions whose inputs are unchanged and skip files it wrote before with the
     same bytes; the tree written is the same.
     """
@@ -368,6 +367,7 @@ def run_mkdocs(config_file: Path, site_dir: Path, stage: Stage | None = None) ->
     try:
         config = load_config(config_file=str(config_file), site_dir=str(site_dir),
                              strict=False)
+        config.extra[DOCS_FRESH] = True
         if stage is not None:
             config.plugins["hexcrawl-progress"] = _page_counter(stage)
         config.plugins.on_startup(command="build", dirty=False)
@@ -412,8 +412,6 @@ def _worker_start() -> None:
 
 def _mkdocs_in_worker(config_file: Path, site_dir: Path) -> tuple[list[str], int]:
     """``run_mkdocs`` in a worker process: its warnings and the steps it counted."""
-    global IN_HEXCRAWL_BUILD
-    IN_HEXCRAWL_BUILD = True
     stage = Stage("MkDocs")
     return run_mkdocs(config_file, site_dir, stage), stage.done
 
@@ -505,7 +503,6 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
     The build holds a lock on the build root and the output folder for its whole run: a
     second build waits for it (``notify`` is told so). Raises ``SiteError``.
     """
-    global IN_HEXCRAWL_BUILD
     progress = progress if progress is not None else silent()
     place = place_of(campaign.root)
     out_dir = out_dir if out_dir is not None else place.site_dir
@@ -528,23 +525,20 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
             if docs_only:
                 return report
             out = Path(os.path.abspath(out_dir))
-            with output.build_lock(output.lock_files(out, build_root), notify):
+            with output.build_lock(output.lock_files(out, build_root), notify,
+                                   held=output.lock_files(None, build_root)):
                 output.clean_stale(out)
                 staging = output.new_staging(out)
                 ahead = _OtherSites(audiences, report, staging)
                 try:
                     for audience in ahead.order:
                         target = staging / audience
-                        IN_HEXCRAWL_BUILD = True
-                        try:
-                            with progress.stage(f"{audience}: MkDocs") as st:
-                                warnings = ahead.result(audience, st)
-                                if warnings is None:
-                                    warnings = run_mkdocs(report.docs[audience].config,
-                                                          target, st)
-                                st.detail = f"{st.done // 2} pages"
-                        finally:
-                            IN_HEXCRAWL_BUILD = False
+                        with progress.stage(f"{audience}: MkDocs") as st:
+                            warnings = ahead.result(audience, st)
+                            if warnings is None:
+                                warnings = run_mkdocs(report.docs[audience].config,
+                                                      target, st)
+                            st.detail = f"{st.done // 2} pages"
                         report.warnings += [f"{audience}: {w}" for w in warnings]
                         if not (target / "index.html").is_file():
                             raise SiteError(f"{audience} site: MkDocs wrote no index.html")

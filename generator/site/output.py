@@ -59,9 +59,6 @@ LINK_TARGET = os.path.join(STATE, CURRENT, "{audience}")
 
 Notify = Callable[[str], None]
 
-#: lock files this process holds (a lock is per open file: a second open would deadlock)
-_held: dict[Path, FileLock] = {}
-
 
 class OutputError(Exception):
     """The output folder cannot be prepared or switched; the message says why."""
@@ -72,16 +69,17 @@ def _say(message: str) -> None:
 
 
 @contextlib.contextmanager
-def build_lock(paths: Sequence[Path], notify: Notify | None = None) -> Iterator[None]:
+def build_lock(paths: Sequence[Path], notify: Notify | None = None,
+               held: Sequence[Path] = ()) -> Iterator[None]:
     """Hold an exclusive lock (``filelock``: ``flock`` on POSIX, ``LockFileEx`` on Windows)
     on every file of ``paths`` (created if missing), taken in one order so two builds cannot
-    deadlock. When one is busy, ``notify`` is told once and the call waits for it.
-    Re-entrant within a process."""
-    taken: list[Path] = []
+    deadlock. When one is busy, ``notify`` is told once and the call waits for it. ``held``:
+    lock files the caller holds already, left alone (a lock is per open file: opening one
+    a second time would wait for ever)."""
+    taken: dict[Path, FileLock] = {}
+    skip = {p.resolve() for p in held}
     try:
-        for path in sorted({p.resolve() for p in paths}):
-            if path in _held:
-                continue
+        for path in sorted({p.resolve() for p in paths} - skip):
             lock = FileLock(path, mode=0o600, thread_local=False)
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -94,12 +92,11 @@ def build_lock(paths: Sequence[Path], notify: Notify | None = None) -> Iterator[
             except OSError as exc:
                 raise OutputError(f"cannot create the lock file {path}: "
                                   f"{exc.strerror or exc}") from exc
-            _held[path] = lock
-            taken.append(path)
+            taken[path] = lock
         yield
     finally:
-        for path in reversed(taken):
-            _held.pop(path).release()
+        for lock in reversed(list(taken.values())):
+            lock.release()
 
 
 def lock_files(out_dir: Path | None, build_root: Path) -> list[Path]:

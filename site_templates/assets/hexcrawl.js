@@ -152,10 +152,22 @@
       setBox(svg, first);
     }
     var home = parseBox(svg);
+    /* The hex of the address has an element of that id in the map (map-CCRR, so the link
+       works without this script): the browser scrolls the page to it, which would leave
+       the map framed for a window it no longer fills. The map's top goes to the window's
+       top first, and the map is framed for that. */
+    function toMapTop() {
+      if (hashHex(svg)) svg.scrollIntoView({ block: "start" });
+    }
+    toMapTop();
     var atHex = hexFramed(svg);
-    if (atHex) setBox(svg, atHex);
+    if (atHex) {
+      setBox(svg, atHex);
+      window.addEventListener("load", toMapTop, { once: true });
+    }
     /* a link to another hex of the map, from this page */
     svg.hexcrawlGoHex = function () {
+      toMapTop();
       var box = hexFramed(svg);
       if (box) setBox(svg, box);
     };

@@ -9,13 +9,13 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from generator.content import models as m
+from generator.content.builtin import TerrainRule
 from generator.content.files import MARKDOWN, YAML
 from generator.content.reading import Reader
 from generator.content.refs import Refs
 from generator.content.yamlpos import Located
 from generator.diagnostics import Diagnostics, suggest
 from generator.i18n import languages
-from generator.rules.tables import TerrainRule
 
 KNOWN_GEAR = ("compass",)
 

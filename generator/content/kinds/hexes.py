@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from generator.content import models as m
+from generator.content.builtin import TerrainRule
 from generator.content.campaign import HexInfo
 from generator.content.files import YAML
 from generator.content.reading import Reader
@@ -13,7 +14,6 @@ from generator.content.refs import Refs
 from generator.content.yamlpos import Located
 from generator.diagnostics import Pos
 from generator.hexgrid import Hex
-from generator.rules.tables import TerrainRule
 
 
 @dataclass

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from generator.content import models as m
+from generator.content import rolltables
 from generator.content.campaign import Location, Table
 from generator.content.files import YAML
 from generator.content.reading import Reader
@@ -14,7 +15,6 @@ from generator.content.refs import Refs
 from generator.content.yamlpos import Located
 from generator.diagnostics import Diagnostics
 from generator.dice import parse_dice
-from generator.rules import rolltables
 
 #: each table's document and what validating it gave, by table id
 TableDocs = dict[str, tuple[Located, m.TableFile]]

@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from generator.content import models as m
+from generator.content.builtin import TERRAIN, TerrainRule
 from generator.content.reading import Reader
 from generator.content.refs import Refs
 from generator.content.symbols import NO_SYMBOL, SYMBOL_NAMES
 from generator.diagnostics import suggest
-from generator.rules.tables import TERRAIN, TerrainRule
 
 
 @dataclass

@@ -10,7 +10,7 @@ from collections.abc import Collection, Sequence
 from generator.hexgrid import Grid, Hex, distance, within
 from generator.i18n import Translator
 from generator.knowledge import GMSessionView, GMView, PathView, SessionView
-from generator.render.maps import fog, hexes, layout, paths, places, terrain, tracks
+from generator.render.maps import fog, hexes, layout, names, paths, places, terrain, tracks
 from generator.render.maps.drawing import MapDrawing, MapLinks, View, ViewIndex
 from generator.render.maps.lattice import Canvas
 from generator.render.maps.style import (
@@ -22,7 +22,7 @@ from generator.render.maps.style import (
     SIZE,
     map_css,
 )
-from generator.render.maps.svg import document, num
+from generator.render.maps.svg import num
 
 
 def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
@@ -31,11 +31,12 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
             locations: Collection[str] | None = None, past: Sequence[SessionView] = (),
             spots: Sequence[layout.Spot] | None = None, outlined: Sequence[str] = (),
             known: bool = False, layouts: layout.LayoutCache | None = None,
-            frame: str | None = None) -> str:
+            frame: str | None = None, about: tuple[str, str] = ("", "")) -> str:
     """The map as SVG text. ``layouts``: take the placement pass's result from there when
     everything it reads is as it was, and keep it there. ``frame``: the box (x y width
     height) a page showing the map frames first (``data-focus``, hexcrawl.js); an overview
-    on screen names its grid (``data-grid``), by which a page opens it on one hex."""
+    on screen names its grid (``data-grid``), by which a page opens it on one hex.
+    ``about``: the map's accessible name and description (``names``)."""
     m.tiled = len(labels) >= terrain.TILED_HEXES
     runs = paths.path_runs(m, canvas, paths_shown)
     icons = places.icon_spots(m, canvas, locations)
@@ -53,8 +54,11 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
         # natural size: small maps stay small; CSS shrinks big ones to the page width
         "width": num((canvas.x1 - canvas.x0) * scale),
         "height": num((canvas.y1 - canvas.y0) * scale),
-        "class": f"hexmap-svg {css_class}", "role": "img",
-        "preserveAspectRatio": "xMidYMid meet", "data-focus": frame}
+        "class": f"hexmap-svg {css_class}",
+        # a map holding links is a document of its own to assistive technology (an image
+        # would hide its links), named by its label and described by its <desc> (a <title>
+        # would also be the tooltip of every hex without one)
+        "role": "graphics-document", "aria-label": about[0], "data-focus": frame}
     if css_class == "overview" and not m.for_print:
         # what hexcrawl.js needs to find a hex's centre from its label (a link to the map
         # page with ``#map-CCRR`` opens it on that hex): the grid's orientation, the digits
@@ -87,19 +91,22 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
     tracks.draw_tracks(m, canvas, sessions, focus, past, known, believed=True)
     if party:
         places.draw_party(m, placed)
-    return document(root, m.defs, m.body)
+    return m.drawing.text(root, desc=about[1])
 
 
 def overview_map(view: View, links: MapLinks | None = None, t: Translator | None = None,
-                 for_print: bool = False, layouts: layout.LayoutCache | None = None) -> str:
+                 for_print: bool = False, layouts: layout.LayoutCache | None = None,
+                 debug: bool = False) -> str:
     """The whole map as SVG text: the GM's shows everything; the players' what they know.
 
     The players' map is cropped to what they know (explored hexes, found locations, their
     believed track), one hex of fog around it. ``for_print``: drawn for a PDF, with no
     pattern fills (see ``MapDrawing``). ``layouts``: placements kept from earlier drawings
-    of the same overview (``LayoutCache``).
+    of the same overview (``LayoutCache``). ``debug``: svgwrite checks every element
+    (``svg.Drawing``; the tests draw so).
     """
-    m = MapDrawing(view, links or MapLinks(), t, "m-", for_print)
+    m = MapDrawing(view, links or MapLinks(), t, "m-", for_print, debug=debug)
+    m.anchors = not for_print
     grid = view.site.grid
     frame: str | None = None
     if isinstance(view, GMView):
@@ -119,7 +126,8 @@ def overview_map(view: View, links: MapLinks | None = None, t: Translator | None
     labels = [label for label, info in view.hexes.items() if canvas.inside(info.hex)]
     return _render(m, canvas, labels, view.sessions, "overview", fog_around=fog_around,
                    focus=False, party=True, scale=PIXELS_PER_UNIT, known=True,
-                   layouts=layouts, frame=None if for_print else frame)
+                   layouts=layouts, frame=None if for_print else frame,
+                   about=names.overview(view, t))
 
 
 def _frame(grid: Grid, explored: Collection[Hex], here: Hex | None) -> str | None:
@@ -155,21 +163,23 @@ def _frame(grid: Grid, explored: Collection[Hex], here: Hex | None) -> str | Non
 
 
 def session_map(view: View, session: SessionView, links: MapLinks | None = None,
-                t: Translator | None = None, index: ViewIndex | None = None) -> str | None:
+                t: Translator | None = None, index: ViewIndex | None = None,
+                debug: bool = False) -> str | None:
     """A small route map of one session (a cropped viewBox), or None without a track.
     ``index``: the view's ``ViewIndex``, for a caller drawing the map of every session."""
     found = tracks.track_hexes([session])
     if not found:
         return None
-    m = MapDrawing(view, links or MapLinks(), t, "s-", index=index)
+    m = MapDrawing(view, links or MapLinks(), t, "s-", index=index, debug=debug)
     canvas = Canvas(view.site.grid, found, SIZE * 2.2)
     return _render(m, canvas, m.within(canvas), [session], "route",
                    fog_around=not isinstance(view, GMView), focus=True, party=False,
-                   scale=ROUTE_PIXELS_PER_UNIT)
+                   scale=ROUTE_PIXELS_PER_UNIT, about=names.route(view, session, t))
 
 
 def explored_map(view: GMView, session: GMSessionView, links: MapLinks | None = None,
-                 t: Translator | None = None, index: ViewIndex | None = None) -> str | None:
+                 t: Translator | None = None, index: ViewIndex | None = None,
+                 debug: bool = False) -> str | None:
     """The GM's map of the players' knowledge at the end of ``session``, around its route.
 
     Framed as the session's route map is (its true and believed tracks and where the party
@@ -193,7 +203,7 @@ def explored_map(view: GMView, session: GMSessionView, links: MapLinks | None = 
               if label is not None and grid.is_label(label)}
     if not found:
         return None
-    m = MapDrawing(view, links or MapLinks(), t, "x-", index=index)
+    m = MapDrawing(view, links or MapLinks(), t, "x-", index=index, debug=debug)
     canvas = Canvas(grid, found, SIZE * 2.2)
     labels = [label for label in m.within(canvas) if label in state.explored]
     past: list[SessionView] = []
@@ -205,4 +215,5 @@ def explored_map(view: GMView, session: GMSessionView, links: MapLinks | None = 
     return _render(m, canvas, labels, [session], "explored", fog_around=True, focus=True,
                    party=True, scale=ROUTE_PIXELS_PER_UNIT, paths_shown=state.paths,
                    locations=state.discovered, past=past, spots=spots,
-                   outlined=sorted(set(labels) & state.new))
+                   outlined=sorted(set(labels) & state.new),
+                   about=names.explored(session, t))

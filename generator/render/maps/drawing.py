@@ -1,6 +1,6 @@
 """One map being drawn (``MapDrawing``): the view it shows, where its hexes and locations
-link to (``MapLinks``), the language of its tooltips, the prefix of its ids, and the two
-``Svg`` it is written into, its definitions and its layers. Each layer is a module of this
+link to (``MapLinks``), the language of its tooltips, the prefix of its ids, and the SVG
+it is drawn into (``svg.Drawing``: its definitions and its layers). Each layer is a module of this
 package that draws into it; ``draw`` puts the layers together."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from generator.knowledge import GMView, HexView, LocationView, PlayerView
 from generator.render.maps import symbols
 from generator.render.maps.lattice import Canvas, HexIndex
 from generator.render.maps.style import SIZE
-from generator.render.maps.svg import Svg
+from generator.render.maps.svg import Drawing
 
 View = PlayerView | GMView
 #: A hex's drawing: its terrain, and for a forest drawing its density.
@@ -76,7 +76,8 @@ class MapDrawing:
     """One map being drawn (see the module)."""
 
     def __init__(self, view: View, links: MapLinks, t: Translator | None, prefix: str,
-                 for_print: bool = False, index: ViewIndex | None = None) -> None:
+                 for_print: bool = False, index: ViewIndex | None = None,
+                 debug: bool = False) -> None:
         self.view = view
         self.links = links
         self.t = t
@@ -94,8 +95,13 @@ class MapDrawing:
         self._variants: dict[str, Variant] = {}
         #: hexes whose names are written on the map (their tooltips would repeat them)
         self.written: set[str] = set()
-        self.defs = Svg()
-        self.body = Svg()
+        #: the SVG drawn (``debug``: svgwrite checks every element, see ``svg``)
+        self.drawing = Drawing(debug)
+        self.defs = self.drawing.defs
+        self.body = self.drawing.body
+        #: whether each hex holding a location gets the id ``map-CCRR`` (the map page's
+        #: overview: a link to ``map/#map-CCRR`` lands on it)
+        self.anchors = False
 
     @property
     def index(self) -> ViewIndex:

@@ -164,15 +164,16 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
 def coord_box(label: str, x: float, y: float) -> labels.Box:
     """The room a hex's label (CCRR) takes, the hex's centre at (x, y) (every label of a
     map has as many digits, all of one width: measured once)."""
-    shape = _COORD_SHAPES.get(len(label))
-    if shape is None:
-        shape = _COORD_SHAPES[len(label)] = labels.label_box((label,), 0, 0, COORD_SIZE,
-                                                             "middle")
+    shape = _coord_shape(len(label))
     at = coord_y(y)
     return labels.Box(x + shape.x0, at + shape.y0, x + shape.x1, at + shape.y1)
 
 
-_COORD_SHAPES: dict[int, labels.Box] = {}
+@functools.lru_cache(maxsize=8)
+def _coord_shape(digits: int) -> labels.Box:
+    """The box of a hex label of ``digits`` digits, its centre at (0, 0) (every digit is
+    as wide as another)."""
+    return labels.label_box(("0" * digits,), 0, 0, COORD_SIZE, "middle")
 
 
 def _place_party(m: MapDrawing, canvas: Canvas, placer: labels.Placer,

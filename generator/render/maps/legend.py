@@ -12,83 +12,93 @@ from generator.render.maps import symbols
 from generator.render.maps.drawing import View, icon_kind, placed_locations
 from generator.render.maps.lattice import hex_path, hex_points, points_text
 from generator.render.maps.style import NEW_HEX_COLOUR, NEW_HEX_STYLE, PAST_TRACK_STYLE
-from generator.render.maps.svg import Svg, document, rounded
+from generator.render.maps.svg import Drawing, rounded
 from generator.render.maps.terrain import terrain_drawing
 
 #: The box of a swatch of one hex.
 _HEX_BOX = "-21 -18.3 42 36.6"
 #: The outline of a hex in a swatch.
-_HEX_EDGE = {"stroke": "#0003", "stroke-width": "0.8"}
+_HEX_EDGE = {"stroke": "#000", "stroke-opacity": ".2", "stroke-width": "0.8"}
 
 
-def _swatch(width: int, height: int, body: Svg, view_box: str | None = None) -> str:
-    return document({"width": width, "height": height,
-                     "viewBox": view_box or f"0 0 {width} {height}",
-                     "class": "hexmap-swatch", "aria-hidden": "true"}, Svg(), body)
+def _swatch(width: int, height: int, d: Drawing, view_box: str | None = None) -> str:
+    """A swatch: decoration beside the word that names it, hidden from assistive
+    technology."""
+    return d.text({"width": width, "height": height,
+                   "viewBox": view_box or f"0 0 {width} {height}",
+                   "class": "hexmap-swatch", "aria-hidden": "true"})
 
 
-def terrain_swatch(terrain: TerrainView | str, density: str | None = None) -> str:
+def terrain_swatch(terrain: TerrainView | str, density: str | None = None,
+                   debug: bool = False) -> str:
     """A hex of a terrain with its drawing (or of a plain colour), for the legend."""
     grid = Grid(1, 1)
-    out = Svg()
+    d = Drawing(debug)
+    out = d.body
     if isinstance(terrain, str):
         out.leaf("polygon", {"points": points_text(hex_points(grid)), "fill": terrain,
                              **_HEX_EDGE})
     else:
         with out.group("g"):
             terrain_drawing(out, terrain, density, False, grid, hex_attrs=_HEX_EDGE)
-    return _swatch(30, 26, out, _HEX_BOX)
+    return _swatch(30, 26, d, _HEX_BOX)
 
 
-def fog_swatch() -> str:
+def fog_swatch(debug: bool = False) -> str:
     """A hex of fog (the unknown on the players' map), for the legend."""
-    out = Svg()
+    d = Drawing(debug)
+    out = d.body
     out.leaf("path", {"d": hex_path(Grid(1, 1)), "class": "fog", **_HEX_EDGE})
     out.leaf("path", {"d": "M-14-4q5-4 10 0t10 0M-6 7q4-3 8 0t8 0", "class": "fog-mist"})
-    return _swatch(30, 26, out, _HEX_BOX)
+    return _swatch(30, 26, d, _HEX_BOX)
 
 
-def path_swatch(kind: str) -> str:
+def path_swatch(kind: str, debug: bool = False) -> str:
     """A short stretch of a path kind, drawn as on the map (casing, line, centre line)."""
-    out = Svg()
-    d = "M3 7.5C10 3 14 3 18 6S26 9 31 4.5"
+    d = Drawing(debug)
+    out = d.body
+    line = "M3 7.5C10 3 14 3 18 6S26 9 31 4.5"
     if kind == "river":
-        out.leaf("path", {"class": "p-river", "d": d, "stroke-width": "2.4"})
+        out.leaf("path", {"class": "p-river", "d": line, "stroke-width": "2.4"})
     else:
         for cls in {"highway": ("cs cs-highway", "p-highway", "p-highway-in"),
                     "road": ("cs", "p-road")}.get(kind, (f"p-{kind}",)):
-            out.leaf("path", {"class": cls, "d": d})
-    return _swatch(34, 12, out)
+            out.leaf("path", {"class": cls, "d": line})
+    return _swatch(34, 12, d)
 
 
-def track_swatch(colour: str, kind: str) -> str:
+def track_swatch(colour: str, kind: str, debug: bool = False) -> str:
     """A stretch of track of a kind ("true", "believed", "known", "past")."""
-    out = Svg()
+    d = Drawing(debug)
+    out = d.body
     out.leaf("polyline", {"class": f"tr tr-{kind}", "points": "2,6 32,6", "stroke": colour,
                           "style": PAST_TRACK_STYLE if kind == "past" else None})
-    return _swatch(34, 12, out)
+    return _swatch(34, 12, d)
 
 
-def new_hex_swatch() -> str:
+def new_hex_swatch(debug: bool = False) -> str:
     """The outline of a hex first explored in the session (the GM's map of one session)."""
     points = [(rounded(11 + 9 * math.cos(math.radians(60 * i))),
                rounded(10 + 9 * math.sin(math.radians(60 * i)))) for i in range(6)]
-    out = Svg()
+    d = Drawing(debug)
+    out = d.body
     out.leaf("polygon", {"points": points_text(points), "stroke": NEW_HEX_COLOUR,
                          "style": NEW_HEX_STYLE})
-    return _swatch(22, 20, out)
+    return _swatch(22, 20, d)
 
 
-def icon_swatch(kind: str) -> str:
-    out = Svg()
+def icon_swatch(kind: str, debug: bool = False) -> str:
+    d = Drawing(debug)
+    out = d.body
     out.leaf("path", {"class": "icon", "d": symbols.ICONS.get(kind, symbols.ICONS["point"])})
-    return _swatch(18, 18, out, "-7.5 -7.5 15 15")
+    return _swatch(18, 18, d, "-7.5 -7.5 15 15")
 
 
-def party_swatch(kind: str = "true") -> str:
-    out = Svg()
+def party_swatch(kind: str = "true", debug: bool = False) -> str:
+    d = Drawing(debug)
+    out = d.body
     out.leaf("circle", {"class": f"party-{kind}", "cx": 8, "cy": 8, "r": 5})
-    return _swatch(16, 16, out)
+    return _swatch(16, 16, d)
 
 
 def legend_terrains(view: View) -> list[tuple[TerrainView, str | None]]:

@@ -68,9 +68,12 @@ def label_text(out: Svg, label: labels.Label, default_size: float) -> None:
 def draw_locations(m: MapDrawing, icons: Sequence[Icon], layout: Layout) -> set[str]:
     """Each location: its icon and its placed name (with a leader line from the icon to a
     name set in a neighbouring hex), in a link to its page (the tooltip names it, also
-    where the name did not fit). Returns the icon kinds drawn."""
+    where the name did not fit). On the map page's overview (``m.anchors``) the first
+    location of each hex carries the id ``map-CCRR``, where a link to the hex on the map
+    lands without the page's script. Returns the icon kinds drawn."""
     out = m.body
     kinds: set[str] = set()
+    anchored: set[Hex] = set()
     out.open("g", {"class": "locations", "font-size": num(NAME_SIZES[0]),
                    "text-anchor": "middle"})
     for loc, x, y in icons:
@@ -78,16 +81,21 @@ def draw_locations(m: MapDrawing, icons: Sequence[Icon], layout: Layout) -> set[
         kinds.add(kind)
         label = layout.names.get(loc.id)
         href = m.links.location(loc.id)
+        anchor = None
+        if m.anchors and loc.hex not in anchored:
+            anchored.add(loc.hex)
+            anchor = "map-" + m.grid.label(loc.hex)
         # the tooltip names a location whose name did not fit (a shown name is the link's
         # own text)
         if href is not None:
-            out.open("a", {"xlink:href": href})
+            out.open("a", {"xlink:href": href, "id": anchor})
             if label is None:
                 out.element("title", None, loc.name)
             use(out, f"{m.prefix}{kind}", (x, y))
         else:
             out.titled("use", {"xlink:href": f"#{m.prefix}{kind}", "x": x or None,
-                               "y": y or None}, loc.name if label is None else None)
+                               "y": y or None, "id": anchor},
+                       loc.name if label is None else None)
         if label is not None:
             leader = layout.leaders.get(loc.id)
             if leader is not None:

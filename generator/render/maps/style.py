@@ -73,17 +73,29 @@ def track_colour(session_number: int) -> str:
     return TRACK_COLOURS[(session_number - 1) % len(TRACK_COLOURS)]
 
 
-def map_css() -> str:
-    """map.css without its comments and line breaks (embedded in every map, and in a page
-    that shows the legend's swatches without the site's stylesheet: a printed map)."""
-    return _map_css(MAP_CSS)
+def map_css(swatches: bool = False) -> str:
+    """map.css without its comments and line breaks, embedded in every map, less the
+    rules of the legend's swatches and of hovered links; with ``swatches``, whole (for a
+    page that shows the swatches without the site's stylesheet: a printed map)."""
+    return _map_css(MAP_CSS, swatches)
 
 
-@functools.lru_cache(maxsize=1)
-def _map_css(path: Path) -> str:
+@functools.lru_cache(maxsize=2)
+def _map_css(path: Path, swatches: bool) -> str:
     """``map_css``, read once: a file of the installed package, the same for every map."""
     if not path.is_file():
         return ""
+    text = _minified(path)
+    if swatches:
+        return text
+    # nor, in a map, what only a page does: hovering and focusing a link (the site links
+    # map.css itself; librsvg would take a hovered hex for every hex)
+    return "".join(rule + "}" for rule in text.split("}")
+                   if rule and not rule.startswith(".hexmap-swatch")
+                   and ":hover" not in rule.split("{")[0])
+
+
+def _minified(path: Path) -> str:
     text = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
     text = re.sub(r"\s*\n\s*", " ", text)
     text = re.sub(r"\s*([{};,])\s*", r"\1", text)

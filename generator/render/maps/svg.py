@@ -1,64 +1,230 @@
-"""The one writer of the maps' SVG text: elements, attributes, text and a stylesheet, each
-attribute value and each text escaped here and nowhere else.
+"""The maps' SVG, built with svgwrite: every map, legend swatch and reference diagram is a
+tree of svgwrite elements (``svgwrite.container.SVG`` at the root), which svgwrite turns into
+text through ``xml.etree`` (escaping every attribute value and text there).
 
-An ``Svg`` is a list of strings written element by element (a map of 10,000 hexes writes
-some 30,000 elements: an object per element, as a DOM would make, costs several times as
-much). A map writes its definitions into one ``Svg`` and its layers into another, and joins
-them at the end (``Svg.extend``).
+``Svg`` is a cursor over such a tree: ``open`` an element, add elements into it, ``close``
+it. Each drawing makes its root with ``Drawing(debug)``: with ``debug`` svgwrite checks
+every element, attribute and value it is given against the SVG 1.1 profile (the tests draw
+so), without it nothing is checked (the build draws so: a check costs more than the
+element). The flag lives in the drawing, never in the process.
 
->>> out = Svg()
+>>> d = Drawing(debug=True)
+>>> out = d.body
 >>> out.open("g", {"class": "a&b"})
 >>> out.element("text", {"x": 1, "y": None}, "<Ash & Oak>")
 >>> out.close("g")
->>> out.text()
-'<g class="a&amp;b"><text x="1">&lt;Ash &amp; Oak&gt;</text></g>'
+>>> d.text({"viewBox": "0 0 1 1"})[-70:]
+'<g class="a&amp;b"><text x="1">&lt;Ash &amp; Oak&gt;</text></g></svg>'
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+
+from svgwrite.base import BaseElement
+from svgwrite.container import SVG, Defs, Group, Hyperlink, Style, Symbol, Use
+from svgwrite.masking import ClipPath
+from svgwrite.path import Path
+from svgwrite.pattern import Pattern
+from svgwrite.shapes import Circle, Ellipse, Line, Polygon, Polyline, Rect
+from svgwrite.text import Text, TextPath, TSpan
+from svgwrite.validator2 import Full11Validator
 
 #: Attributes of an element: a value of None or "" leaves the attribute out; any other
 #: value is written as ``str`` writes it.
 Attrs = Mapping[str, object]
 
-#: Whether an attribute value has nothing to escape (most: numbers, ids, classes, paths).
-_PLAIN_ATTR = re.compile(r'[^&<>"\n\r\t]*').fullmatch
-#: Whether a text has nothing to escape.
-_PLAIN_TEXT = re.compile(r"[^&<>]*").fullmatch
+#: The namespaces a standalone SVG needs; an SVG inside an HTML page takes them as they
+#: are (no ``xmlns:ev``: HTML does not allow it, and no map has an event attribute).
+NAMESPACES = {"xmlns": "http://www.w3.org/2000/svg",
+              "xmlns:xlink": "http://www.w3.org/1999/xlink"}
+
+#: Attributes an SVG in an HTML page may carry beyond SVG 1.1's own (WAI-ARIA, the page
+#: script's data, keyboard focus), accepted by the check whatever the element.
+_HTML_ATTR = re.compile(r"(aria-[a-z]+|data-[a-z0-9-]+|role|tabindex|focusable)").fullmatch
+#: A number's sign or a second decimal point right after a number: SVG's grammar needs no
+#: separator there (``l1-1``, ``.5.5``), svgwrite's check wants one.
+_COMPACT = re.compile(r"(?<=[\d.])(?=-)|(?<=\.\d)(?=\.)|(?<=\.\d\d)(?=\.)")
+_COMPACT_DOT = re.compile(r"(\.\d*)(?=\.)")
+#: Attributes whose value is a list of numbers that may be written compactly.
+_NUMBERS = frozenset({"d", "points", "transform", "viewBox"})
 
 
-def escape_attr(value: str) -> str:
-    """An attribute value as it is written between double quotes (line breaks and tabs as
-    character references, so that a reader does not fold them into spaces)."""
-    if _PLAIN_ATTR(value):
-        return value
-    return (value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;")
-            .replace("\t", "&#09;"))
+class Validator(Full11Validator):  # type: ignore[misc]
+    """svgwrite's check of the SVG 1.1 profile, that also accepts the attributes of an SVG
+    inside an HTML page (``_HTML_ATTR``) and numbers written without a separator where
+    SVG's grammar needs none."""
+
+    def check_svg_attribute_value(self, elementname: str, attributename: str,
+                                  value: object) -> None:
+        if _HTML_ATTR(attributename):
+            if not isinstance(value, str | int):
+                raise TypeError(f"{attributename}={value!r} at <{elementname}>")
+            return
+        if attributename in _NUMBERS and isinstance(value, str):
+            value = _COMPACT_DOT.sub(r"\1 ", _COMPACT.sub(" ", value))
+        super().check_svg_attribute_value(elementname, attributename, value)
 
 
-def escape_text(value: str) -> str:
-    """Element text as it is written."""
-    if _PLAIN_TEXT(value):
-        return value
-    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+def _make(tag: str, root: SVG, attrs: Attrs | None) -> BaseElement:
+    """The element ``tag`` made by svgwrite with the drawing's parameters, with ``attrs``
+    (a link's target given to its constructor)."""
+    if tag in _LINKING:
+        attrs = dict(attrs or {})
+        return _set(_LINKING[tag](str(attrs.pop("xlink:href")), root), attrs)
+    maker = _MAKERS.get(tag)
+    if maker is None:
+        raise ValueError(f"no SVG element <{tag}> is drawn")
+    return _set(maker(root), attrs)
 
 
-def attrs_text(attrs: Attrs | None) -> str:
-    """The attributes as written after a tag's name (each with its leading space)."""
+#: The elements that link (their target is an argument of their constructor).
+_LINKING: dict[str, Callable[[str, SVG], BaseElement]] = {
+    "a": lambda href, r: Hyperlink(href, target=None, factory=r),
+    "use": lambda href, r: Use(href, factory=r),
+    "textPath": lambda href, r: TextPath(href, "", factory=r),
+}
+_MAKERS: dict[str, Callable[[SVG], BaseElement]] = {
+    "g": lambda r: Group(factory=r),
+    "defs": lambda r: Defs(factory=r),
+    "symbol": lambda r: Symbol(factory=r),
+    "path": lambda r: Path(factory=r),
+    "text": lambda r: Text("", factory=r),
+    "tspan": lambda r: TSpan("", factory=r),
+    "polyline": lambda r: Polyline(factory=r),
+    "polygon": lambda r: Polygon(factory=r),
+    "circle": lambda r: Circle(factory=r),
+    "ellipse": lambda r: Ellipse(factory=r),
+    "line": lambda r: Line(factory=r),
+    "rect": lambda r: Rect(factory=r),
+    "pattern": lambda r: Pattern(factory=r),
+    "clipPath": lambda r: ClipPath(factory=r),
+}
+
+
+def _points(value: object) -> list[tuple[object, object]]:
+    """``points`` given as ``x,y x,y``, or as pairs: svgwrite's pairs (the numbers as
+    written)."""
+    if isinstance(value, str):
+        return [(x, y) for x, y in (pair.split(",") for pair in value.split())]
+    return [(x, y) for x, y in value]  # type: ignore[attr-defined]
+
+
+def _set(element: BaseElement, attrs: Attrs | None) -> BaseElement:
+    """``attrs`` set on ``element`` (None and "" left out), each through svgwrite (checked
+    in a debug drawing)."""
     if not attrs:
-        return ""
-    out = ""
+        return element
     for name, value in attrs.items():
-        if value is None:
+        if value is None or value == "":
             continue
-        shown = value if type(value) is str else str(value)
-        if shown:
-            out += f' {name}="{escape_attr(shown)}"'
-    return out
+        if name == "d":
+            element.push(value)
+        elif name == "points":
+            element.points = _points(value)
+        else:
+            element[name] = value
+    return element
+
+
+class Svg:
+    """A cursor in a drawing's tree (see the module): where the next element goes."""
+
+    __slots__ = ("root", "stack")
+
+    def __init__(self, root: SVG, parent: BaseElement) -> None:
+        self.root = root
+        self.stack = [parent]
+
+    def add(self, tag: str, attrs: Attrs | None = None) -> BaseElement:
+        """A new element ``tag`` with ``attrs``, added where the cursor is."""
+        element = _make(tag, self.root, attrs)
+        self.stack[-1].add(element)
+        return element
+
+    def open(self, tag: str, attrs: Attrs | None = None) -> BaseElement:
+        """``<tag ...>``: the elements added next go inside it until ``close``."""
+        element = self.add(tag, attrs)
+        self.stack.append(element)
+        return element
+
+    def close(self, tag: str) -> None:
+        element = self.stack.pop()
+        assert element.elementname == tag, (element.elementname, tag)
+
+    @contextmanager
+    def group(self, tag: str, attrs: Attrs | None = None) -> Iterator[BaseElement]:
+        """``open`` and, after the ``with`` block, ``close``."""
+        element = self.open(tag, attrs)
+        yield element
+        self.close(tag)
+
+    def leaf(self, tag: str, attrs: Attrs | None = None) -> BaseElement:
+        """An element with no content."""
+        return self.add(tag, attrs)
+
+    def element(self, tag: str, attrs: Attrs | None = None, text: str = "") -> BaseElement:
+        """An element holding ``text`` (a ``<title>`` is its parent's tooltip)."""
+        if tag == "title":
+            self.stack[-1].set_desc(title=text)
+            return self.stack[-1]
+        element = self.add(tag, attrs)
+        if text:
+            element.text = text
+        return element
+
+    def chars(self, text: str) -> None:
+        """Text inside the element open (a ``<text>``), before its children."""
+        self.stack[-1].text += text
+
+    def titled(self, tag: str, attrs: Attrs | None, title: str | None) -> BaseElement:
+        """An element with a tooltip (its ``<title>``), or without one."""
+        element = self.add(tag, attrs)
+        if title:
+            element.set_desc(title=title)
+        return element
+
+    def style(self, css: str) -> None:
+        """A ``<style>`` holding ``css`` as character data (the end of a CDATA section
+        inside it is split across two sections)."""
+        self.stack[-1].add(Style(css.replace("]]>", "]]]]><![CDATA[>"), factory=self.root))
+
+
+class Drawing:
+    """One SVG being drawn: its root, the cursor in its ``<defs>`` and the one in its
+    body (the layers, after the definitions)."""
+
+    def __init__(self, debug: bool = False) -> None:
+        self.root = SVG(debug=debug, profile="full")
+        if debug:
+            self.root.validator = Validator(True)
+        self.defs = Svg(self.root, self.root.defs)
+        self.body = Svg(self.root, self.root)
+
+    def text(self, attrs: Attrs, title: str | None = None, desc: str | None = None) -> str:
+        """The whole SVG: the root with its namespaces and ``attrs``, its ``<title>`` and
+        ``<desc>`` (its accessible name and description) first."""
+        _set(self.root, {**NAMESPACES, **attrs})
+        if title or desc:
+            self.root.set_desc(title=title or None, desc=desc or None)
+        return written(self.root)
+
+
+def written(element: BaseElement) -> str:
+    """An element's SVG text (svgwrite's XML, through ``xml.etree``). A lone surrogate
+    (which UTF-8 cannot encode) is written as a character reference."""
+    # ElementTree writes an empty element as "<path ... />": the space goes (a ">" in a
+    # value or a text is always escaped, so " />" only ever ends a tag)
+    text = ET.tostring(element.get_xml(), encoding="unicode").replace(" />", "/>")
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            text = text.encode("utf-8", "xmlcharrefreplace").decode("utf-8")
+    return text
 
 
 def rounded(value: float) -> float | int:
@@ -82,95 +248,3 @@ def exact(value: float) -> float | int:
     r = round(float(value), 4)
     return int(r) if r.is_integer() else r
 
-
-class Svg:
-    """SVG text, written element by element (see the module)."""
-
-    __slots__ = ("parts",)
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def open(self, tag: str, attrs: Attrs | None = None) -> None:
-        """``<tag ...>``: the elements written next are inside it until ``close``."""
-        self.parts.append(f"<{tag}{attrs_text(attrs)}>")
-
-    def close(self, tag: str) -> None:
-        self.parts.append(f"</{tag}>")
-
-    @contextmanager
-    def group(self, tag: str, attrs: Attrs | None = None) -> Iterator[None]:
-        """``open`` and, after the ``with`` block, ``close``."""
-        self.open(tag, attrs)
-        yield
-        self.close(tag)
-
-    def leaf(self, tag: str, attrs: Attrs | None = None) -> None:
-        """An element with no content: ``<tag .../>``."""
-        self.parts.append(f"<{tag}{attrs_text(attrs)}/>")
-
-    def element(self, tag: str, attrs: Attrs | None = None, text: str = "") -> None:
-        """An element holding ``text`` (escaped), or a leaf where there is none."""
-        if not text:
-            self.leaf(tag, attrs)
-            return
-        self.parts.append(f"<{tag}{attrs_text(attrs)}>{escape_text(text)}</{tag}>")
-
-    def chars(self, text: str) -> None:
-        """Text (escaped) inside the element open, before or between its children."""
-        self.parts.append(escape_text(text))
-
-    def titled(self, tag: str, attrs: Attrs | None, title: str | None) -> None:
-        """An element with a tooltip (its ``<title>``), or a leaf without one."""
-        if not title:
-            self.leaf(tag, attrs)
-            return
-        self.parts.append(f"<{tag}{attrs_text(attrs)}><title>{escape_text(title)}</title>"
-                          f"</{tag}>")
-
-    def style(self, css: str) -> None:
-        """A ``<style>`` holding ``css`` as character data (the end of a CDATA section
-        inside it is split across two sections)."""
-        body = css.replace("]]>", "]]]]><![CDATA[>")
-        self.parts.append(f'<style type="text/css"><![CDATA[{body}]]></style>')
-
-    def extend(self, other: Svg) -> None:
-        """Everything ``other`` holds, written here."""
-        self.parts.extend(other.parts)
-
-    def __bool__(self) -> bool:
-        return bool(self.parts)
-
-    def text(self) -> str:
-        """The SVG text written. A lone surrogate (which UTF-8 cannot encode) is written as a
-        character reference."""
-        text = "".join(self.parts)
-        if not text.isascii():
-            try:
-                text.encode("utf-8")
-            except UnicodeEncodeError:
-                text = text.encode("utf-8", "xmlcharrefreplace").decode("utf-8")
-        return text
-
-
-#: The root ``<svg>``'s namespaces and version, as every map and swatch writes them.
-ROOT_ATTRS: dict[str, object] = {
-    "baseProfile": "full", "version": "1.1", "xmlns": "http://www.w3.org/2000/svg",
-    "xmlns:ev": "http://www.w3.org/2001/xml-events",
-    "xmlns:xlink": "http://www.w3.org/1999/xlink"}
-
-
-def document(attrs: Attrs, defs: Svg, body: Svg) -> str:
-    """A whole SVG: the root with ``attrs`` (and the namespaces), its ``<defs>`` and its
-    layers."""
-    out = Svg()
-    out.open("svg", {**ROOT_ATTRS, **attrs})
-    if defs:
-        out.open("defs")
-        out.extend(defs)
-        out.close("defs")
-    else:
-        out.leaf("defs")
-    out.extend(body)
-    out.close("svg")
-    return out.text()

@@ -6,6 +6,7 @@ printed map)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from generator.content.symbols import SymbolArt, SymbolElement
@@ -186,20 +187,27 @@ def _hex_patterns(m: MapDrawing, parts: dict[str, str]) -> None:
     then takes several times as long to show and pan.)"""
     defs = m.defs
     grid_lines = m.view.site.show_grid
-    # the pattern's box is the hex's own (its bounding box, in which the pattern is drawn,
-    # stretched to it: "none"), exact, so that the symbol lands where it would be drawn at
-    # the hex's centre
-    x0, y0, x1, y1 = m.grid.bounds([Hex(0, 0)], SIZE) or (0, 0, 0, 0)
-    box = " ".join(factor(v) for v in (x0, y0, x1 - x0, y1 - y0))
+    # the pattern's box is the hex's own bounding box, its content drawn in fractions of
+    # it (``objectBoundingBox``) by a transform that takes the hex, about its centre, onto
+    # the box exactly (a pattern's viewBox stretched with preserveAspectRatio="none" would
+    # do the same, but librsvg keeps the aspect ratio and draws slivers)
+    x0, y0, x1, y1 = m.grid.bounds([Hex(0, 0)], SIZE) or (0, 0, 1, 1)
+    w, h = x1 - x0, y1 - y0
+    onto = "matrix(" + " ".join(re.sub(r"^(-?)0\.", r"\1.", factor(v))
+                                for v in (1 / w, 0, 0, 1 / h, -x0 / w, -y0 / h)) + ")"
     rules: list[str] = []
     for variant, sid in m.symbol_ids.items():
         terrain = m.view.terrains.get(variant[0])
         terrain_symbol(defs, sid, terrain, variant[1], not grid_lines, m.grid, parts)
         with defs.group("pattern", {"id": f"{sid}f", "width": 1, "height": 1,
-                                    "viewBox": box, "preserveAspectRatio": "none"}):
-            use(defs, sid, (0, 0))
-            if grid_lines:  # each hex draws the inner half of its sides
-                defs.leaf("path", {"d": hex_path(m.grid), "class": "grid"})
+                                    "patternContentUnits": "objectBoundingBox"}):
+            if not grid_lines:
+                defs.leaf("use", {"xlink:href": "#" + sid, "transform": onto})
+            else:
+                with defs.group("g", {"transform": onto}):
+                    use(defs, sid, (0, 0))
+                    # each hex draws the inner half of its sides
+                    defs.leaf("path", {"d": hex_path(m.grid), "class": "grid"})
         rules.append(_fill_rule(sid, terrain, grid_lines))
     if rules:
         defs.style("".join(rules))

@@ -1,0 +1,308 @@
+"""``hexcrawl print map``: the players' and the GM's overview maps as PDFs, on one page
+or as a poster tiled over sheets (``print_maps``)."""
+
+from __future__ import annotations
+
+import math
+import re
+import tempfile
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from generator.content.campaign import Campaign
+from generator.package_data import SITE_TEMPLATES
+from generator.printing import safety as print_safety
+from generator.printing.chromium import find_chromium, print_one
+
+#: Paper sizes for maps, portrait, in millimetres.
+MAP_PAPERS: dict[str, tuple[float, float]] = {
+    "A4": (210, 297), "A3": (297, 420), "Letter": (215.9, 279.4), "Tabloid": (279.4, 431.8)}
+MAP_TEMPLATES = SITE_TEMPLATES / "print"
+#: Page margin (crop marks and the sheet label live in it) and the overlap of two sheets.
+MAP_MARGIN = 10.0
+MAP_OVERLAP = 10.0
+#: A poster's default scale: millimetres between two opposite sides of a hex.
+POSTER_HEX_MM = 25.0
+#: Room a one-page map leaves for its title and legend, in millimetres.
+_MAP_RESERVED = 30.0
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One sheet of a poster: its name (column letter, row number), where the map is placed
+    on it and which sides overlap a neighbour."""
+
+    name: str
+    col: int
+    row: int
+    img_x: float
+    img_y: float
+    left: bool
+    right: bool
+    up: bool
+    down: bool
+    where: str
+    neighbours: str
+    index_x: float = 0
+    index_y: float = 0
+    index_w: float = 0
+    index_h: float = 0
+
+
+@dataclass(frozen=True)
+class PosterLayout:
+    """How a poster cuts a map of ``map_w`` x ``map_h`` mm into sheets."""
+
+    page: tuple[float, float]
+    map_w: float
+    map_h: float
+    cols: int
+    rows: int
+
+    @property
+    def tile(self) -> tuple[float, float]:
+        return self.page[0] - 2 * MAP_MARGIN, self.page[1] - 2 * MAP_MARGIN
+
+    @property
+    def sheets(self) -> int:
+        return self.cols * self.rows
+
+
+def _sheet_name(col: int, row: int) -> str:
+    letters = ""
+    n = col
+    while True:
+        letters = chr(ord("A") + n % 26) + letters
+        n = n // 26 - 1
+        if n < 0:
+            break
+    return f"{letters}{row + 1}"
+
+
+def poster_layout(view_w: float, view_h: float, paper: str, orientation: str = "auto",
+                  hex_mm: float = POSTER_HEX_MM) -> PosterLayout:
+    """Sheets for a map whose viewBox is ``view_w`` x ``view_h`` units at ``hex_mm`` between
+    opposite hex sides: as few as the orientation allows, overlapping by ``MAP_OVERLAP``.
+
+    A 622 x 584 unit map (the example campaign's GM map) at 25 mm a hex is 449 x 421 mm:
+    six A4 sheets either way (portrait wins the tie), four A3 sheets, or one landscape A3
+    sheet at 16 mm a hex (287 x 270 mm).
+
+    >>> p = poster_layout(622, 583.6, "A4", hex_mm=25)
+    >>> (p.cols, p.rows, p.page)
+    (3, 2, (210, 297))
+    >>> poster_layout(622, 583.6, "A3", hex_mm=25).sheets
+    4
+    >>> poster_layout(622, 583.6, "A3", hex_mm=16).sheets
+    1
+    """
+    from generator.render.maps import SIZE
+
+    mm = hex_mm / (3 ** 0.5 * SIZE)
+    map_w, map_h = view_w * mm, view_h * mm
+    w, h = MAP_PAPERS[paper]
+    options: list[PosterLayout] = []
+    for page in ((w, h), (h, w)):
+        if orientation == "portrait" and page[0] > page[1]:
+            continue
+        if orientation == "landscape" and page[0] < page[1]:
+            continue
+        tw, th = page[0] - 2 * MAP_MARGIN, page[1] - 2 * MAP_MARGIN
+        cols = max(1, math.ceil((map_w - MAP_OVERLAP) / (tw - MAP_OVERLAP)))
+        rows = max(1, math.ceil((map_h - MAP_OVERLAP) / (th - MAP_OVERLAP)))
+        options.append(PosterLayout(page, map_w, map_h, cols, rows))
+    return min(options, key=lambda p: (p.sheets, p.page[0] > p.page[1]))
+
+
+def _map_orientation(view_w: float, view_h: float, paper: str, orientation: str,
+                     ) -> tuple[float, float]:
+    """The page of a one-page map: the orientation that prints it largest."""
+    w, h = MAP_PAPERS[paper]
+    pages = [(w, h), (h, w)] if orientation == "auto" else [
+        (w, h) if orientation == "portrait" else (h, w)]
+
+    def scale(page: tuple[float, float]) -> float:
+        return min((page[0] - 2 * MAP_MARGIN) / view_w,
+                   (page[1] - 2 * MAP_MARGIN - _MAP_RESERVED) / view_h)
+
+    return max(pages, key=scale)
+
+
+def _map_legend(view: Any, t: Any) -> list[tuple[str, str]]:
+    """(swatch SVG, words) for the printed legend: what the map shows."""
+    from generator.knowledge import GMView
+    from generator.render import maps
+
+    items: list[tuple[str, str]] = []
+    for terrain, density in maps.legend_terrains(view):
+        # a campaign's own name, isolated: the template escapes the rest
+        name = Markup("<bdi>%s</bdi>") % t.terrain(terrain)
+        if density:
+            name = Markup(t.gettext("%(terrain)s, %(density)s", terrain=name,
+                                    density=escape(t.label("density", density))))
+        items.append((maps.terrain_swatch(terrain, density), name))
+    if not isinstance(view, GMView):
+        items.append((maps.fog_swatch(), t.gettext("Unexplored")))
+    kinds = {p.kind for p in view.paths}
+    for kind in ("highway", "road", "trail", "river"):
+        if kind in kinds:
+            items.append((maps.path_swatch(kind), t.label("path", kind)))
+    for kind in maps.legend_icons(view):
+        items.append((maps.icon_swatch(kind), t.label("icon", kind)))
+    if isinstance(view, GMView):
+        items.append((maps.party_swatch("true"), t.gettext("The party")))
+        items.append((maps.party_swatch("believed"), t.gettext("where the party believes it is")))
+        items.append((maps.track_swatch("#555", "true"), t.gettext("true track")))
+        items.append((maps.track_swatch("#555", "believed"), t.gettext("believed track")))
+    else:
+        items.append((maps.party_swatch("true"), t.gettext("where the party believes it is")))
+        items.append((maps.track_swatch("#555", "known"), t.gettext(
+            "the party's route as it knows it now (a stretch walked while lost, once it found "
+            "its bearings again)")))
+    return items
+
+
+def map_html(campaign: Campaign, view: Any, svg: str, image: str, paper: str,
+             poster: bool, orientation: str = "auto", hex_mm: float = POSTER_HEX_MM,
+             language: str | None = None) -> str:
+    """The standalone HTML page of a printed map (``image`` is the map's SVG file beside
+    it; ``svg`` its text, for the viewBox)."""
+    import jinja2
+
+    from generator.i18n import Translator
+    from generator.knowledge import GMView
+    from generator.render import maps
+
+    t = Translator(language or campaign.language)
+    m = re.search(r'viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"', svg)
+    assert m, "a map without a viewBox"
+    view_w, view_h = float(m.group(3)), float(m.group(4))
+    gm = isinstance(view, GMView)
+    title = t.gettext("The GM's map") if gm else t.gettext("The players' map")
+    context: dict[str, Any] = {
+        "language": t.language, "campaign": campaign.name, "title": title, "image": image,
+        "policy": print_safety.MAP_POLICY,
+        "margin": MAP_MARGIN, "overlap": MAP_OVERLAP, "legend": _map_legend(view, t),
+        # the legend's swatches are inline SVGs of the page: they need the map's styles
+        # (the map itself is an image that carries its own)
+        "map_css": maps.map_css(swatches=True),
+        "scale": t.gettext("One hex: %(distance)s across.",
+                           distance=t.count(campaign.hex_miles, "mile")),
+        "tiles": [],
+        "tile_w": 0, "tile_h": 0, "map_w": 0, "map_h": 0, "crop_marks": []}
+    if not poster:
+        page = _map_orientation(view_w, view_h, paper, orientation)
+    else:
+        layout = poster_layout(view_w, view_h, paper, orientation, hex_mm)
+        page = layout.page
+        tw, th = layout.tile
+        step_x, step_y = tw - MAP_OVERLAP, th - MAP_OVERLAP
+        # the cover's index: the whole map with the sheets drawn over it
+        avail_w = page[0] - 2 * MAP_MARGIN
+        avail_h = page[1] - 2 * MAP_MARGIN - 55
+        total_w = layout.cols * step_x + MAP_OVERLAP
+        total_h = layout.rows * step_y + MAP_OVERLAP
+        k = min(avail_w / total_w, avail_h / total_h)
+        tiles: list[Tile] = []
+        for row in range(layout.rows):
+            for col in range(layout.cols):
+                name = _sheet_name(col, row)
+                near = [f"{arrow} {_sheet_name(c, r)}" for arrow, c, r in (
+                    ("←", col - 1, row), ("↑", col, row - 1), ("→", col + 1, row),
+                    ("↓", col, row + 1)) if 0 <= c < layout.cols and 0 <= r < layout.rows]
+                tiles.append(Tile(
+                    name, col, row, round(-col * step_x, 2), round(-row * step_y, 2),
+                    col > 0, col < layout.cols - 1, row > 0, row < layout.rows - 1,
+                    t.gettext("row %(row)s of %(rows)s, column %(col)s of %(cols)s",
+                              row=row + 1, rows=layout.rows, col=col + 1, cols=layout.cols),
+                    "  ".join(near),
+                    round(col * step_x * k, 2), round(row * step_y * k, 2), round(tw * k, 2),
+                    round(th * k, 2)))
+        marks: list[tuple[float, float, float, float]] = []
+        x0, y0, x1, y1 = MAP_MARGIN, MAP_MARGIN, page[0] - MAP_MARGIN, page[1] - MAP_MARGIN
+        for x in (x0, x1):
+            for y in (y0, y1):
+                out_x = -7 if x == x0 else 2
+                out_y = -7 if y == y0 else 2
+                marks.append((x + out_x, y - 0.1, 5, 0.2))   # horizontal, outside the corner
+                marks.append((x - 0.1, y + out_y, 0.2, 5))   # vertical
+        context.update({
+            "tiles": tiles, "tile_w": tw, "tile_h": th, "map_w": round(layout.map_w, 2),
+            "map_h": round(layout.map_h, 2), "crop_marks": marks,
+            "index_w": round(total_w * k, 2), "index_h": round(total_h * k, 2),
+            "sheets_note": t.gettext("poster of %(n)s sheets (%(paper)s)", n=layout.sheets,
+                                     paper=paper),
+            # TRANSLATORS: how to assemble a printed poster of the map
+            "assembly": t.gettext(
+                "To assemble: trim each sheet along its crop marks, then lay it over its "
+                "neighbour so the strips beyond the dashed lines match (sheets are named by "
+                "column letter and row number).")})
+    context.update({"page_w": page[0], "page_h": page[1]})
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(MAP_TEMPLATES)),
+                             autoescape=True, undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True)
+    return env.get_template("map.html").render(context)
+
+
+def map_pages(pdf_paper: str, poster: bool, svg: str, orientation: str = "auto",
+              hex_mm: float = POSTER_HEX_MM) -> int:
+    """How many pages a printed map takes (a poster: its sheets and the cover)."""
+    m = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([-\d.]+) ([-\d.]+)"', svg)
+    assert m
+    if not poster:
+        return 1
+    return 1 + poster_layout(float(m.group(1)), float(m.group(2)), pdf_paper, orientation,
+                             hex_mm).sheets
+
+
+def print_maps(campaign: Campaign, chronicle: Any, out_dir: Path, *,
+               audiences: Sequence[str] = ("players", "gm"), paper: str = "A4",
+               poster: bool = False, orientation: str = "auto",
+               hex_mm: float = POSTER_HEX_MM, language: str | None = None,
+               chromium: str | None = None) -> list[Path]:
+    """Print the players' and/or the GM's overview map to ``out_dir/map-<audience>.pdf``
+    (``map-<audience>-poster.pdf`` for a poster): one page of ``paper`` (A4, A3, Letter,
+    Tabloid) in the orientation that prints it largest, with a title and a legend; or a
+    poster at ``hex_mm`` millimetres a hex, tiled over sheets that overlap by
+    ``MAP_OVERLAP`` mm, with crop marks, overlap lines and sheet names, after a cover page
+    with the whole map, where each sheet goes, and the legend. The players' map is built
+    from the players' view only, as on their site."""
+    from generator.i18n import Translator
+    from generator.knowledge import view_for
+    from generator.render import maps
+
+    if paper not in MAP_PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(MAP_PAPERS)}, not '{paper}'")
+    if orientation not in ("auto", "portrait", "landscape"):
+        raise ValueError(f"orientation must be auto, portrait or landscape, not "
+                         f"'{orientation}'")
+    if not 5 <= hex_mm <= 200:
+        raise ValueError(f"a hex of {hex_mm} mm is out of range (5 to 200)")
+    browser = find_chromium(chromium)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    results: list[Path] = []
+    with tempfile.TemporaryDirectory(prefix="hexcrawl-print-map-") as tmp:
+        work = Path(tmp)
+        jobs_list: list[tuple[Path, Path]] = []
+        for audience in audiences:
+            view = view_for(campaign, chronicle, "players" if audience == "players" else "gm")
+            t = Translator(language or campaign.language)
+            svg = maps.overview_map(view, maps.MapLinks(), t, for_print=True)
+            image = work / f"map-{audience}.svg"
+            image.write_text('<?xml version="1.0" encoding="utf-8"?>\n' + svg,
+                             encoding="utf-8")
+            page = work / f"map-{audience}.html"
+            page.write_text(map_html(campaign, view, svg, image.name, paper, poster,
+                                     orientation, hex_mm, language), encoding="utf-8")
+            stem = f"map-{audience}-poster" if poster else f"map-{audience}"
+            jobs_list.append((page, out_dir / f"{stem}.pdf"))
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            futures = [pool.submit(print_one, browser, page, pdf, work)
+                       for page, pdf in jobs_list]
+            results = [f.result() for f in futures]
+    return results
