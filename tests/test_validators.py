@@ -112,16 +112,15 @@ def built(request: pytest.FixtureRequest,
     """Both sites of the example campaign, or of one ``hexcrawl new`` writes, built as a GM
     builds them (no ``site_url``) and served on 127.0.0.1 as the README shows."""
     need_validators()
-    repo = tmp_path_factory.mktemp(f"validate-{request.param}")
     if request.param == "example":
-        shutil.copytree(ROOT / "content", repo / "content")
-        shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
+        repo: Path = request.getfixturevalue("example_repo")  # built once per test process
     else:
+        repo = tmp_path_factory.mktemp(f"validate-{request.param}")
         made = _hexcrawl("new", "campaign", cwd=repo)
         assert made.returncode == 0, made.stderr
         repo = repo / "campaign"
-    result = _hexcrawl("build", cwd=repo)
-    assert result.returncode == 0, result.stderr
+        result = _hexcrawl("build", cwd=repo)
+        assert result.returncode == 0, result.stderr
     handler = functools.partial(_QuietHandler, directory=str(repo / "site"))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
