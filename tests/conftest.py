@@ -41,7 +41,7 @@ E2E_MODULES = frozenset({
     "test_settle_cli", "test_site",
     "test_svg_text", "test_textmapper", "test_timeline_pages", "test_notes_visibility",
     "test_validators",
-    "test_worker_parent", "test_ruling_sites", "test_gm_words",
+    "test_worker_parent", "test_ruling_sites", "test_gm_words", "test_no_english",
 })
 
 

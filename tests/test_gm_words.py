@@ -6,44 +6,13 @@ the same as data beside them."""
 
 from __future__ import annotations
 
-import html
 import json
-import re
 import shutil
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, hexcrawl
-
-LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
-
-
-def campaign_words(content: Path) -> set[str]:
-    """Every Latin-script word of the campaign's own files (names, descriptions, notes,
-    table rows, file names): the campaign's text, which no translation touches."""
-    words: set[str] = set()
-    for path in content.rglob("*"):
-        if path.is_file() and path.suffix in (".yaml", ".yml", ".md"):
-            text = path.read_text("utf-8") + " " + path.as_posix()
-            words |= {w.lower() for w in LATIN_WORD.findall(text)}
-    return words
-
-
-def hexcrawls_words(page: str, own: set[str]) -> list[str]:
-    """The Latin-script words of a page that hexcrawl wrote: the page without its markup
-    (front matter, HTML tags, link targets, heading anchors, admonition types), dice
-    notation (``1d20``, or ``2к20kl1`` as ``Translator.dice`` writes it in the language, which
-    the glossary allows) and the campaign's own words."""
-    text = re.sub(r"^---\n.*?\n---\n", "", page, flags=re.S)
-    text = re.sub(r"<svg.*?</svg>", " ", text, flags=re.S)
-    text = re.sub(r"<[^>]+>", " ", text)
-    text = re.sub(r"\]\([^)]*\)", "] ", text)
-    text = re.sub(r"\{[^}]*#[^}]*\}", " ", text)
-    text = re.sub(r"!!! \w+", " ", text)
-    text = html.unescape(text)
-    text = re.sub(r"\b\d*[dк]\d+(?:[+-]\d*[dк]?\d+)?(?:k[hl]1)?\b", " ", text)
-    return [w for w in LATIN_WORD.findall(text)
-            if w.lower() not in own and w.lower().removesuffix("'s") not in own]
+from latin_helpers import CampaignText, campaign_words, hexcrawls_words
 
 
 @pytest.fixture(scope="module", params=["ru", "uk"])
@@ -80,7 +49,7 @@ def test_the_detector_finds_what_hexcrawl_wrote() -> None:
     """The check above is not vacuous: an English summary left on a page is found."""
     page = ("| 1 | 0412 |\n\n*12.6 miles in 4 h into 0712 (road, 3.3 mph, exit N [far]). "
             "Lost; veers 1 face right.*\n\n<p class=\"hx-facts\">Курс NW</p>\n")
-    assert hexcrawls_words(page, {"n"}) == [
+    assert hexcrawls_words(page, CampaignText(frozenset({"N"}), ())) == [
         "miles", "in", "h", "into", "road", "mph", "exit", "far", "Lost", "veers", "face",
         "right", "NW"]
 

@@ -306,7 +306,8 @@ def test_timeline_day_by_day(built: Built) -> None:
                  "The party knows where it is again · 0404", "SECRET-WOLF-PACK",
                  "SECRET-PEDLAR", "Revealed to the players: 0101",
                  "Bundle of torches: d8 → d6 (used, roll 1, Bram): Lit the way",
-                 "Doom (Aria): d6 → d4 (tempting fate, roll 1, Aria)", "Found: Thornfold Mill"):
+                 "Doom die of Aria: d6 → d4 (tempting fate, roll 1, Aria)",
+                 "Found: Thornfold Mill"):
         assert fact in gm, fact
     assert gm.index("strays off course") < gm.index("realises it is lost") \
         < gm.index("knows where it is again")

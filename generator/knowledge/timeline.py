@@ -112,10 +112,10 @@ def gm_moments(s: GMSessionView, resources: Sequence[ResourceView],
                 continue
             i = position.get(ev.watch, -1)
             if ev.reason in ("use", "tempting fate") or i < 0:
-                add((i, 2), _slot_after(s, i), "resource", resource=res.name, event=ev)
+                add((i, 2), _slot_after(s, i), "resource", resource=res, event=ev)
             else:
                 w = s.watches[i]
-                add((i, 1), (w.day, w.watch), "resource", resource=res.name, event=ev)
+                add((i, 1), (w.day, w.watch), "resource", resource=res, event=ev)
     return out
 
 

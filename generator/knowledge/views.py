@@ -16,6 +16,7 @@ from generator.content.symbols import SymbolArt
 from generator.hexgrid import Grid, Hex
 from generator.rules.chronicle import (
     EncounterRecord,
+    ResourceState,
     SessionRecord,
     TimePoint,
     WatchRecord,
@@ -459,8 +460,9 @@ class GMMomentView(MomentView):
 
     hex: str | None = None
     encounter: EncounterRecord | None = None
-    #: a usage-die roll: the resource's name and the event
-    resource: str | None = None
+    #: a usage-die roll: the resource (named in the language where shown: a doom die by its
+    #: member) and the event
+    resource: ResourceState | None = None
     event: ResourceEventView | None = None
     #: hex labels revealed by the GM
     hexes: tuple[str, ...] = ()

@@ -105,12 +105,12 @@ def usage(t: Translator, resources: Sequence[Any], session: int, watch: int) -> 
                 out.append(t.gettext("%(name)s's doom die ran out: doomed until a long rest.",
                                      name=r.owner) if e.after == "exhausted" else
                            t.gettext("%(name)s's doom die dropped to %(die)s.", name=r.owner,
-                                     die=e.after))
+                                     die=t.dice(e.after)))
             else:
                 out.append(t.gettext("%(resource)s ran out.", resource=r.name)
                            if e.after == "exhausted" else
                            t.gettext("%(resource)s dwindled: its usage die dropped to "
-                                     "%(die)s.", resource=r.name, die=e.after))
+                                     "%(die)s.", resource=r.name, die=t.dice(e.after)))
     return out
 
 

@@ -1,0 +1,126 @@
+"""A Russian- or Ukrainian-speaking GM reads no English that hexcrawl wrote: every page of
+both sites of the example built in the language (Markdown, the SVG maps' text, what a reader
+sees of the HTML in them), a scripted ``play`` session at a terminal and ``check`` on a
+campaign with errors of many kinds hold no Latin-script word but the campaign's own text,
+dice notation where the GM types it, and the few names that are no language
+(``tests/latin_helpers.py``)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, hexcrawl
+from latin_helpers import (
+    CampaignText,
+    campaign_words,
+    hexcrawls_words,
+    site_leftovers,
+    terminal_leftovers,
+)
+
+from play_helpers import copy_campaign
+
+LANGUAGES = ["ru", "uk"]
+
+
+def _in_language(root: Path, language: str) -> None:
+    campaign = root / "campaign.yaml"
+    text = re.sub(r"(?m)^language:.*\n", "", campaign.read_text("utf-8"))
+    campaign.write_text(f"language: {language}\n" + text, "utf-8")
+
+
+@pytest.fixture(scope="module", params=LANGUAGES)
+def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+          ) -> tuple[str, Path]:
+    language: str = request.param
+    repo = tmp_path_factory.mktemp(f"example-{language}")
+    shutil.copytree(ROOT / "content", repo / "content")
+    shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
+    _in_language(repo / "content", language)
+    result = hexcrawl("build", "--docs-only", cwd=repo)
+    assert result.returncode == 0, result.stderr
+    return language, repo
+
+
+@pytest.mark.parametrize("site", ["players", "gm"])
+def test_every_page_of_both_sites_is_in_the_language(built: tuple[str, Path], site: str,
+                                                     ) -> None:
+    language, repo = built
+    docs = repo / "build" / site / "docs"
+    assert len(list(docs.rglob("*.md"))) >= 25 and list(docs.rglob("*.svg"))
+    assert site_leftovers(docs, campaign_words(repo / "content")) == {}, language
+
+
+def test_the_detector_is_not_fooled_by_the_campaigns_words() -> None:
+    """The campaign's words excuse only themselves, as written: its "her doom die" does not
+    excuse hexcrawl's "Doom (Wren)", its "a d4 until the next long rest" does not excuse a
+    "d6" hexcrawl wrote, and English left in a tooltip or an SVG label is found."""
+    own = CampaignText(frozenset({"doom", "die", "Wren", "a", "until", "the", "next"}),
+                       ("a d4 until the next long rest",))
+    page = ("Wren: a d4 until the next long rest. Doom (Wren) **d6** `checks: d20`\n"
+            '<span title="Permanent link">¶</span> <svg><text>Unexplored</text></svg>\n')
+    assert hexcrawls_words(page, own) == ["Doom", "d", "Permanent", "link", "Unexplored"]
+    assert hexcrawls_words("<svg><text>Lost</text></svg>", own, markdown=False) == ["Lost"]
+
+
+def _run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "LANGUAGE": "", "LC_ALL": "", "LANG": "C"}
+    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def _broken(tmp_path: Path, language: str) -> Path:
+    """The example campaign in ``language`` with errors and warnings of many kinds: YAML
+    syntax, unknown ids and keys, a value of the wrong type, model errors, replay errors
+    (an unmet ``expect:``, a roll out of range)."""
+    root = copy_campaign(tmp_path)
+    _in_language(root, language)
+    paths = root / "paths.yaml"
+    paths.write_text(paths.read_text("utf-8")
+                     + "old-way: {kind: trial, hexes: [\"0101\", \"0102\"]}\n"
+                     + "short-way: {kind: trail, hexes: [\"0101\"]}\n", "utf-8")
+    (root / "hexes" / "broken.yaml").write_text("\"0101\":\n  terrain: forest\n    x: 1\n",
+                                                "utf-8")
+    sessions = sorted((root / "sessions").glob("*.yaml"))
+    first = sessions[0]
+    first.write_text(first.read_text("utf-8").replace("number: 1", "number: one", 1), "utf-8")
+    second = sessions[1]
+    second.write_text(second.read_text("utf-8") + "  - use: {resource: nothing-such}\n",
+                      "utf-8")
+    return root
+
+
+def _replay_errors(tmp_path: Path, language: str) -> Path:
+    """The example campaign in ``language``, well-formed, whose last session's replay goes
+    wrong: a roll out of its die's range and an ``expect:`` the replay does not meet."""
+    root = copy_campaign(tmp_path)
+    _in_language(root, language)
+    last = sorted((root / "sessions").glob("*.yaml"))[-1]
+    last.write_text(last.read_text("utf-8") + "  - travel: {heading: N}\n"
+                    "    rolls: {navigation: 99}\n    expect: {hex: \"0101\"}\n", "utf-8")
+    return root
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_check_on_a_broken_campaign_is_in_the_language(tmp_path: Path, language: str) -> None:
+    root = _broken(tmp_path, language)
+    done = _run(root, "check")
+    assert done.returncode == 1, done.stderr
+    diagnostics = re.findall(r"(?m)^\S+:\d+:\d+: (?:error|warning): ", done.stderr)
+    assert len(diagnostics) >= 4, done.stderr
+    assert terminal_leftovers(done.stderr, campaign_words(root)) == [], done.stderr
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_check_on_replay_errors_is_in_the_language(tmp_path: Path, language: str) -> None:
+    root = _replay_errors(tmp_path, language)
+    done = _run(root, "check")
+    assert done.returncode == 1, done.stderr
+    assert re.search(r"(?m)^\S+:\d+:\d+: error: ", done.stderr), done.stderr
+    assert terminal_leftovers(done.stderr, campaign_words(root)) == [], done.stderr
