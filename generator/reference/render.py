@@ -8,20 +8,19 @@ audience's docs tree, and that ``generator.printing.sheets`` turns into PDFs.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
 import jinja2
 
-from generator import i18n
 from generator.content.campaign import Campaign
 from generator.content.markdown import MarkdownRenderer
 from generator.package_data import SITE_TEMPLATES
 from generator.reference import sheets as S
 from generator.reference.sheets import Audience, Ctx
-from generator.render.templates import TemplateFiles, render
+from generator.render.environment import markdown_environment
+from generator.render.templates import render
 from generator.rules.tables import TERRAIN
 
 TEMPLATES = SITE_TEMPLATES / "reference"
@@ -30,25 +29,13 @@ ROOT = "reference"
 IMG = "img"
 
 
-def cell(value: object) -> str:
-    """Text safe inside a Markdown table cell: no pipes, no line breaks (no-break spaces, as
-    in Russian ``10 %``, stay)."""
-    return re.sub(r"[ \t\r\n\f\v]+", " ", str(value).replace("|", "\\|")).strip()
-
-
-def environment(campaign: Campaign, overrides: bool = True) -> jinja2.Environment:
-    """The sheets' Jinja environment; ``overrides=False`` ignores the campaign's own
+def environment(campaign: Campaign, language: str,
+                overrides: bool = True) -> jinja2.Environment:
+    """The sheets' Jinja environment (the pages', with the sheets' folders:
+    ``generator.render.environment``); ``overrides=False`` ignores the campaign's own
     templates (``hexcrawl build --no-hooks``)."""
-    loaders: list[jinja2.BaseLoader] = []
-    override = campaign.root / "templates" / "reference"
-    if overrides and override.is_dir():
-        loaders.append(TemplateFiles(str(override)))
-    loaders.append(TemplateFiles(str(TEMPLATES)))
-    env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders),
-                             undefined=jinja2.StrictUndefined, trim_blocks=True,
-                             lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
-    env.filters["cell"] = cell
-    return env
+    override = campaign.root / "templates" / "reference" if overrides else None
+    return markdown_environment(language, override, TEMPLATES)[0]
 
 
 class Renderer:
@@ -59,8 +46,7 @@ class Renderer:
                  overrides: bool = True,
                  markdown: MarkdownRenderer | None = None) -> None:
         self.ctx = Ctx(campaign, audience, language or campaign.language, markdown)
-        self.env = environment(campaign, overrides)
-        i18n.install(self.env, self.ctx.t)
+        self.env = environment(campaign, self.ctx.language, overrides)
         self.known_locations = set(known_locations) if known_locations is not None else None
         #: this site's topic pages and ``tables`` (the players': campaign.yaml's choice)
         self.sheets = S.site_sheets(campaign, audience)

@@ -1,9 +1,13 @@
-"""The page templates' Jinja environment: where templates are found, their filters and
-their translator.
+"""The Jinja environment of every template that writes Markdown: where templates are
+found, their filters and their translator.
 
-Templates live in ``site_templates/pages``; a campaign overrides any of them with a
-same-named file in ``<content>/templates/``. They run with ``StrictUndefined``: asking an
-object for a field it does not have fails the build instead of printing nothing.
+The site's pages (``site_templates/pages``, overridden by same-named files in
+``<content>/templates/``) and the reference sheets (``site_templates/reference``, overridden in
+``<campaign>/templates/reference/``) are made by one factory, ``markdown_environment``: the
+same options, the same filters (one ``cell``) and the same translator, only the template folders
+differ (each keeps its own names, so a campaign's override that imports ``_macros.md`` gets the
+macros of its own kind of page). Templates run with ``StrictUndefined``: asking an object for a
+field it does not have fails the build instead of printing nothing.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ PAGE_TEMPLATES = TEMPLATES / "pages"
 
 
 def cell(value: object) -> str:
-    """Text safe inside a Markdown table cell (Prose on one line)."""
+    """Text safe inside a Markdown table cell: Prose on one line, otherwise pipes escaped
+    and line breaks made ``<br>`` (the reference sheets' cells hold single lines)."""
     if isinstance(value, Prose):
         return value.inline()
     return str(value if value is not None else "").replace("|", "\\|").replace("\n", "<br>")
@@ -66,20 +71,29 @@ def quote(text: str) -> str:
 def environment(language: str, overrides: Path | None) -> tuple[jinja2.Environment, Translator]:
     """The page templates' environment for ``language`` (and the campaign's overrides),
     with its translator."""
+    return markdown_environment(language, overrides, PAGE_TEMPLATES)
+
+
+def markdown_environment(language: str, overrides: Path | None,
+                         shipped: Path) -> tuple[jinja2.Environment, Translator]:
+    """The environment of the templates of folder ``shipped`` (the pages', the reference
+    sheets') for ``language``, a same-named file of ``overrides`` (a folder, if it is one)
+    taking a shipped template's place; with its translator."""
     folder = str(overrides) if overrides is not None and overrides.is_dir() else None
-    return _environment(language, folder)
+    return _environment(language, folder, str(shipped))
 
 
 @functools.lru_cache(maxsize=32)
-def _environment(language: str, folder: str | None) -> tuple[jinja2.Environment, Translator]:
-    """One environment per (language, override folder): each template is compiled once per
-    process, for every build of every audience (Jinja reloads a template whose file
-    changed)."""
+def _environment(language: str, folder: str | None,
+                 shipped: str) -> tuple[jinja2.Environment, Translator]:
+    """One environment per (language, override folder, shipped folder): each template is
+    compiled once per process, for every build of every audience (Jinja reloads a template
+    whose file changed)."""
     t = Translator(language)
     loaders: list[jinja2.BaseLoader] = []
     if folder is not None:
         loaders.append(TemplateFiles(folder))
-    loaders.append(TemplateFiles(str(PAGE_TEMPLATES)))
+    loaders.append(TemplateFiles(shipped))
     env = jinja2.Environment(
         loader=jinja2.ChoiceLoader(loaders), undefined=jinja2.StrictUndefined,
         autoescape=False, trim_blocks=True, lstrip_blocks=True,
