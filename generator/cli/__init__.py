@@ -138,7 +138,7 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     build/ and site/ go beside the campaign (the folder holding campaign.yaml, or the one
     holding content/), wherever the command runs. On a terminal, a build that takes over a
     second shows each stage as it runs; one summary line follows every build."""
-    from generator.site import AUDIENCES, SiteError, build_sites
+    from generator.site.build import AUDIENCES, SiteError, build_sites
     from generator.site.config import ConfigOptions
     from generator.site.notfound import unlisted_warning
     from generator.site.progress import count
@@ -203,7 +203,7 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
     from generator.content.loader import load_campaign
     from generator.replay import replay
     from generator.serve.memo import cache_for
-    from generator.site import SiteError, write_docs
+    from generator.site.build import SiteError, write_docs
     from generator.site.config import ConfigOptions
 
     which: Audience = "players" if audience == "players" else "gm"
