@@ -21,7 +21,7 @@ from generator.content.markdown import MarkdownRenderer
 from generator.package_data import SITE_TEMPLATES
 from generator.reference import sheets as S
 from generator.reference.sheets import Audience, Ctx
-from generator.render.templates import TemplateFiles, render
+from generator.render.templates import TemplateFiles, render, template_cache
 from generator.rules.tables import TERRAIN
 
 TEMPLATES = SITE_TEMPLATES / "reference"
@@ -61,6 +61,7 @@ class Renderer:
         self.ctx = Ctx(campaign, audience, language or campaign.language, markdown)
         self.env = environment(campaign, overrides)
         i18n.install(self.env, self.ctx.t)
+        self.env.bytecode_cache = template_cache(self.env)
         self.known_locations = set(known_locations) if known_locations is not None else None
         #: this site's topic pages and ``tables`` (the players': campaign.yaml's choice)
         self.sheets = S.site_sheets(campaign, audience)

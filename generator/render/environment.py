@@ -17,7 +17,7 @@ from generator import i18n
 from generator.content.markdown import Prose
 from generator.i18n import Translator
 from generator.package_data import SITE_TEMPLATES
-from generator.render.templates import TemplateFiles
+from generator.render.templates import TemplateFiles, template_cache
 from generator.slug import slugify
 
 TEMPLATES = SITE_TEMPLATES
@@ -89,5 +89,6 @@ def environment(language: str, overrides: Path | None) -> tuple[jinja2.Environme
         env.filters["num"] = t.number  # 4.5, 4,5: the language's decimals
         env.filters["slug"] = slugify
         env.filters["runs"] = runs
+        env.bytecode_cache = template_cache(env)
         _ENVIRONMENTS[key] = (env, t)
     return _ENVIRONMENTS[key]
