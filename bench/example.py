@@ -21,9 +21,9 @@ the ratios taken in turns.
 
 from __future__ import annotations
 
-import sys
 import shutil
 import statistics
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
