@@ -315,7 +315,9 @@ def timed_edits(repo: Path, port: int, edits: Callable[[], list[tuple[str, Path,
             for attempt in range(times):
                 marker = f"benchmark-edit-{name.replace(' ', '-')}-{attempt}-{time.time_ns()}"
                 text = path.read_text(encoding="utf-8")
-                addition = (f"- note: {marker}\n" if path.suffix == ".yaml"
+                if not text.endswith("\n"):
+                    text += "\n"
+                addition = (f"{_item_indent(text)}- note: {marker}\n" if path.suffix == ".yaml"
                             else f"\n{marker}\n")
                 start = time.perf_counter()
                 path.write_text(text + addition, encoding="utf-8")
@@ -325,6 +327,13 @@ def timed_edits(repo: Path, port: int, edits: Callable[[], list[tuple[str, Path,
         return result
     finally:
         server.stop()
+
+
+def _item_indent(text: str) -> str:
+    """The indentation of a session log's entries (``  - `` under ``log:``): a note
+    appended to the log lines up with them."""
+    log = re.search(r"^log:[ \t]*\n( *)- ", text, flags=re.MULTILINE)
+    return log.group(1) if log else ""
 
 
 # ------------------------------------------------------------------------------------------

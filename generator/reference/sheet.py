@@ -5,7 +5,6 @@ the language and its tools), its Markdown tables (``MdTable``), and which sheets
 from __future__ import annotations
 
 import functools
-
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
