@@ -267,6 +267,15 @@ class Server:
                 return
             time.sleep(0.1)
 
+    def cpu(self) -> float:
+        """The server's CPU seconds so far (user and system; Linux's /proc, else -1): on a
+        shared machine they say what an edit cost where wall seconds say what it waited."""
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return -1.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def stop(self) -> None:
         self.proc.terminate()
         try:
@@ -310,6 +319,7 @@ def timed_edits(repo: Path, port: int, edits: Callable[[], list[tuple[str, Path,
         server.wait_until("", "<html", timeout=1200)
         server.settle()
         result: dict[str, Any] = {}
+        cpus: dict[str, list[float]] = {}
         for name, path, url in edits():
             seconds: list[float] = []
             for attempt in range(times):
@@ -319,11 +329,14 @@ def timed_edits(repo: Path, port: int, edits: Callable[[], list[tuple[str, Path,
                     text += "\n"
                 addition = (f"{_item_indent(text)}- note: {marker}\n" if path.suffix == ".yaml"
                             else f"\n{marker}\n")
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), server.cpu()
                 path.write_text(text + addition, encoding="utf-8")
                 seconds.append(server.wait_until(url, marker, timeout=600) - start)
+                cpus.setdefault(name, []).append(round(server.cpu() - cpu, 2))
                 server.settle()
             result[name] = [round(s, 2) for s in seconds]
+        if all(c >= 0 for v in cpus.values() for c in v):
+            result["cpu"] = cpus
         return result
     finally:
         server.stop()
@@ -510,6 +523,8 @@ def main() -> None:
     ap.add_argument("--json", type=Path, default=HERE / "results" / "latest.json")
     ap.add_argument("--example", action="store_true",
                     help="measure the example campaign (content/) instead: bench/example.py")
+    ap.add_argument("--serve-only", action="store_true",
+                    help="with --example: only the edits under hexcrawl serve")
     args = ap.parse_args()
     # the package's bytecode, as an installed wheel has it (with PYTHONDONTWRITEBYTECODE set,
     # a checkout would compile every module again in each timed process; MkDocs' own
@@ -519,7 +534,7 @@ def main() -> None:
     info = machine()
     if args.example:
         import example
-        result = example.measure(args.repeat, not args.no_serve, args.port)
+        result = example.measure(args.repeat, not args.no_serve, args.port, args.serve_only)
         path = args.json.with_name("example.json")
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps({"machine": info, "example": result}, indent=1) + "\n",
