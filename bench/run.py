@@ -2,6 +2,7 @@
 
     python bench/run.py [--sizes 50,100,200] [--target 100] [--sessions 200] [--repeat 2]
                         [--no-serve] [--no-browser] [--no-scaling] [--port 8109]
+    python bench/run.py --example [--repeat 5] [--no-serve]   # bench/example.py
 
 For each map size N (an N x N map, N*N/10 locations, ``--sessions`` sessions of 12 watches,
 written by bench/synthetic.py into a temporary folder) it measures:
@@ -266,6 +267,15 @@ class Server:
                 return
             time.sleep(0.1)
 
+    def cpu(self) -> float:
+        """The server's CPU seconds so far (user and system; Linux's /proc, else -1): on a
+        shared machine they say what an edit cost where wall seconds say what it waited."""
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return -1.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def stop(self) -> None:
         self.proc.terminate()
         try:
@@ -283,40 +293,60 @@ def page_url(docs_path: str) -> str:
 def serve_edits(repo: Path, port: int, sessions: int) -> dict[str, Any]:
     """Seconds from saving each edited file to the server serving the changed page."""
     docs = repo / "build" / "gm" / "docs"
+
+    def session_page(n: int) -> str:
+        found = sorted((docs / "sessions").glob(f"{n:02d}-*.md"))
+        assert found, f"no page for session {n}"
+        return page_url(found[0].relative_to(docs).as_posix())
+
+    return timed_edits(repo, port, lambda: [
+        ("last session", repo / "content" / "sessions" / f"{sessions:03d}.yaml",
+         session_page(sessions)),
+        ("middle session", repo / "content" / "sessions" / f"{sessions // 2:03d}.yaml",
+         session_page(sessions // 2)),
+        ("location", repo / "content" / "locations" / "site-00010.md",
+         "locations/site-00010/"),
+    ], times=2)
+
+
+def timed_edits(repo: Path, port: int, edits: Callable[[], list[tuple[str, Path, str]]],
+                times: int) -> dict[str, Any]:
+    """Under ``hexcrawl serve`` of the GM site: for each (name, file, page URL) of
+    ``edits()`` (called once the first build is served), ``times`` edits in a row, each the
+    seconds from saving the file to the server serving the page with the change."""
     server = Server(repo, port)
     try:
         server.wait_until("", "<html", timeout=1200)
         server.settle()
-
-        def session_page(n: int) -> str:
-            found = sorted((docs / "sessions").glob(f"{n:02d}-*.md"))
-            assert found, f"no page for session {n}"
-            return page_url(found[0].relative_to(docs).as_posix())
-
-        edits: list[tuple[str, Path, str]] = [
-            ("last session", repo / "content" / "sessions" / f"{sessions:03d}.yaml",
-             session_page(sessions)),
-            ("middle session", repo / "content" / "sessions" / f"{sessions // 2:03d}.yaml",
-             session_page(sessions // 2)),
-            ("location", repo / "content" / "locations" / "site-00010.md",
-             "locations/site-00010/"),
-        ]
         result: dict[str, Any] = {}
-        for name, path, url in edits:
-            times: list[float] = []
-            for attempt in range(2):
+        cpus: dict[str, list[float]] = {}
+        for name, path, url in edits():
+            seconds: list[float] = []
+            for attempt in range(times):
                 marker = f"benchmark-edit-{name.replace(' ', '-')}-{attempt}-{time.time_ns()}"
                 text = path.read_text(encoding="utf-8")
-                addition = (f"- note: {marker}\n" if path.suffix == ".yaml"
+                if not text.endswith("\n"):
+                    text += "\n"
+                addition = (f"{_item_indent(text)}- note: {marker}\n" if path.suffix == ".yaml"
                             else f"\n{marker}\n")
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), server.cpu()
                 path.write_text(text + addition, encoding="utf-8")
-                times.append(server.wait_until(url, marker, timeout=600) - start)
+                seconds.append(server.wait_until(url, marker, timeout=600) - start)
+                cpus.setdefault(name, []).append(round(server.cpu() - cpu, 2))
                 server.settle()
-            result[name] = [round(t, 2) for t in times]
+            result[name] = [round(s, 2) for s in seconds]
+        if all(c >= 0 for v in cpus.values() for c in v):
+            result["cpu"] = cpus
         return result
     finally:
         server.stop()
+
+
+def _item_indent(text: str) -> str:
+    """The indentation of a session log's entries (``  - `` under ``log:``): a note
+    appended to the log lines up with them."""
+    log = re.search(r"^log:[ \t]*\n( *)- ", text, flags=re.MULTILINE)
+    return log.group(1) if log else ""
 
 
 # ------------------------------------------------------------------------------------------
@@ -491,6 +521,10 @@ def main() -> None:
     ap.add_argument("--no-scaling", action="store_true")
     ap.add_argument("--port", type=int, default=8109, help="port of the hexcrawl serve trial")
     ap.add_argument("--json", type=Path, default=HERE / "results" / "latest.json")
+    ap.add_argument("--example", action="store_true",
+                    help="measure the example campaign (content/) instead: bench/example.py")
+    ap.add_argument("--serve-only", action="store_true",
+                    help="with --example: only the edits under hexcrawl serve")
     args = ap.parse_args()
     # the package's bytecode, as an installed wheel has it (with PYTHONDONTWRITEBYTECODE set,
     # a checkout would compile every module again in each timed process; MkDocs' own
@@ -498,6 +532,15 @@ def main() -> None:
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "generator")],
                    check=True, stdout=subprocess.DEVNULL)
     info = machine()
+    if args.example:
+        import example
+        result = example.measure(args.repeat, not args.no_serve, args.port, args.serve_only)
+        path = args.json.with_name("example.json")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"machine": info, "example": result}, indent=1) + "\n",
+                        encoding="utf-8")
+        print(example.markdown(info, result))
+        return
     rows: list[dict[str, Any]] = []
     for n in (int(s) for s in args.sizes.split(",")):
         rows.append(measure(n, args.sessions, args.repeat, n == args.target, args))

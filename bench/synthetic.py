@@ -27,7 +27,9 @@ def label(c: int, r: int, width: int) -> str:
 
 
 def write(out: Path, columns: int, rows: int, locations: int, sessions: int,
-          seed: int = 1) -> Path:
+          seed: int = 1, entries: int = 0) -> Path:
+    """The campaign; with ``entries``, one session whose log holds that many entries (the
+    days of ``sessions`` sessions one after the other) instead of ``sessions`` files."""
     rng = random.Random(seed)
     width = max(2, len(str(columns)), len(str(rows)))
     out.mkdir(parents=True, exist_ok=True)
@@ -92,7 +94,10 @@ def write(out: Path, columns: int, rows: int, locations: int, sessions: int,
             roll -= weight
         return weighted[-1][1]
 
-    for s in range(1, sessions + 1):
+    days: list[dict[str, Any]] = []
+    for s in range(1, sessions + 1 if not entries else 10**9):
+        if entries and len(days) >= entries:
+            break
         log: list[dict[str, Any]] = []
         # two days of six watches, as parties live them: two watches on the road, a third
         # that is sometimes a forced march, sometimes a search, a halt or taking bearings
@@ -108,8 +113,15 @@ def write(out: Path, columns: int, rows: int, locations: int, sessions: int,
             log.append(pick((0.4, {"search": {}}), (0.3, {"rest": {}}),
                             (0.3, {"reorient": {"method": "new_course"}})))
         log.append({"note": f"The party rests after session {s}."})
+        if entries:
+            days += log
+            continue
         (out / "sessions" / f"{s:03d}.yaml").write_text(yaml.safe_dump(
             {"session": s, "title": f"Session {s}", "log": log}, sort_keys=False), "utf-8")
+    if entries:
+        (out / "sessions" / "001.yaml").write_text(yaml.safe_dump(
+            {"session": 1, "title": "The long march", "log": days[:entries]},
+            sort_keys=False), "utf-8")
     return out
 
 
@@ -121,8 +133,10 @@ def main() -> None:
     ap.add_argument("--locations", type=int, default=1500)
     ap.add_argument("--sessions", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--entries", type=int, default=0,
+                    help="one session log of this many entries instead of --sessions files")
     a = ap.parse_args()
-    write(a.out, a.columns, a.rows, a.locations, a.sessions, a.seed)
+    write(a.out, a.columns, a.rows, a.locations, a.sessions, a.seed, a.entries)
     print(a.out)
 
 

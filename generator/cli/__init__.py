@@ -152,7 +152,7 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     """``hexcrawl build``."""
     import babel.numbers
 
-    from generator.site import AUDIENCES, SiteError, build_sites
+    from generator.site.build import AUDIENCES, SiteError, build_sites
     from generator.site.config import ConfigOptions
     from generator.site.notfound import unlisted_warning
 
@@ -230,7 +230,7 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
     from generator.content.loader import load_campaign
     from generator.replay import replay
     from generator.serve.session import SESSION
-    from generator.site import SiteError, write_docs
+    from generator.site.build import SiteError, write_docs
     from generator.site.config import ConfigOptions
 
     which: Audience = "players" if audience == "players" else "gm"

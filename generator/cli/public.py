@@ -45,7 +45,7 @@ def public_cmd(content: Path | None, since: str | None, out: Path | None, fmt: s
     the report shows what hexcrawl build would publish. Nothing the players cannot read is
     in it: a GM-only edit reports nothing."""
     from generator.i18n import Translator
-    from generator.site import SiteError
+    from generator.site.build import SiteError
     from generator.site.config import ConfigOptions
     from generator.site.public import (
         built_before,

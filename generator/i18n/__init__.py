@@ -55,20 +55,20 @@ from collections.abc import Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import babel
 import babel.dates
 import babel.numbers
-import jinja2
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
 from generator.diagnostics import Text
 from generator.dice import Said
 from generator.i18n.markers import N_, NN_, NP_, Msg, Plural, Vocabulary
 from generator.i18n.phrasing import phrase, with_said_words
 from generator.i18n.vocabulary import VOCABULARY
+
+if TYPE_CHECKING:
+    import jinja2
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "NOUNS", "NN_", "NP_", "N_", "SOURCE_LANGUAGE", "VOCABULARY",
            "Msg", "NamedTerrain", "Plural", "Translator", "Vocabulary", "catalogue_path",
@@ -130,6 +130,10 @@ def translations(language: str, locale_dir: Path | None = None) -> gettext.NullT
     path = catalogue_path(language, locale_dir)
     if language == SOURCE_LANGUAGE and not path.is_file():
         return gettext.NullTranslations()
+    # Babel's catalogue reader is needed only for a language other than English
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as po:
         catalog = read_po(po, locale=language, domain=DOMAIN)
     compiled = io.BytesIO()

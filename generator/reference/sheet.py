@@ -4,6 +4,7 @@ the language and its tools), its Markdown tables (``MdTable``), and which sheets
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -100,11 +101,12 @@ class Ctx:
         prose = self.prose(text)
         return prose.inline() if prose is not None else ""
 
-    @property
+    # made once per sheet context: the sheets ask for them hundreds of times a build
+    @functools.cached_property
     def t(self) -> Translator:
         return Translator(self.language)
 
-    @property
+    @functools.cached_property
     def f(self) -> Fmt:
         return Fmt(self.language)
 

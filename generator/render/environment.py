@@ -23,7 +23,7 @@ from generator.content.markdown import Prose
 from generator.i18n import Translator
 from generator.package_data import SITE_TEMPLATES
 from generator.render.escape import text
-from generator.render.templates import TemplateFiles
+from generator.render.templates import TemplateFiles, template_cache
 from generator.slug import slugify
 
 TEMPLATES = SITE_TEMPLATES
@@ -109,4 +109,6 @@ def _environment(language: str, folder: str | None,
     # what the engine said (a watch's summary, a roll's detail), phrased in the
     # language and escaped: it holds the campaign's names
     env.filters["said"] = lambda said: text(t.said(said))
+    # compiled templates kept between runs (Jinja's own cache; None where none can be made)
+    env.bytecode_cache = template_cache(env)
     return env, t

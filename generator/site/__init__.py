@@ -12,16 +12,32 @@ on each, and the atomic switch to the new sites.
   site shows compared with an earlier one (the site last built, or a git revision's).
 """
 
-from generator.site.build import (
-    AUDIENCES,
-    BuildReport,
-    DocsResult,
-    SiteError,
-    build_sites,
-    check_no_gm_boxes,
-    run_mkdocs,
-    write_docs,
-)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from generator.site.build import (
+        AUDIENCES,
+        BuildReport,
+        DocsResult,
+        SiteError,
+        build_sites,
+        check_no_gm_boxes,
+        run_mkdocs,
+        write_docs,
+    )
 
 __all__ = ["AUDIENCES", "BuildReport", "DocsResult", "SiteError", "build_sites",
            "check_no_gm_boxes", "run_mkdocs", "write_docs"]
+
+
+def __getattr__(name: str) -> object:
+    """The build's names, imported when first asked for: ``hexcrawl check`` reads the
+    campaign's MkDocs settings (``generator.site.config``) without loading the page
+    renderer, the maps and the reference sheets that ``build`` brings in."""
+    if name in __all__:
+        from generator.site import build
+
+        return getattr(build, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
