@@ -36,6 +36,7 @@ E2E_MODULES = frozenset({
     "test_print_booklet", "test_print_forms",
     "test_play_serve", "test_play_speaks_table", "test_play_systems", "test_play_table",
     "test_portable", "test_print", "test_print_map", "test_progress", "test_public",
+    "test_print_hostile",
     "test_publishing",
     "test_reference", "test_repository", "test_rulings", "test_serve_errors",
     "test_settle_cli", "test_site",

@@ -164,3 +164,86 @@ def test_an_override_in_the_campaign_name_reverses_none_of_our_words(tmp_path: P
                              '<svg viewBox="0 0 10 10"></svg>', "map.svg", "A4", poster=True)
     assert page.count(f"<bdi>Evil{RLO} Marches</bdi>") >= 2       # the cover and each sheet
     assert 'http-equiv="Content-Security-Policy"' in page
+
+
+def test_a_campaign_name_cannot_leave_the_footer_style(tmp_path: Path) -> None:
+    """The footer is a CSS string in the page's ``<style>``: a campaign name holding
+    ``</style>`` and a ``<meta>`` refresh to a local file stays text of the footer, and the
+    sheet and the booklet print (a refresh in the head used to navigate the page away, so
+    Chromium printed nothing)."""
+    chromium = need("chromium")
+    pdftotext = need("pdftotext")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOPSECRET\n", "utf-8")
+    name = f"</style><meta http-equiv=refresh content=0;url={secret.as_uri()}><style>"
+    assert "</style" not in sheets.page_rules("A4", name, "Roll tables")
+    root = write_campaign(tmp_path / "camp", campaign_overrides={"name": name})
+    campaign, diags = load(root)
+    assert campaign is not None, [d.format() for d in diags.sorted()]
+    chronicle, _ = replay(campaign)
+    [tables] = sheets.print_pdfs(campaign, tmp_path / "print", only=["tables"],
+                                 chromium=chromium)
+    book = booklet.print_booklet(campaign, chronicle, tmp_path / "print", chromium=chromium)
+    for pdf in (tables, book):
+        words = subprocess.run([pdftotext, "-enc", "UTF-8", str(pdf), "-"],
+                               capture_output=True, text=True, check=True).stdout
+        assert "TOPSECRET" not in words
+        assert "http-equiv=refresh" in words                     # the footer, as typed
+
+
+def test_raw_html_in_a_row_or_a_location_loads_runs_and_links_nothing(
+        tmp_path: Path, recorder: tuple[int, list[str]]) -> None:
+    """What the regular expressions of ``print_safety.contained`` do not rewrite (``<img/src``,
+    SVG images, style sheets, fonts, frames, objects, scripts, event handlers, media) is
+    stopped by the page's policy and Chromium's closed network; ``javascript:`` and ``file:``
+    links do not become links of the PDF."""
+    chromium = need("chromium")
+    pdfimages = need("pdfimages")
+    pdftotext = need("pdftotext")
+    port, seen = recorder
+    url = f"http://127.0.0.1:{port}"
+    picture = tmp_path / "secret.png"
+    picture.write_bytes(png(7, 5))
+    text = tmp_path / "secret.txt"
+    text.write_text("TOPSECRET\n", "utf-8")
+    pic, txt = picture.as_uri(), text.as_uri()
+    rows = [
+        f'<img/src="{pic}"> <img/src="{url}/slash.png"> <input type=image src="{url}/in.png">',
+        f'<svg><image href="{pic}" width=9 height=9/><image xlink:href="{url}/svg.png"/></svg>',
+        f"<style>@import url({url}/import.css); body {{ background: url({pic}) }} "
+        f"@font-face {{ font-family: z; src: url({url}/font.woff) }} p {{ font-family: z }}"
+        "</style>",
+        f'<object data="{txt}"></object><embed src="{txt}"><iframe src="{txt}"></iframe>'
+        f'<iframe srcdoc="<img src={url}/srcdoc.png>"></iframe>',
+        f'<link rel=stylesheet href="{txt}"><link rel=prefetch href="{url}/prefetch">'
+        f'<picture><source srcset="{url}/source.png"><img src="x.png"></picture>',
+        '<script>document.body.textContent = "PWNED"</script>'
+        "<img src=x onerror=\"document.body.textContent = 'PWNED'\">"
+        "<svg onload=\"document.body.textContent = 'PWNED'\"></svg>",
+        f'[js](javascript:alert(1)) [file]({txt}) <a href="javascript:alert(2)">a2</a>',
+        f'<META\nHTTP-EQUIV=refresh CONTENT="0;URL={txt}"> <video src="{url}/v.mp4" autoplay>'
+        f'</video><form action="{url}/form"><button>go</button></form>',
+    ]
+    table = {"id": "hostile", "name": "Hostile rows", "audience": "players",
+             "rows": [{"weight": 1, "result": row} for row in rows]}
+    location = ("---\nid: den\nname: The Den\nhex: \"0304\"\n---\n"
+                + "\n\n".join(rows) + "\n")
+    root = write_campaign(tmp_path / "camp", files={
+        "tables/hostile.yaml": dump(table), "locations/den.md": location})
+    campaign, diags = load(root)
+    assert campaign is not None, [d.format() for d in diags.sorted()]
+    chronicle, _ = replay(campaign)
+    [tables] = sheets.print_pdfs(campaign, tmp_path / "print", only=["tables"],
+                                 chromium=chromium)
+    book = booklet.print_booklet(campaign, chronicle, tmp_path / "print", chromium=chromium)
+    assert seen == []
+    for pdf in (tables, book):
+        words = subprocess.run([pdftotext, "-enc", "UTF-8", str(pdf), "-"],
+                               capture_output=True, text=True, check=True).stdout
+        assert "PWNED" not in words and "TOPSECRET" not in words
+        assert "Hostile rows" in words
+        listed = subprocess.run([pdfimages, "-list", str(pdf)], capture_output=True,
+                                text=True, check=True).stdout.splitlines()[2:]
+        assert all((line.split()[3], line.split()[4]) != ("7", "5") for line in listed)
+        data = pdf.read_bytes()
+        assert b"javascript:" not in data and b"file:" not in data and b"/JS" not in data

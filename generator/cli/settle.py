@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import click
 
 from generator.console import load_or_exit, locate
-from generator.diagnostics import SourceError, display_path
+from generator.diagnostics import SourceError, display_path, terminal_text
 
 if TYPE_CHECKING:  # the command's modules are imported when it runs, not by every command
     from generator.content.campaign import Campaign
@@ -161,7 +161,8 @@ def settle_cmd(content: Path | None, session: int | None, yes: bool, dry_run: bo
         return
     settled = [s for s in results if s.settled]
     for s in results:
-        click.echo(report_line(t, s), err=not s.settled)
+        # names quoted from the content (a place's, a hex's) may hold an escape sequence
+        click.echo(terminal_text(report_line(t, s)), err=not s.settled)
     failed = len(results) - len(settled)
     if not settled:
         sys.exit(1)
@@ -169,15 +170,15 @@ def settle_cmd(content: Path | None, session: int | None, yes: bool, dry_run: bo
         texts = _new_texts(settled, campaign)
     except (RollsEditError, SourceError) as exc:
         click.echo(t.gettext("error: cannot write the rolls into the file: %(why)s; "
-                             "nothing written", why=str(exc)), err=True)
+                             "nothing written", why=terminal_text(str(exc))), err=True)
         sys.exit(1)
     problems = _verify(t, place.content, texts, settled)
     if problems:
         for line in problems:
-            click.echo(line, err=True)
+            click.echo(terminal_text(line), err=True)
         sys.exit(1)
     for path, (old, new) in texts.items():
-        click.echo(_diff(path, old, new))
+        click.echo(terminal_text(_diff(path, old, new)))
     _confirm_and_write(t, texts, yes, dry_run)
     if failed:
         sys.exit(1)

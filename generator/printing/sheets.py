@@ -134,7 +134,23 @@ def sheets(campaign: Campaign, language: str | None = None, *, audience: Audienc
 
 
 def _css_string(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
+    r"""``text`` as a CSS string inside an HTML ``<style>``: quotes, backslashes, ``<`` and
+    ``>`` as CSS escapes (the HTML parser ends the style element at ``</style`` whatever the
+    CSS quoting, so a campaign name could otherwise write a ``<meta>`` refresh into the page
+    head), line breaks and other control characters as spaces.
+
+    >>> print(_css_string('Tom "Big" </style>'))
+    "Tom \22 Big\22  \3c /style\3e "
+    """
+    out = []
+    for char in text:
+        if char in '"\\<>':
+            out.append(f"\\{ord(char):x} ")
+        elif char < " " or "\x7f" <= char <= "\x9f":
+            out.append(" ")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
 
 
 def markdown_html(text: str) -> str:
