@@ -171,3 +171,25 @@ def test_a_day_of_play_is_in_the_language(tmp_path: Path, language: str) -> None
     assert "к8 -> к6" in transcript and "«search»" in transcript
     assert terminal_leftovers(transcript, campaign_words(root), TYPED, whole=True) == [], \
         transcript
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_check_warnings_of_the_log_are_in_the_language(tmp_path: Path, language: str) -> None:
+    """A search for a place far away, the reveal of a hidden place no one told the players
+    of, a "GM only" note the players would read, and a key the format does not know."""
+    root = copy_campaign(tmp_path)
+    _in_language(root, language)
+    last = sorted((root / "sessions").glob("*.yaml"))[-1]
+    last.write_text(last.read_text("utf-8") + "  - search: {target: gate-of-teeth}\n"
+                    "  - reveal: [barrow-of-the-antlered-king]\n", "utf-8")
+    gate = root / "locations" / "gate-of-teeth.md"
+    gate.write_text(gate.read_text("utf-8") + '\n!!! note "GM only"\n    A spy.\n', "utf-8")
+    done = _run(root, "check")
+    assert done.returncode == 0, done.stderr
+    warnings = re.findall(r"(?m)^\S+:\d+:\d+: warning: ", done.stderr)
+    assert len(warnings) == 3, done.stderr
+    assert terminal_leftovers(done.stderr, campaign_words(root)) == [], done.stderr
+    last.write_text(last.read_text("utf-8") + "  - camp: {}\n    bogus_key: 1\n", "utf-8")
+    done = _run(root, "check")
+    assert done.returncode == 1 and "bogus_key" in done.stderr, done.stderr
+    assert terminal_leftovers(done.stderr, campaign_words(root)) == [], done.stderr
