@@ -45,6 +45,9 @@ class CampaignText:
 
     words: frozenset[str]
     dice_passages: tuple[str, ...]
+    #: the campaign's values as written (a name, a table's row, a note), longest first: a
+    #: terminal shows them whole, so they are taken away whole
+    values: tuple[str, ...] = ()
 
     def strip(self, text: str) -> str:
         """``text`` without the campaign's passages that hold dice notation."""
@@ -76,11 +79,14 @@ def campaign_words(content: Path) -> CampaignText:
             except yaml.YAMLError:
                 texts.append(raw)
     words = {w for text in texts for w in LATIN_WORD.findall(without_dice(text, typed=True))}
+    values = {re.sub(r"\s+", " ", v).strip() for v in texts}
     passages = {re.sub(r"\s+", " ", p).strip() for text in texts
                 for p in re.split(r"[\n*_`\[\]|#>«»\"]+|[.;:!?,](?=\s)", text)}
     return CampaignText(frozenset(words), tuple(sorted(
         (p for p in passages if without_dice(p, typed=True) != p
-         and LATIN_WORD.search(without_dice(p, typed=True))), key=lambda p: -len(p))))
+         and LATIN_WORD.search(without_dice(p, typed=True))), key=lambda p: -len(p))),
+        tuple(sorted((v for v in values if len(v) > 2 and LATIN_WORD.search(v)),
+                     key=lambda v: -len(v))))
 
 
 def _excused(word: str, own: frozenset[str]) -> bool:
@@ -140,12 +146,21 @@ def site_leftovers(docs: Path, own: CampaignText) -> dict[str, list[str]]:
     return found
 
 
-def terminal_leftovers(text: str, own: CampaignText, allowed: frozenset[str] = frozenset()
-                       ) -> list[str]:
+def terminal_leftovers(text: str, own: CampaignText, allowed: frozenset[str] = frozenset(),
+                       *, whole: bool = False) -> list[str]:
     """The English hexcrawl wrote to a terminal: ``text`` without the ``PATH:LINE:COL:
     error:`` prefix (which stays the same in every language, for editors), paths, quoted
-    values (what the GM wrote, echoed), options and the campaign's own words."""
+    values (what the GM wrote, echoed), options and the campaign's own words. With
+    ``whole``, the campaign's values are taken away whole and only its proper names excuse
+    a word elsewhere, so a "caught" or "left" of hexcrawl's is not excused by a campaign's
+    sentence that holds the word."""
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
+    if whole:
+        text = re.sub(r"[ \t]+", " ", text)
+        for value in own.values:
+            text = re.sub(rf"(?<!\w){re.escape(value)}(?!\w)", " ", text)
+        own = CampaignText(frozenset(w for w in own.words if w[:1].isupper()),
+                           own.dice_passages)
     text = re.sub(r"(?m)^\S+:\d+:\d+: (?:error|warning): ", "", text)
     text = re.sub(r"'[^'\n]*'|\"[^\"\n]*\"|«[^»\n]*»|“[^”\n]*”", " ", text)
     text = re.sub(r"\S*[/\\]\S*|\S+\.(?:ya?ml|md)\b|--[a-z-]+", " ", text)

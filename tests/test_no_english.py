@@ -24,7 +24,9 @@ from latin_helpers import (
     terminal_leftovers,
 )
 
-from play_helpers import copy_campaign
+from generator.play.commands import COMMANDS
+
+from play_helpers import copy_campaign, run_play
 
 LANGUAGES = ["ru", "uk"]
 
@@ -123,4 +125,71 @@ def test_check_on_replay_errors_is_in_the_language(tmp_path: Path, language: str
     done = _run(root, "check")
     assert done.returncode == 1, done.stderr
     assert re.search(r"(?m)^\S+:\d+:\d+: error: ", done.stderr), done.stderr
+    assert terminal_leftovers(done.stderr, campaign_words(root)) == [], done.stderr
+
+
+#: A game day at the table as the GM types it, each command with what the GM answers at its
+#: roll prompts (``*``: the generator rolls the rest): a navigation that fails (a 1, which
+#: costs a doom die roll) and veers a face; a forced march; a camp with foraging; an
+#: encounter from a table; a rest and a sleep; a ruling; a hustle; a usage die stepping
+#: down; a chase the party loses; a search; undo and the errors of a mistyped line.
+TABLE_DAY: list[tuple[str, list[str]]] = [
+    ("help", []), ("look", []), ("travel N", ["1", "", "1", "*"]), ("status", []),
+    ("camp forage", ["*"]), ("encounter elderholt-encounters", ["*"]), ("rest", ["*"]),
+    ("sleep", ["*"]), ("ruling lost unaware note спорят о дороге", []), ("status", []),
+    ("travel S hustle 2", ["*"]), ("use lamp-oil by Tib Quill", ["1"]),
+    ("chase wilderness from hask-wolves distance 90", ["*"]), ("search", ["*"]),
+    ("status", []), ("undo", []), ("fly", []), ("travel Q", []), ("quit", []),
+]
+
+#: what the GM types that the messages name: the keys as the keyboard names them, the
+#: commands (``help — список``) and the headings a command takes (``N, NE, SE``)
+TYPED = frozenset({"Enter", "Ctrl", "C", *COMMANDS, "N", "NE", "E", "SE", "S", "SW", "W",
+                   "NW"})
+
+
+def _play_a_day(root: Path) -> str:
+    """What ``hexcrawl play`` printed for ``TABLE_DAY``, without what the GM typed (echoed
+    after each prompt) and the commands' syntax in the help, which the GM types."""
+    typed = "".join(f"{command}\n" + "".join(f"{a}\n" for a in answers)
+                    for command, answers in TABLE_DAY)
+    done = run_play(root, typed, "--continue")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+    out = re.sub(r"(?m)(^с\d+ день \d+ в\d> |\]: ).*$", r"\1", done.stdout + done.stderr)
+    return re.sub(rf"(?m)^  (?:{'|'.join(COMMANDS)})\b.*?   ", "  ", out)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_day_of_play_is_in_the_language(tmp_path: Path, language: str) -> None:
+    root = copy_campaign(tmp_path)
+    _in_language(root, language)
+    transcript = _play_a_day(root)
+    # the day went as scripted: a veer, rolls in the language's notation, a step down, a
+    # chase, an undo
+    assert re.search(r"[+-]1 \(на 1 ", transcript) and "1к20" in transcript, transcript
+    assert "к8 -> к6" in transcript and "«search»" in transcript
+    assert terminal_leftovers(transcript, campaign_words(root), TYPED, whole=True) == [], \
+        transcript
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_check_warnings_of_the_log_are_in_the_language(tmp_path: Path, language: str) -> None:
+    """A search for a place far away, the reveal of a hidden place no one told the players
+    of, a "GM only" note the players would read, and a key the format does not know."""
+    root = copy_campaign(tmp_path)
+    _in_language(root, language)
+    last = sorted((root / "sessions").glob("*.yaml"))[-1]
+    last.write_text(last.read_text("utf-8") + "  - search: {target: gate-of-teeth}\n"
+                    "  - reveal: [barrow-of-the-antlered-king]\n", "utf-8")
+    gate = root / "locations" / "gate-of-teeth.md"
+    gate.write_text(gate.read_text("utf-8") + '\n!!! note "GM only"\n    A spy.\n', "utf-8")
+    done = _run(root, "check")
+    assert done.returncode == 0, done.stderr
+    warnings = re.findall(r"(?m)^\S+:\d+:\d+: warning: ", done.stderr)
+    assert len(warnings) == 3, done.stderr
+    assert terminal_leftovers(done.stderr, campaign_words(root)) == [], done.stderr
+    last.write_text(last.read_text("utf-8") + "  - camp: {}\n    bogus_key: 1\n", "utf-8")
+    done = _run(root, "check")
+    assert done.returncode == 1 and "bogus_key" in done.stderr, done.stderr
     assert terminal_leftovers(done.stderr, campaign_words(root)) == [], done.stderr

@@ -103,7 +103,7 @@ def plan_lines(plan: Plan, entry: Mapping[str, Any], campaign: Campaign, before:
             continue
         why = WHY.get(purpose)
         text = t.msg(why) if why is not None else t.label("purpose", purpose, purpose)
-        out.append(text + (f" (x{count})" if count > 1 and plan.first else ""))
+        out.append(text + (f" (×{count})" if count > 1 and plan.first else ""))
     if purposes.get("encounter"):
         n = purposes["encounter"]
         if n > 1:

@@ -43,8 +43,14 @@ def miles_text(value: float | Fraction, t: Translator) -> str:
 def veer_text(veer: int, t: Translator) -> str:
     if veer == 0:
         return "0"
-    face = "right" if veer > 0 else "left"
-    return f"{veer:+d} ({abs(veer)} {face})"
+    side = (t.ngettext("%(num)s face right", "%(num)s faces right", veer) if veer > 0
+            else t.ngettext("%(num)s face left", "%(num)s faces left", -veer))
+    return f"{veer:+d} ({side})"
+
+
+def die_state(now: str, t: Translator) -> str:
+    """A usage or doom die's state in the language: ``к6``, or ``exhausted`` in words."""
+    return t.label("die", now) if now == "exhausted" else t.dice(now)
 
 
 def _now(campaign: Campaign, chronicle: Chronicle) -> tuple[TimePoint, WatchRecord | None]:
@@ -132,8 +138,10 @@ def status_lines(campaign: Campaign, chronicle: Chronicle, t: Translator) -> lis
     tables = [f"{table.name} [{table.id}]"] if table is not None else []
     out.append("  " + t.gettext("encounter table: %(tables)s",
                                 tables="; ".join(tables) or t.gettext("none")))
-    usage = [f"{r.name} {r.now}" for r in chronicle.resources.values() if not r.doom]
-    doom = [f"{r.owner or r.name} {r.now}" for r in chronicle.resources.values() if r.doom]
+    usage = [f"{r.name} {die_state(r.now, t)}" for r in chronicle.resources.values()
+             if not r.doom]
+    doom = [f"{r.owner or r.name} {die_state(r.now, t)}" for r in chronicle.resources.values()
+            if r.doom]
     if usage:
         out.append("  " + t.gettext("usage dice: %(dice)s", dice=", ".join(usage)))
     if doom:
@@ -215,8 +223,8 @@ def roll_line(r: RollRecord, t: Translator) -> str:
     outcome = " -> " + outcome_label(r.outcome, t) if r.outcome else ""
     return t.gettext("  %(purpose)s: %(dice)s %(natural)s%(total)s%(target)s%(outcome)s  "
                      "[%(source)s] %(detail)s", purpose=purpose_label(r.purpose, t),
-                     dice=r.dice, natural=f"{r.natural}{values}", total=total, target=target,
-                     outcome=outcome,
+                     dice=t.dice(r.dice), natural=f"{r.natural}{values}", total=total,
+                     target=target, outcome=outcome,
                      source=t.gettext("at the table") if r.recorded else t.gettext("seeded"),
                      detail=t.said(r.detail)).rstrip()
 
@@ -225,7 +233,11 @@ def _encounter_lines(watch: WatchRecord, campaign: Campaign, t: Translator) -> I
     for e in watch.encounters:
         parts: list[str] = []
         if e.result:
-            parts.append(e.result)
+            # the engine's own results (a chase's end, a hidden place's signs) are words of
+            # the vocabulary; a table's row is the campaign's text, as written
+            engines = e.kind in ("chase", "keyed") or (e.kind == "wandering" and not e.table)
+            parts.append(t.label("encounter_result", e.result, e.result) if engines
+                         else e.result)
         if e.location:
             loc = campaign.locations.get(e.location)
             parts.append(loc.name if loc else e.location)
@@ -320,7 +332,8 @@ def outcome_lines(out: Outcome, before: Chronicle, t: Translator, rolls: bool = 
             old = before.resources.get(rid)
             for event in res.history[len(old.history) if old else 0:]:
                 lines.append(t.gettext("  %(name)s: %(before)s -> %(after)s", name=res.name,
-                                       before=event.before, after=event.after))
+                                       before=die_state(event.before, t),
+                                       after=die_state(event.after, t)))
     elif action == "note":
         lines.append(t.gettext("  note for the chronicle"))
     elif action == "reveal":

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from generator.content.campaign import Campaign, Location, Session
 from generator.content.models import Member
 from generator.content.sessionlog import INSTANT_ACTIONS, LogEntry
-from generator.diagnostics import N_, Diagnostic, Diagnostics
+from generator.diagnostics import N_, Diagnostic, Diagnostics, Text
 from generator.dice import RollSource
 from generator.rules import resources as R
 from generator.rules.chase import ChaseSpec, actors, resolve_chase
@@ -246,7 +246,7 @@ class Replayer:
         if action == "search":
             assert entry.search is not None
             target = self.c.locations.get(entry.search.target or "")
-            self.warn_out_of_reach(ctx, target, "search target", ("search", "target"))
+            self.warn_out_of_reach(ctx, target, N_("search target"), ("search", "target"))
             if target is not None and target.hex != start:
                 watch.say("target_elsewhere", name=target.name)
                 target = None
@@ -265,24 +265,27 @@ class Replayer:
                 watch.warnings.extend(roll_on_table(self.c.tables, self.c.tables[e.table],
                                                     ctx.rolls, enc, e.roll))
             if e.location and e.location in self.c.locations:
-                self.warn_out_of_reach(ctx, self.c.locations[e.location], "encounter location",
-                                       ("encounter", "location"))
+                self.warn_out_of_reach(ctx, self.c.locations[e.location],
+                                       N_("encounter location"), ("encounter", "location"))
                 enc.location = e.location
                 discover(ctx, self.c.locations[e.location], "encounter")
             watch.encounters.append(enc)
         elif action == "chase":
             self.chase(ctx, entry)
 
-    def warn_out_of_reach(self, ctx: WatchCtx, loc: Location | None, what: str,
+    def warn_out_of_reach(self, ctx: WatchCtx, loc: Location | None, what: Text,
                           key: tuple[str, str]) -> None:
         """A log that names a place the party is not at: a warning at the name, for the GM
         who wrote the log after the game (the entry still does what it says)."""
         why = None if loc is None else out_of_reach(self.c, self.places, ctx.state, loc)
         if loc is None or why is None:
             return
-        msg = f"{what} '{loc.id}' ({loc.name}) {why}"
+        # TRANSLATORS: %(what)s is "search target" or "encounter location", %(why)s "is in hex
+        # 2008, 16 hexes from the party's true hex 0410 at this watch"
+        msg = N_("%(what)s '%(id)s' (%(name)s) %(why)s", what=what, id=loc.id, name=loc.name,
+                 why=why)
         self.diags.warning(ctx.pos(*key), msg)
-        ctx.watch.warnings.append(msg)
+        ctx.watch.warnings.append(msg.english())
 
     def chase(self, ctx: WatchCtx, entry: LogEntry) -> None:
         """Rules.md section 10 (seed 003): a chase resolved round by round."""
@@ -397,8 +400,9 @@ class Replayer:
                 continue
             where = out_of_reach(self.c, self.places, state, loc)
             self.diags.warning(session.entry_pos(i, "reveal", j),
-                               f"reveal of '{ident}' ({loc.name}), {why}; it "
-                               f"{where or 'is where the party is'}")
+                               N_("reveal of '%(id)s' (%(name)s), %(why)s; it %(where)s",
+                                  id=ident, name=loc.name, why=why,
+                                  where=where or N_("is where the party is")))
 
     def use_resource(self, session: Session, i: int, entry: LogEntry, state: PartyState,
                      rec: SessionRecord, after: int, rolls: RollSource) -> None:

@@ -9,6 +9,7 @@ result of an encounter check, twice for ``hidden`` ones.
 from __future__ import annotations
 
 from generator.content.campaign import Campaign, Location
+from generator.diagnostics import N_, NN_, Text
 from generator.dice import Word
 from generator.hexgrid import Hex, distance
 from generator.rules.chronicle import EncounterRecord
@@ -82,20 +83,21 @@ def keyed_hit(ctx: WatchCtx, loc: Location) -> None:
     discover(ctx, loc, "keyed encounter")
 
 
-def party_whereabouts(campaign: Campaign, state: PartyState) -> str:
+def party_whereabouts(campaign: Campaign, state: PartyState) -> Text:
     """Where the party truly is, and where it believes it is when that differs: for the
     messages that tell a GM the log names a place the party is not at."""
     here = campaign.grid.label(state.true.hex)
     if state.knows_lost:
-        return f"the party's true hex {here} (it knows it is lost)"
+        return N_("the party's true hex %(hex)s (it knows it is lost)", hex=here)
     believed = believed_label(campaign, state)
     if believed is not None and believed != here:
-        return f"the party's true hex {here} (it believes it is in {believed})"
-    return f"the party's true hex {here}"
+        return N_("the party's true hex %(hex)s (it believes it is in %(believed)s)",
+                  hex=here, believed=believed)
+    return N_("the party's true hex %(hex)s", hex=here)
 
 
 def out_of_reach(campaign: Campaign, places: Places, state: PartyState,
-                 loc: Location) -> str | None:
+                 loc: Location) -> Text | None:
     """Why the party cannot come upon ``loc`` where it is (rules.md section 6): the place
     is neither in its true hex nor a visible location seen from there. None when it can.
 
@@ -105,12 +107,14 @@ def out_of_reach(campaign: Campaign, places: Places, state: PartyState,
     if loc.hex == here or loc in places.seen_from(here):
         return None
     far = distance(here, loc.hex)
-    return (f"is in hex {loc.label}, {far} hex{'es' * (far != 1)} from "
-            f"{party_whereabouts(campaign, state)} at this watch")
+    # TRANSLATORS: where a place the log names is; %(party)s is "the party's true hex 0410"
+    return NN_("is in hex %(hex)s, %(num)s hex from %(party)s at this watch",
+               "is in hex %(hex)s, %(num)s hexes from %(party)s at this watch", far,
+               hex=loc.label, party=party_whereabouts(campaign, state))
 
 
 def unknowable(campaign: Campaign, loc: Location, discovered: bool,
-               told: bool) -> str | None:
+               told: bool) -> Text | None:
     """Why the players have no way to know of ``loc``, for a ``reveal:`` of it (a warning,
     not an error: a rumour may reveal anything). A ``gm_only`` location never reaches the
     players' pages; a hidden one not yet found is known only from a table row that leads to
@@ -118,11 +122,11 @@ def unknowable(campaign: Campaign, loc: Location, discovered: bool,
     (``told``: a ``note:`` or ``tell:`` since the last watch). None when the reveal is
     plausible."""
     if loc.gm_only:
-        return "a gm_only location: it never reaches the players' pages, so the reveal shows " \
-               "them nothing"
+        return N_("a gm_only location: it never reaches the players' pages, so the reveal "
+                  "shows them nothing")
     if loc.visibility != "hidden" or discovered or told:
         return None
     if any(row.location == loc.id for table in campaign.tables.values() for row in table.rows):
         return None
-    return "a hidden location no table leads to, with no note or tell of how the players " \
-           "learned of it"
+    return N_("a hidden location no table leads to, with no note or tell of how the players "
+              "learned of it")
