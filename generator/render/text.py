@@ -163,11 +163,14 @@ def seeded_text(campaign: Campaign, chronicle: Chronicle, listing: bool = False,
         mine = [r for r in rows if r.session == rec.session]
         seeded = [r for r in mine if not r.roll.recorded]
         checks = sum(r.roll.is_check for r in seeded)
-        rolls = t.ngettext("%(num)s roll", "%(num)s rolls", len(mine))
-        count = (t.gettext("%(seeded)s of %(rolls)s (%(checks)s)", seeded=len(seeded),
-                           rolls=rolls,
-                           checks=t.ngettext("%(num)s check", "%(num)s checks", checks))
-                 if seeded else t.gettext("none of %(rolls)s", rolls=rolls))
+        # "of N rolls" as one plural message: after "of" the count takes another case in
+        # Russian and Ukrainian ("из 21 броска") than alone ("21 бросок")
+        count = (t.ngettext("%(seeded)s of %(num)s roll (%(checks)s)",
+                            "%(seeded)s of %(num)s rolls (%(checks)s)", len(mine),
+                            seeded=len(seeded),
+                            checks=t.ngettext("%(num)s check", "%(num)s checks", checks))
+                 if seeded else t.ngettext("none of %(num)s roll", "none of %(num)s rolls",
+                                           len(mine)))
         lines.append("  " + t.gettext("session %(n)s (%(title)s): %(count)s", n=rec.session,
                                       title=rec.title, count=count))
         if not listing:
