@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from generator.audience import Audience
 from generator.hexgrid import Grid
 from generator.interop.tm_parse import (
     _DEFAULT_LIBRARY,
@@ -41,7 +42,7 @@ def _terrain_hints(view: Any, campaign: Any, gm: bool) -> dict[str, dict[str, An
     """
     from generator.reference.sheet import site_sheets
 
-    sheets = site_sheets(campaign, "gm" if gm else "players")
+    sheets = site_sheets(campaign, Audience.GM if gm else Audience.PLAYERS)
     rules_shown = gm or ("navigation" in sheets and "travel" in sheets)
     custom: dict[str, Any] = {}
     for tid, rule in sorted(campaign.terrain.items()):

@@ -20,7 +20,6 @@ from generator.reference.sheet import (
     SYSTEMS,
     TOPICS,
     Align,
-    Audience,
     Ctx,
     MdTable,
     site_sheets,
@@ -71,7 +70,6 @@ from generator.reference.sheets_travel import (
 
 __all__ = [
     "Align",
-    "Audience",
     "Ctx",
     "LONG_TABLE_ROWS",
     "MdTable",

@@ -13,7 +13,6 @@ on each, and the atomic switch to the new sites.
 """
 
 from generator.site.build import (
-    AUDIENCES,
     BuildReport,
     DocsResult,
     SiteError,
@@ -23,5 +22,5 @@ from generator.site.build import (
     write_docs,
 )
 
-__all__ = ["AUDIENCES", "BuildReport", "DocsResult", "SiteError", "build_sites",
+__all__ = ["BuildReport", "DocsResult", "SiteError", "build_sites",
            "check_no_gm_boxes", "run_mkdocs", "write_docs"]

@@ -33,6 +33,7 @@ from typing import Any
 
 import jinja2
 
+from generator.audience import AUDIENCES, Audience
 from generator.content.campaign import Campaign
 from generator.content.markdown import (
     MarkdownError,
@@ -43,7 +44,7 @@ from generator.content.markdown import (
 )
 from generator.content.place import place_of
 from generator.diagnostics import SourceError
-from generator.knowledge import Audience, view_for
+from generator.knowledge import view_for
 from generator.reference.render import reference_nav, reference_pages
 from generator.render.escape import html_text, with_title
 from generator.render.pages import (
@@ -71,7 +72,6 @@ from generator.site.notfound import lists_no_page
 from generator.site.progress import Reporter, Stage, count, silent
 from generator.site.writer import TreeWriter, UnsafePath
 
-AUDIENCES: tuple[Audience, ...] = ("players", "gm")
 DEFAULT_OPTIONS = ConfigOptions()
 #: The key of MkDocs' ``extra`` that ``run_mkdocs`` sets in the config it builds with: the
 #: docs are fresh, the hook need not regenerate them (MkDocs passes the config to every hook)
@@ -157,8 +157,8 @@ def add_reference(tree: DocsTree, campaign: Campaign, audience: Audience,
     """The rules reference sheets and roll tables (generator.reference), rendered from the
     engine's own tables, as a section of the site. With ``cache``, the pages of the last
     build are reused while the campaign's inputs (and the players' finds) are unchanged."""
-    known = frozenset(known_locations) if audience == "players" else None
-    seen = frozenset(known_terrain or ()) if audience == "players" else None
+    known = frozenset(known_locations) if audience == Audience.PLAYERS else None
+    seen = frozenset(known_terrain or ()) if audience == Audience.PLAYERS else None
     key: tuple[object, ...] | None = None
     pages: dict[str, str] | None = None
     if cache is not None and cache.replay.sessions is campaign.sessions:
@@ -435,11 +435,11 @@ class _OtherSites:
     def __init__(self, audiences: Sequence[Audience], report: BuildReport,
                  staging: Path) -> None:
         self.order = list(audiences)
-        self.futures: dict[str, Future[tuple[list[str], int]]] = {}
+        self.futures: dict[Audience, Future[tuple[list[str], int]]] = {}
         self.pool: ProcessPoolExecutor | None = None
         if len(audiences) < 2 or jobs() < 2:
             return
-        last = "gm" if "gm" in audiences else audiences[-1]
+        last = Audience.GM if Audience.GM in audiences else audiences[-1]
         self.order = [last] + [a for a in audiences if a != last]
         try:
             self.pool = ProcessPoolExecutor(len(audiences) - 1,
@@ -452,7 +452,7 @@ class _OtherSites:
             self.close()
             self.futures = {}
 
-    def result(self, audience: str, stage: Stage) -> list[str] | None:
+    def result(self, audience: Audience, stage: Stage) -> list[str] | None:
         """The warnings of ``audience``'s build in the worker (SiteError if it failed), or
         None when it did not run there (or the worker died): then build it here."""
         future = self.futures.get(audience)
@@ -490,7 +490,7 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                 build_root: Path | None = None,
                 audiences: Sequence[Audience] = AUDIENCES, docs_only: bool = False,
                 repo_config: Path | None = None, options: ConfigOptions = DEFAULT_OPTIONS,
-                site_urls: Mapping[str, str] | None = None,
+                site_urls: Mapping[Audience, str] | None = None,
                 notify: Callable[[str], None] | None = None,
                 progress: Reporter | None = None) -> BuildReport:
     """Write the docs of each audience, build them with MkDocs and make them the sites in
@@ -542,7 +542,7 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                         report.warnings += [f"{audience}: {w}" for w in warnings]
                         if not (target / "index.html").is_file():
                             raise SiteError(f"{audience} site: MkDocs wrote no index.html")
-                        if audience == "players":
+                        if audience == Audience.PLAYERS:
                             check_no_gm_boxes(target)
                         if lists_no_page(target):
                             report.unlisted.append(audience)
