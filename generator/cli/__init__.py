@@ -304,7 +304,7 @@ def import_group() -> None:
 def import_text_mapper(file: Path, into: Path | None, mapping_file: Path | None, force: bool,
                        name: str | None, show_mapping: bool) -> None:
     """``hexcrawl import text-mapper``."""
-    from generator.interop.tm_command import import_map
+    from generator.interop.textmapper.command import import_map
 
     import_map(file, into, mapping_file, force, name, show_mapping)
 

@@ -47,7 +47,9 @@ def veer_text(veer: int, t: Translator) -> str:
     return f"{veer:+d} ({abs(veer)} {face})"
 
 
-def _now(campaign: Campaign, chronicle: Chronicle) -> tuple[TimePoint, WatchRecord | None]:
+def party_now(campaign: Campaign, chronicle: Chronicle) -> tuple[TimePoint, WatchRecord | None]:
+    """Where and when the party is after the chronicle's last session (the campaign's start
+    before any), and the last watch played (None before any)."""
     last: WatchRecord | None = None
     for rec in chronicle.sessions:
         if rec.watches:
@@ -90,7 +92,7 @@ def nonlethal_flags(campaign: Campaign, chronicle: Chronicle, t: Translator) -> 
 
 def status_lines(campaign: Campaign, chronicle: Chronicle, t: Translator) -> list[str]:
     """The party as the GM needs it."""
-    now, last = _now(campaign, chronicle)
+    now, last = party_now(campaign, chronicle)
     grid = campaign.grid
     here = grid.parse(now.hex)
     info = campaign.hex_info(here)

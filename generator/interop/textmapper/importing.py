@@ -1,6 +1,6 @@
 """Turning a parsed Text Mapper map into a campaign's hexes, paths and locations: the word
 mapping (``--mapping``, checked at its place in the file) and the conversion. The files are
-written by ``tm_write``."""
+written by ``writing``."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from generator.content.models import MAX_MAP_SIZE
 from generator.content.yamlpos import Located, load_yaml, read_text
 from generator.diagnostics import Diagnostics, Pos, SourceError, display_path, suggest
 from generator.hexgrid import Grid, Hex
-from generator.interop.tm_parse import (
+from generator.interop.textmapper.parsing import (
     DENSITY_WORDS,
     IGNORED_WORDS,
     LINE_WORDS,
