@@ -1,4 +1,4 @@
-"""Render the reference sheets: jinja2 Markdown templates filled from ``sheets.py``.
+"""Render the reference sheets: jinja2 Markdown templates filled from ``sheets``.
 
 Templates live in ``site_templates/reference/``; a campaign overrides any of them with a file of
 the same name in ``<campaign>/templates/reference/``. The output is a dict of docs-relative

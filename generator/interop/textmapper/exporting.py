@@ -49,7 +49,7 @@ def _terrain_hints(view: Any, campaign: Any, gm: bool) -> dict[str, dict[str, An
     draws, and the rules (DCs, speeds, the terrain it is like) only where their reference
     prints them (the navigation and travel sheets), so an import of it may need them filled in.
     """
-    from generator.reference.sheet import site_sheets
+    from generator.reference.sheets.base import site_sheets
 
     sheets = site_sheets(campaign, Audience.GM if gm else Audience.PLAYERS)
     rules_shown = gm or ("navigation" in sheets and "travel" in sheets)

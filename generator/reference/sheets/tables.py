@@ -13,10 +13,10 @@ from generator.content.campaign import Campaign, Table
 from generator.content.markdown import inert
 from generator.dice import parse_dice
 from generator.reference import data as D
-from generator.reference.sheet import Ctx, table
-from generator.reference.sheets_checks import brp_sheet, bsh_sheet, d20_sheet
-from generator.reference.sheets_conflict import chases_sheet, modifiers_sheet
-from generator.reference.sheets_travel import (
+from generator.reference.sheets.base import Ctx, table
+from generator.reference.sheets.checks import brp_sheet, bsh_sheet, d20_sheet
+from generator.reference.sheets.conflict import chases_sheet, modifiers_sheet
+from generator.reference.sheets.travel import (
     encounter_die,
     encounters_sheet,
     getting_lost_sheet,

@@ -10,9 +10,9 @@ from generator.audience import Audience
 from generator.dice import parse_dice
 from generator.reference import data as D
 from generator.reference import diagrams
-from generator.reference import sheets_system as S
 from generator.reference.fmt import DASH
-from generator.reference.sheet import Ctx, MdTable, table
+from generator.reference.sheets import system as S
+from generator.reference.sheets.base import Ctx, MdTable, table
 from generator.rules import chase_model as CH
 from generator.rules import resources as R
 
