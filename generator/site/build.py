@@ -24,9 +24,10 @@ import os
 import shutil
 import threading
 import time
-from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,7 +58,7 @@ from generator.render.pages import (
 from generator.render.templates import templates_fingerprint
 from generator.rules.chronicle import Chronicle
 from generator.site import output
-from generator.site.cache import BuildCache
+from generator.site.cache import BuildCache, FileStore
 from generator.site.config import (
     CampaignConfig,
     ConfigError,
@@ -211,6 +212,63 @@ class _Clock:
         self.last += seconds
 
 
+def _titled(every: Mapping[str, str | bytes], titled: dict[str, tuple[str, bytes]], *,
+            keep: bool) -> dict[str, bytes]:
+    """The bytes of every file of the docs tree: each Markdown page but the home page with
+    its title (``titled`` holds the pages titled before, by text; with ``keep``, it gets
+    the new ones), the overview map with its XML declaration."""
+    files: dict[str, bytes] = {}
+    for p, text in every.items():
+        if isinstance(text, bytes):
+            files[p] = text
+            continue
+        known = titled.get(p)
+        if known is not None and known[0] == text:
+            files[p] = known[1]
+            continue
+        files[p] = (with_title(text) if p.endswith(".md") and p != "index.md"
+                    else text).encode("utf-8")
+        if keep:
+            titled[p] = (text, files[p])
+    if "maps/overview.svg" in files:
+        files["maps/overview.svg"] = (b'<?xml version="1.0" encoding="utf-8"?>\n'
+                                      + files["maps/overview.svg"])
+    return files
+
+
+def _write_changed(files: Mapping[str, bytes], writer: TreeWriter, docs: Path,
+                   disk: FileStore | None) -> list[str]:
+    """Write each of ``files`` under ``docs/`` where its bytes changed (``disk``: what
+    serve knows is on the disk already); the files written, sorted."""
+    written: list[str] = []
+    for rel, data in sorted(files.items()):
+        if disk is not None and disk.unchanged(docs / rel, rel, data):
+            continue
+        if writer.write_if_changed(f"docs/{rel}", data):
+            written.append(rel)
+        if disk is not None:
+            disk.record(docs / rel, rel, data)
+    return sorted(written)
+
+
+@contextmanager
+def _docs_errors(audience: Audience, base: Path) -> Iterator[None]:
+    """What goes wrong writing an audience's docs, as a ``SiteError`` that says where."""
+    try:
+        yield
+    except SourceError as exc:  # a template that cannot be read or fails
+        raise SiteError(f"{exc.pos}: error: {exc.message} ({audience} pages)") from exc
+    except jinja2.TemplateError as exc:
+        where = f" ({exc.filename}:{exc.lineno})" if isinstance(
+            exc, jinja2.TemplateSyntaxError) else ""
+        raise SiteError(f"{audience} pages: template error{where}: {exc}") from exc
+    except (UnsafePath, MarkdownError) as exc:
+        raise SiteError(f"{audience} docs: {exc}") from exc
+    except OSError as exc:
+        raise SiteError(f"{audience} docs: cannot write {exc.filename or base}: "
+                        f"{exc.strerror or exc}") from exc
+
+
 def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                build_dir: Path | None = None, out_dir: Path | None = None,
                repo_config: Path | None = None,
@@ -241,7 +299,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     result.left_out = settings.left_out
     overrides = not options.no_hooks
     writer = TreeWriter(base)
-    try:
+    with _docs_errors(audience, base):
         clock = _Clock(timings)
         facts, extensions, markdown = _docs_markdown(campaign, audience, base, out_dir,
                                                      settings, options)
@@ -271,30 +329,8 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
         clock("render")
         # each Markdown page titled (kept by serve while its text is the same), then every
         # file written where its bytes changed
-        files: dict[str, bytes] = {}
-        for p, text in every.items():
-            if isinstance(text, bytes):
-                files[p] = text
-                continue
-            known = titled.get(p)
-            if known is not None and known[0] == text:
-                files[p] = known[1]
-                continue
-            files[p] = (with_title(text) if p.endswith(".md") and p != "index.md"
-                        else text).encode("utf-8")
-            if cache is not None:
-                titled[p] = (text, files[p])
-        if "maps/overview.svg" in files:
-            files["maps/overview.svg"] = (b'<?xml version="1.0" encoding="utf-8"?>\n'
-                                          + files["maps/overview.svg"])
-        for rel, data in sorted(files.items()):
-            if disk is not None and disk.unchanged(docs / rel, rel, data):
-                continue
-            if writer.write_if_changed(f"docs/{rel}", data):
-                result.written.append(rel)
-            if disk is not None:
-                disk.record(docs / rel, rel, data)
-        result.written.sort()
+        files = _titled(every, titled, keep=cache is not None)
+        result.written += _write_changed(files, writer, docs, disk)
         if disk is not None:
             disk.keep_only(set(every))
         result.removed = [rel.removeprefix("docs/") for rel in
@@ -305,17 +341,6 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
         if writer.write_if_changed("mkdocs.yml", dump_config(config).encode("utf-8")):
             result.written.append("mkdocs.yml")
         clock("write")
-    except SourceError as exc:  # a template that cannot be read or fails
-        raise SiteError(f"{exc.pos}: error: {exc.message} ({audience} pages)") from exc
-    except jinja2.TemplateError as exc:
-        where = f" ({exc.filename}:{exc.lineno})" if isinstance(
-            exc, jinja2.TemplateSyntaxError) else ""
-        raise SiteError(f"{audience} pages: template error{where}: {exc}") from exc
-    except (UnsafePath, MarkdownError) as exc:
-        raise SiteError(f"{audience} docs: {exc}") from exc
-    except OSError as exc:
-        raise SiteError(f"{audience} docs: cannot write {exc.filename or base}: "
-                        f"{exc.strerror or exc}") from exc
     return result
 
 
