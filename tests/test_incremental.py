@@ -17,11 +17,12 @@ from pathlib import Path
 
 import pytest
 
+from generator.audience import Audience
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
 from generator.content.yamlpos import load_yaml
 from generator.diagnostics import Diagnostics
-from generator.knowledge import Audience, view_for
+from generator.knowledge import view_for
 from generator.replay import replay
 from generator.replay.snapshots import EVERY, RECENT, ReplayCache
 from generator.rules.chronicle import Chronicle

@@ -345,3 +345,101 @@ def test_the_state_finder_finds_state() -> None:
     found = module_state({"m.py": ast.parse(source)})
     assert sorted(name for _, name in found) == ["DIRTY", "MEMO", "SEEN", "STATE",
                                                   "_DEFAULT", "_cache"]
+
+
+# ------------------------------------------------------------------------------------------
+# one Audience type
+
+#: The module that defines the audience (an enum) and the content format's word for it.
+AUDIENCE_MODULE = "generator/audience.py"
+
+
+def audience_literals(tree: ast.Module) -> list[int]:
+    """Lines that spell the audience as a ``Literal`` of its two words (in either order)."""
+    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Subscript)
+            and _name(node.value) == "Literal"
+            and isinstance(node.slice, ast.Tuple)
+            and {e.value for e in node.slice.elts if isinstance(e, ast.Constant)}
+            == {"players", "gm"}]
+
+
+def test_one_audience_type() -> None:
+    """``generator.audience.Audience`` is the audience everywhere: no second spelling of
+    it as a ``Literal``; the command line converts its word once."""
+    found = {path: lines for path, tree in _trees().items()
+             if path != AUDIENCE_MODULE and (lines := audience_literals(tree))}
+    assert found == {}
+    assert audience_literals(ast.parse(
+        'from typing import Literal\nA = Literal["gm", "players"]\nB = Literal["gm"]\n')) == [2]
+
+
+# ------------------------------------------------------------------------------------------
+# modules split by meaning: no private name across modules, no long function without a reason
+
+#: A function longer than this says why in its docstring, on a line that starts with
+#: ``Long because``.
+MAX_FUNCTION_LINES = 80
+LONG_BECAUSE = "Long because"
+
+
+def _is_module(dotted: str) -> bool:
+    """Whether ``generator.x.y`` names a module or package of the code (not a function)."""
+    path = ROOT.joinpath(*dotted.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def private_imports(tree: ast.Module) -> list[tuple[int, str]]:
+    """(line, name) of every ``_private`` name taken from another module of the package:
+    ``from generator.x import _name`` or ``x._name`` on a module imported from it."""
+    found: list[tuple[int, str]] = []
+    modules: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.level or (
+                node.module or "").split(".")[0] == "generator"):
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    found.append((node.lineno, alias.name))
+                if _is_module(f"{node.module}.{alias.name}"):
+                    modules.add(alias.asname or alias.name)
+        elif isinstance(node, ast.Import):
+            modules.update(alias.asname or alias.name.split(".")[0] for alias in node.names
+                           if alias.name.split(".")[0] == "generator")
+    found += [(node.lineno, node.attr) for node in ast.walk(tree)
+              if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+              and node.value.id in modules and node.attr.startswith("_")
+              and not node.attr.startswith("__")]
+    return sorted(found)
+
+
+def test_no_private_name_crosses_a_module() -> None:
+    found = {path: hits for path, tree in _trees().items() if (hits := private_imports(tree))}
+    assert found == {}
+    assert private_imports(ast.parse(
+        "import os\nfrom generator.x import _a, b\nfrom generator import play\n"
+        "play._c()\nos._exit(0)\nb._d\n")) == [(2, "_a"), (4, "_c")]
+
+
+def long_functions(tree: ast.Module) -> list[tuple[int, str, int]]:
+    """(line, name, length) of every function over ``MAX_FUNCTION_LINES`` lines whose
+    docstring gives no line starting with ``Long because``."""
+    found: list[tuple[int, str, int]] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        length = (node.end_lineno or node.lineno) - node.lineno + 1
+        doc = ast.get_docstring(node) or ""
+        if length > MAX_FUNCTION_LINES and not any(
+                line.strip().startswith(LONG_BECAUSE) for line in doc.splitlines()):
+            found.append((node.lineno, node.name, length))
+    return found
+
+
+def test_no_function_over_80_lines_without_a_reason() -> None:
+    """A long function is split by meaning, or its docstring says why it is clearer whole
+    (a line starting with "Long because")."""
+    found = {path: hits for path, tree in _trees().items() if (hits := long_functions(tree))}
+    assert found == {}
+    body = "".join(f"    x{i} = {i}\n" for i in range(MAX_FUNCTION_LINES))
+    assert long_functions(ast.parse(f"def f():\n{body}")) == [(1, "f", 81)]
+    assert long_functions(ast.parse(
+        f'def f():\n    """Sum.\n\n    Long because it is a table."""\n{body}')) == []

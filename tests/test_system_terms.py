@@ -11,10 +11,10 @@ from generator.dice import RollRecord, said
 from generator.i18n import Translator
 from generator.play.oracle import ask_for
 from generator.play.present import exhausted_reason, roll_help
-from generator.reference.sheet import Ctx
-from generator.reference.sheets_conflict import chases_sheet
-from generator.reference.sheets_tables import gm_screen_sheet
-from generator.reference.sheets_travel import encounters_sheet, travel_sheet
+from generator.reference.sheets.base import Ctx
+from generator.reference.sheets.conflict import chases_sheet
+from generator.reference.sheets.tables import gm_screen_sheet
+from generator.reference.sheets.travel import encounters_sheet, travel_sheet
 from generator.render.journal import _joins  # noqa: PLC2701 (the rule under test)
 from generator.render.text import replay_text
 from generator.render.watch_log import SIGNS, key_rolls, outcome_legend

@@ -1,4 +1,4 @@
-"""Text Mapper interoperability (generator/interop/textmapper.py, hexcrawl import/export
+"""Text Mapper interoperability (generator/interop/textmapper/, hexcrawl import/export
 text-mapper): a map of the example campaign written by hand in Text Mapper's format imports
 to the example's hexes, paths and locations; an export reads back unchanged; files are
 never written over without --force, and never lost with it."""

@@ -1,4 +1,5 @@
-"""A Text Mapper map downloaded from anywhere (generator/interop/tm_parse.py, tm_import.py):
+"""A Text Mapper map downloaded from anywhere (generator/interop/textmapper/: parsing,
+importing):
 sizes checked before a hex is walked, patterns that give up in one pass, a positioned error
 for a hint nested too deep, escapes shown inert, YAML that reads back whatever the labels
 hold, reserved page names avoided, no writing through links, mapping values kept whole."""

@@ -11,10 +11,10 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
+from generator.audience import AUDIENCES, Audience
 from generator.cli.new import new_cmd
 from generator.cli.print_cmd import print_group
 from generator.cli.public import public_cmd
@@ -38,9 +38,6 @@ from generator.content.place import find_campaign
 from generator.diagnostics import Pos, display_path
 from generator.i18n import Translator
 from generator.i18n.markers import N_
-
-if TYPE_CHECKING:
-    from generator.knowledge import Audience
 
 NO_HOOKS_OPTION = click.option(
     "--no-hooks", is_flag=True,
@@ -152,7 +149,7 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     """``hexcrawl build``."""
     import babel.numbers
 
-    from generator.site.build import AUDIENCES, SiteError, build_sites
+    from generator.site.build import SiteError, build_sites
     from generator.site.config import ConfigOptions
     from generator.site.notfound import unlisted_warning
 
@@ -160,15 +157,15 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
     refuse_links_out(place, place.build_dir,
                      None if docs_only else out if out is not None else place.site_dir)
     out = out if out is not None else place.site_dir
-    audiences: tuple[Audience, ...] = AUDIENCES if audience == "both" else (
-        "players" if audience == "players" else "gm",)
+    audiences = AUDIENCES if audience == "both" else (Audience(audience),)
     options = ConfigOptions(no_hooks=no_hooks)
     with reporter(quiet, verbose) as progress:
         campaign, diags = load_or_exit(place.content, progress)
         chronicle = replay_or_exit(campaign, diags, progress)
         t = Translator(campaign.language)
         print_diagnostics(diags, progress, t)
-        urls = {a: u for a, u in (("players", site_url), ("gm", gm_site_url)) if u}
+        urls = {a: u for a, u in ((Audience.PLAYERS, site_url), (Audience.GM, gm_site_url))
+                if u}
         try:
             report = build_sites(campaign, chronicle, out_dir=out, build_root=place.build_dir,
                                  audiences=audiences, docs_only=docs_only,
@@ -233,7 +230,7 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
     from generator.site.build import SiteError, write_docs
     from generator.site.config import ConfigOptions
 
-    which: Audience = "players" if audience == "players" else "gm"
+    which = Audience(audience)
     place = locate(content)
     refuse_links_out(place, place.build_dir)
     cache = SESSION.cache_for(place.content)  # the hook's rebuilds go on from this load
@@ -249,7 +246,7 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
         if not config.is_file():
             click.echo(f"{config}: error: " + (t.gettext(
                 "no earlier build of the players' site to serve while the content has "
-                "errors; fix them first") if which == "players" else t.gettext(
+                "errors; fix them first") if which == Audience.PLAYERS else t.gettext(
                 "no earlier build of the GM's site to serve while the content has errors; "
                 "fix them first")), err=True)
             sys.exit(1)
@@ -266,7 +263,7 @@ def serve(content: Path | None, audience: str, dev_addr: str, no_hooks: bool) ->
         name = campaign.name
     click.echo((t.gettext("serving the players' site of %(name)s on %(url)s (edits in "
                           "%(folder)s rebuild it)", name=name, url=f"http://{dev_addr}/",
-                          folder=place.content) if which == "players" else
+                          folder=place.content) if which == Audience.PLAYERS else
                 t.gettext("serving the GM's site of %(name)s on %(url)s (edits in %(folder)s "
                           "rebuild it)", name=name, url=f"http://{dev_addr}/",
                           folder=place.content)), err=True)
@@ -307,7 +304,7 @@ def import_group() -> None:
 def import_text_mapper(file: Path, into: Path | None, mapping_file: Path | None, force: bool,
                        name: str | None, show_mapping: bool) -> None:
     """``hexcrawl import text-mapper``."""
-    from generator.interop.tm_command import import_map
+    from generator.interop.textmapper.command import import_map
 
     import_map(file, into, mapping_file, force, name, show_mapping)
 
@@ -336,7 +333,7 @@ def export_text_mapper(content: Path | None, out: Path | None, audience: str,
     campaign, diags = load_or_exit(place.content)
     chronicle = replay_or_exit(campaign, diags)
     print_diagnostics(diags)
-    view = view_for(campaign, chronicle, "players" if audience == "players" else "gm")
+    view = view_for(campaign, chronicle, Audience(audience))
     text = tm.export(view, campaign)
     if out is None:
         click.echo(text, nl=False)

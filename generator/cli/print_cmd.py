@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import click
 
+from generator.audience import AUDIENCES, Audience
 from generator.console import (
     CONTENT_OPTION,
     load_or_exit,
@@ -156,15 +157,16 @@ def print_sheets(content: Path | None, out: Path | None, paper: str, language: s
     out = out if out is not None else place.print_dir
     refuse_links_out(place, print_dir=out)
     campaign, diags = load_or_exit(place.content)
+    which = Audience(audience)
     seen: set[str] | None = None
-    if audience == "players":       # their sheets name only the terrain they have seen
+    if which == Audience.PLAYERS:       # their sheets name only the terrain they have seen
         from generator.knowledge import players_view
 
         seen = set(players_view(campaign, replay_or_exit(campaign, diags)).terrains)
     print_diagnostics(diags)
     with print_errors():
         pdfs = print_pdfs(campaign, out, language, paper,
-                          audience="players" if audience == "players" else "gm",
+                          audience=which,
                           systems=list(systems) or None, only=list(names) or None,
                           known_terrain=seen)
     echo_all(pdfs)
@@ -197,7 +199,7 @@ def print_map(content: Path | None, out: Path | None, paper: str, language: str 
     campaign, diags = load_or_exit(place.content)
     chronicle = replay_or_exit(campaign, diags)
     print_diagnostics(diags)
-    audiences = ("players", "gm") if audience == "both" else (audience,)
+    audiences = AUDIENCES if audience == "both" else (Audience(audience),)
     with print_errors():
         maps = print_maps(campaign, chronicle, out, audiences=audiences, paper=paper,
                           poster=poster, orientation=orientation,

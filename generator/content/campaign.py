@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from generator.audience import Audience
 from generator.content.builtin import TerrainRule
 from generator.content.models import (
     ChaseActor,
@@ -93,7 +94,7 @@ class Table:
     id: str
     name: str
     dice: str | None
-    audience: str
+    audience: Audience
     description: str | None
     rows: tuple[TableRow, ...]
     #: inclusive natural-roll range of each row, derived from `roll` or weights

@@ -42,14 +42,13 @@ import posixpath
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from typing import Any, Literal
+from typing import Any
 
 import markdown as pymarkdown  # type: ignore[import-untyped]
 import nh3
 
+from generator.audience import Audience
 from generator.content.mdextensions import DEFAULT_EXTENSIONS, extension_settings
-
-Audience = Literal["players", "gm"]
 
 #: The class of GM blocks (the admonition type ``gm``).
 GM_CLASS = "gm"
@@ -282,7 +281,7 @@ class Prose:
             found = made.get((inline, page))
             if found is not None:
                 return found
-        parser = _Inert(drop_gm=self.audience == "players", inline=inline, page=page)
+        parser = _Inert(drop_gm=self.audience == Audience.PLAYERS, inline=inline, page=page)
         parser.feed(self.html)
         parser.close()
         return "".join(parser.out)
@@ -431,7 +430,7 @@ class MarkdownRenderer:
         found = self._cache.get(key)
         if found is None:
             fragment = self.html(text)
-            if audience == "players":
+            if audience == Audience.PLAYERS:
                 fragment, self._has_gm[text] = strip_gm_found(fragment)
             found = self._cache[key] = Prose(fragment, audience)
         return found
@@ -442,7 +441,7 @@ class MarkdownRenderer:
         if found is None:
             # the players' prose finds it while it strips the GM blocks (strip_gm_found),
             # and the players' view may need that prose anyway
-            self.prose(text, "players")
+            self.prose(text, Audience.PLAYERS)
             found = self._has_gm[text]
         return found
 
@@ -453,7 +452,7 @@ class MarkdownRenderer:
         out = RenderedProse()
         for text in texts:
             out.html[text] = self.html(text)
-            for audience in ("gm", "players"):
+            for audience in (Audience.GM, Audience.PLAYERS):
                 found = self.prose(text, audience)
                 assert found is not None
                 out.prose[(text, audience)] = found

@@ -24,6 +24,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from generator.audience import AudienceWord
 from generator.content.rolltables import MAX_RESULTS
 from generator.diagnostics import N_, MessageError
 from generator.dice import MAX_SIDES
@@ -96,7 +97,6 @@ def _not_blank(value: str) -> str:
 #: A name or title a page shows: anything but empty or only spaces.
 Name = Annotated[str, AfterValidator(_not_blank), WithJsonSchema(
     {"type": "string", "minLength": 1, "pattern": "\\S"})]
-Audience = Literal["gm", "players"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -374,6 +374,6 @@ class TableFile(Model):
     id: str
     name: Name
     dice: str | None = None
-    audience: Audience = "gm"
+    audience: AudienceWord = "gm"
     description: str | None = None
     rows: list[TableRow] = Field(min_length=1)

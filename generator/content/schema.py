@@ -169,7 +169,11 @@ def _obj(required: dict[str, Any], optional: dict[str, Any] | None = None,
 
 def replay_schema() -> dict[str, Any]:
     """The JSON printed by ``hexcrawl replay --json``. The keys of content.md are required;
-    further keys may be added (they are listed where known), none may change."""
+    further keys may be added (they are listed where known), none may change.
+
+    Long because it is one schema written out: each record's fields in content.md's order,
+    read beside content.md as a whole, and a split would only scatter them.
+    """
     roll = _obj({
         "purpose": {**_STR, "description": "navigation, distance, veer, realise, encounter, "
                                            "forage, march, reorient, ..."},

@@ -31,6 +31,7 @@ made), ``common``, ``sessions`` and ``party`` (the parts both are made of), ``ex
 
 from __future__ import annotations
 
+from generator.audience import Audience
 from generator.content.campaign import Campaign
 from generator.content.markdown import MarkdownRenderer
 from generator.knowledge.common import campaign_path, track
@@ -39,7 +40,6 @@ from generator.knowledge.gm import gm_view
 from generator.knowledge.players import players_view
 from generator.knowledge.sessions import unresolved_lost_watches
 from generator.knowledge.views import (
-    Audience,
     DayView,
     ExploredState,
     GMHexView,
@@ -80,15 +80,14 @@ from generator.rules.chronicle import Chronicle
 def view_for(campaign: Campaign, chronicle: Chronicle, audience: Audience,
              markdown: MarkdownRenderer | None = None) -> PlayerView | GMView:
     """The view of ``audience`` (``players`` or ``gm``)."""
-    if audience not in ("players", "gm"):
+    if audience not in (Audience.PLAYERS, Audience.GM):
         raise ValueError(f"unknown audience '{audience}' (players or gm)")
-    if audience == "players":
+    if audience == Audience.PLAYERS:
         return players_view(campaign, chronicle, markdown)
     return gm_view(campaign, chronicle, markdown)
 
 
 __all__ = [
-    "Audience",
     "DayView",
     "ExploredState",
     "GMHexView",

@@ -9,10 +9,10 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
+from generator.audience import Audience
 from generator.content.campaign import Campaign, Table
 from generator.hexgrid import Grid, Hex, distance
 from generator.knowledge.views import (
-    Audience,
     GMNowView,
     GMRowView,
     ProseFn,
@@ -26,7 +26,7 @@ from generator.rules.tables import TERRAIN
 
 
 def site_info(campaign: Campaign, audience: Audience, prose: ProseFn) -> SiteInfo:
-    gm = audience == "gm"
+    gm = audience == Audience.GM
     return SiteInfo(
         name=campaign.name, description=prose(campaign.description),
         language=campaign.language,

@@ -83,6 +83,13 @@ def explored_by_session(campaign: Campaign, chronicle: Chronicle) -> list[frozen
         explore(rec.revealed_hexes, pos)
         explore(labels_of(lid for lid in rec.discovered if lid not in found_in_watches), pos)
 
+    return _growth(campaign, chronicle, first, touched)
+
+
+def _growth(campaign: Campaign, chronicle: Chronicle, first: dict[str, int],
+            touched: dict[str, int]) -> list[frozenset[str]]:
+    """The chronicle's explored hexes at the end of each session: each from the session it
+    was first explored (``first``), else first touched (``touched``), else the first."""
     grid = campaign.grid
     final = {label for label in chronicle.explored if valid_hex(grid, label) is not None}
     by_session: dict[int, set[str]] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.audience import Audience
 from generator.content.campaign import Campaign, HexInfo, Location
 from generator.content.markdown import MarkdownRenderer, Prose, default_renderer
 from generator.hexgrid import Hex
@@ -31,7 +32,7 @@ def gm_view(campaign: Campaign, chronicle: Chronicle,
     md = markdown or default_renderer()
 
     def prose(text: str | None) -> Prose | None:
-        return md.prose(text, "gm")
+        return md.prose(text, Audience.GM)
 
     grid = campaign.grid
     discovered = frozenset(chronicle.discovered)
@@ -69,7 +70,7 @@ def gm_view(campaign: Campaign, chronicle: Chronicle,
     resources = tuple(GMResourceView(**resource_fields(r, chronicle, prose), gm=prose(r.gm))
                       for r in resource_states(chronicle))
     return GMView(
-        site=site_info(campaign, "gm", prose),
+        site=site_info(campaign, Audience.GM, prose),
         terrains=terrain_views(campaign, {h.terrain for h in hexes.values()}),
         hexes=hexes,
         paths=paths,
@@ -127,7 +128,7 @@ def _gm_location(campaign: Campaign, loc: Location, chronicle: Chronicle,
     found = chronicle.discovered.get(loc.id)
     return GMLocationView(
         id=loc.id, name=loc.name, hex=loc.hex, label=loc.label, tags=loc.tags, icon=loc.icon,
-        body=md.prose(loc.body, "gm") or Prose("", "gm"),
+        body=md.prose(loc.body, Audience.GM) or Prose("", Audience.GM),
         found_in=found[0] if found else None, gm_only=loc.gm_only,
         visibility=loc.visibility, visible_from=loc.visible_from, on=loc.on,
         tables=loc.tables, source=campaign_path(campaign, loc.source),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.audience import Audience
 from generator.content.campaign import Campaign
 from generator.content.markdown import MarkdownRenderer, Prose, default_renderer
 from generator.hexgrid import Hex
@@ -33,7 +34,7 @@ def players_view(campaign: Campaign, chronicle: Chronicle,
     md = markdown or default_renderer()
 
     def prose(text: str | None) -> Prose | None:
-        return md.prose(text, "players")
+        return md.prose(text, Audience.PLAYERS)
 
     grid = campaign.grid
     visible_locs = {
@@ -57,7 +58,7 @@ def players_view(campaign: Campaign, chronicle: Chronicle,
     locations = {
         lid: LocationView(
             id=lid, name=loc.name, hex=loc.hex, label=loc.label, tags=loc.tags, icon=loc.icon,
-            body=md.prose(loc.body, "players") or Prose("", "players"),
+            body=md.prose(loc.body, Audience.PLAYERS) or Prose("", Audience.PLAYERS),
             found_in=chronicle.discovered[lid][0])
         for lid, loc in sorted(visible_locs.items())
     }
@@ -67,7 +68,7 @@ def players_view(campaign: Campaign, chronicle: Chronicle,
         runs, stubs = visible_runs(grid, path.hexes, explored_hexes)
         if runs:
             paths.append(PathView(path.id, path.kind, path.name, runs, stubs))
-    player_tables = {tid for tid, t in campaign.tables.items() if t.audience == "players"}
+    player_tables = {tid for tid, t in campaign.tables.items() if t.audience == Audience.PLAYERS}
     visible_ids = set(visible_locs)  # (one set for every row and session: read only)
     tables: dict[str, TableView] = {
         tid: TableView(t.id, t.name, t.roll_dice, prose(t.description),
@@ -88,7 +89,7 @@ def players_view(campaign: Campaign, chronicle: Chronicle,
     resources = tuple(ResourceView(**resource_fields(r, chronicle, prose, gm=False))
                       for r in resource_states(chronicle))
     return PlayerView(
-        site=site_info(campaign, "players", prose),
+        site=site_info(campaign, Audience.PLAYERS, prose),
         terrains=terrain_views(campaign, terrain_ids),
         hexes=hexes,
         paths=tuple(sorted(paths, key=lambda p: p.id)),

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
 
+from generator.audience import Audience
 from generator.content.markdown import Prose
 from generator.content.symbols import SymbolArt
 from generator.hexgrid import Grid, Hex
@@ -23,7 +23,6 @@ from generator.rules.chronicle import (
 )
 from generator.rules.resources import LADDER as USAGE_LADDER
 
-Audience = Literal["players", "gm"]
 #: Renders one Markdown field for the view's audience (``MarkdownRenderer.prose``).
 ProseFn = Callable[[str | None], Prose | None]
 #: A track as drawable polylines of hexes; a break between polylines is an unknown stretch
@@ -51,7 +50,7 @@ class SiteInfo:
 
     @property
     def gm(self) -> bool:
-        return self.audience == "gm"
+        return self.audience == Audience.GM
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 from generator.content.campaign import Campaign
 from generator.i18n import N_, Msg, Translator
 from generator.play.oracle import Plan
-from generator.play.present import _now, session_record
+from generator.play.present import party_now, session_record
 from generator.rules import tables as T
 from generator.rules.chronicle import Chronicle, TimePoint
 from generator.rules.fatigue import hustle_damage
@@ -70,7 +70,7 @@ def plan_lines(plan: Plan, entry: Mapping[str, Any], campaign: Campaign, before:
     """What the entry will ask for and why (before its first die), or what it now asks
     for besides (a die of a purpose not announced yet); and the purposes announced."""
     purposes = _purposes(plan)
-    now, _ = _now(campaign, before)
+    now, _ = party_now(campaign, before)
     end = _end(plan.chronicle, number)
     out: list[str] = []
     action = next(iter(entry))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from generator.content.campaign import Campaign
 from generator.hexgrid import Hex, distance
 from generator.i18n import Translator
-from generator.play.present import _now
+from generator.play.present import party_now
 from generator.rules.chronicle import Chronicle
 
 
@@ -87,7 +87,7 @@ def landmark_lines(campaign: Campaign, here: Hex, chronicle: Chronicle, t: Trans
 def look_lines(campaign: Campaign, chronicle: Chronicle, t: Translator) -> list[str]:
     """What ``look`` prints: the true hex and what is in sight from it; when the party
     is lost, the same from the hex it believes it is in, marked as believed."""
-    now, _ = _now(campaign, chronicle)
+    now, _ = party_now(campaign, chronicle)
     grid = campaign.grid
     here = grid.parse(now.hex)
     out = [t.gettext("true position (GM only):")]

@@ -147,7 +147,7 @@ class Table:
         return True
 
     def prompt(self) -> str:
-        now, _ = present._now(self.campaign, self.chronicle)
+        now, _ = present.party_now(self.campaign, self.chronicle)
         return self.t.gettext("s%(n)s day %(day)s w%(watch)s> ", n=self.number, day=now.day,
                               watch=now.watch)
 
@@ -359,7 +359,7 @@ class Table:
         rules, and the GM's yes before it is logged (the table may have ruled so)."""
         if not isinstance(entry.get("reorient"), dict):
             return True
-        now, _ = present._now(self.campaign, self.chronicle)
+        now, _ = present.party_now(self.campaign, self.chronicle)
         if now.knows_lost:
             return True
         for text in reorient_lines(str(entry["reorient"].get("method")), now.lost, self.t):

@@ -53,7 +53,9 @@ def die_state(now: str, t: Translator) -> str:
     return t.label("die", now) if now == "exhausted" else t.dice(now)
 
 
-def _now(campaign: Campaign, chronicle: Chronicle) -> tuple[TimePoint, WatchRecord | None]:
+def party_now(campaign: Campaign, chronicle: Chronicle) -> tuple[TimePoint, WatchRecord | None]:
+    """Where and when the party is after the chronicle's last session (the campaign's start
+    before any), and the last watch played (None before any)."""
     last: WatchRecord | None = None
     for rec in chronicle.sessions:
         if rec.watches:
@@ -96,7 +98,7 @@ def nonlethal_flags(campaign: Campaign, chronicle: Chronicle, t: Translator) -> 
 
 def status_lines(campaign: Campaign, chronicle: Chronicle, t: Translator) -> list[str]:
     """The party as the GM needs it."""
-    now, last = _now(campaign, chronicle)
+    now, last = party_now(campaign, chronicle)
     grid = campaign.grid
     here = grid.parse(now.hex)
     info = campaign.hex_info(here)

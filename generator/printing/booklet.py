@@ -39,6 +39,7 @@ import jinja2
 from markupsafe import Markup
 
 from generator import i18n
+from generator.audience import Audience
 from generator.content.campaign import Campaign
 from generator.content.markdown import Prose
 from generator.i18n import Translator
@@ -237,7 +238,7 @@ def booklet(campaign: Campaign, chronicle: Chronicle, language: str | None = Non
     campaign = replace(campaign, language=language)
     t = Translator(language)
     view = gm_view(campaign, chronicle)
-    sheets = Renderer(campaign, "gm", language)
+    sheets = Renderer(campaign, Audience.GM, language)
     images = {p: text for p, text in sheets.topics().items() if p.endswith(".svg")}
 
     regions = _regions(view, t)

@@ -14,6 +14,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from generator.audience import AUDIENCES, Audience
 from generator.content.campaign import Campaign
 from generator.package_data import SITE_TEMPLATES
 from generator.printing import safety as print_safety
@@ -267,7 +268,7 @@ def map_pages(pdf_paper: str, poster: bool, svg: str, orientation: str = "auto",
 
 
 def print_maps(campaign: Campaign, chronicle: Any, out_dir: Path, *,
-               audiences: Sequence[str] = ("players", "gm"), paper: str = "A4",
+               audiences: Sequence[Audience] = AUDIENCES, paper: str = "A4",
                poster: bool = False, orientation: str = "auto",
                hex_mm: float = POSTER_HEX_MM, language: str | None = None,
                chromium: str | None = None) -> list[Path]:
@@ -296,7 +297,7 @@ def print_maps(campaign: Campaign, chronicle: Any, out_dir: Path, *,
         work = Path(tmp)
         jobs_list: list[tuple[Path, Path]] = []
         for audience in audiences:
-            view = view_for(campaign, chronicle, "players" if audience == "players" else "gm")
+            view = view_for(campaign, chronicle, audience)
             t = Translator(language or campaign.language)
             svg = maps.overview_map(view, maps.MapLinks(), t, for_print=True)
             image = work / f"map-{audience}.svg"

@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from generator.audience import Audience
 from generator.content.campaign import Campaign
 from generator.package_data import SITE_TEMPLATES
 from generator.printing import safety as print_safety
 from generator.printing.chromium import find_chromium, print_one
 from generator.reference.render import Renderer, seen_terrain_only
-from generator.reference.sheets import TOPICS, Audience, site_sheets
+from generator.reference.sheets import TOPICS, site_sheets
 
 Paper = Literal["A4", "Letter"]
 PAPERS: tuple[str, ...] = ("A4", "Letter")
@@ -86,13 +87,13 @@ def check_sheets(campaign: Campaign, audience: Audience, systems: Sequence[str] 
     or of the campaign's own system. The players get them only where their site has a
     checks sheet (``reference.players``)."""
     wanted = {f"checks-{s}" for s in (systems or (campaign.rules.checks,))}
-    if audience == "players":
+    if audience == Audience.PLAYERS:
         theirs = [s for s in site_sheets(campaign, audience) if s.startswith("checks-")]
         return wanted if theirs and systems else set(theirs)
     return wanted
 
 
-def sheets(campaign: Campaign, language: str | None = None, *, audience: Audience = "gm",
+def sheets(campaign: Campaign, language: str | None = None, *, audience: Audience = Audience.GM,
            systems: Sequence[str] | None = None, known_terrain: Collection[str] | None = None,
            checks: Collection[str] | None = None,
            ) -> tuple[list[Sheet], dict[str, str]]:
@@ -115,7 +116,7 @@ def sheets(campaign: Campaign, language: str | None = None, *, audience: Audienc
     topics = r.topics()
     images = {path: text for path, text in topics.items() if path.endswith(".svg")}
     docs: list[Sheet] = []
-    if audience == "gm":
+    if audience == Audience.GM:
         if systems:
             for system in systems:
                 md = r.gm_screen(system)
@@ -192,7 +193,7 @@ def html_document(sheet: Sheet, campaign_name: str, language: str, paper: str,
 
 
 def print_pdfs(campaign: Campaign, out_dir: Path, language: str | None = None,
-               paper: str = "A4", *, audience: Audience = "gm",
+               paper: str = "A4", *, audience: Audience = Audience.GM,
                systems: Sequence[str] | None = None, only: Sequence[str] | None = None,
                chromium: str | None = None, jobs: int = 2,
                known_terrain: Collection[str] | None = None) -> list[Path]:

@@ -1,4 +1,4 @@
-"""Render the reference sheets: jinja2 Markdown templates filled from ``sheets.py``.
+"""Render the reference sheets: jinja2 Markdown templates filled from ``sheets``.
 
 Templates live in ``site_templates/reference/``; a campaign overrides any of them with a file of
 the same name in ``<campaign>/templates/reference/``. The output is a dict of docs-relative
@@ -14,11 +14,12 @@ from typing import Any
 
 import jinja2
 
+from generator.audience import Audience
 from generator.content.campaign import Campaign
 from generator.content.markdown import MarkdownRenderer
 from generator.package_data import SITE_TEMPLATES
 from generator.reference import sheets as S
-from generator.reference.sheets import Audience, Ctx
+from generator.reference.sheets import Ctx
 from generator.render.environment import markdown_environment
 from generator.render.templates import render
 from generator.rules.tables import TERRAIN
@@ -54,7 +55,7 @@ class Renderer:
     def page(self, template: str, **values: Any) -> str:
         # a campaign's override that cannot be read or fails: SourceError at its line
         text = render(self.env, template, {
-            "t": self.ctx.t, "gm": self.ctx.audience == "gm", "language": self.ctx.language,
+            "t": self.ctx.t, "gm": self.ctx.audience == Audience.GM, "language": self.ctx.language,
             **values})
         # at most one blank line in a row: tidy Markdown, same HTML
         lines: list[str] = []
@@ -154,7 +155,7 @@ def reference_pages(campaign: Campaign, audience: Audience, language: str | None
     files = {"index.md": r.index(), **r.topics()}
     if "tables" in r.sheets:
         files.update(r.tables())
-    if audience == "gm":
+    if audience == Audience.GM:
         files["gm-screen.md"] = r.gm_screen()
     return {f"{ROOT}/{path}": text for path, text in files.items()}
 
@@ -169,7 +170,7 @@ def reference_nav(campaign: Campaign, audience: Audience,
     ctx = Ctx(campaign, audience, language or campaign.language)
     t = ctx.t
     nav = [(t.gettext("Rules reference"), f"{ROOT}/index.md")]
-    if audience == "gm":
+    if audience == Audience.GM:
         nav.append((t.gettext("GM screen"), f"{ROOT}/gm-screen.md"))
     nav += [(t.label("page", slug), f"{ROOT}/{slug}.md") for slug in sheets if slug in S.TOPICS]
     if "tables" in sheets:

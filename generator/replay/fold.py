@@ -7,6 +7,8 @@ the entry to its procedure in ``generator.rules`` and checks the recorded rolls 
 Every rule lives in ``generator.rules``: a travel watch in ``travel_watch`` (the order of
 rules.md section 5a), its parts in ``travel``, ``navigation``, ``lost``, ``encounters``,
 ``discovery``, ``fatigue``, ``resources`` and ``chase``.
+The instant entries (``reveal``, ``ruling``, ``use``) and the checks of recorded rolls are
+in ``generator.replay.entries``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from generator.content.models import Member
 from generator.content.sessionlog import INSTANT_ACTIONS, LogEntry
 from generator.diagnostics import N_, Diagnostic, Diagnostics, Text
 from generator.dice import RollSource
+from generator.replay import entries as E
 from generator.rules import resources as R
 from generator.rules.chase import ChaseSpec, actors, resolve_chase
 from generator.rules.chronicle import (
@@ -26,18 +29,15 @@ from generator.rules.chronicle import (
     EncounterRecord,
     SessionRecord,
     TimePoint,
-    UseNote,
     WatchRecord,
 )
-from generator.rules.discovery import discover, out_of_reach, passive_discovery, unknowable
+from generator.rules.discovery import discover, out_of_reach, passive_discovery
 from generator.rules.encounters import encounter_checks, roll_on_table
 from generator.rules.fatigue import forage, long_rest
 from generator.rules.lost import flush_pending, reorient
-from generator.rules.ruling import apply_ruling
 from generator.rules.state import PartyState, Places, WatchCtx, believed_label, timepoint
 from generator.rules.travel import Track
 from generator.rules.travel_watch import travel_watch
-from generator.rules.unused import why_unused
 
 if TYPE_CHECKING:
     from generator.replay.snapshots import ReplayCache
@@ -182,20 +182,23 @@ class Replayer:
         if action == "note":
             return index
         if action == "reveal":
-            self.warn_unknowable(session, i, entry.reveal or [], state, self.told)
-            self.reveal(entry.reveal or [], rec, index - 1, state)
+            E.warn_unknowable(self.c, self.chronicle, self.places, self.diags, session, i,
+                              entry.reveal or [], state, self.told)
+            E.reveal(self.c, self.chronicle, entry.reveal or [], rec, index - 1, state)
             return index
         if action == "ruling":
-            self.ruling(session, i, entry, rec, index - 1, state)
+            E.ruling(self.c, self.chronicle, self.diags, session, i, entry, rec, index - 1,
+                     state)
             return index
         rolls = self.roll_source(session, index, entry)
         if action == "use":
             # the roll is listed with the watch it follows (if any), and with its entry
             rolls.log = rec.watches[-1].rolls if rec.watches else rec.opening_rolls
             first = len(rolls.log)
-            self.use_resource(session, i, entry, state, rec, index - 1, rolls)
+            E.use_resource(self.chronicle, self.diags, session, i, entry, state, rec,
+                           index - 1, rolls)
             rec.entry_rolls[i] = rolls.log[first:]
-            self.check_unused_rolls(session, i, entry, rolls)
+            E.check_unused_rolls(self.c, self.diags, session, i, entry, rolls)
             return index
         watch = self.new_watch(index, state, action, i)
         rolls.log = watch.rolls
@@ -205,7 +208,7 @@ class Replayer:
         ctx = WatchCtx(self.c, self.chronicle, state, watch, rec, rolls, self.diags,
                        session, i, self.places)
         self.run_watch(ctx, entry)
-        self.check_unused_rolls(session, i, entry, rolls, watch)
+        E.check_unused_rolls(self.c, self.diags, session, i, entry, rolls, watch)
         self.finish_watch(state, watch)
         rec.watches.append(watch)
         self.told = False
@@ -336,104 +339,6 @@ class Replayer:
         if state.lost:
             self.chronicle.lost_watches[label] = self.chronicle.lost_watches.get(label, 0) + 1
 
-    def check_unused_rolls(self, session: Session, i: int, entry: LogEntry, rolls: RollSource,
-                           watch: WatchRecord | None = None) -> None:
-        """A recorded roll outside its die is an error; one the entry never used a warning
-        (rules.md sections 5a and 11)."""
-        for purpose, index, value, low, high in rolls.out_of_range:
-            self.diags.error(session.roll_pos(i, purpose, index),
-                             N_("recorded %(purpose)s roll %(value)s is outside the die's "
-                                "range %(range)s", purpose=purpose, value=value,
-                                range=f"{low}-{high}"))
-        for purpose, rest in rolls.unused().items():
-            values = entry.rolls[purpose]
-            first = (len(values) - len(rest)) if isinstance(values, list) else 0
-            why = why_unused(purpose, rolls.used.get(purpose, 0), watch, entry, self.c)
-            msg = (f"recorded {purpose} roll{'s' * (len(rest) > 1)} "
-                   f"{', '.join(map(str, rest))} never used by this watch: {why}")
-            self.diags.warning(session.roll_pos(i, purpose, first), msg)
-            if watch is not None:
-                watch.warnings.append(msg)
-
-    # -- instant entries ------------------------------------------------------------------
-    def reveal(self, ids: list[str], rec: SessionRecord, after: int, state: PartyState) -> None:
-        """The GM reveals locations or hexes to the players, without a roll."""
-        for ident in ids:
-            if ident in self.c.locations:
-                loc = self.c.locations[ident]
-                if ident not in self.chronicle.discovered:
-                    self.chronicle.discovered[ident] = (rec.session, max(after, 0))
-                    rec.discovered.append(ident)
-                self.chronicle.know(loc.label, "revealed")
-                state.finds.setdefault(ident, 1)
-            elif self.grid.is_label(ident):
-                self.chronicle.know(ident, "revealed")
-                rec.revealed_hexes.append(ident)
-        if rec.watches and after >= 0:
-            rec.watches[min(after, len(rec.watches) - 1)].revealed.extend(ids)
-
-    def ruling(self, session: Session, i: int, entry: LogEntry, rec: SessionRecord,
-               after: int, state: PartyState) -> None:
-        """The table's ruling: the state it set, without dice or time (format.md,
-        "Rulings")."""
-        assert entry.ruling is not None
-        record, problems = apply_ruling(self.c, self.chronicle, state, rec, entry.ruling,
-                                        entry=i, follows=after, rolls=bool(entry.rolls))
-        for p in problems:
-            where = ("rolls",) if p.key == "rolls" else \
-                ("ruling",) + ((p.key,) if p.key else ())
-            report = self.diags.error if p.severity == "error" else self.diags.warning
-            report(session.entry_pos(i, *where), p.message)
-        if record is not None:
-            rec.rulings.append(record)
-
-    def warn_unknowable(self, session: Session, i: int, ids: list[str],
-                        state: PartyState, told: bool) -> None:
-        """A ``reveal:`` of a place the players have no way to know of (a warning: a rumour
-        may reveal anything), with where the place and the party are; ``told``: the log
-        says something to the players right before it (or on it)."""
-        for j, ident in enumerate(ids):
-            loc = self.c.locations.get(ident)
-            why = None if loc is None else unknowable(
-                self.c, loc, ident in self.chronicle.discovered, told)
-            if loc is None or why is None:
-                continue
-            where = out_of_reach(self.c, self.places, state, loc)
-            self.diags.warning(session.entry_pos(i, "reveal", j),
-                               N_("reveal of '%(id)s' (%(name)s), %(why)s; it %(where)s",
-                                  id=ident, name=loc.name, why=why,
-                                  where=where or N_("is where the party is")))
-
-    def use_resource(self, session: Session, i: int, entry: LogEntry, state: PartyState,
-                     rec: SessionRecord, after: int, rolls: RollSource) -> None:
-        """A ``use`` entry: roll a usage die (``resource: doom`` tempts fate; rules.md 9)."""
-        assert entry.use is not None
-        rid, by = entry.use.resource, entry.use.by
-        resources = self.chronicle.resources
-        if rid == "doom":
-            if by is None or R.doom_id(by) not in resources:
-                self.diags.error(session.entry_pos(i, "use"),
-                                 N_("tempting fate needs 'by: <member>' and a doom die (set "
-                                    "rules.doom or use the bsh check system)"))
-                return
-            rid = R.doom_id(by)
-        if rid not in resources:
-            self.diags.error(session.entry_pos(i, "use", "resource"),
-                             N_("resource '%(id)s' is not declared yet (declare it in "
-                                "campaign.yaml or in an earlier session's 'resources:')",
-                                id=rid))
-            return
-        watch = rec.watches[after] if 0 <= after < len(rec.watches) else None
-        if entry.use.note is not None:
-            rec.uses.append(UseNote(after, rid, by, entry.use.note))
-        event = R.roll_usage(resources, self.chronicle.members, rolls, rid, by,
-                             "tempting fate" if entry.use.resource == "doom" else "use",
-                             entry.use.note, R.When(session.number, after, state.day), watch)
-        if event is None:
-            self.diags.warning(session.entry_pos(i, "use"),
-                               N_("resource '%(id)s' is already exhausted: its usage die "
-                                  "ran out on an earlier use, so this one rolls nothing",
-                                  id=rid))
 
 
 def own_note(entry: LogEntry) -> str | None:

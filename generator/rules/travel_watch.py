@@ -169,7 +169,13 @@ def travel_watch(ctx: WatchCtx, t: Travel) -> None:
 
 
 def journey(ctx: WatchCtx, t: Travel, way: Way) -> MoveResult:
-    """Steps 1 to 4 of a travel watch: intended face, navigation, distance, movement."""
+    """Steps 1 to 4 of a travel watch: intended face, navigation, distance, movement.
+
+    Long because it follows rules.md 5a step by step, in the rule book's order, on state each
+    step hands the next (the intended face, the veer, the miles): read whole, it can be
+    checked against the rules line by line; its parts are in ``travel``, ``navigation`` and
+    ``lost``.
+    """
     campaign, state, watch, rolls = ctx.campaign, ctx.state, ctx.watch, ctx.rolls
     grid = campaign.grid
     hours = t.hours if t.hours is not None else Fraction(T.WATCH_HOURS)

@@ -31,12 +31,11 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mkdocs.plugins import event_priority
 
-if TYPE_CHECKING:
-    from generator.knowledge import Audience
+from generator.audience import AUDIENCES, Audience
 
 log = logging.getLogger("mkdocs.plugins.hexcrawl")
 
@@ -57,10 +56,9 @@ def _active(config: Any) -> tuple[Audience, Path, dict[str, Any]] | None:
     audience = extra.get("hexcrawl_audience")
     content = extra.get("hexcrawl_content")
     config_file = config.config_file_path
-    if audience not in ("players", "gm") or not content or not config_file:
+    if audience not in AUDIENCES or not content or not config_file:
         return None
-    return ("players" if audience == "players" else "gm"), \
-        Path(config_file).resolve().parent, extra
+    return Audience(audience), Path(config_file).resolve().parent, extra
 
 
 def on_pre_build(config: Any, **_: Any) -> None:
@@ -283,7 +281,7 @@ def _error_page_audience(template_name: str, config: Any) -> str | None:
     from generator.site.notfound import is_error_page
 
     audience = (config.extra or {}).get("hexcrawl_audience")
-    if audience in ("players", "gm") and is_error_page(template_name):
+    if audience in AUDIENCES and is_error_page(template_name):
         return str(audience)
     return None
 

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from generator.site.build import (
-        AUDIENCES,
         BuildReport,
         DocsResult,
         SiteError,
@@ -28,7 +27,7 @@ if TYPE_CHECKING:
         write_docs,
     )
 
-__all__ = ["AUDIENCES", "BuildReport", "DocsResult", "SiteError", "build_sites",
+__all__ = ["BuildReport", "DocsResult", "SiteError", "build_sites",
            "check_no_gm_boxes", "run_mkdocs", "write_docs"]
 
 

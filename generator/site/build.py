@@ -24,15 +24,17 @@ import os
 import shutil
 import threading
 import time
-from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
+from generator.audience import AUDIENCES, Audience
 from generator.content.campaign import Campaign
 from generator.content.markdown import (
     MarkdownError,
@@ -43,7 +45,7 @@ from generator.content.markdown import (
 )
 from generator.content.place import place_of
 from generator.diagnostics import SourceError
-from generator.knowledge import Audience, view_for
+from generator.knowledge import view_for
 from generator.reference.render import reference_nav, reference_pages
 from generator.render.escape import html_text, with_title
 from generator.render.pages import (
@@ -56,7 +58,7 @@ from generator.render.pages import (
 from generator.render.templates import templates_fingerprint
 from generator.rules.chronicle import Chronicle
 from generator.site import output
-from generator.site.cache import BuildCache
+from generator.site.cache import BuildCache, FileStore
 from generator.site.config import (
     CampaignConfig,
     ConfigError,
@@ -71,7 +73,6 @@ from generator.site.notfound import lists_no_page
 from generator.site.progress import Reporter, Stage, count, silent
 from generator.site.writer import TreeWriter, UnsafePath
 
-AUDIENCES: tuple[Audience, ...] = ("players", "gm")
 DEFAULT_OPTIONS = ConfigOptions()
 #: The key of MkDocs' ``extra`` that ``run_mkdocs`` sets in the config it builds with: the
 #: docs are fresh, the hook need not regenerate them (MkDocs passes the config to every hook)
@@ -157,8 +158,8 @@ def add_reference(tree: DocsTree, campaign: Campaign, audience: Audience,
     """The rules reference sheets and roll tables (generator.reference), rendered from the
     engine's own tables, as a section of the site. With ``cache``, the pages of the last
     build are reused while the campaign's inputs (and the players' finds) are unchanged."""
-    known = frozenset(known_locations) if audience == "players" else None
-    seen = frozenset(known_terrain or ()) if audience == "players" else None
+    known = frozenset(known_locations) if audience == Audience.PLAYERS else None
+    seen = frozenset(known_terrain or ()) if audience == Audience.PLAYERS else None
     key: tuple[object, ...] | None = None
     pages: dict[str, str] | None = None
     if cache is not None and cache.replay.sessions is campaign.sessions:
@@ -211,6 +212,63 @@ class _Clock:
         self.last += seconds
 
 
+def _titled(every: Mapping[str, str | bytes], titled: dict[str, tuple[str, bytes]], *,
+            keep: bool) -> dict[str, bytes]:
+    """The bytes of every file of the docs tree: each Markdown page but the home page with
+    its title (``titled`` holds the pages titled before, by text; with ``keep``, it gets
+    the new ones), the overview map with its XML declaration."""
+    files: dict[str, bytes] = {}
+    for p, text in every.items():
+        if isinstance(text, bytes):
+            files[p] = text
+            continue
+        known = titled.get(p)
+        if known is not None and known[0] == text:
+            files[p] = known[1]
+            continue
+        files[p] = (with_title(text) if p.endswith(".md") and p != "index.md"
+                    else text).encode("utf-8")
+        if keep:
+            titled[p] = (text, files[p])
+    if "maps/overview.svg" in files:
+        files["maps/overview.svg"] = (b'<?xml version="1.0" encoding="utf-8"?>\n'
+                                      + files["maps/overview.svg"])
+    return files
+
+
+def _write_changed(files: Mapping[str, bytes], writer: TreeWriter, docs: Path,
+                   disk: FileStore | None) -> list[str]:
+    """Write each of ``files`` under ``docs/`` where its bytes changed (``disk``: what
+    serve knows is on the disk already); the files written, sorted."""
+    written: list[str] = []
+    for rel, data in sorted(files.items()):
+        if disk is not None and disk.unchanged(docs / rel, rel, data):
+            continue
+        if writer.write_if_changed(f"docs/{rel}", data):
+            written.append(rel)
+        if disk is not None:
+            disk.record(docs / rel, rel, data)
+    return sorted(written)
+
+
+@contextmanager
+def _docs_errors(audience: Audience, base: Path) -> Iterator[None]:
+    """What goes wrong writing an audience's docs, as a ``SiteError`` that says where."""
+    try:
+        yield
+    except SourceError as exc:  # a template that cannot be read or fails
+        raise SiteError(f"{exc.pos}: error: {exc.message} ({audience} pages)") from exc
+    except jinja2.TemplateError as exc:
+        where = f" ({exc.filename}:{exc.lineno})" if isinstance(
+            exc, jinja2.TemplateSyntaxError) else ""
+        raise SiteError(f"{audience} pages: template error{where}: {exc}") from exc
+    except (UnsafePath, MarkdownError) as exc:
+        raise SiteError(f"{audience} docs: {exc}") from exc
+    except OSError as exc:
+        raise SiteError(f"{audience} docs: cannot write {exc.filename or base}: "
+                        f"{exc.strerror or exc}") from exc
+
+
 def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
                build_dir: Path | None = None, out_dir: Path | None = None,
                repo_config: Path | None = None,
@@ -241,7 +299,7 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
     result.left_out = settings.left_out
     overrides = not options.no_hooks
     writer = TreeWriter(base)
-    try:
+    with _docs_errors(audience, base):
         clock = _Clock(timings)
         facts, extensions, markdown = _docs_markdown(campaign, audience, base, out_dir,
                                                      settings, options)
@@ -271,30 +329,8 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
         clock("render")
         # each Markdown page titled (kept by serve while its text is the same), then every
         # file written where its bytes changed
-        files: dict[str, bytes] = {}
-        for p, text in every.items():
-            if isinstance(text, bytes):
-                files[p] = text
-                continue
-            known = titled.get(p)
-            if known is not None and known[0] == text:
-                files[p] = known[1]
-                continue
-            files[p] = (with_title(text) if p.endswith(".md") and p != "index.md"
-                        else text).encode("utf-8")
-            if cache is not None:
-                titled[p] = (text, files[p])
-        if "maps/overview.svg" in files:
-            files["maps/overview.svg"] = (b'<?xml version="1.0" encoding="utf-8"?>\n'
-                                          + files["maps/overview.svg"])
-        for rel, data in sorted(files.items()):
-            if disk is not None and disk.unchanged(docs / rel, rel, data):
-                continue
-            if writer.write_if_changed(f"docs/{rel}", data):
-                result.written.append(rel)
-            if disk is not None:
-                disk.record(docs / rel, rel, data)
-        result.written.sort()
+        files = _titled(every, titled, keep=cache is not None)
+        result.written += _write_changed(files, writer, docs, disk)
         if disk is not None:
             disk.keep_only(set(every))
         result.removed = [rel.removeprefix("docs/") for rel in
@@ -305,17 +341,6 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
         if writer.write_if_changed("mkdocs.yml", dump_config(config).encode("utf-8")):
             result.written.append("mkdocs.yml")
         clock("write")
-    except SourceError as exc:  # a template that cannot be read or fails
-        raise SiteError(f"{exc.pos}: error: {exc.message} ({audience} pages)") from exc
-    except jinja2.TemplateError as exc:
-        where = f" ({exc.filename}:{exc.lineno})" if isinstance(
-            exc, jinja2.TemplateSyntaxError) else ""
-        raise SiteError(f"{audience} pages: template error{where}: {exc}") from exc
-    except (UnsafePath, MarkdownError) as exc:
-        raise SiteError(f"{audience} docs: {exc}") from exc
-    except OSError as exc:
-        raise SiteError(f"{audience} docs: cannot write {exc.filename or base}: "
-                        f"{exc.strerror or exc}") from exc
     return result
 
 
@@ -435,11 +460,11 @@ class _OtherSites:
     def __init__(self, audiences: Sequence[Audience], report: BuildReport,
                  staging: Path) -> None:
         self.order = list(audiences)
-        self.futures: dict[str, Future[tuple[list[str], int]]] = {}
+        self.futures: dict[Audience, Future[tuple[list[str], int]]] = {}
         self.pool: ProcessPoolExecutor | None = None
         if len(audiences) < 2 or jobs() < 2:
             return
-        last = "gm" if "gm" in audiences else audiences[-1]
+        last = Audience.GM if Audience.GM in audiences else audiences[-1]
         self.order = [last] + [a for a in audiences if a != last]
         try:
             self.pool = ProcessPoolExecutor(len(audiences) - 1,
@@ -452,7 +477,7 @@ class _OtherSites:
             self.close()
             self.futures = {}
 
-    def result(self, audience: str, stage: Stage) -> list[str] | None:
+    def result(self, audience: Audience, stage: Stage) -> list[str] | None:
         """The warnings of ``audience``'s build in the worker (SiteError if it failed), or
         None when it did not run there (or the worker died): then build it here."""
         future = self.futures.get(audience)
@@ -490,7 +515,7 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                 build_root: Path | None = None,
                 audiences: Sequence[Audience] = AUDIENCES, docs_only: bool = False,
                 repo_config: Path | None = None, options: ConfigOptions = DEFAULT_OPTIONS,
-                site_urls: Mapping[str, str] | None = None,
+                site_urls: Mapping[Audience, str] | None = None,
                 notify: Callable[[str], None] | None = None,
                 progress: Reporter | None = None) -> BuildReport:
     """Write the docs of each audience, build them with MkDocs and make them the sites in
@@ -542,7 +567,7 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                         report.warnings += [f"{audience}: {w}" for w in warnings]
                         if not (target / "index.html").is_file():
                             raise SiteError(f"{audience} site: MkDocs wrote no index.html")
-                        if audience == "players":
+                        if audience == Audience.PLAYERS:
                             check_no_gm_boxes(target)
                         if lists_no_page(target):
                             report.unlisted.append(audience)

@@ -48,6 +48,7 @@ from typing import Any
 
 import yaml
 
+from generator.audience import Audience
 from generator.content.yamlpos import compose, read_text
 from generator.diagnostics import SourceError
 from generator.i18n import Translator
@@ -412,7 +413,7 @@ class SiteFacts:
     name: str
     language: str
     description: str | None
-    audience: str
+    audience: Audience
     content: Path
     repository_config: Path | None
 
@@ -460,7 +461,7 @@ def generated_config(facts: SiteFacts, nav: list[dict[str, Any]], config_dir: Pa
     config["extra_javascript"] = _union(effective.get("extra_javascript"), EXTRA_JS)
     content = _rel(facts.content.resolve(), config_dir)
     hexcrawl_extra: dict[str, Any] = {
-        "hexcrawl_audience": facts.audience,
+        "hexcrawl_audience": str(facts.audience),
         "hexcrawl_content": content,
         "hexcrawl_out": _rel(site_dir.parent, config_dir),
         "hexcrawl_repo_config": _rel(facts.repository_config.resolve(), config_dir)

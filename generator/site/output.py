@@ -48,6 +48,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+from generator.audience import AUDIENCES
 from generator.site.writer import umask
 
 STATE = ".hexcrawl"
@@ -149,7 +150,7 @@ def _refuse_if_out(path: Path, real: str, inside: str, what: str) -> None:
 def _build_names(build_root: Path) -> list[Path]:
     """What a build writes in the build root: its lock and each audience's tree."""
     names = [build_root / BUILD_LOCK]
-    for audience in ("players", "gm"):
+    for audience in AUDIENCES:
         names += [build_root / audience, build_root / audience / "docs",
                   build_root / audience / "mkdocs.yml"]
     return names
@@ -318,7 +319,7 @@ def _publish_by_links(out_dir: Path, staging: Path, audiences: Sequence[str], ta
         os.chmod(staging / audience, mode)
         _move(staging / audience, state / f"{audience}-{tag}", undo)
         versions[audience] = f"{audience}-{tag}"
-    for audience in ("players", "gm"):
+    for audience in AUDIENCES:
         if audience in versions:
             continue
         # a site kept that no version links to: a real folder served as it is (in the

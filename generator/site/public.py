@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from generator.audience import Audience
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
 from generator.diagnostics import Diagnostics
@@ -116,7 +117,7 @@ def players_text(campaign: Campaign, chronicle: Chronicle, work: Path,
     the campaign's MkDocs settings, the last check that no GM box is on a page) and read
     its text. Raises ``SiteError``."""
     build_sites(campaign, chronicle, out_dir=work / "site", build_root=work / "build",
-                audiences=("players",), options=options)
+                audiences=(Audience.PLAYERS,), options=options)
     return site_text(work / "site" / "players")
 
 

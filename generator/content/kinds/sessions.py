@@ -93,49 +93,103 @@ def load_sessions(reader: Reader, refs: Refs, spec: m.CampaignFile,
     return sessions, complete
 
 
+def _check_travel(refs: Refs, t: sl.Travel, doc: Located, at: tuple[str | int, ...],
+                  paths: dict[str, Path_], locations: dict[str, Location]) -> None:
+    """A travel entry's heading, ``toward``, ``follow`` and ``landmark``."""
+    if t.heading is not None and t.heading not in refs.faces:
+        refs.diags.error(doc.pos(at + ("travel", "heading")),
+                         refs.not_a_face(t.heading))
+    toward = None
+    if t.toward is not None:
+        toward = refs.check_label(t.toward, doc.pos(at + ("travel", "toward")))
+    if t.follow is not None:
+        if refs.check_ref(t.follow, paths, "path", doc.pos(at + ("travel", "follow"))) \
+                and toward is not None and toward not in paths[t.follow].hexes:
+            refs.diags.error(doc.pos(at + ("travel", "toward")),
+                             f"hex '{t.toward}' is not on path '{t.follow}'")
+    if t.landmark is not None and t.landmark not in locations:
+        if refs.grid.is_label(t.landmark):
+            refs.check_label(t.landmark, doc.pos(at + ("travel", "landmark")))
+        elif t.landmark not in refs.broken["location"]:
+            refs.diags.error(doc.pos(at + ("travel", "landmark")),
+                             f"unknown landmark '{t.landmark}': name a location id or a "
+                             f"hex label{suggest(t.landmark, locations)}")
+
+
+def _check_encounter(refs: Refs, e: sl.EncounterEntry, doc: Located, at: tuple[str | int, ...],
+                     locations: dict[str, Location], tables: dict[str, Table]) -> None:
+    """An encounter entry's table, location and roll (a row of the table)."""
+    if e.table is not None:
+        refs.check_ref(e.table, tables, "table", doc.pos(at + ("encounter", "table")))
+    if e.location is not None:
+        refs.check_ref(e.location, locations, "location",
+                       doc.pos(at + ("encounter", "location")))
+    if e.table in tables and e.roll is not None and e.table not in refs.broken["table"]:
+        if tables[e.table].row_for(e.roll) is None:
+            low = min(a for a, _ in tables[e.table].ranges)
+            high = max(b for _, b in tables[e.table].ranges)
+            refs.diags.error(doc.pos(at + ("encounter", "roll")),
+                             f"roll {e.roll} matches no row of table '{e.table}' "
+                             f"(rows cover {low}-{high})")
+
+
+def _check_chase(refs: Refs, ch: sl.ChaseEntry, doc: Located, at: tuple[str | int, ...],
+                 tables: dict[str, Table], spec: m.CampaignFile,
+                 present: set[str] | None) -> None:
+    """A chase entry's participants, pursuers and complications table."""
+    known = set(spec.creatures) | {mem.name for mem in spec.party.members} | \
+        (present or set())
+    for side in ("quarry", "pursuers"):
+        actors = getattr(ch, side)
+        if actors == "party":
+            continue
+        for j, who in enumerate(actors):
+            if isinstance(who, str) and who not in known:
+                refs.diags.error(doc.pos(at + ("chase", side, j)),
+                                 f"unknown chase participant '{who}'"
+                                 f"{suggest(who, known)}: name a party member, a "
+                                 f"creature from campaign.yaml 'creatures:', or give "
+                                 f"stats inline ({{name, speed, con, stealth, "
+                                 f"perception}})")
+    if not ch.pursuers:
+        refs.diags.error(doc.pos(at + ("chase",)), "a chase needs pursuers")
+    if ch.complications is not None:
+        refs.check_ref(ch.complications, tables, "table",
+                       doc.pos(at + ("chase", "complications")))
+
+
+def _check_expect(refs: Refs, entry: sl.LogEntry, doc: Located, at: tuple[str | int, ...],
+                  locations: dict[str, Location]) -> None:
+    """An entry's ``expect:``: on a watch, of hexes and locations that exist."""
+    ex = entry.expect
+    assert ex is not None
+    if entry.action in sl.INSTANT_ACTIONS:
+        refs.diags.error(doc.pos(at + ("expect",)),
+                         f"expect: goes on an entry that takes a watch, not on "
+                         f"'{entry.action}'")
+    for key in ("hex", "believed"):
+        label = getattr(ex, key)
+        if label is not None:
+            refs.check_label(label, doc.pos(at + ("expect", key)))
+    for j, label in enumerate(ex.entered or ()):
+        refs.check_label(label, doc.pos(at + ("expect", "entered", j)))
+    for j, lid in enumerate(ex.found):
+        refs.check_ref(lid, locations, "location", doc.pos(at + ("expect", "found", j)))
+
+
 def check_entry(refs: Refs, entry: sl.LogEntry, doc: Located, at: tuple[str | int, ...],
                 paths: dict[str, Path_], locations: dict[str, Location],
                 tables: dict[str, Table], spec: m.CampaignFile,
                 resource_ids: dict[str, Any], present: set[str] | None = None) -> None:
     """Cross-check one log entry; ``resource_ids`` are the resources declared anywhere,
     ``present`` the party members of the session."""
-    t = entry.travel
-    if t is not None:
-        if t.heading is not None and t.heading not in refs.faces:
-            refs.diags.error(doc.pos(at + ("travel", "heading")),
-                             refs.not_a_face(t.heading))
-        toward = None
-        if t.toward is not None:
-            toward = refs.check_label(t.toward, doc.pos(at + ("travel", "toward")))
-        if t.follow is not None:
-            if refs.check_ref(t.follow, paths, "path", doc.pos(at + ("travel", "follow"))) \
-                    and toward is not None and toward not in paths[t.follow].hexes:
-                refs.diags.error(doc.pos(at + ("travel", "toward")),
-                                 f"hex '{t.toward}' is not on path '{t.follow}'")
-        if t.landmark is not None and t.landmark not in locations:
-            if refs.grid.is_label(t.landmark):
-                refs.check_label(t.landmark, doc.pos(at + ("travel", "landmark")))
-            elif t.landmark not in refs.broken["location"]:
-                refs.diags.error(doc.pos(at + ("travel", "landmark")),
-                                 f"unknown landmark '{t.landmark}': name a location id or a "
-                                 f"hex label{suggest(t.landmark, locations)}")
+    if entry.travel is not None:
+        _check_travel(refs, entry.travel, doc, at, paths, locations)
     if entry.search is not None and entry.search.target is not None:
         refs.check_ref(entry.search.target, locations, "location",
                        doc.pos(at + ("search", "target")))
     if entry.encounter is not None:
-        e = entry.encounter
-        if e.table is not None:
-            refs.check_ref(e.table, tables, "table", doc.pos(at + ("encounter", "table")))
-        if e.location is not None:
-            refs.check_ref(e.location, locations, "location",
-                           doc.pos(at + ("encounter", "location")))
-        if e.table in tables and e.roll is not None and e.table not in refs.broken["table"]:
-            if tables[e.table].row_for(e.roll) is None:
-                low = min(a for a, _ in tables[e.table].ranges)
-                high = max(b for _, b in tables[e.table].ranges)
-                refs.diags.error(doc.pos(at + ("encounter", "roll")),
-                                 f"roll {e.roll} matches no row of table '{e.table}' "
-                                 f"(rows cover {low}-{high})")
+        _check_encounter(refs, entry.encounter, doc, at, locations, tables)
     if entry.reveal is not None:
         for i, ident in enumerate(entry.reveal):
             if ident in locations or ident in refs.broken["location"]:
@@ -147,26 +201,7 @@ def check_entry(refs: Refs, entry: sl.LogEntry, doc: Located, at: tuple[str | in
                                  f"unknown location or hex '{ident}'"
                                  f"{suggest(ident, locations)}")
     if entry.chase is not None:
-        ch = entry.chase
-        known = set(spec.creatures) | {mem.name for mem in spec.party.members} | \
-            (present or set())
-        for side in ("quarry", "pursuers"):
-            actors = getattr(ch, side)
-            if actors == "party":
-                continue
-            for j, who in enumerate(actors):
-                if isinstance(who, str) and who not in known:
-                    refs.diags.error(doc.pos(at + ("chase", side, j)),
-                                     f"unknown chase participant '{who}'"
-                                     f"{suggest(who, known)}: name a party member, a "
-                                     f"creature from campaign.yaml 'creatures:', or give "
-                                     f"stats inline ({{name, speed, con, stealth, "
-                                     f"perception}})")
-        if not ch.pursuers:
-            refs.diags.error(doc.pos(at + ("chase",)), "a chase needs pursuers")
-        if ch.complications is not None:
-            refs.check_ref(ch.complications, tables, "table",
-                           doc.pos(at + ("chase", "complications")))
+        _check_chase(refs, entry.chase, doc, at, tables, spec, present)
     if entry.use is not None:
         refs.check_ref(entry.use.resource, resource_ids, "resource",
                        doc.pos(at + ("use", "resource")))
@@ -192,19 +227,7 @@ def check_entry(refs: Refs, entry: sl.LogEntry, doc: Located, at: tuple[str | in
         for j, lid in enumerate(ruling.found):
             refs.check_ref(lid, locations, "location", doc.pos(at + ("ruling", "found", j)))
     if entry.expect is not None:
-        ex = entry.expect
-        if entry.action in sl.INSTANT_ACTIONS:
-            refs.diags.error(doc.pos(at + ("expect",)),
-                             f"expect: goes on an entry that takes a watch, not on "
-                             f"'{entry.action}'")
-        for key in ("hex", "believed"):
-            label = getattr(ex, key)
-            if label is not None:
-                refs.check_label(label, doc.pos(at + ("expect", key)))
-        for j, label in enumerate(ex.entered or ()):
-            refs.check_label(label, doc.pos(at + ("expect", "entered", j)))
-        for j, lid in enumerate(ex.found):
-            refs.check_ref(lid, locations, "location", doc.pos(at + ("expect", "found", j)))
+        _check_expect(refs, entry, doc, at, locations)
     for purpose, value in entry.rolls.items():
         values = value if isinstance(value, list) else [value]
         if not values:

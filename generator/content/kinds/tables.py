@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from generator.audience import Audience
 from generator.content import models as m
 from generator.content import rolltables
 from generator.content.campaign import Location, Table
@@ -172,7 +173,7 @@ def build_table(diags: Diagnostics, spec: m.TableFile, doc: Located) -> Table | 
                 diags.error(doc.pos(("rows", i, "appearing")), str(exc))
     if not ok:
         return None
-    return Table(spec.id, spec.name, spec.dice, spec.audience, spec.description,
+    return Table(spec.id, spec.name, spec.dice, Audience(spec.audience), spec.description,
                  tuple(spec.rows), tuple(ranges), roll_dice, doc.path, doc.pos())
 
 

@@ -8,14 +8,15 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from generator.audience import Audience
 from generator.content.campaign import Campaign, Table
 from generator.content.markdown import inert
 from generator.dice import parse_dice
 from generator.reference import data as D
-from generator.reference.sheet import Audience, Ctx, table
-from generator.reference.sheets_checks import brp_sheet, bsh_sheet, d20_sheet
-from generator.reference.sheets_conflict import chases_sheet, modifiers_sheet
-from generator.reference.sheets_travel import (
+from generator.reference.sheets.base import Ctx, table
+from generator.reference.sheets.checks import brp_sheet, bsh_sheet, d20_sheet
+from generator.reference.sheets.conflict import chases_sheet, modifiers_sheet
+from generator.reference.sheets.travel import (
     encounter_die,
     encounters_sheet,
     getting_lost_sheet,
@@ -50,7 +51,7 @@ def dice_distribution(dice: str) -> dict[int, Fraction]:
 
 def visible_tables(campaign: Campaign, audience: Audience) -> dict[str, Table]:
     return {tid: tb for tid, tb in sorted(campaign.tables.items())
-            if audience == "gm" or tb.audience == "players"}
+            if audience == Audience.GM or tb.audience == Audience.PLAYERS}
 
 
 def table_page_path(table_id: str) -> str:
@@ -82,10 +83,10 @@ def roll_table_sheet(ctx: Ctx, tb: Table, known_locations: set[str] | None) -> d
                                    dice=f.die(D.REACTION_DICE[1], D.REACTION_DICE[0])))
         if row.location and ctx.campaign.locations.get(row.location) is not None:
             loc = ctx.campaign.locations[row.location]
-            if ctx.audience == "gm" or (known_locations is not None
+            if ctx.audience == Audience.GM or (known_locations is not None
                                         and row.location in known_locations):
                 notes.append(f"[{inert(loc.name)}](../../locations/{loc.id}.md)")
-        if ctx.audience == "gm" and row.gm:
+        if ctx.audience == Audience.GM and row.gm:
             notes.append("<em>" + t.gettext("GM") + f": {ctx.inline(row.gm)}</em>")
         chance = sum((dist.get(v, Fraction(0)) for v in range(lo, hi + 1)), Fraction(0))
         rows.append((f.span(lo, hi, d100=d100), ctx.inline(row.result), "; ".join(notes),
@@ -132,11 +133,11 @@ def tables_index_sheet(ctx: Ctx) -> dict[str, Any]:
         spec = parse_dice(tb.roll_dice)
         row = [f"[{inert(tb.name)}]({tid}.md)", ctx.f.die(spec.sides, spec.count),
                str(len(tb.rows))]
-        if ctx.audience == "gm":
+        if ctx.audience == Audience.GM:
             row.append(t.label("audience_short", tb.audience))
         rows.append(tuple(row))
     headers = [t.gettext("Table"), t.pgettext("rules reference", "Dice"), t.gettext("Rows")]
-    if ctx.audience == "gm":
+    if ctx.audience == Audience.GM:
         headers.append(t.gettext("For"))
     return {"listing": table("tables", headers, rows, "lccc"[:len(headers)])}
 

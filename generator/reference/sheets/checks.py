@@ -12,7 +12,7 @@ from generator.content.campaign import Campaign
 from generator.content.models import Member
 from generator.reference import data as D
 from generator.reference.fmt import DASH, MINUS
-from generator.reference.sheet import Ctx, table
+from generator.reference.sheets.base import Ctx, table
 from generator.rules import checks as C
 from generator.rules import resources as R
 

@@ -40,8 +40,8 @@ others for Text Mapper (a fill colour, our icons), and records a campaign's own 
 
 from __future__ import annotations
 
-from generator.interop.tm_export import export
-from generator.interop.tm_import import (
+from generator.interop.textmapper.exporting import export
+from generator.interop.textmapper.importing import (
     Imported,
     ImportedLocation,
     Mapping,
@@ -50,7 +50,7 @@ from generator.interop.tm_import import (
     convert,
     load_mapping,
 )
-from generator.interop.tm_parse import (
+from generator.interop.textmapper.parsing import (
     DENSITY_WORDS,
     IGNORED_WORDS,
     LINE_WORDS,
@@ -63,7 +63,7 @@ from generator.interop.tm_parse import (
     TMMap,
     parse,
 )
-from generator.interop.tm_write import (
+from generator.interop.textmapper.writing import (
     ImportError_,
     Written,
     campaign_yaml,

@@ -18,7 +18,7 @@ import yaml
 
 from generator.content.markdown import inert as markdown_inert
 from generator.diagnostics import display_path
-from generator.interop.tm_import import Imported, ImportedLocation
+from generator.interop.textmapper.importing import Imported, ImportedLocation
 from generator.slug import slugify
 
 

@@ -1,10 +1,10 @@
 """Turning a parsed Text Mapper map into a campaign's hexes, paths and locations: the word
 mapping (``--mapping``, checked at its place in the file) and the conversion. The files are
-written by ``tm_write``."""
+written by ``writing``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -16,7 +16,7 @@ from generator.content.models import MAX_MAP_SIZE
 from generator.content.yamlpos import Located, load_yaml, read_text
 from generator.diagnostics import Diagnostics, Pos, SourceError, display_path, suggest
 from generator.hexgrid import Grid, Hex
-from generator.interop.tm_parse import (
+from generator.interop.textmapper.parsing import (
     DENSITY_WORDS,
     IGNORED_WORDS,
     LINE_WORDS,
@@ -217,6 +217,153 @@ def _widest(hexes: list[TMHex], lines: list[TMLine]) -> int:
     return max(spans)[1]
 
 
+def _hex_words(h: TMHex, entry: dict[str, str], label: str, mapping: Mapping,
+               terrain_ids: set[str], dropped_words: dict[str, list[str]],
+               ) -> tuple[str | None, str | None, list[str]]:
+    """The terrain, the forest's density and the places one hex line's words name (a word
+    no table knows goes to ``dropped_words``); ``entry``: the hex as earlier lines left it."""
+    terrain: str | None = None
+    density: str | None = None
+    sites: list[str] = []
+    for word in h.words:
+        key = word.casefold()
+        if key in mapping.ignore:
+            continue
+        if "terrain" in entry and key in mapping.sites:
+            # a later line of a hex that has its terrain: a word that could be either
+            # (tree, peak) names a place
+            sites.append(mapping.sites[key])
+            continue
+        if terrain is None and (key in terrain_ids and key not in mapping.sites):
+            terrain = key
+            if key in mapping.density:
+                density = mapping.density[key]
+            continue
+        if terrain is None and key in mapping.terrain:
+            terrain = mapping.terrain[key]
+            if key in mapping.density:
+                density = mapping.density[key]
+            continue
+        if key in mapping.sites:
+            sites.append(mapping.sites[key])
+            continue
+        if key in mapping.density:
+            density = density or mapping.density[key]
+            continue
+        if key in mapping.terrain or key in terrain_ids:
+            continue                       # a second terrain word: the first one wins
+        dropped_words.setdefault(word, []).append(label)
+    return terrain, density, sites
+
+
+def _hexes(hexes: list[TMHex], label_of: Callable[[int, int], str], mapping: Mapping,
+           terrain_ids: set[str], dropped_words: dict[str, list[str]], dropped: list[str],
+           ) -> tuple[dict[str, dict[str, str]], list[tuple[str, str, str | None]]]:
+    """The hexes' entries (terrain, density, name) and the places the lines name, as
+    (label, tag, name); what is left behind goes to ``dropped``."""
+    out_hexes: dict[str, dict[str, str]] = {}
+    site_lines: list[tuple[str, str, str | None]] = []   # (label, tag, name)
+    for h in hexes:
+        label = label_of(h.x, h.y)
+        entry = out_hexes.setdefault(label, {})
+        terrain, density, sites = _hex_words(h, entry, label, mapping, terrain_ids,
+                                             dropped_words)
+        if terrain is not None and "terrain" not in entry:
+            entry["terrain"] = terrain
+        if density is not None and entry.get("terrain", terrain) == "forest":
+            entry.setdefault("density", density)
+        if sites:
+            site_lines.append((label, sites[0], h.label))
+        elif h.label:
+            if "name" in entry and entry["name"] != h.label:
+                dropped.append(f"line {h.line}: a second name for {label} "
+                               f"('{h.label}'; kept '{entry['name']}')")
+            else:
+                entry["name"] = h.label
+        for other in h.others:
+            dropped.append(f"line {h.line}: the text '{other}' in {label} (a label with a "
+                           f"transform or a second label)")
+    for label in [lb for lb, e in out_hexes.items() if "terrain" not in e]:
+        if out_hexes[label]:
+            dropped.append(f"{label}: no terrain word (the hex keeps its name; give it "
+                           f"terrain or set default_terrain)")
+        else:
+            del out_hexes[label]
+    return out_hexes, site_lines
+
+
+def _locations(site_lines: list[tuple[str, str, str | None]]) -> list[ImportedLocation]:
+    """A location for each place a hex line names, with an id of its own."""
+    # "index" is the page listing the locations: a place of that name must not replace it
+    used_ids: set[str] = {"index"}
+    locations: list[ImportedLocation] = []
+    for label, tag, name in site_lines:
+        title = name or f"{tag.replace('-', ' ').title()} {label}"
+        lid = _unique(slugify(title, fallback="place"), used_ids)
+        locations.append(ImportedLocation(lid, title, label, [tag]))
+    return locations
+
+
+def _paths(lines: list[TMLine], grid: Grid, shift: tuple[int, int], mapping: Mapping,
+           dropped: list[str]) -> tuple[dict[str, dict[str, Any]], int]:
+    """The paths the lines make (points that are not neighbours joined by the hexes between
+    them) and how many hexes were filled in; a line that is no path goes to ``dropped``."""
+    paths: dict[str, dict[str, Any]] = {}
+    path_ids: set[str] = set()
+    filled = 0
+    for ln in lines:
+        kind = mapping.lines.get(ln.kind.casefold())
+        if kind is None or kind == "drop":
+            why = "not a path" if kind == "drop" else "no path kind for it"
+            dropped.append(f"line {ln.line}: a '{ln.kind}' line ({why})")
+            continue
+        walk: list[Hex] = []
+        for x, y, _ in ln.points:
+            target = grid.from_offset(x + shift[0], y + shift[1])
+            while walk and walk[-1] != target:
+                face = grid.toward(walk[-1], target)
+                if face is None:
+                    break
+                walk.append(grid.neighbor(walk[-1], face))
+                if walk[-1] != target:
+                    filled += 1
+            if not walk:
+                walk.append(target)
+        labels = [grid.label(h) for h in walk]
+        if len(labels) < 2:
+            dropped.append(f"line {ln.line}: a '{ln.kind}' line of one hex")
+            continue
+        base = slugify(ln.label, fallback=kind) if ln.label else kind
+        pid = _unique(base, path_ids)
+        spec: dict[str, Any] = {"kind": kind}
+        if ln.label:
+            spec["name"] = ln.label
+        spec["hexes"] = labels
+        paths[pid] = spec
+    return paths, filled
+
+
+def _left_behind(tm: TMMap, mapping: Mapping, dropped_words: dict[str, list[str]],
+                 upper: int) -> list[str]:
+    """What the import says it left behind besides hexes and lines: unknown words, upper
+    levels, styling, includes and lines it did not understand."""
+    dropped: list[str] = []
+    for word, where in sorted(dropped_words.items()):
+        shown = ", ".join(where[:4]) + (f" and {len(where) - 4} more" if len(where) > 4 else "")
+        dropped.append(f"the word '{word}' ({len(where)} hex{'es' * (len(where) != 1)}: "
+                       f"{shown}){suggest(word, list(mapping.terrain) + list(mapping.sites))}")
+    if upper:
+        dropped.append(f"{upper} hex{'es' * (upper != 1)} or line{'s' * (upper != 1)} on "
+                       f"levels beyond the first (XXYYZZ)")
+    if tm.styling:
+        dropped.append(f"{tm.styling} styling and library lines (attributes, path, xml...)")
+    for include in tm.includes:
+        dropped.append(f"include {include} (Text Mapper's own library)")
+    for number, text in tm.unknown:
+        dropped.append(f"line {number}: not understood: {text[:60]}")
+    return dropped
+
+
 def convert(tm: TMMap, mapping: Mapping, known_terrain: Iterable[str] = ()) -> Imported:
     """A campaign's hexes, paths and locations from a parsed Text Mapper map.
 
@@ -246,115 +393,11 @@ def convert(tm: TMMap, mapping: Mapping, known_terrain: Iterable[str] = ()) -> I
     def label_of(x: int, y: int) -> str:
         return grid.label_of(x + shift_x, y + shift_y)
 
-    out_hexes: dict[str, dict[str, str]] = {}
-    site_lines: list[tuple[str, str, str | None]] = []   # (label, tag, name)
-    for h in hexes:
-        label = label_of(h.x, h.y)
-        entry = out_hexes.setdefault(label, {})
-        terrain: str | None = None
-        density: str | None = None
-        sites: list[str] = []
-        for word in h.words:
-            key = word.casefold()
-            if key in mapping.ignore:
-                continue
-            if "terrain" in entry and key in mapping.sites:
-                # a later line of a hex that has its terrain: a word that could be either
-                # (tree, peak) names a place
-                sites.append(mapping.sites[key])
-                continue
-            if terrain is None and (key in terrain_ids and key not in mapping.sites):
-                terrain = key
-                if key in mapping.density:
-                    density = mapping.density[key]
-                continue
-            if terrain is None and key in mapping.terrain:
-                terrain = mapping.terrain[key]
-                if key in mapping.density:
-                    density = mapping.density[key]
-                continue
-            if key in mapping.sites:
-                sites.append(mapping.sites[key])
-                continue
-            if key in mapping.density:
-                density = density or mapping.density[key]
-                continue
-            if key in mapping.terrain or key in terrain_ids:
-                continue                       # a second terrain word: the first one wins
-            dropped_words.setdefault(word, []).append(label)
-        if terrain is not None and "terrain" not in entry:
-            entry["terrain"] = terrain
-        if density is not None and entry.get("terrain", terrain) == "forest":
-            entry.setdefault("density", density)
-        if sites:
-            site_lines.append((label, sites[0], h.label))
-        elif h.label:
-            if "name" in entry and entry["name"] != h.label:
-                dropped.append(f"line {h.line}: a second name for {label} "
-                               f"('{h.label}'; kept '{entry['name']}')")
-            else:
-                entry["name"] = h.label
-        for other in h.others:
-            dropped.append(f"line {h.line}: the text '{other}' in {label} (a label with a "
-                           f"transform or a second label)")
-    for label in [lb for lb, e in out_hexes.items() if "terrain" not in e]:
-        if out_hexes[label]:
-            dropped.append(f"{label}: no terrain word (the hex keeps its name; give it "
-                           f"terrain or set default_terrain)")
-        else:
-            del out_hexes[label]
-    # "index" is the page listing the locations: a place of that name must not replace it
-    used_ids: set[str] = {"index"}
-    locations: list[ImportedLocation] = []
-    for label, tag, name in site_lines:
-        title = name or f"{tag.replace('-', ' ').title()} {label}"
-        lid = _unique(slugify(title, fallback="place"), used_ids)
-        locations.append(ImportedLocation(lid, title, label, [tag]))
-    paths: dict[str, dict[str, Any]] = {}
-    path_ids: set[str] = set()
-    filled = 0
-    for ln in lines:
-        kind = mapping.lines.get(ln.kind.casefold())
-        if kind is None or kind == "drop":
-            why = "not a path" if kind == "drop" else "no path kind for it"
-            dropped.append(f"line {ln.line}: a '{ln.kind}' line ({why})")
-            continue
-        walk: list[Hex] = []
-        for x, y, _ in ln.points:
-            target = grid.from_offset(x + shift_x, y + shift_y)
-            while walk and walk[-1] != target:
-                face = grid.toward(walk[-1], target)
-                if face is None:
-                    break
-                walk.append(grid.neighbor(walk[-1], face))
-                if walk[-1] != target:
-                    filled += 1
-            if not walk:
-                walk.append(target)
-        labels = [grid.label(h) for h in walk]
-        if len(labels) < 2:
-            dropped.append(f"line {ln.line}: a '{ln.kind}' line of one hex")
-            continue
-        base = slugify(ln.label, fallback=kind) if ln.label else kind
-        pid = _unique(base, path_ids)
-        spec: dict[str, Any] = {"kind": kind}
-        if ln.label:
-            spec["name"] = ln.label
-        spec["hexes"] = labels
-        paths[pid] = spec
-    for word, where in sorted(dropped_words.items()):
-        shown = ", ".join(where[:4]) + (f" and {len(where) - 4} more" if len(where) > 4 else "")
-        dropped.append(f"the word '{word}' ({len(where)} hex{'es' * (len(where) != 1)}: "
-                       f"{shown}){suggest(word, list(mapping.terrain) + list(mapping.sites))}")
-    if upper:
-        dropped.append(f"{upper} hex{'es' * (upper != 1)} or line{'s' * (upper != 1)} on "
-                       f"levels beyond the first (XXYYZZ)")
-    if tm.styling:
-        dropped.append(f"{tm.styling} styling and library lines (attributes, path, xml...)")
-    for include in tm.includes:
-        dropped.append(f"include {include} (Text Mapper's own library)")
-    for number, text in tm.unknown:
-        dropped.append(f"line {number}: not understood: {text[:60]}")
+    out_hexes, site_lines = _hexes(hexes, label_of, mapping, terrain_ids, dropped_words,
+                                   dropped)
+    locations = _locations(site_lines)
+    paths, filled = _paths(lines, grid, (shift_x, shift_y), mapping, dropped)
+    dropped += _left_behind(tm, mapping, dropped_words, upper)
     terrain_entries: dict[str, dict[str, Any]] = {}
     for tid, hint in tm.terrain_hints.items():
         if any(e.get("terrain") == tid for e in out_hexes.values()):

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.audience import Audience
 from generator.dice import parse_dice
 from generator.reference import data as D
 from generator.reference import diagrams
-from generator.reference import sheets_system as S
 from generator.reference.fmt import DASH
-from generator.reference.sheet import Ctx, MdTable, table
+from generator.reference.sheets import system as S
+from generator.reference.sheets.base import Ctx, MdTable, table
 from generator.rules import chase_model as CH
 from generator.rules import resources as R
 
@@ -84,7 +85,7 @@ def complication_rows(ctx: Ctx, environment: str) -> tuple[str, list[tuple[str, 
     f = ctx.f
     tid = D.CHASE_TABLE_ID.format(environment=environment)
     own = ctx.campaign.tables.get(tid)
-    if own is not None and (ctx.audience == "gm" or own.audience == "players"):
+    if own is not None and (ctx.audience == Audience.GM or own.audience == Audience.PLAYERS):
         spec = parse_dice(own.roll_dice)
         d100 = spec.count == 1 and spec.sides == 100
         return "campaign", [(f.span(lo, hi, d100=d100), ctx.inline(row.result))

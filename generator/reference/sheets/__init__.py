@@ -8,25 +8,24 @@ copied, and where the engine only has a function (``d20_degree``, ``brp_chance``
 the printed sheet cannot disagree with the replay. Facts the engine lacks come from
 ``generator.reference.data``.
 
-The sheets live by topic: ``sheet`` (the context and tables every sheet is made of),
-``sheets_travel``, ``sheets_checks``, ``sheets_conflict`` and ``sheets_tables``; this module
-gathers them.
+The sheets live by topic, a module each: ``base`` (the context and tables every sheet is
+made of), ``travel``, ``checks``, ``conflict``, ``tables`` and ``system`` (the check system's
+words); this package gathers them.
 """
 
 from __future__ import annotations
 
-from generator.reference.sheet import (
+from generator.reference.sheets.base import (
     LONG_TABLE_ROWS,
     SYSTEMS,
     TOPICS,
     Align,
-    Audience,
     Ctx,
     MdTable,
     site_sheets,
     table,
 )
-from generator.reference.sheets_checks import (
+from generator.reference.sheets.checks import (
     brp_bands,
     brp_sheet,
     brp_success_max,
@@ -37,14 +36,14 @@ from generator.reference.sheets_checks import (
     doom_default,
     group_needed,
 )
-from generator.reference.sheets_conflict import (
+from generator.reference.sheets.conflict import (
     chases_sheet,
     complication_rows,
     exhaustion_rows,
     facing_sheet,
     modifiers_sheet,
 )
-from generator.reference.sheets_tables import (
+from generator.reference.sheets.tables import (
     dice_distribution,
     gm_screen_sheet,
     index_sheet,
@@ -53,7 +52,7 @@ from generator.reference.sheets_tables import (
     tables_index_sheet,
     visible_tables,
 )
-from generator.reference.sheets_travel import (
+from generator.reference.sheets.travel import (
     encounter_die,
     encounters_sheet,
     forced_march_dc,
@@ -71,7 +70,6 @@ from generator.reference.sheets_travel import (
 
 __all__ = [
     "Align",
-    "Audience",
     "Ctx",
     "LONG_TABLE_ROWS",
     "MdTable",

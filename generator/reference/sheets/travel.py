@@ -11,8 +11,8 @@ from generator.content.campaign import Campaign
 from generator.hexgrid import Grid, Hex
 from generator.reference import data as D
 from generator.reference import diagrams
-from generator.reference import sheets_system as S
-from generator.reference.sheet import Ctx, table
+from generator.reference.sheets import system as S
+from generator.reference.sheets.base import Ctx, table
 from generator.rules import checks as C
 from generator.rules import encounters as encounter_rules
 from generator.rules import fatigue, travel

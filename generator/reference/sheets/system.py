@@ -9,7 +9,7 @@ advantage the system lacks.
 
 from __future__ import annotations
 
-from generator.reference.sheet import Ctx
+from generator.reference.sheets.base import Ctx
 from generator.rules import chase_model as CH
 from generator.rules import checks as C
 

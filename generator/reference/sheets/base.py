@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from generator.audience import Audience
 from generator.content.campaign import Campaign
 from generator.content.markdown import MarkdownRenderer, Prose, default_renderer, inert
 from generator.content.models import DEFAULT_PLAYER_SHEETS
@@ -17,7 +18,6 @@ from generator.i18n import Translator
 from generator.reference.fmt import Fmt
 from generator.rules import tables as T
 
-Audience = Literal["gm", "players"]
 Align = Literal["l", "c", "r"]
 
 #: Topic pages, in reading order (``reference/<slug>.md``).
@@ -34,7 +34,7 @@ def site_sheets(campaign: Campaign, audience: Audience) -> tuple[str, ...]:
     or ``DEFAULT_PLAYER_SHEETS`` (travel, the campaign's own check system, modifiers, chases,
     facing, the roll tables shown to players); ``checks`` stands for the campaign's system."""
     every = (*TOPICS, "tables")
-    if audience == "gm":
+    if audience == Audience.GM:
         return every
     chosen = campaign.reference.players
     names = DEFAULT_PLAYER_SHEETS if chosen is None else chosen

@@ -5,15 +5,25 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from generator.audience import Audience
 from generator.hexgrid import Grid
-from generator.interop.tm_parse import (
-    _DEFAULT_LIBRARY,
-    _EXPORT_DENSITY,
-    _EXPORT_LINE_STYLE,
-    _EXPORT_SITE,
-    _EXPORT_TERRAIN,
-)
-from generator.interop.tm_write import dump_yaml
+from generator.interop.textmapper.writing import dump_yaml
+
+#: Our icons whose names are terrain words in Text Mapper: the export writes these instead.
+_EXPORT_SITE = {"tree": "lone-tree", "peak": "summit"}
+# The export: our terrain -> Text Mapper's default-library word where it has one.
+_EXPORT_TERRAIN = {"desert": "sand", "forest": "forest", "hills": "hill", "jungle": "jungle",
+                   "mountains": "mountain", "plains": "plain", "swamp": "swamp",
+                   "tundra": "tundra", "sea": "sea", "lake": "lake", "moor": "moor"}
+_EXPORT_DENSITY = {"sparse": "light-green", "medium": "green", "dense": "dark-green"}
+#: Words Text Mapper's default library draws itself (the export defines the others).
+_DEFAULT_LIBRARY = frozenset(("sand", "coast", "sea", "tundra", "wetland", "swamp", "forest",
+                              "woodland", "hill", "plain", "mountain", "jungle", "volcano",
+                              "house", "tower", "castle", "pyramid", "cave", "road", "river",
+                              "border"))
+_EXPORT_LINE_STYLE = {
+    "highway": 'stroke="#7a2e14" stroke-width="9" fill="none" stroke-linecap="round"',
+    "trail": 'stroke="#6e4a2a" stroke-width="4" stroke-dasharray="12 8" fill="none"'}
 
 # ------------------------------------------------------------------------------------------
 # the export
@@ -39,9 +49,9 @@ def _terrain_hints(view: Any, campaign: Any, gm: bool) -> dict[str, dict[str, An
     draws, and the rules (DCs, speeds, the terrain it is like) only where their reference
     prints them (the navigation and travel sheets), so an import of it may need them filled in.
     """
-    from generator.reference.sheet import site_sheets
+    from generator.reference.sheets.base import site_sheets
 
-    sheets = site_sheets(campaign, "gm" if gm else "players")
+    sheets = site_sheets(campaign, Audience.GM if gm else Audience.PLAYERS)
     rules_shown = gm or ("navigation" in sheets and "travel" in sheets)
     custom: dict[str, Any] = {}
     for tid, rule in sorted(campaign.terrain.items()):

@@ -53,8 +53,6 @@ SITE_WORDS: dict[str, str] = {
     "monolith": "monolith", "port": "town", "farm": "farm", "mill": "mill",
     "lone-tree": "tree", "summit": "peak",
 }
-#: Our icons whose names are terrain words in Text Mapper: the export writes these instead.
-_EXPORT_SITE = {"tree": "lone-tree", "peak": "summit"}
 #: Line words -> path kind (``drop``: not a path).
 LINE_WORDS: dict[str, str] = {
     "river": "river", "stream": "river", "creek": "river", "road": "road", "highway": "highway",
@@ -64,20 +62,6 @@ LINE_WORDS: dict[str, str] = {
 IGNORED_WORDS: frozenset[str] = frozenset((
     "white", "light-grey", "grey", "dark-grey", "blue-green", "red", "poisoned", "dry",
     "shadow", "striped", "zone", "law", "chaos", "default", "bright", "dark", "light"))
-
-# The export: our terrain -> Text Mapper's default-library word where it has one.
-_EXPORT_TERRAIN = {"desert": "sand", "forest": "forest", "hills": "hill", "jungle": "jungle",
-                   "mountains": "mountain", "plains": "plain", "swamp": "swamp",
-                   "tundra": "tundra", "sea": "sea", "lake": "lake", "moor": "moor"}
-_EXPORT_DENSITY = {"sparse": "light-green", "medium": "green", "dense": "dark-green"}
-#: Words Text Mapper's default library draws itself (the export defines the others).
-_DEFAULT_LIBRARY = frozenset(("sand", "coast", "sea", "tundra", "wetland", "swamp", "forest",
-                              "woodland", "hill", "plain", "mountain", "jungle", "volcano",
-                              "house", "tower", "castle", "pyramid", "cave", "road", "river",
-                              "border"))
-_EXPORT_LINE_STYLE = {
-    "highway": 'stroke="#7a2e14" stroke-width="9" fill="none" stroke-linecap="round"',
-    "trail": 'stroke="#6e4a2a" stroke-width="4" stroke-dasharray="12 8" fill="none"'}
 
 # ------------------------------------------------------------------------------------------
 # reading the text
