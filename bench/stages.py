@@ -21,9 +21,10 @@ from pathlib import Path
 
 def main() -> None:
     content, build = Path(sys.argv[1]), Path(sys.argv[2])
+    from generator.audience import AUDIENCES
     from generator.content.loader import load_campaign
     from generator.replay import replay
-    from generator.site import AUDIENCES, write_docs
+    from generator.site.build import write_docs
 
     times: dict[str, float] = {}
     start = time.perf_counter()
