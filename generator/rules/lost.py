@@ -57,8 +57,7 @@ def realise(ctx: WatchCtx, moved: MoveResult, visibility: str) -> None:
     """Rules.md section 5a.6: a lost party unaware of it checks Survival against the
     navigation DC of the hex where it is at the end of the watch."""
     state, watch, campaign = ctx.state, ctx.watch, ctx.campaign
-    dc, off, terrain_txt = stretch_dc(ctx, next_face(ctx))
-    why = [terrain_txt] + ([said("trackless", dc=Signed(T.DC_TRACKLESS))] if off else [])
+    dc, _, why = stretch_dc(ctx, next_face(ctx))
     if visibility == "poor":
         dc += T.DC_POOR_VISIBILITY
         why.append(said("poor_visibility", dc=Signed(T.DC_POOR_VISIBILITY)))
@@ -114,13 +113,10 @@ def reorient_new_course(ctx: WatchCtx) -> None:
     """Seed 000: Survival against the navigation DC + 10; success ends the lost state, failure
     leaves the party lost again with a fresh veer, unaware."""
     state, watch = ctx.state, ctx.watch
-    dc, is_trackless, terrain = stretch_dc(ctx, next_face(ctx))
+    dc, _, why = stretch_dc(ctx, next_face(ctx))
     target = dc + T.NEW_COURSE_EXTRA_DC
     res = ctx.check("reorient", state.navigator, target,
-                    why=[terrain,
-                         *([said("trackless", dc=Signed(T.DC_TRACKLESS))] if is_trackless
-                           else []),
-                         said("new_course", dc=Signed(T.NEW_COURSE_EXTRA_DC))])
+                    why=[*why, said("new_course", dc=Signed(T.NEW_COURSE_EXTRA_DC))])
     if res.success:
         reanchor(ctx)
         watch.say("new_course_found")
@@ -163,8 +159,8 @@ def backtrack(ctx: WatchCtx) -> None:
         watch.miles = moved.miles
         watch.hexes_entered = [grid.label(h) for h in moved.entered]
         watch.say("retracing", miles=moved.miles)
-    dc, _, terrain = stretch_dc(ctx, retrace(state.true))
-    res = ctx.check("backtrack", state.navigator, dc, why=[terrain])
+    dc, _, why = stretch_dc(ctx, retrace(state.true))
+    res = ctx.check("backtrack", state.navigator, dc, why=why)
     on_course = not state.lost or len(trail) <= 1
     believes = on_course
     if not res.success:

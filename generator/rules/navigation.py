@@ -131,16 +131,18 @@ def taken_face(state: PartyState, intended: str | None, rotate: Callable[[str, i
     return rotate(intended, state.veer)
 
 
-def stretch_dc(ctx: WatchCtx, face: str | None) -> tuple[int, bool, Said]:
-    """(DC, trackless, terrain name) of the stretch where the party is: the terrain DC of its
-    hex, +2 when the stretch is trackless (``travel.trackless``: it entered by no highway,
+def stretch_dc(ctx: WatchCtx, face: str | None) -> tuple[int, bool, list[Said]]:
+    """(DC, trackless, reasons: the terrain, and "trackless +2" where it applies) of the
+    stretch where the party is: the terrain DC of its hex, +2 when the stretch is trackless (``travel.trackless``: it entered by no highway,
     road or trail and leaves by ``face``, the face it really takes, along none). The one rule
     for every check of rules.md section 5: navigation (the watch's first stretch), realising
     and re-orienting (the stretch where the party is).
     """
     dc, terrain = terrain_dc(ctx.campaign, ctx.state.true.hex)
     off = trackless(ctx.campaign, ctx.state.true, face)
-    return dc + (T.DC_TRACKLESS if off else 0), off, terrain
+    plus = T.DC_TRACKLESS if off else 0
+    why = [terrain] + ([said("trackless", dc=Signed(plus))] if off else [])
+    return dc + plus, off, why
 
 
 def next_face(ctx: WatchCtx) -> str | None:
@@ -152,9 +154,8 @@ def navigation_dc(ctx: WatchCtx, travel: Travel, hustle: int, face: str | None,
                   ) -> tuple[int, int, int, list[Said]]:
     """(navigation DC, terrain DC, mode modifiers, reasons) for a watch starting in the
     party's hex and leaving it first by ``face`` (rules.md section 5)."""
-    dc, off, terrain = stretch_dc(ctx, face)
+    dc, _, why = stretch_dc(ctx, face)
     base = terrain_dc(ctx.campaign, ctx.state.true.hex)[0]
-    why = [terrain] + ([said("trackless", dc=Signed(T.DC_TRACKLESS))] if off else [])
     if travel.visibility == "poor":
         dc += T.DC_POOR_VISIBILITY
         why.append(said("poor_visibility", dc=Signed(T.DC_POOR_VISIBILITY)))
