@@ -126,7 +126,7 @@ def test_serve_refuses_a_broken_campaign_it_has_never_built(tmp_path: Path) -> N
                       cwd=tmp_path)
     assert result.returncode == 1
     assert "unknown terrain 'forrest' (did you mean 'forest'?)" in result.stderr
-    assert "no earlier build of the gm site to serve" in result.stderr
+    assert "no earlier build of the GM's site to serve" in result.stderr
     assert "Traceback" not in result.stderr
 
 

@@ -132,11 +132,12 @@ def taken_face(state: PartyState, intended: str | None, rotate: Callable[[str, i
 
 
 def stretch_dc(ctx: WatchCtx, face: str | None) -> tuple[int, bool, list[Said]]:
-    """(DC, trackless, reasons: the terrain, and "trackless +2" where it applies) of the
-    stretch where the party is: the terrain DC of its hex, +2 when the stretch is trackless (``travel.trackless``: it entered by no highway,
-    road or trail and leaves by ``face``, the face it really takes, along none). The one rule
-    for every check of rules.md section 5: navigation (the watch's first stretch), realising
-    and re-orienting (the stretch where the party is).
+    """(DC, trackless, reasons) of the stretch where the party is: the terrain DC of its hex,
+    +2 when the stretch is trackless (``travel.trackless``: it entered by no highway, road or
+    trail and leaves by ``face``, the face it really takes, along none); the reasons name the
+    terrain and, where it applies, "trackless +2". The one rule for every check of rules.md
+    section 5: navigation (the watch's first stretch), realising and re-orienting (the
+    stretch where the party is).
     """
     dc, terrain = terrain_dc(ctx.campaign, ctx.state.true.hex)
     off = trackless(ctx.campaign, ctx.state.true, face)
