@@ -12,7 +12,11 @@ from fractions import Fraction
 
 import pytest
 
+from generator.content.models import RulesSpec
+from generator.rules import checks as C
 from generator.rules import tables as T
+from generator.rules.encounters import encounter_die
+from generator.rules.fatigue import fed_by, forced_march_dc, hustle_damage
 from generator.rules.navigation import grown_veer, veer_text
 
 # -- rules.md section 5: "Roll 1d10 for veer: 1-4 one face left, 5-6 no veer, 7-10 one face
@@ -102,3 +106,155 @@ def test_forest_navigation_dc_by_density_medium_by_default() -> None:
     assert [forest.nav_dc(d) for d in ("sparse", "medium", "dense", None)] == [14, 16, 18, 16]
     assert forest.nav_dc("unheard-of") == 16
     assert T.TERRAIN["plains"].nav_dc("dense") == 12
+
+
+# -- rules.md section 3: hustle and the forced march --------------------------------------------
+
+@pytest.mark.parametrize(("before", "hours", "damage"), [
+    (0, 1, 0),          # the first hustled hour between sleeps is free
+    (0, 2, 1),          # the second deals 1
+    (0, 3, 1 + 2),      # each further hour doubles the previous hour's damage
+    (0, 4, 1 + 2 + 4),
+    (1, 1, 1), (2, 1, 2), (3, 1, 4), (4, 1, 8),
+    (0, 0, 0), (5, 0, 0),
+])
+def test_hustle_first_hour_free_then_one_doubling(before: int, hours: int, damage: int) -> None:
+    assert hustle_damage(before, hours) == damage
+
+
+def test_hustle_and_march_limits() -> None:
+    assert (T.FREE_HUSTLE_HOURS, T.MARCH_HOURS) == (1, 8)
+    assert T.HUSTLE_SPEED == 2
+
+
+@pytest.mark.parametrize(("hour", "dc"), [(9, 10), (10, 12), (11, 14), (12, 16), (16, 24)])
+def test_forced_march_dc_ten_plus_two_per_hour_beyond_the_ninth(hour: int, dc: int) -> None:
+    assert forced_march_dc(hour) == dc
+
+
+# -- rules.md section 7: foraging feeds one, plus one per 2 points over the DC (d20 only) ------
+
+@pytest.mark.parametrize(("total", "fed"), [(12, 1), (13, 1), (14, 2), (15, 2), (16, 3),
+                                            (19, 4), (22, 6)])
+def test_forage_d20_one_more_per_two_points_over(total: int, fed: int) -> None:
+    assert fed_by("d20", "success", total, 12) == fed
+
+
+@pytest.mark.parametrize(("system", "outcome", "fed"), [
+    ("brp", "success", 1), ("brp", "special", 2), ("brp", "critical", 2),
+    ("bsh", "success", 1), ("bsh", "critical_success", 2),
+])
+def test_forage_brp_and_bsh_feed_one_more_on_a_special_or_critical(
+        system: str, outcome: str, fed: int) -> None:
+    # the margin over the DC is d20's rule only: a big total changes nothing here
+    assert fed_by(system, outcome, 60, 12) == fed
+
+
+# -- rules.md section 6: the encounter die -------------------------------------------------------
+
+@pytest.mark.parametrize(("spec", "die"), [
+    ("d12", (12, 1, 12)), ("1 in d6", (6, 1, 6)), ("2 in d8", (8, 2, 8)),
+    ("3 in d20", (20, 3, 20)),
+])
+def test_encounter_die_sides_wandering_range_and_keyed_face(
+        spec: str, die: tuple[int, int, int]) -> None:
+    assert encounter_die(RulesSpec(encounter_check=spec)) == die
+
+
+# -- rules.md section 8, brp: resistance 50 + 5 x (active - passive), automatic 10 or more apart -
+
+@pytest.mark.parametrize(("active", "passive", "chance"), [
+    (10, 10, 50), (11, 10, 55), (10, 11, 45),
+    (19, 10, 95), (20, 10, 100), (25, 10, 100),     # 9 apart is a roll, 10 apart automatic
+    (10, 19, 5), (10, 20, 0), (3, 20, 0),
+])
+def test_brp_resistance_automatic_from_ten_apart(active: int, passive: int, chance: int) -> None:
+    assert C.resistance_chance(active, passive) == chance
+
+
+# -- rules.md section 8, bsh: roll under; 1 critical success, 20 critical failure ---------------
+
+@pytest.mark.parametrize(("roll", "attribute", "outcome"), [
+    (1, 1, "critical_success"), (1, 25, "critical_success"),
+    (20, 25, "critical_failure"), (20, 1, "critical_failure"),
+    (11, 12, "success"), (12, 12, "failure"), (13, 12, "failure"), (2, 3, "success"),
+    (19, 20, "success"), (2, 2, "failure"),
+])
+def test_bsh_roll_under_the_attribute(roll: int, attribute: int, outcome: str) -> None:
+    assert C.bsh_outcome(roll, attribute) == outcome
+
+
+@pytest.mark.parametrize(("successes", "members", "group"), [
+    (0, 0, False),              # nobody to check: no success
+    (0, 1, False), (1, 1, True),
+    (1, 2, True), (0, 2, False),
+    (1, 3, False), (2, 3, True),
+    (2, 4, True), (1, 4, False),
+])
+def test_bsh_group_succeeds_when_at_least_half_succeed(
+        successes: int, members: int, group: bool) -> None:
+    assert C.bsh_group_success(successes, members) is group
+
+
+@pytest.mark.parametrize(("dc", "band"), [(10, 1), (11, 1), (12, 0), (16, 0), (17, -1), (20, -1)])
+def test_bsh_dc_band_advantage_to_eleven_disadvantage_from_seventeen(dc: int, band: int) -> None:
+    assert C.bsh_band(dc) == band
+
+
+@pytest.mark.parametrize(("dc", "chance", "band"), [
+    (11, 80, "easy"), (12, 40, "normal"), (16, 40, "normal"), (17, 20, "hard"),
+])
+def test_brp_band_edges_eleven_twelve_sixteen_seventeen(dc: int, chance: int, band: str) -> None:
+    assert C.brp_chance(40, dc) == (chance, band)
+
+
+def test_brp_hard_halves_rounding_up_and_bonus_adds_five_points() -> None:
+    assert C.brp_chance(41, 17) == (21, "hard")
+    assert C.brp_chance(40, 14, bonus=2) == (50, "normal")
+    assert C.brp_chance(40, 11, bonus=1) == (90, "easy")
+
+
+@pytest.mark.parametrize(("natural", "total", "dc", "degree"), [
+    (10, 25, 15, "critical_success"), (10, 24, 15, "success"),
+    (10, 15, 15, "success"), (10, 14, 15, "failure"),
+    (10, 5, 15, "failure"), (10, 4, 15, "critical_failure"),
+    (20, 24, 15, "critical_success"), (20, 25, 15, "critical_success"),
+    (20, 4, 15, "failure"), (1, 15, 15, "failure"), (1, 5, 15, "critical_failure"),
+    (1, 25, 15, "success"),
+])
+def test_d20_degrees_ten_over_and_more_than_ten_under(
+        natural: int, total: int, dc: int, degree: str) -> None:
+    assert C.d20_degree(natural, total, dc) == degree
+
+
+@pytest.mark.parametrize(("sources", "mode", "net"), [
+    ([1, 1, 1, 1, 1, 1], "scaled", 5), ([-3, -3], "scaled", -5), ([2, -1], "scaled", 1),
+    ([2, 1], "classic", 1), ([-2], "classic", -1), ([1, -1], "classic", 0),
+])
+def test_d20_advantages_net_one_for_one_scaled_at_most_five(
+        sources: list[int], mode: str, net: int) -> None:
+    assert C.net_advantage("d20", sources, advantage_mode=mode) == net
+
+
+def test_brp_has_no_advantage() -> None:
+    assert C.net_advantage("brp", [1, 1], dc=5) == 0
+
+
+@pytest.mark.parametrize(("roll", "chance", "outcome"), [
+    (5, 1, "success"), (6, 1, "failure"),           # 01-05 always succeed
+    (95, 120, "success"), (96, 120, "failure"),     # 96-00 always fail
+    (100, 120, "fumble"), (99, 120, "failure"),
+    (1, 0, "failure"), (3, -5, "failure"),          # 0 % or less never succeeds
+    (96, 0, "fumble"), (95, 0, "failure"),
+    (50, 50, "success"), (51, 50, "failure"), (3, 50, "critical"), (4, 50, "special"),
+    (10, 50, "special"), (11, 50, "success"), (98, 50, "fumble"), (97, 50, "failure"),
+])
+def test_brp_outcome_edges(roll: int, chance: int, outcome: str) -> None:
+    assert C.brp_outcome(roll, chance) == outcome
+
+
+def test_brp_ranges_above_one_hundred_percent_and_at_zero() -> None:
+    assert C.brp_ranges(101) == (6, 21, 100)
+    assert C.brp_ranges(120) == (6, 24, 100)
+    assert C.brp_ranges(0) == (1, 1, 96)
+    assert C.brp_ranges(100) == (5, 20, 100)
