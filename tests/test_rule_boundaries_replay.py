@@ -1,0 +1,210 @@
+"""The rules' edges through the replay: each test sets a recorded die one step either side of
+a rule's threshold (a DC, a die range, a percentage) and checks what the GM's log shows.
+
+Unless said otherwise: one member of speed 30 ft (3 mph), Survival +3, d20 checks, plains,
+actual distance off, starting inside 0505 (tests/replay_helpers.py). Heading N across the
+plains the navigation DC is 12 + 2 (trackless) = 14 (docs/rules.md section 5).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from replay_helpers import make_campaign, rolls_of, run, watches
+
+
+def one_watch(tmp_path: Path, entry: dict[str, Any], **kw: Any) -> dict[str, Any]:
+    root = make_campaign(tmp_path, sessions=[{"log": [entry]}], **kw)
+    return watches(run(root)[0])[0]
+
+
+def heading_north(rolls: dict[str, Any]) -> dict[str, Any]:
+    return {"travel": {"heading": "N"}, "rolls": {"encounter": [5], **rolls}}
+
+
+# -- rules.md section 5: d20 + Survival >= DC succeeds ------------------------------------------
+
+def test_navigation_total_equal_to_the_dc_keeps_the_party_on_course(tmp_path: Path) -> None:
+    """11 + 3 = 14 against DC 14: success, straight north into 0504."""
+    w = one_watch(tmp_path, heading_north({"navigation": 11}))
+    nav = rolls_of(w, "navigation")[0]
+    assert (nav["target"], nav["total"], nav["outcome"]) == (14, 14, "success")
+    assert not w["lost"] and w["hexes_entered"] == ["0504"]
+
+
+def test_navigation_total_one_under_the_dc_gets_the_party_lost(tmp_path: Path) -> None:
+    """10 + 3 = 13 against DC 14: lost, and the veer die is rolled."""
+    w = one_watch(tmp_path, heading_north({"navigation": 10, "veer": 5, "realise": 2}))
+    assert rolls_of(w, "navigation")[0]["outcome"] == "failure"
+    assert w["lost"] and not w["knows_lost"]
+    assert [r["natural"] for r in rolls_of(w, "veer")] == [5]
+
+
+# -- rules.md section 5: veer 1-4 one face left, 5-6 none, 7-10 one face right -----------------
+
+@pytest.mark.parametrize(("veer", "faces", "exit_face"), [
+    (1, -1, "NW"), (4, -1, "NW"), (5, 0, "N"), (6, 0, "N"), (7, 1, "NE"), (10, 1, "NE"),
+])
+def test_a_lost_party_leaves_by_the_face_its_veer_die_gives(
+        tmp_path: Path, veer: int, faces: int, exit_face: str) -> None:
+    w = one_watch(tmp_path, heading_north({"navigation": 2, "veer": veer, "realise": 2}))
+    assert w["lost"] and w["veer"] == faces
+    assert w["exit_face"] == exit_face
+
+
+def test_a_first_failure_logs_the_veer_taken(tmp_path: Path) -> None:
+    w = one_watch(tmp_path, heading_north({"navigation": 2, "veer": 4, "realise": 2}))
+    assert rolls_of(w, "veer")[0]["outcome"] == "1 face left"
+    assert "Lost; veers 1 face left." in w["summary"]
+
+
+def lost_then(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """Lost heading N (veer 8: one face right, into 0604), aware of it, then ``entry``."""
+    return [{"travel": {"heading": "N"},
+             "rolls": {"navigation": 2, "veer": 8, "realise": 19, "encounter": [5]}},
+            entry]
+
+
+def second_watch(tmp_path: Path, entry: dict[str, Any]) -> dict[str, Any]:
+    root = make_campaign(tmp_path, sessions=[{"log": lost_then(entry)}])
+    return watches(run(root)[0])[1]
+
+
+# -- rules.md section 5, re-orienting: north DC 12, a new course DC + 10, backtrack 75 % -------
+
+def test_reorient_north_total_twelve_finds_true_north(tmp_path: Path) -> None:
+    w = second_watch(tmp_path, {"reorient": {"method": "north"},
+                                "rolls": {"north": 9, "encounter": [5]}})
+    north = rolls_of(w, "north")[0]
+    assert (north["target"], north["total"], north["outcome"]) == (12, 12, "success")
+    assert w["veer"] == 0 and rolls_of(w, "north_face") == []
+
+
+@pytest.mark.parametrize(("face", "veer"), [(1, 0), (2, 1), (3, 2), (4, 3), (5, -2), (6, -1)])
+def test_reorient_north_total_eleven_takes_the_d6_face_for_north(
+        tmp_path: Path, face: int, veer: int) -> None:
+    w = second_watch(tmp_path, {"reorient": {"method": "north"},
+                                "rolls": {"north": 8, "north_face": face, "encounter": [5]}})
+    assert rolls_of(w, "north")[0]["outcome"] == "failure"
+    assert w["veer"] == veer and w["lost"]
+
+
+@pytest.mark.parametrize(("die", "outcome"), [(19, "success"), (18, "failure")])
+def test_new_course_needs_the_navigation_dc_plus_ten(
+        tmp_path: Path, die: int, outcome: str) -> None:
+    """In 0604 (plains, trackless: 14) a new course needs 24; Survival +5: 19 + 5 = 24
+    re-anchors, 18 + 5 = 23 leaves the party lost again with a fresh veer, unaware."""
+    root = make_campaign(tmp_path, members=[{"name": "Aria", "speed": 30, "survival": 5}],
+                         sessions=[{"log": lost_then(
+                             {"reorient": {"method": "new_course"},
+                              "rolls": {"reorient": die, "veer": 2, "encounter": [5]}})}])
+    w = watches(run(root)[0])[1]
+    check = rolls_of(w, "reorient")[0]
+    assert (check["target"], check["outcome"]) == (24, outcome)
+    if outcome == "success":
+        assert not w["lost"] and w["believed_hex"] == w["end_hex"]
+    else:
+        assert w["lost"] and not w["knows_lost"] and w["veer"] == -1
+
+
+@pytest.mark.parametrize(("misjudge", "knows_lost"), [(75, False), (76, True)])
+def test_backtrack_failure_misjudges_on_one_to_seventy_five(
+        tmp_path: Path, misjudge: int, knows_lost: bool) -> None:
+    """A failed backtrack while still off course: 1-75 it wrongly believes it is back on
+    course (unaware), 76-100 it rightly believes it is still off course."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 2, "veer": 8, "realise": 2,
+                                               "encounter": [5]}},
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 19, "realise": 19,
+                                               "encounter": [5]}},
+        {"reorient": {"method": "backtrack"},
+         "rolls": {"backtrack": 2, "misjudge": misjudge, "encounter": [5]}},
+    ]}])
+    w = watches(run(root)[0])[2]
+    assert w["lost"] and w["knows_lost"] is knows_lost
+    outcome = "misjudges" if misjudge <= 75 else "judges rightly"
+    assert rolls_of(w, "misjudge")[0]["outcome"] == outcome
+
+
+# -- rules.md section 3: the forced march, hour 9 at DC 10 --------------------------------------
+
+def marching(watches_of_travel: int, march: list[int]) -> list[dict[str, Any]]:
+    log: list[dict[str, Any]] = [
+        {"travel": {"heading": "S"}, "rolls": {"navigation": 19, "encounter": [5]}}
+        for _ in range(watches_of_travel)]
+    log[-1]["rolls"] = {**log[-1]["rolls"], "march": march, "march_damage": [3]}
+    return log
+
+
+def test_eight_hours_of_marching_need_no_check(tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, start="0501", sessions=[{"log": marching(2, [])}])
+    assert all(rolls_of(w, "march") == [] for w in watches(run(root)[0]))
+
+
+def test_the_ninth_hour_is_a_dc_ten_constitution_check(tmp_path: Path) -> None:
+    """Con +1: 9 + 1 = 10 passes hour 9's DC 10; 10 + 1 = 11 fails hour 10's DC 12 and
+    deals the 1d6 (3) as nonlethal."""
+    root = make_campaign(tmp_path, start="0501", sessions=[{"log": marching(3, [9, 10])}])
+    w = watches(run(root)[0])[2]
+    march = rolls_of(w, "march")
+    assert [(r["target"], r["total"], r["outcome"]) for r in march[:2]] == [
+        (10, 10, "success"), (12, 11, "failure")]
+    assert [r["natural"] for r in rolls_of(w, "march_damage")][:1] == [3]
+    assert "Forced march, hour 10: Aria takes 3 nonlethal (fatigued)." in w["summary"]
+
+
+# -- rules.md section 6: encounters ------------------------------------------------------------
+
+@pytest.mark.parametrize(("cautious", "cancelled"), [(50, True), (51, False)])
+def test_cautious_cancels_a_wandering_encounter_on_one_to_fifty(
+        tmp_path: Path, cautious: int, cancelled: bool) -> None:
+    w = one_watch(tmp_path, {"travel": {"heading": "N", "mode": ["cautious"]},
+                             "rolls": {"navigation": 19, "encounter": [1],
+                                       "cautious": cautious}})
+    (enc,) = w["encounters"]
+    assert enc["kind"] == "wandering" and bool(enc.get("cancelled")) is cancelled
+
+
+@pytest.mark.parametrize(("die", "kind"), [(1, "wandering"), (2, None), (11, None)])
+def test_a_d12_encounter_check_is_wandering_on_one_only(
+        tmp_path: Path, die: int, kind: str | None) -> None:
+    w = one_watch(tmp_path, {"rest": {}, "rolls": {"encounter": [die]}})
+    assert [e["kind"] for e in w["encounters"]] == ([kind] if kind else [])
+
+
+@pytest.mark.parametrize(("die", "wandering"), [(2, True), (3, False)])
+def test_two_in_d8_wanders_on_one_and_two(tmp_path: Path, die: int, wandering: bool) -> None:
+    w = one_watch(tmp_path, {"rest": {}, "rolls": {"encounter": [die]}},
+                  rules={"encounter_check": "2 in d8"})
+    assert bool(w["encounters"]) is wandering
+    assert rolls_of(w, "encounter")[0]["dice"] == "1d8"
+
+
+# -- rules.md section 7: foraging against the forage DC, +2 in poor visibility, once a day -----
+
+def test_forage_total_equal_to_the_dc_feeds_one(tmp_path: Path) -> None:
+    """Plains forage DC 12: 9 + 3 = 12 feeds one."""
+    w = one_watch(tmp_path, {"camp": {"forage": True},
+                             "rolls": {"forage": 9, "encounter": [5]}})
+    forage = rolls_of(w, "forage")[0]
+    assert (forage["target"], forage["total"], forage["outcome"]) == (12, 12, "success")
+    assert "Foraging feeds 1 for a day." in w["summary"]
+
+
+def test_forage_in_poor_visibility_is_two_harder(tmp_path: Path) -> None:
+    w = one_watch(tmp_path, {"travel": {"heading": "N", "mode": ["foraging"], "visibility": "poor"},
+                             "rolls": {"navigation": 19, "forage": 10, "encounter": [5]}})
+    forage = rolls_of(w, "forage")[0]
+    assert (forage["target"], forage["total"], forage["outcome"]) == (14, 13, "failure")
+    assert "Foraging finds nothing." in w["summary"]
+
+
+def test_forage_once_a_day(tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"camp": {"forage": True}, "rolls": {"forage": 9, "encounter": [5]}},
+        {"camp": {"forage": True}, "rolls": {"encounter": [5]}}]}])
+    w = watches(run(root)[0])
+    assert rolls_of(w[1], "forage") == [] and "Already foraged today." in w[1]["summary"]
