@@ -81,6 +81,7 @@ def test_reorient_north_total_twelve_finds_true_north(tmp_path: Path) -> None:
     north = rolls_of(w, "north")[0]
     assert (north["target"], north["total"], north["outcome"]) == (12, 12, "success")
     assert w["veer"] == 0 and rolls_of(w, "north_face") == []
+    assert w["summary"].endswith("True north found: the party can hold a course again.")
 
 
 @pytest.mark.parametrize(("face", "veer"), [(1, 0), (2, 1), (3, 2), (4, 3), (5, -2), (6, -1)])
@@ -90,6 +91,11 @@ def test_reorient_north_total_eleven_takes_the_d6_face_for_north(
                                 "rolls": {"north": 8, "north_face": face, "encounter": [5]}})
     assert rolls_of(w, "north")[0]["outcome"] == "failure"
     assert w["veer"] == veer and w["lost"]
+    (taken,) = rolls_of(w, "north_face")
+    assert (taken["dice"], taken["natural"], taken["recorded"]) == ("1d6", face, True)
+    assert taken["detail"] == "the face the party takes for north"
+    believed_north = ["N", "NE", "SE", "S", "SW", "NW"][veer % 6]
+    assert w["summary"].endswith(f"The party mistakes {believed_north} for north.")
 
 
 @pytest.mark.parametrize(("die", "outcome"), [(19, "success"), (18, "failure")])
