@@ -214,3 +214,65 @@ def test_forage_once_a_day(tmp_path: Path) -> None:
         {"camp": {"forage": True}, "rolls": {"encounter": [5]}}]}])
     w = watches(run(root)[0])
     assert rolls_of(w[1], "forage") == [] and "Already foraged today." in w[1]["summary"]
+
+
+# -- rules.md section 5a: a recorded roll the watch never uses is a warning that says why ------
+
+NAV = {"navigation": 19}
+UNUSED = [
+    ({"rest": {}, "rolls": {"encounter": [5, 6]}}, "encounter roll 6",
+     "the watch made 1 encounter check (travel, rest and camp one, exploring and search two, "
+     "a search's target one more)"),
+    ({"travel": {"heading": "N", "mode": ["exploring"]},
+      "rolls": {**NAV, "encounter": [5, 6, 7]}}, "encounter roll 7",
+     "the watch made 2 encounter checks (travel, rest and camp one, exploring and search two, "
+     "a search's target one more)"),
+    ({"travel": {"heading": "N"}, "rolls": {"navigation": [19, 18], "encounter": [5]}},
+     "navigation roll 18", "the watch rolled navigation once only"),
+    ({"travel": {"heading": "N"}, "rolls": {"navigation": [19, 18, 17], "encounter": [5]}},
+     "navigation rolls 18, 17", "the watch rolled navigation once only"),
+    ({"travel": {"landmark": "0503"}, "rolls": {**NAV, "encounter": [5]}},
+     "navigation roll 19", "a 'landmark' watch needs no navigation check"),
+    ({"travel": {"toward": "0505"}, "rolls": {**NAV, "encounter": [5]}},
+     "navigation roll 19", "the watch made no navigation check (it started in its target)"),
+    ({"travel": {"heading": "N"}, "rolls": {**NAV, "veer": 3, "encounter": [5]}},
+     "veer roll 3",
+     "the navigation check succeeded: only a party that gets lost rolls the veer"),
+    ({"travel": {"landmark": "0503"}, "rolls": {"veer": 3, "encounter": [5]}},
+     "veer roll 3", "the watch made no navigation check, so nothing could veer"),
+    ({"travel": {"heading": "N"}, "rolls": {**NAV, "distance": 7, "encounter": [5]}},
+     "distance roll 7", "campaign.yaml's rules.actual_distance is off"),
+    ({"travel": {"heading": "N"}, "rolls": {**NAV, "realise": 7, "encounter": [5]}},
+     "realise roll 7", "the party was not lost at the end of the watch"),
+    ({"rest": {}, "rolls": {"encounter": [5], "cautious": 20}},
+     "cautious roll 20", "the party was not travelling cautiously"),
+    ({"travel": {"heading": "N", "mode": ["cautious"]},
+      "rolls": {**NAV, "encounter": [5], "cautious": 20}},
+     "cautious roll 20", "no wandering encounter came up to cancel"),
+    ({"rest": {}, "rolls": {"encounter": [5], "reaction": 7}},
+     "reaction roll 7", "no wandering encounter came up"),
+    ({"rest": {}, "rolls": {"encounter": [5], "forage": 7}},
+     "forage roll 7", "the party was not foraging"),
+    ({"rest": {}, "rolls": {"encounter": [5], "march": [7]}},
+     "march roll 7", "the party had not marched more than 8 hours since it last slept"),
+    ({"rest": {}, "rolls": {"encounter": [5], "north": 7}},
+     "north roll 7", "only a 'reorient: {method: north}' watch rolls north"),
+    ({"reorient": {"method": "backtrack"}, "rolls": {"encounter": [5], "north_face": 2}},
+     "north_face roll 2",
+     "only a 'reorient: {method: north}' watch rolls north_face (this one is 'backtrack')"),
+    ({"rest": {}, "rolls": {"encounter": [5], "moment": 2}},
+     "moment roll 2", "no encounter came up in a watch that crossed hexes (the moment places "
+     "one in the hex the party was in at the time)"),
+    ({"rest": {}, "rolls": {"encounter": [5], "navigation": 2}},
+     "navigation roll 2", "a rest watch rolls no navigation"),
+]
+
+
+@pytest.mark.parametrize(("entry", "rolled", "why"), UNUSED,
+                         ids=[f"{i}-{u[1]}" for i, u in enumerate(UNUSED)])
+def test_an_unused_recorded_roll_says_why_the_watch_needed_none(
+        tmp_path: Path, entry: dict[str, Any], rolled: str, why: str) -> None:
+    root = make_campaign(tmp_path, sessions=[{"log": [entry]}])
+    _, diags = run(root)
+    messages = [d.message for d in diags.warnings]
+    assert f"recorded {rolled} never used by this watch: {why}" in messages, messages
