@@ -276,3 +276,46 @@ def test_an_unused_recorded_roll_says_why_the_watch_needed_none(
     _, diags = run(root)
     messages = [d.message for d in diags.warnings]
     assert f"recorded {rolled} never used by this watch: {why}" in messages, messages
+
+
+# -- format.md "Rulings": what a ruling may set, and what it may not -----------------------------
+
+def ruling_diags(tmp_path: Path, log: list[dict[str, Any]]) -> tuple[list[dict[str, Any]],
+                                                                     list[str], list[str]]:
+    root = make_campaign(tmp_path, sessions=[{"log": log}])
+    ch, diags = run(root)
+    errors = [d.message for d in diags.items if d.severity == "error"]
+    warnings = [d.message for d in diags.items if d.severity == "warning"]
+    return watches(ch), errors, warnings
+
+
+def test_a_ruling_ends_a_lost_state_the_party_knew_of(tmp_path: Path) -> None:
+    """Lost and aware of it, then ``lost: false``: the party is found, no error (it no longer
+    knows itself lost, since it is not)."""
+    w, errors, _ = ruling_diags(tmp_path, lost_then({"ruling": {"lost": False}}) + [
+        {"rest": {}, "rolls": {"encounter": [5]}}])
+    assert errors == []
+    assert w[0]["knows_lost"] and not w[1]["lost"] and not w[1]["knows_lost"]
+
+
+def test_a_ruling_that_knows_lost_of_a_party_not_lost_names_the_log(tmp_path: Path) -> None:
+    _, errors, _ = ruling_diags(tmp_path, [{"ruling": {"knows_lost": True}}])
+    assert errors == [
+        "knows_lost: true, but the party is not lost at this point of the log: a party that is "
+        "not lost cannot know it is lost (add lost: true, or drop knows_lost)"]
+
+
+def test_a_ruling_that_makes_the_party_lost_leaves_it_unaware(tmp_path: Path) -> None:
+    w, errors, _ = ruling_diags(tmp_path, [{"ruling": {"lost": True}},
+                                           {"rest": {}, "rolls": {"encounter": [5]}}])
+    assert errors == []
+    assert w[0]["lost"] and not w[0]["knows_lost"] and w[0]["believed_hex"] == "0505"
+
+
+def test_a_ruling_with_rolls_warns_that_they_are_never_used(tmp_path: Path) -> None:
+    _, errors, warnings = ruling_diags(tmp_path, [{"ruling": {"hex": "0606"},
+                                                   "rolls": {"navigation": 3}}])
+    assert errors == []
+    assert "a ruling rolls no dice: its rolls: are never used (the table's word stands for " \
+           "them)" in warnings
+
