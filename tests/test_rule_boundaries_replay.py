@@ -319,3 +319,36 @@ def test_a_ruling_with_rolls_warns_that_they_are_never_used(tmp_path: Path) -> N
     assert "a ruling rolls no dice: its rolls: are never used (the table's word stands for " \
            "them)" in warnings
 
+
+
+def test_a_toward_that_starts_at_its_target_warns_at_its_toward_key(tmp_path: Path) -> None:
+    """rules.md section 4: no move and no navigation check; the warning points at the hex the
+    log names, where the GM would fix it."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"travel": {"toward": "0505"}, "rolls": {"encounter": [5]}}]}])
+    w, diags = run(root)
+    (warning,) = [d for d in diags.items if d.severity == "warning"]
+    assert warning.message == "the party is already in 0505, the target: no move and no " \
+                              "navigation check"
+    line = (root / "sessions" / "01.yaml").read_text("utf-8").splitlines()[warning.pos.line - 1]
+    assert line[warning.pos.col - 1:].startswith("'0505'")
+    assert watches(w)[0]["miles"] == 0 and rolls_of(watches(w)[0], "navigation") == []
+
+
+def test_a_ruling_in_replay_json_gives_the_state_before_and_after(tmp_path: Path) -> None:
+    """``hexcrawl replay --json``: a ruling's record names the state it changed, key by key
+    (the JSON Schema of ``hexcrawl schema`` describes the same keys)."""
+    root = make_campaign(tmp_path, sessions=[{"log": lost_then(
+        {"ruling": {"hex": "0707", "lost": False, "note": "They found the road"}})}])
+    ch, _ = run(root)
+    (ruling,) = ch.to_json()["sessions"][0]["rulings"]
+    assert ruling == {
+        "entry": 1, "follows": 0,
+        "before": {"hex": "0604", "believed_hex": None, "lost": True, "knows_lost": True,
+                   "veer": 1},
+        "after": {"hex": "0707", "believed_hex": "0707", "lost": False, "knows_lost": False,
+                  "veer": 0},
+        "found": [], "discovered": [], "note": "They found the road"}
+    (plain,) = run(make_campaign(tmp_path / "plain", sessions=[{"log": [
+        {"ruling": {"hex": "0707"}}]}]))[0].to_json()["sessions"][0]["rulings"]
+    assert "note" not in plain and plain["follows"] == -1
