@@ -352,3 +352,34 @@ def test_a_ruling_in_replay_json_gives_the_state_before_and_after(tmp_path: Path
     (plain,) = run(make_campaign(tmp_path / "plain", sessions=[{"log": [
         {"ruling": {"hex": "0707"}}]}]))[0].to_json()["sessions"][0]["rulings"]
     assert "note" not in plain and plain["follows"] == -1
+
+
+# -- rules.md section 6: a search names a place the party is not at -----------------------------
+
+CAIRN = "---\nname: Old Cairn\nhex: \"0303\"\n---\nStones piled high.\n"
+
+
+@pytest.mark.parametrize(("first", "where"), [
+    ({"navigation": 2, "veer": 8, "realise": 2},
+     "3 hexes from the party's true hex 0604 (it believes it is in 0504)"),
+    ({"navigation": 2, "veer": 8, "realise": 19},
+     "3 hexes from the party's true hex 0604 (it knows it is lost)"),
+    ({"navigation": 19}, "2 hexes from the party's true hex 0504"),
+], ids=["lost-unaware", "lost-aware", "on-course"])
+def test_a_search_target_out_of_reach_says_where_the_party_truly_is(
+        tmp_path: Path, first: dict[str, Any], where: str) -> None:
+    root = make_campaign(tmp_path, locations={"cairn": CAIRN}, sessions=[{"log": [
+        {"travel": {"heading": "N"}, "rolls": {**first, "encounter": [5]}},
+        {"search": {"target": "cairn"}, "rolls": {"encounter": [5, 6]}}]}])
+    _, diags = run(root)
+    assert [d.message for d in diags.items] == [
+        f"search target 'cairn' (Old Cairn) is in hex 0303, {where} at this watch"]
+
+
+def test_a_search_target_one_hex_away(tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, start="0304", locations={"cairn": CAIRN}, sessions=[{"log": [
+        {"search": {"target": "cairn"}, "rolls": {"encounter": [5, 6]}}]}])
+    _, diags = run(root)
+    assert [d.message for d in diags.items] == [
+        "search target 'cairn' (Old Cairn) is in hex 0303, 1 hex from the party's true hex 0304 "
+        "at this watch"]
