@@ -21,6 +21,7 @@ from generator.rules.encounters import encounter_die
 from generator.rules.fatigue import fed_by, forced_march_dc, hustle_damage
 from generator.rules.navigation import grown_veer, veer_text
 from generator.rules.resources import die_name, doom_die_of, expected_uses, parse_die, use
+from generator.rules.rolltables import nesting, span
 from generator.rules.travel import (
     Track,
     face_kind,
@@ -385,3 +386,30 @@ def test_a_dash_covers_twice_the_speed_halved_rounding_down(
 def test_con_check_score_by_system() -> None:
     assert (con_check_score("d20", 2), con_check_score("brp", 12),
             con_check_score("bsh", 12)) == (2, 60, 12)
+
+
+# -- docs/content.md, roll tables: a cycle of nested tables, from its first table --------------
+
+@pytest.mark.parametrize(("edges", "cycles"), [
+    ({"a": ["a"]}, (("a", "a"),)),
+    ({"a": ["b"], "b": ["c"], "c": ["a"]}, (("a", "b", "c", "a"),)),
+    ({"a": ["b", "c"], "b": ["c"], "c": ["a"]}, (("a", "c", "a"),)),      # the shortest
+    ({"a": ["x", "b"], "b": ["a"], "x": []}, (("a", "b", "a"),)),
+    ({"b": ["c"], "c": ["d"], "d": ["b"], "a": ["b"]}, (("b", "c", "d", "b"),)),
+    ({"a": ["b"], "b": ["a", "c"], "c": ["d"], "d": ["c"]},
+     (("a", "b", "a"), ("c", "d", "c"))),
+    ({"a": ["b"], "b": ["c"], "c": []}, ()),
+])
+def test_nested_table_cycles(edges: dict[str, list[str]],
+                             cycles: tuple[tuple[str, ...], ...]) -> None:
+    assert tuple(sorted(nesting(edges).cycles)) == cycles
+
+
+def test_nested_tables_deeper_than_the_limit() -> None:
+    chain = {"a": ["b"], "b": ["c"], "c": ["d"], "d": []}
+    assert nesting(chain, limit=3).too_deep == ()
+    assert nesting(chain, limit=2).too_deep == (("a", "b", "c", "d"),)
+
+
+def test_roll_spans() -> None:
+    assert (span(3, 3), span(1, 4), span(11, 12)) == ("3", "1-4", "11-12")
