@@ -383,3 +383,19 @@ def test_a_search_target_one_hex_away(tmp_path: Path) -> None:
     assert [d.message for d in diags.items] == [
         "search target 'cairn' (Old Cairn) is in hex 0303, 1 hex from the party's true hex 0304 "
         "at this watch"]
+
+
+def test_a_hidden_location_needs_the_keyed_result_twice(tmp_path: Path) -> None:
+    """rules.md section 6: ``hidden`` ones need the keyed result (12 on the d12) twice."""
+    hidden = "---\nname: Old Cairn\nhex: \"0505\"\nvisibility: hidden\n---\nStones.\n"
+    root = make_campaign(tmp_path, locations={"cairn": hidden}, sessions=[{"log": [
+        {"search": {}, "rolls": {"encounter": [12, 5]}},
+        {"search": {}, "rolls": {"encounter": [12, 5]}}]}])
+    first, second = watches(run(root)[0])
+    assert first["encounters"] == [{"kind": "keyed", "result": "signs of something hidden",
+                                    "location": "cairn", "hex": "0505"}]
+    assert first["discovered"] == [] and first["summary"] == \
+        "Signs of Old Cairn (hidden: 1 of 2)."
+    assert second["encounters"] == [{"kind": "keyed", "location": "cairn", "hex": "0505"}]
+    assert second["discovered"] == ["cairn"]
+    assert second["summary"] == "Found Old Cairn (keyed encounter)."
