@@ -8,10 +8,16 @@ plains the navigation DC is 12 + 2 (trackless) = 14 (docs/rules.md section 5).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
+
+from generator.content.loader import load_campaign
+from generator.content.schema import all_schemas
+from generator.replay import replay
 
 from replay_helpers import make_campaign, rolls_of, run, watches
 
@@ -132,7 +138,11 @@ def test_backtrack_failure_misjudges_on_one_to_seventy_five(
     w = watches(run(root)[0])[2]
     assert w["lost"] and w["knows_lost"] is knows_lost
     outcome = "misjudges" if misjudge <= 75 else "judges rightly"
-    assert rolls_of(w, "misjudge")[0]["outcome"] == outcome
+    (roll,) = rolls_of(w, "misjudge")
+    assert (roll["outcome"], roll["detail"]) == (outcome, "1-75 misjudges")
+    assert w["summary"].endswith("The party wrongly believes it is back on course."
+                                 if misjudge <= 75 else
+                                 "The party believes it is still off course.")
 
 
 # -- rules.md section 3: the forced march, hour 9 at DC 10 --------------------------------------
@@ -399,3 +409,38 @@ def test_a_hidden_location_needs_the_keyed_result_twice(tmp_path: Path) -> None:
     assert second["encounters"] == [{"kind": "keyed", "location": "cairn", "hex": "0505"}]
     assert second["discovered"] == ["cairn"]
     assert second["summary"] == "Found Old Cairn (keyed encounter)."
+
+
+# -- rules.md section 3: a sleep clears fatigue and resets the hustle counter -------------------
+
+def test_a_sleep_clears_fatigue_and_the_next_first_hustled_hour_is_free_again(
+        tmp_path: Path) -> None:
+    """Two hustled hours: the second deals 1 nonlethal and fatigue. Two rests make a sleep:
+    fatigue and nonlethal damage gone. One more hustled hour after it is free again."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"travel": {"heading": "S", "hustle_hours": 2}, "rolls": {"navigation": 19,
+                                                                  "encounter": [5]}},
+        {"rest": {}, "rolls": {"encounter": [5]}},
+        {"rest": {}, "rolls": {"encounter": [5]}},
+        {"travel": {"heading": "S", "hustle_hours": 1}, "rolls": {"navigation": 19,
+                                                                  "encounter": [5]}},
+    ]}])
+    ch, _ = run(root)
+    w = watches(ch)
+    assert "Hustling: Aria takes 1 nonlethal (fatigued)." in w[0]["summary"]
+    assert "The party sleeps: hustle and march reset, fatigue gone." in w[2]["summary"]
+    assert "Hustling" not in w[3]["summary"]
+    aria = ch.members["Aria"]
+    assert (aria.fatigued, aria.nonlethal) == (False, 0)
+
+
+def test_the_example_campaigns_replay_json_meets_its_schema() -> None:
+    """``hexcrawl replay --json`` on the example campaign (notes, tells, uses, a chase): every
+    key the JSON Schema of ``hexcrawl schema`` requires is there."""
+    campaign, _ = load_campaign(Path(__file__).resolve().parents[1] / "content")
+    assert campaign is not None
+    chronicle, _ = replay(campaign)
+    data = json.loads(json.dumps(chronicle.to_json()))
+    schema = all_schemas()["replay.schema.json"]
+    assert [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(data)] == []
+    assert data["known_hexes"] and any(r["history"] for r in data["resources"].values())
