@@ -444,3 +444,25 @@ def test_the_example_campaigns_replay_json_meets_its_schema() -> None:
     schema = all_schemas()["replay.schema.json"]
     assert [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(data)] == []
     assert data["known_hexes"] and any(r["history"] for r in data["resources"].values())
+
+
+# -- docs/format.md, expect: every expectation the replay contradicts, in one message ----------
+
+def test_every_wrong_expectation_is_named_at_once(tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 19, "encounter": [5]},
+         "expect": {"hex": "0505", "believed": "0606", "lost": True, "knows_lost": True,
+                    "veer": 1, "entered": [], "found": []}},
+        {"rest": {}, "rolls": {"encounter": [5]}, "expect": {"entered": ["0503"]}},
+    ]}])
+    _, diags = run(root)
+    assert [d.message for d in diags.errors] == [
+        "expected hex 0505, but the party ends the watch in 0504; believed 0606, but the "
+        "party believes 0504; lost: true, but the replay has lost: false; knows_lost: true, "
+        "but the replay has knows_lost: false; veer 1, but the replay has veer 0; entered no "
+        "hex, but the party enters 0504 (every roll of the entry is recorded, so the log "
+        "itself says otherwise; if the table decided so, record a ruling "
+        "(docs/format.md#rulings))",
+        "expected entered 0503, but the party enters no hex (every roll of the entry is "
+        "recorded, so the log itself says otherwise; if the table decided so, record a "
+        "ruling (docs/format.md#rulings))"]
