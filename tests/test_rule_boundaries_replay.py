@@ -466,3 +466,32 @@ def test_every_wrong_expectation_is_named_at_once(tmp_path: Path) -> None:
         "expected entered 0503, but the party enters no hex (every roll of the entry is "
         "recorded, so the log itself says otherwise; if the table decided so, record a "
         "ruling (docs/format.md#rulings))"]
+
+
+# -- rules.md section 5a.1: a lost `toward` keeps the face it had when it got lost, until the
+# party finds north or a ruling resets it ---------------------------------------------------------
+
+def test_a_ruling_that_makes_the_party_lost_leaves_no_frozen_face(tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"ruling": {"lost": True}},
+        {"travel": {"toward": "0502"}, "rolls": {"navigation": 19, "realise": 2,
+                                                 "encounter": [5]}}]}])
+    ch, diags = run(root)
+    w = watches(ch)[0]
+    assert diags.items == []
+    assert (w["intended_face"], w["hexes_entered"], w["lost"]) == ("N", ["0504"], True)
+
+
+def test_after_true_north_a_lost_toward_aims_afresh_from_where_the_party_is(
+        tmp_path: Path) -> None:
+    """Lost heading toward 0502 with veer +1 (into 0604); true north found; the next toward
+    watch aims from 0604 again (N, into 0603), with no veer."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"travel": {"toward": "0502"}, "rolls": {"navigation": 2, "veer": 8, "realise": 19,
+                                                 "encounter": [5]}},
+        {"reorient": {"method": "north"}, "rolls": {"north": 19, "encounter": [5]}},
+        {"travel": {"toward": "0502"}, "rolls": {"navigation": 19, "encounter": [5]}}]}])
+    w = watches(run(root)[0])
+    assert (w[0]["exit_face"], w[0]["end_hex"]) == ("NE", "0604")
+    assert (w[2]["intended_face"], w[2]["exit_face"], w[2]["hexes_entered"]) == (
+        "N", "N", ["0603"])
