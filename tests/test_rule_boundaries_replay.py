@@ -495,3 +495,27 @@ def test_after_true_north_a_lost_toward_aims_afresh_from_where_the_party_is(
     assert (w[0]["exit_face"], w[0]["end_hex"]) == ("NE", "0604")
     assert (w[2]["intended_face"], w[2]["exit_face"], w[2]["hexes_entered"]) == (
         "N", "N", ["0603"])
+
+
+# -- rules.md section 6: found twice, a place is familiar and found on entering its hex ----------
+
+def test_a_place_found_on_two_visits_is_familiar_on_the_third(tmp_path: Path) -> None:
+    mill = "---\nname: Old Mill\nhex: \"0504\"\n---\nA mill.\n"
+    tower = "---\nname: Grey Tower\nhex: \"0504\"\nvisibility: visible\n---\nA tower.\n"
+    north = {"travel": {"heading": "N"}, "rolls": {"navigation": 19, "encounter": [12],
+                                                   "moment": 8, "moment_minute": 1}}
+    south = {"travel": {"heading": "S"}, "rolls": {"navigation": 19, "encounter": [5]}}
+    quiet_north = {"travel": {"heading": "N"}, "rolls": {"navigation": 19, "encounter": [5]}}
+    root = make_campaign(tmp_path, locations={"mill": mill, "tower": tower},
+                         sessions=[{"log": [north, south, north, south, quiet_north]}])
+    ch, _ = run(root)
+    w = watches(ch)
+    assert w[0]["discovered"] == ["tower", "mill"]
+    assert w[0]["summary"].endswith("Found Grey Tower (visible). Found Old Mill (keyed "
+                                    "encounter).")
+    assert w[2]["discovered"] == [] and w[2]["summary"].endswith(
+        "Came upon Old Mill again (keyed encounter).")
+    assert w[4]["summary"].endswith("Came upon Old Mill again (familiar).")
+    # a visible place seen again is not news
+    assert not any("Came upon Grey Tower" in x["summary"] for x in w)
+    assert ch.sessions[0].discovered == ["tower", "mill"]
