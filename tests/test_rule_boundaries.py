@@ -13,10 +13,19 @@ from fractions import Fraction
 import pytest
 
 from generator.content.models import Member, RulesSpec
+from generator.dice import RollSource
 from generator.hexgrid import Grid, Hex
 from generator.rules import checks as C
 from generator.rules import tables as T
-from generator.rules.chase_model import con_check_score, dash_feet, exhaustion_effects, free_dashes
+from generator.rules.chase import resolve_chase
+from generator.rules.chase_model import (
+    Actor,
+    ChaseSpec,
+    con_check_score,
+    dash_feet,
+    exhaustion_effects,
+    free_dashes,
+)
 from generator.rules.encounters import encounter_die
 from generator.rules.fatigue import fed_by, forced_march_dc, hustle_damage
 from generator.rules.navigation import grown_veer, veer_text
@@ -413,3 +422,32 @@ def test_nested_tables_deeper_than_the_limit() -> None:
 
 def test_roll_spans() -> None:
     assert (span(3, 3), span(1, 4), span(11, 12)) == ("3", "1-4", "11-12")
+
+
+# -- rules.md section 10: the end of a round, quarry by quarry ------------------------------------
+
+def test_each_quarry_is_caught_or_escapes_on_its_own() -> None:
+    """Urban sight 60 ft, start 60 ft ahead, one dash each (2 x speed). After round 1 the Guard
+    is at 80 ft; Slow at 100 (20 ft ahead, in sight: no roll), Fast at 180 (100 ft ahead, out of
+    sight: Stealth 15 + 5 = 20 against passive Perception 10 + 1 escapes), Lame at 70 (the
+    Guard reached it: caught). Initiative 10 each: Slow, Fast, Lame, Guard."""
+    slow = Actor("Slow", speed_ft=20, con=5, stealth=0, perception=10, initiative=5)
+    fast = Actor("Fast", speed_ft=60, con=5, stealth=5, perception=10, initiative=3)
+    lame = Actor("Lame", speed_ft=5, con=5, stealth=0, perception=10, initiative=1)
+    guard = Actor("Guard", speed_ft=40, con=5, stealth=0, perception=10, initiative=0)
+    spec = ChaseSpec("urban", [slow, fast, lame], [guard], rounds=1)
+    rolls = RollSource(seed=7, session=1, watch=0, recorded={
+        "initiative": [10, 10, 10, 10], "complication": [20] * 4, "stealth": [15]})
+    result = resolve_chase(spec, "d20", rolls)
+    assert result.order == ["Slow", "Fast", "Lame", "Guard"]
+    (rnd,) = result.rounds
+    assert rnd.lead == "Guard"
+    assert rnd.caught == [("Lame", "Guard")]
+    assert rnd.escaped == ["Fast"]
+    assert [(e.name, e.distance_ft, e.rolled, e.escaped) for e in rnd.escape_checks] == [
+        ("Slow", 20, False, False), ("Fast", 100, True, True)]
+    assert [r.purpose for r in rnd.rolls].count("stealth") == 1
+    status = {q.name: (q.status, q.dashes) for q in result.quarry}
+    assert status == {"Slow": ("got_away", 1), "Fast": ("escaped", 1), "Lame": ("caught", 1)}
+    assert result.outcome == "mixed"
+    assert rolls.unused() == {}
