@@ -30,7 +30,14 @@ from generator.rules.encounters import encounter_die
 from generator.rules.fatigue import fed_by, forced_march_dc, hustle_damage
 from generator.rules.navigation import grown_veer, veer_text
 from generator.rules.resources import die_name, doom_die_of, expected_uses, parse_die, use
-from generator.rules.rolltables import nesting, span
+from generator.rules.rolltables import (
+    coverage,
+    nesting,
+    parse_dice,
+    parse_roll_cell,
+    ranges_from_weights,
+    span,
+)
 from generator.rules.travel import (
     Track,
     face_kind,
@@ -451,3 +458,33 @@ def test_each_quarry_is_caught_or_escapes_on_its_own() -> None:
     assert status == {"Slow": ("got_away", 1), "Fast": ("escaped", 1), "Lame": ("caught", 1)}
     assert result.outcome == "mixed"
     assert rolls.unused() == {}
+
+
+# -- docs/content.md, roll tables: cells, weights and coverage ---------------------------------
+
+def test_roll_cells_and_the_d100_zeroes() -> None:
+    d100, d6, two_d6 = parse_dice("1d100"), parse_dice("1d6"), parse_dice("2d6")
+    assert parse_roll_cell("1-2", d6) == (1, 2)
+    assert parse_roll_cell(3, d6) == (3, 3)
+    assert parse_roll_cell("91-00", d100) == (91, 100)
+    # a d100 row of the single result 00 (100) once failed to load: "range '00' runs
+    # backwards"
+    assert parse_roll_cell("00", d100) == (100, 100)
+    assert parse_roll_cell("000", d100) == (100, 100)
+    assert parse_roll_cell("05", d100) == (5, 5)
+    assert parse_roll_cell("10-12", two_d6) == (10, 12)
+    with pytest.raises(ValueError, match="'x' is not a roll or range such as 3 or 1-2"):
+        parse_roll_cell("x", d6)
+
+
+def test_ranges_from_weights_start_at_one() -> None:
+    assert ranges_from_weights([2, 1, 3]) == [(1, 2), (3, 3), (4, 6)]
+
+
+def test_coverage_outside_overlaps_and_gaps() -> None:
+    assert coverage([(1, 2), (3, 8)], 1, 8).exact
+    assert coverage([(0, 2), (3, 8)], 1, 8).outside == (0,)
+    assert coverage([(1, 2), (3, 9)], 1, 8).outside == (1,)
+    assert coverage([(1, 5), (3, 8)], 1, 8).overlaps == ((1, 0, 3, 5),)
+    assert coverage([(3, 8), (1, 4)], 1, 8).overlaps == ((1, 0, 3, 4),)
+    assert coverage([(1, 2), (5, 8)], 1, 8).gaps == ((3, 4),)

@@ -519,3 +519,16 @@ def test_a_place_found_on_two_visits_is_familiar_on_the_third(tmp_path: Path) ->
     # a visible place seen again is not news
     assert not any("Came upon Grey Tower" in x["summary"] for x in w)
     assert ch.sessions[0].discovered == ["tower", "mill"]
+
+
+def test_a_d100_table_may_give_00_a_row_of_its_own(tmp_path: Path) -> None:
+    """docs/content.md: on a d100, 00 is 100, alone as well as at the end of a range."""
+    table = {"id": "omens", "name": "Omens", "dice": "1d100",
+             "rows": [{"roll": "01-99", "result": "Nothing"},
+                      {"roll": "00", "result": "A comet"}]}
+    root = make_campaign(tmp_path, tables={"omens": table}, sessions=[{"log": [
+        {"encounter": {"table": "omens", "roll": 100}}]}])
+    ch, diags = run(root)
+    assert [d.message for d in diags.items] == []
+    (enc,) = watches(ch)[0]["encounters"]
+    assert enc["result"] == "A comet"
