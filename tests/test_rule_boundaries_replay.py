@@ -118,8 +118,11 @@ def test_new_course_needs_the_navigation_dc_plus_ten(
     assert (check["target"], check["outcome"]) == (24, outcome)
     if outcome == "success":
         assert not w["lost"] and w["believed_hex"] == w["end_hex"]
+        assert w["summary"].endswith("A new course: the party knows where it is again.")
     else:
-        assert w["lost"] and not w["knows_lost"] and w["veer"] == -1
+        assert w["lost"] is True and w["knows_lost"] is False and w["veer"] == -1
+        assert rolls_of(w, "veer")[0]["natural"] == 2
+        assert w["summary"].endswith("The new course is wrong, and the party does not know it.")
 
 
 @pytest.mark.parametrize(("misjudge", "knows_lost"), [(75, False), (76, True)])
@@ -532,3 +535,43 @@ def test_a_d100_table_may_give_00_a_row_of_its_own(tmp_path: Path) -> None:
     assert [d.message for d in diags.items] == []
     (enc,) = watches(ch)[0]["encounters"]
     assert enc["result"] == "A comet"
+
+
+def test_a_lost_party_failing_again_the_other_way_keeps_its_veer(tmp_path: Path) -> None:
+    """rules.md section 5: veer +1 (8), then a second failure rolling left (2): "any other
+    result leaves it as is"; a third failure rolling right (9) grows it to two faces."""
+    fail = {"travel": {"heading": "N"}}
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {**fail, "rolls": {"navigation": 2, "veer": 8, "realise": 2, "encounter": [5]}},
+        {**fail, "rolls": {"navigation": 2, "veer": 2, "realise": 2, "encounter": [5]}},
+        {**fail, "rolls": {"navigation": 2, "veer": 9, "realise": 2, "encounter": [5]}}]}])
+    w = watches(run(root)[0])
+    assert [x["veer"] for x in w] == [1, 1, 2]
+    assert "Lost; veers 1 face right." in w[0]["summary"]
+    assert "Still lost; the veer stays." in w[1]["summary"]
+    assert "Still lost; veer grows to 2 faces right." in w[2]["summary"]
+
+
+def test_realising_keeps_the_watch_summary_before_it(tmp_path: Path) -> None:
+    w = one_watch(tmp_path, heading_north({"navigation": 2, "veer": 5, "realise": 19}))
+    assert w["knows_lost"]
+    assert w["summary"].startswith("9 miles in 4 h into 0504")
+    assert "Lost;" in w["summary"]
+    assert w["summary"].endswith(". The party realises it is lost.")
+
+
+def test_a_ridden_mount_takes_hustle_damage_as_lethal_and_it_adds_up(tmp_path: Path) -> None:
+    """Hustle hours 1-2 (the second deals 1), then hour 3 (2): 3 lethal on the horse, none
+    nonlethal on its rider, who is not fatigued."""
+    root = make_campaign(tmp_path, members=[
+        {"name": "Aria", "speed": 30, "survival": 3, "mount": "horse"}], sessions=[{"log": [
+            {"travel": {"heading": "S", "hustle_hours": 2},
+             "rolls": {"navigation": 19, "encounter": [5]}},
+            {"travel": {"heading": "S", "hustle_hours": 1},
+             "rolls": {"navigation": 19, "encounter": [5]}}]}])
+    ch, _ = run(root)
+    w = watches(ch)
+    assert "Hustling: Aria's horse takes 1 lethal." in w[0]["summary"]
+    assert "Hustling: Aria's horse takes 2 lethal." in w[1]["summary"]
+    aria = ch.members["Aria"]
+    assert (aria.lethal, aria.nonlethal, aria.fatigued) == (3, 0, False)
