@@ -39,7 +39,8 @@ def parse_roll_cell(cell: str | int, dice: DiceSpec) -> tuple[int, int]:
     high = int(m.group(2)) if m.group(2) else low
     if dice.count == 1 and dice.sides == 100:
         low = 100 if m.group(1) in ("00", "000") else low
-        high = 100 if m.group(2) in ("00", "000") else high
+        # a cell of one result ("00") is that result: 100, not a range back down to 0
+        high = 100 if m.group(2) in ("00", "000") else high if m.group(2) else low
     if text.strip().endswith("+"):
         high = dice.high
     if low > high:
