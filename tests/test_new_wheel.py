@@ -34,7 +34,7 @@ def make_wheel(path: Path, name: str = "hexcrawl", wheel_version: str = VERSION,
                                              f"Version: {wheel_version}\n")
         archive.writestr(f"{info}/WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\n")
         if package:
-            archive.writestr("generator/cli.py", "")
+            archive.writestr("generator/cli/__init__.py", "")
     return path
 
 

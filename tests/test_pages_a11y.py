@@ -189,4 +189,4 @@ def test_a_build_without_site_url_warns_once_in_the_campaigns_language(
     assert lines == ["warning: camp/site/players: sitemap.xml не перечисляет ни одной "
                      "страницы: карте сайта нужен адрес, по которому опубликован сайт "
                      "(site_url в mkdocs.yml или hexcrawl build --site-url)"]
-    assert result.stdout.rstrip().endswith("(1 warning)"), result.stdout
+    assert result.stdout.rstrip().endswith("(1 предупреждение)"), result.stdout

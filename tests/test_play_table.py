@@ -263,9 +263,9 @@ def test_session_6_chase_re_entered_at_a_terminal_records_every_die(tmp_path: Pa
 
 @pytest.mark.parametrize("language, plan, told, look, undo", [
     ("ru", "эта запись потребует:", "вы отдыхаете", "истинное положение (только для мастера):",
-     "последняя запись удалена: rest"),
+     "последняя запись удалена: «rest»"),
     ("uk", "цей запис потребуватиме:", "ви відпочиваєте", "справжнє положення (лише для майстра):",
-     "останній запис вилучено: rest"),
+     "останній запис вилучено: «rest»"),
 ])
 def test_the_new_messages_in_russian_and_ukrainian(tmp_path: Path, language: str, plan: str,
                                                    told: str, look: str, undo: str) -> None:
