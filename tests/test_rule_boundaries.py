@@ -13,6 +13,14 @@ from fractions import Fraction
 import pytest
 
 from generator.content.models import Member, RulesSpec
+from generator.content.rolltables import (
+    coverage,
+    nesting,
+    parse_dice,
+    parse_roll_cell,
+    ranges_from_weights,
+    span,
+)
 from generator.dice import RollSource
 from generator.hexgrid import Grid, Hex
 from generator.rules import checks as C
@@ -30,14 +38,6 @@ from generator.rules.encounters import encounter_die
 from generator.rules.fatigue import fed_by, forced_march_dc, hustle_damage
 from generator.rules.navigation import grown_veer, veer_text
 from generator.rules.resources import die_name, doom_die_of, expected_uses, parse_die, use
-from generator.rules.rolltables import (
-    coverage,
-    nesting,
-    parse_dice,
-    parse_roll_cell,
-    ranges_from_weights,
-    span,
-)
 from generator.rules.travel import (
     Track,
     face_kind,

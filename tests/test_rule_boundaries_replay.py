@@ -549,7 +549,7 @@ def test_a_lost_party_failing_again_the_other_way_keeps_its_veer(tmp_path: Path)
     assert [x["veer"] for x in w] == [1, 1, 2]
     assert "Lost; veers 1 face right." in w[0]["summary"]
     assert "Still lost; the veer stays." in w[1]["summary"]
-    assert "Still lost; veer grows to 2 faces right." in w[2]["summary"]
+    assert "Still lost; the veer grows to 2 faces right." in w[2]["summary"]
 
 
 def test_realising_keeps_the_watch_summary_before_it(tmp_path: Path) -> None:
