@@ -43,7 +43,7 @@ from typing import Any
 from generator.content.campaign import Campaign, Session
 from generator.content.sessionlog import INSTANT_ACTIONS, Expect, LogEntry
 from generator.diagnostics import Pos
-from generator.dice import RollSource
+from generator.dice import DiceSpec, RollSource
 from generator.replay.expect import mismatches
 from generator.replay.fold import Replayer
 from generator.replay.settle_why import Reason, explain, ruled_out
@@ -63,23 +63,14 @@ Rolls = dict[str, list[int]]
 
 @dataclass(frozen=True)
 class Draw:
-    """One value the watch took from its roll source: ``count`` dice of ``sides`` summed,
-    the ``ordinal``-th of its purpose (its index in the entry's ``rolls:`` list)."""
+    """One value the watch took from its roll source: ``dice`` summed, the ``ordinal``-th
+    of its purpose (its index in the entry's ``rolls:`` list)."""
 
     purpose: str
     ordinal: int
-    count: int
-    sides: int
+    dice: DiceSpec
     value: int
     recorded: bool
-
-    @property
-    def low(self) -> int:
-        return self.count
-
-    @property
-    def high(self) -> int:
-        return self.count * self.sides
 
 
 @dataclass
@@ -91,7 +82,7 @@ class TracingRollSource(RollSource):
     def roll(self, purpose: str, count: int, sides: int) -> tuple[int, bool, list[int]]:
         ordinal = self.ordinals.get(purpose, 0)
         natural, recorded, dice = super().roll(purpose, count, sides)
-        self.draws.append(Draw(purpose, ordinal, count, sides, natural, recorded))
+        self.draws.append(Draw(purpose, ordinal, DiceSpec(count, sides), natural, recorded))
         return natural, recorded, dice
 
 
@@ -175,7 +166,7 @@ def signature(run: Run, at: int) -> tuple[Any, ...]:
             tuple((e.kind, e.table, e.result, e.location, e.hex, e.cancelled)
                   for e in w.encounters),
             tuple((r.purpose, r.outcome) for r in w.rolls),
-            tuple((d.purpose, d.count, d.sides, d.value) for d in run.draws[at + 1:]))
+            tuple((d.purpose, d.dice, d.value) for d in run.draws[at + 1:]))
 
 
 def differences(ex: Expect, w: WatchRecord) -> tuple[list[str], list[str]]:
@@ -259,8 +250,8 @@ class Probe:
         d = node.draws[at]
         rolls = full_rolls(self.recorded, node.draws[:at])
         rolls.setdefault(d.purpose, []).append(value)
-        change = Change(d.purpose, d.ordinal, f"{d.count}d{d.sides}", d.value, value,
-                        d.high - d.low)
+        change = Change(d.purpose, d.ordinal, str(d.dice), d.value, value,
+                        d.dice.high - d.dice.low)
         watch, draws = self.watch(rolls)
         run = Run((*node.changes, change), at, watch, draws)
         self.runs.append(run)
@@ -281,11 +272,12 @@ class Probe:
                 runs[v] = self.child(node, at, v)
             return signature(runs[v], at)
 
-        if d.high - d.low < SMALL_DIE:
-            for v in sorted(range(d.low, d.high + 1), key=lambda v: (abs(v - d.value), v)):
+        if d.dice.high - d.dice.low < SMALL_DIE:
+            for v in sorted(range(d.dice.low, d.dice.high + 1),
+                            key=lambda v: (abs(v - d.value), v)):
                 at_value(v)
         else:
-            parts = [(d.low, d.high)]
+            parts = [(d.dice.low, d.dice.high)]
             while parts:
                 lo, hi = parts.pop()
                 if hi - lo > 1 and at_value(lo) != at_value(hi):
