@@ -10,10 +10,17 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import settings
+
+from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS, skip_or_fail
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -71,3 +78,27 @@ def example_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = hexcrawl("build", cwd=repo)
     assert result.returncode == 0, result.stderr
     return repo
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Playwright]:
+    """Playwright, once a test module (the browser tests skip without it, or fail under CI)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        skip_or_fail("the playwright package is not installed (pip install -e '.[test]')")
+    if not CHROMIUM.is_file():
+        skip_or_fail(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """Headless Chromium, launched once a test module."""
+    try:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    except Exception as exc:  # any launch failure: no usable browser
+        skip_or_fail(f"Playwright cannot launch {CHROMIUM}: {exc}")
+    yield browser
+    browser.close()

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
@@ -43,25 +43,14 @@ except ImportError:  # the fixtures skip (or fail under CI) with the reason
     PlaywrightTimeout = TimeoutError  # type: ignore[misc,assignment]
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Playwright
+    from playwright.sync_api import Browser, Page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 AUDIENCES = ("players", "gm")
 MAP_SVG = ".hexmap svg.hexmap-svg"
-
-
-def skip_or_fail(reason: str) -> NoReturn:
-    """Skip, but fail under CI=true: CI installs Chromium and must run these tests."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} (CI=true: the browser tests must run)", pytrace=False)
-    pytest.skip(reason)
 
 
 # ------------------------------------------------------------------------------------------
@@ -82,28 +71,6 @@ class Site:
 
     def url(self, audience: str, path: str = "") -> str:
         return f"{self.base}/{audience}/{path}"
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        skip_or_fail("the playwright package is not installed (pip install -e '.[test]')")
-    if not CHROMIUM.is_file():
-        skip_or_fail(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as pw:
-        yield pw
-
-
-@pytest.fixture(scope="module")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    try:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-    except Exception as exc:  # any launch failure: no usable browser
-        skip_or_fail(f"Playwright cannot launch {CHROMIUM}: {exc}")
-    yield browser
-    browser.close()
 
 
 @pytest.fixture(scope="module")

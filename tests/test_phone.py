@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.test_browser import CHROMIUM, CHROMIUM_ARGS, MAP_SVG, skip_or_fail
+from tests.test_browser import MAP_SVG
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, CDPSession, Page
@@ -35,20 +35,6 @@ LEGIBLE = 8
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        skip_or_fail("the playwright package is not installed (pip install -e '.[test]')")
-    if not CHROMIUM.is_file():
-        skip_or_fail(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")

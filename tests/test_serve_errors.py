@@ -12,12 +12,11 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, skip_or_fail
+from test_browser import ARTIFACTS
 
 from generator.diagnostics import Diagnostic, Pos
 from generator.scaffold import create
@@ -132,23 +131,6 @@ def test_serve_refuses_a_broken_campaign_it_has_never_built(tmp_path: Path) -> N
 
 # ------------------------------------------------------------------------------------------
 # in the browser
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        skip_or_fail("the playwright package is not installed (pip install -e '.[test]')")
-    if not CHROMIUM.is_file():
-        skip_or_fail(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as pw:
-        try:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        except Exception as exc:  # any launch failure: no usable browser
-            skip_or_fail(f"Playwright cannot launch {CHROMIUM}: {exc}")
-        yield browser
-        browser.close()
 
 
 def free_port() -> int:

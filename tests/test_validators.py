@@ -27,9 +27,11 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from tests.browser_helpers import skip_or_fail
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -40,10 +42,6 @@ ROOT = Path(__file__).resolve().parent.parent
 VALIDATORS = ROOT / "tests" / "validators" / "node_modules"
 AXE = VALIDATORS / "axe-core" / "axe.min.js"
 VNU = VALIDATORS / "vnu-jar" / "build" / "dist" / "vnu.jar"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 DOC = ROOT / "docs" / "accessibility.md"
 
 #: vnu errors that Material's own templates cause, whatever hexcrawl writes (each is listed in
@@ -64,13 +62,6 @@ THEME_AXE = {
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 #: Only colours change with the scheme: the dark one is checked for them alone.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
-
-
-def skip_or_fail(reason: str) -> NoReturn:
-    """Skip, but fail under CI=true: CI installs the validators and must run these tests."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} (CI=true: the validator tests must run)", pytrace=False)
-    pytest.skip(reason)
 
 
 def need_validators() -> None:
@@ -130,20 +121,6 @@ def built(request: pytest.FixtureRequest,
     finally:
         server.shutdown()
         server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        skip_or_fail("the playwright package is not installed (pip install -e '.[test]')")
-    if not CHROMIUM.is_file():
-        skip_or_fail(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 # ------------------------------------------------------------------------------------------
