@@ -336,10 +336,12 @@ class Translator:
         two (``2d20kh1``) in words (``2к20, больший``)."""
         # TRANSLATORS: the letter of dice notation between the number of dice and their
         # sides, as in 1d20 and d100 (Russian and Ukrainian: к)
+        if "k" in notation:
+            notation = _KEEP_ONE.sub(self._keep_one, notation)
         letter = self.pgettext("dice notation", "d")
-        if letter != "d":
-            notation = _DICE.sub(lambda m: m.group(1) + letter + m.group(2), notation)
-        return _KEEP_ONE.sub(self._keep_one, notation) if "k" in notation else notation
+        if letter == "d":
+            return notation
+        return _DICE.sub(lambda m: m.group(1) + letter + m.group(2), notation)
 
     def _keep_one(self, m: re.Match[str]) -> str:
         """``2d20kh1`` (advantage) and ``2d20kl1`` (disadvantage) in the language's words:
