@@ -334,7 +334,7 @@ class TranslatedGroup(click.Group):
         _format_translated(self, ctx, formatter, translator_for(None))
         self.format_epilog(ctx, formatter)
 
-    def main(self, args: Any = None, prog_name: str | None = None,  # type: ignore[override]
+    def main(self, args: Any = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
              **extra: Any) -> Any:
         """click's ``main``; in standalone mode (the program's), click's errors are caught

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from generator.content.campaign import Campaign
+from generator.dice import RollRecord
 from generator.i18n import Translator
 from generator.rules.chronicle import (
     Chronicle,
     EncounterRecord,
-    RollRecord,
     RulingRecord,
     SessionRecord,
     TimePoint,
