@@ -325,7 +325,7 @@ class TranslatedCommand(click.Command):
 class TranslatedGroup(click.Group):
     """A group of commands whose ``--help`` and commands' help are translated as
     ``TranslatedCommand``'s; as the program's group, it says click's own errors (a usage
-    error, an abort) in the same language (``generator.usage_errors``)."""
+    error, an abort) in the same language (``generator.i18n.click_words``)."""
 
     command_class = TranslatedCommand
     group_class = type
@@ -341,7 +341,7 @@ class TranslatedGroup(click.Group):
         here and shown in the user's language instead of by click in English."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
-        from generator.usage_errors import show_click_error
+        from generator.i18n.click_words import show_click_error
 
         try:
             done = super().main(args, prog_name, complete_var, False, **extra)
