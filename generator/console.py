@@ -22,7 +22,7 @@ import click
 
 from generator.content.place import CampaignPlace, find_campaign, place_of
 from generator.diagnostics import Diagnostics
-from generator.i18n.markers import N_
+from generator.i18n.markers import N_, NP_
 
 if TYPE_CHECKING:
     from generator.content.campaign import Campaign
@@ -226,11 +226,39 @@ def help_words(t: Translator, text: str | None) -> str:
     return t.catalogue.gettext(inspect.cleandoc(text)).replace("%%", "%")
 
 
+#: the words of click's metavars (``[OPTIONS]``, ``DIRECTORY``), as hexcrawl's messages
+METAVARS = {
+    "OPTIONS": NP_("metavar", "OPTIONS"), "COMMAND": NP_("metavar", "COMMAND"),
+    "ARGS": NP_("metavar", "ARGS"), "DIRECTORY": NP_("metavar", "DIRECTORY"),
+    "FILE": NP_("metavar", "FILE"), "PATH": NP_("metavar", "PATH"),
+    "TEXT": NP_("metavar", "TEXT"), "INTEGER": NP_("metavar", "INTEGER"),
+    "FLOAT": NP_("metavar", "FLOAT"), "RANGE": NP_("metavar", "RANGE"),
+    "URL": NP_("metavar", "URL"), "REF": NP_("metavar", "REF"),
+    "NAME": NP_("metavar", "NAME"), "NAMES": NP_("metavar", "NAMES"),
+    "%Y-%m-%d": NP_("metavar", "YYYY-MM-DD"),
+}
+METAVAR_WORD = re.compile(r"%Y-%m-%d|\b[A-Z]{3,}\b")
+
+
+def metavar_words(t: Translator, text: str) -> str:
+    """``[OPTIONS] DIRECTORY`` in the language of ``t``; other words stay as they are."""
+    def word(m: re.Match[str]) -> str:
+        found = METAVARS.get(m.group(0))
+        return t.msg(found) if found is not None else m.group(0)
+    return METAVAR_WORD.sub(word, text)
+
+
+def usage_line(t: Translator, command: click.Command, ctx: click.Context,
+               formatter: click.HelpFormatter) -> None:
+    """``Usage: hexcrawl check [OPTIONS]`` in the language of ``t``."""
+    pieces = metavar_words(t, " ".join(command.collect_usage_pieces(ctx)))
+    formatter.write_usage(ctx.command_path, pieces, t.gettext("Usage:") + " ")
+
+
 def _format_translated(command: click.Command, ctx: click.Context,
                        formatter: click.HelpFormatter, t: Translator) -> None:
     """A command's help page as click lays it out, its words in the language of ``t``."""
-    pieces = command.collect_usage_pieces(ctx)
-    formatter.write_usage(ctx.command_path, " ".join(pieces), t.gettext("Usage:") + " ")
+    usage_line(t, command, ctx, formatter)
     text = help_words(t, command.help).partition("\f")[0]
     if text:
         formatter.write_paragraph()
@@ -242,7 +270,7 @@ def _format_translated(command: click.Command, ctx: click.Context,
         shown.help = help_words(t, getattr(param, "help", None)) or None
         record = shown.get_help_record(ctx)
         if record is not None and not isinstance(param, click.Argument):
-            rows.append((record[0], _click_extras(record[1], t)))
+            rows.append((metavar_words(t, record[0]), _click_extras(record[1], t)))
     if rows:
         with formatter.section(t.gettext("Options")):
             formatter.write_dl(rows)
@@ -296,7 +324,8 @@ class TranslatedCommand(click.Command):
 
 class TranslatedGroup(click.Group):
     """A group of commands whose ``--help`` and commands' help are translated as
-    ``TranslatedCommand``'s."""
+    ``TranslatedCommand``'s; as the program's group, it says click's own errors (a usage
+    error, an abort) in the same language (``generator.i18n.click_words``)."""
 
     command_class = TranslatedCommand
     group_class = type
@@ -304,3 +333,19 @@ class TranslatedGroup(click.Group):
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         _format_translated(self, ctx, formatter, translator_for(None))
         self.format_epilog(ctx, formatter)
+
+    def main(self, args: Any = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        """click's ``main``; in standalone mode (the program's), click's errors are caught
+        here and shown in the user's language instead of by click in English."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        from generator.i18n.click_words import show_click_error
+
+        try:
+            done = super().main(args, prog_name, complete_var, False, **extra)
+        except (click.ClickException, click.Abort) as exc:
+            t = translator_for(None)
+            sys.exit(show_click_error(t, exc, lambda cmd, ctx, f: usage_line(t, cmd, ctx, f)))
+        sys.exit(done if type(done) is int else 0)

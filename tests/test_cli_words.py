@@ -98,3 +98,113 @@ def test_help_outside_a_campaign_follows_the_locale(tmp_path: Path) -> None:
     assert "Використання:" in done.stdout and "Команди" in done.stdout
     english = _run(tmp_path, "--help")
     assert "Usage:" in english.stdout and "Commands" in english.stdout
+
+
+# -- every command's --help, a usage error and replay, in Russian and Ukrainian -----------
+from tests.latin_helpers import campaign_words, terminal_leftovers  # noqa: E402
+
+COMMANDS = ("", "check", "build", "serve", "import", "import text-mapper", "export",
+            "export text-mapper", "schema", "roll", "play", "replay", "new", "public", "settle",
+            "print", "print sheets", "print map", "print booklet")
+
+
+def _in(tmp_path: Path, language: str) -> Path:
+    """The example campaign in ``language``."""
+    root = tmp_path / language
+    shutil.copytree(EXAMPLE, root)
+    campaign = root / "campaign.yaml"
+    text = re.sub(r"(?m)^language:.*\n", "", campaign.read_text(encoding="utf-8"))
+    campaign.write_text(f"language: {language}\n" + text, encoding="utf-8")
+    return root
+
+
+#: what a help page names that is no language: the tools and services by their names, the
+#: words of a command the GM types (a git revision, apt-get), the commands' own names
+HELP_NAMES = frozenset({
+    "Chromium", "chromium", "Debian", "apt", "install", "GitHub", "PyPI", "MkDocs", "Markdown",
+    "Material", "Text", "Mapper", "git", "HEAD", "main", "ENV", "VS", "Code", "vscode",
+    *(word for command in COMMANDS for word in re.split(r"[ -]", command) if word),
+    "sheets", "map", "booklet", "gm", "screen", "theme", "generator", "memo", "expect",
+})
+
+
+def _help_leftovers(text: str) -> list[str]:
+    """The English of a help page, but for what the GM types: option values ("[a|b]",
+    defaults), short options, ids (``TABLE_ID``, ``$GITHUB_STEP_SUMMARY``), the program's own
+    name, math notation of a range ("5<=x<=200") and the content markers ``check --strict``
+    quotes ('!!! note "GM only"')."""
+    text = text.replace("python -m generator.cli", " ")
+    text = re.sub(r"\[[^\]\n]*\|[^\]\n]*\]", " ", text)      # a choice of values
+    text = re.sub(r"\[[^\]:\n]+: [^\]\n]+\]", " ", text)     # a default value
+    text = re.sub(r"\d+<=x<=\d+|(?<![\w-])-[a-z]\b|\$?\b[A-Z]+(?:_[A-Z]+)+\b", " ", text)
+    text = re.sub(r"\(\'## Secrets\'.*?\)", " ", text, flags=re.S)
+    # a file name, a git tag the GM types
+    text = re.sub(r"\S+\.(?:json|bak|pdf)\b|\bv1\b", " ", text)
+    return terminal_leftovers(text, campaign_words(EXAMPLE), HELP_NAMES)
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_every_commands_help_in_the_campaigns_language(tmp_path: Path, language: str) -> None:
+    root = _in(tmp_path, language)
+    found = {}
+    for command in COMMANDS:
+        done = _run(root, *command.split(), "--help")
+        assert done.returncode == 0, (command, done.stderr)
+        words = _help_leftovers(done.stdout)
+        if words:
+            found[command or "hexcrawl"] = words
+    assert found == {}, found
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+@pytest.mark.parametrize("args", [["check", "--bogus"], ["chek"], ["replay", "--session", "x"],
+                                  ["print", "map", "--paper", "B5"], ["roll"],
+                                  ["check", "0101"], ["build", "--out"]])
+def test_usage_errors_in_the_campaigns_language(tmp_path: Path, language: str,
+                                                args: list[str]) -> None:
+    root = _in(tmp_path, language)
+    done = _run(root, *args)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    if args != ["build", "--out"]:  # click gives that error no command to show the usage of
+        assert ("Использование:" if language == "ru" else "Використання:") in done.stderr
+    assert ("Ошибка: " if language == "ru" else "Помилка: ") in done.stderr
+    # the metavars (TABLE_ID) are ids; the rest is words
+    assert _help_leftovers(re.sub(r"\b[A-Z]+(?:_[A-Z]+)+\b", " ", done.stderr)) == []
+
+
+def test_usage_errors_outside_a_campaign_follow_the_locale(tmp_path: Path) -> None:
+    done = _run(tmp_path, "check", "--bogus", lang="uk_UA.UTF-8")
+    assert done.returncode == 2
+    assert "Немає параметра '--bogus'" in done.stderr and "Try" not in done.stderr
+    english = _run(tmp_path, "check", "--bogus")
+    assert "Error: No such option '--bogus'" in english.stderr
+    assert "Usage:" in english.stderr and "Try '" in english.stderr
+
+
+ROLL_LINE = re.compile(r"(?m)^ {7}[a-z_-]+(?= +\d*[dк]\d)")
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_replay_in_the_campaigns_language(tmp_path: Path, language: str) -> None:
+    """replay's frame, outcomes, marks and dice in the language; what stays is the rolls'
+    purposes (the keys the log's rolls: records them under) and the campaign's own text."""
+    root = _in(tmp_path, language)
+    done = _run(root, "replay")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert ROLL_LINE.search(out)
+    for english in ("LOST", "believed", "[recorded]", "[seeded]", "critical_failure", "kl1",
+                    "kh1"):
+        assert english not in out, english
+    assert not re.search(r"\bday \d+ watch \d+", out)
+    assert ("2к20, меньший" if language == "ru" else "2к20, менший") in out
+    assert terminal_leftovers(ROLL_LINE.sub(" ", out), campaign_words(root), whole=True) == []
+    data = _run(root, "replay", "--json")
+    assert '"critical_failure"' in data.stdout or '"failure"' in data.stdout  # data, English
+
+
+def test_replay_in_english_keeps_its_words() -> None:
+    done = _run(EXAMPLE, "replay", "--session", "2")
+    assert "day 3 watch 2" in done.stdout and "believed" in done.stdout
+    assert "[recorded]" in done.stdout and "LOST" in done.stdout

@@ -20,12 +20,14 @@ import click
 from generator.audience import AUDIENCES, Audience
 from generator.console import (
     CONTENT_OPTION,
+    TranslatedGroup,
     load_or_exit,
     locate,
     print_diagnostics,
     refuse_links_out,
     replay_or_exit,
 )
+from generator.i18n.markers import N_
 
 #: The command that words naming no command belong to (sheet names), and that
 #: ``hexcrawl print`` alone runs.
@@ -34,7 +36,7 @@ DEFAULT_COMMAND = "sheets"
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class PrintGroup(click.Group):
+class PrintGroup(TranslatedGroup):
     """A group whose first argument that is not an option picks the command; when it names
     none, or there is none, the arguments go to ``DEFAULT_COMMAND`` as they are."""
 
@@ -101,23 +103,25 @@ def print_errors() -> Iterator[None]:
         sys.exit(1)
 
 
-def out_option(what: str) -> Callable[[F], F]:
+def out_option(help_text: str) -> Callable[[F], F]:
+    """``--out``, its help naming what goes there (a message marked with ``N_``)."""
     return click.option(
         "--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
-        help=f"folder for {what} (default: print/ beside the campaign)")
+        help=help_text)
 
 
 LANGUAGE_OPTION = click.option("--language", type=click.Choice(["en", "ru", "uk"]),
-                               default=None, help="language (default: the campaign's)")
+                               default=None,
+                               help=N_("language (default: the campaign's)").message)
+PAPER_HELP = N_("paper").message
 SHEET_PAPER_OPTION = click.option("--paper", type=click.Choice(["A4", "Letter"]),
-                                  default="A4", show_default=True, help="paper")
+                                  default="A4", show_default=True, help=PAPER_HELP)
 
 
-def system_option(what: str) -> Callable[[F], F]:
+def system_option(help_text: str) -> Callable[[F], F]:
+    """``--system``, its help naming what it chooses (a message marked with ``N_``)."""
     return click.option("--system", "systems", multiple=True,
-                        type=click.Choice(["d20", "brp", "bsh"]),
-                        help=f"{what} of this check system (repeatable; default: the "
-                             "campaign's)")
+                        type=click.Choice(["d20", "brp", "bsh"]), help=help_text)
 
 
 def echo_all(pdfs: Sequence[Path]) -> None:
@@ -125,32 +129,39 @@ def echo_all(pdfs: Sequence[Path]) -> None:
         click.echo(str(pdf))
 
 
-@click.group("print", cls=PrintGroup)
+@click.group("print", cls=PrintGroup, help=N_(
+    "Print the rules reference sheets, the maps or the GM's prep booklet to PDF (needs "
+    "Chromium; Debian: apt-get install chromium).\n"
+    "\n"
+    "\"hexcrawl print\" alone prints every sheet and \"hexcrawl print travel tables\" those "
+    "sheets, as \"hexcrawl print sheets\" does.").message)
 def print_group() -> None:
-    """Print the rules reference sheets, the maps or the GM's prep booklet to PDF (needs
-    Chromium; Debian: apt-get install chromium).
-
-    "hexcrawl print" alone prints every sheet and "hexcrawl print travel tables" those
-    sheets, as "hexcrawl print sheets" does."""
+    """``hexcrawl print``."""
 
 
-@print_group.command("sheets")
+PDFS_OUT = N_("folder for the PDFs (default: print/ beside the campaign)").message
+
+
+@print_group.command("sheets", help=N_(
+    "Print the rules reference sheets, the roll tables and the GM screen to PDF.\n"
+    "\n"
+    "NAMES limits the output to those documents (travel, navigation, gm-screen, tables...). "
+    "The checks sheet and the GM screen are the campaign's check system's, or those of each "
+    "--system.").message)
 @CONTENT_OPTION
-@out_option("the PDFs")
+@out_option(PDFS_OUT)
 @SHEET_PAPER_OPTION
 @LANGUAGE_OPTION
-@system_option("GM screen and checks sheet")
+@system_option(N_("GM screen and checks sheet of this check system (repeatable; default: the "
+                  "campaign's)").message)
 @click.option("--audience", type=click.Choice(["players", "gm"]), default="gm",
               show_default=True,
-              help="players: no GM screen, only their tables and the terrain they have seen")
+              help=N_("players: no GM screen, only their tables and the terrain they have "
+                      "seen").message)
 @click.argument("names", nargs=-1)
 def print_sheets(content: Path | None, out: Path | None, paper: str, language: str | None,
                  systems: tuple[str, ...], audience: str, names: tuple[str, ...]) -> None:
-    """Print the rules reference sheets, the roll tables and the GM screen to PDF.
-
-    NAMES limits the output to those documents (travel, navigation, gm-screen, tables...).
-    The checks sheet and the GM screen are the campaign's check system's, or those of each
-    --system."""
+    """``hexcrawl print sheets``."""
     from generator.printing.sheets import print_pdfs
 
     place = locate(content)
@@ -172,25 +183,28 @@ def print_sheets(content: Path | None, out: Path | None, paper: str, language: s
     echo_all(pdfs)
 
 
-@print_group.command("map")
+@print_group.command("map", help=N_(
+    "Print the players' and the GM's overview maps (map-players.pdf, map-gm.pdf): one page "
+    "in the orientation that prints them largest, with a legend, or with --poster a cover "
+    "page and the map tiled over sheets.").message)
 @CONTENT_OPTION
-@out_option("the PDFs")
+@out_option(PDFS_OUT)
 @click.option("--paper", type=click.Choice(["A4", "A3", "Letter", "Tabloid"]), default="A4",
-              show_default=True, help="paper")
+              show_default=True, help=PAPER_HELP)
 @LANGUAGE_OPTION
 @click.option("--audience", type=click.Choice(["players", "gm", "both"]), default="both",
-              show_default=True, help="whose map")
+              show_default=True, help=N_("whose map").message)
 @click.option("--poster", is_flag=True,
-              help="tile the map over several sheets (overlap, crop marks, a cover page)")
+              help=N_("tile the map over several sheets (overlap, crop marks, a cover "
+                      "page)").message)
 @click.option("--hex-size", "hex_mm", type=click.FloatRange(5, 200), default=None,
-              help="poster: millimetres between opposite sides of a hex (default 25)")
+              help=N_("poster: millimetres between opposite sides of a hex (default "
+                      "25)").message)
 @click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]),
-              default="auto", show_default=True, help="page orientation")
+              default="auto", show_default=True, help=N_("page orientation").message)
 def print_map(content: Path | None, out: Path | None, paper: str, language: str | None,
               audience: str, poster: bool, hex_mm: float | None, orientation: str) -> None:
-    """Print the players' and the GM's overview maps (map-players.pdf, map-gm.pdf): one
-    page in the orientation that prints them largest, with a legend, or with --poster a
-    cover page and the map tiled over sheets."""
+    """``hexcrawl print map``."""
     from generator.printing.maps import POSTER_HEX_MM, print_maps
 
     place = locate(content)
@@ -207,18 +221,20 @@ def print_map(content: Path | None, out: Path | None, paper: str, language: str 
     echo_all(maps)
 
 
-@print_group.command("booklet")
+@print_group.command("booklet", help=N_(
+    "Print the GM's prep booklet (booklet.pdf): a cover with the contents, the hex key by "
+    "region, the locations with their GM text, the roll tables and the GM screen.").message)
 @CONTENT_OPTION
-@out_option("booklet.pdf")
+@out_option(N_("folder for booklet.pdf (default: print/ beside the campaign)").message)
 @SHEET_PAPER_OPTION
 @LANGUAGE_OPTION
-@system_option("GM screen")
+@system_option(N_("GM screen of this check system (repeatable; default: the "
+                  "campaign's)").message)
 # the booklet is the GM's; ``--audience gm`` is still taken, as before the group
 @click.option("--audience", type=click.Choice(["gm"]), default="gm", hidden=True)
 def print_booklet(content: Path | None, out: Path | None, paper: str, language: str | None,
                   systems: tuple[str, ...], audience: str) -> None:
-    """Print the GM's prep booklet (booklet.pdf): a cover with the contents, the hex key by
-    region, the locations with their GM text, the roll tables and the GM screen."""
+    """``hexcrawl print booklet``."""
     from generator.printing.booklet import print_booklet as print_it
 
     place = locate(content)

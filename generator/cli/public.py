@@ -9,6 +9,8 @@ from pathlib import Path
 import click
 
 from generator.console import (
+    CONTENT_OPTION,
+    TranslatedCommand,
     load_or_exit,
     locate,
     print_diagnostics,
@@ -16,35 +18,35 @@ from generator.console import (
     site_error,
 )
 from generator.diagnostics import terminal_text
+from generator.i18n.markers import N_
 
 
-@click.command("public")
-@click.option("--content", "content", type=click.Path(file_okay=False, path_type=Path),
-              default=None, help="campaign folder (default: found from the current folder "
-              "upward, as for the other commands)")
+@click.command("public", cls=TranslatedCommand, help=N_(
+    "Print the text the players' site will newly show, and the text it will no longer "
+    "show, page by page, compared with the players' site last built (site/players) or, with "
+    "--since, with the one the campaign at a git revision builds.\n"
+    "\n"
+    "The players' site is built into a temporary folder for this (site/ stays as it is), so "
+    "the report shows what hexcrawl build would publish. Nothing the players cannot read is "
+    "in it: a GM-only edit reports nothing.").message)
+@CONTENT_OPTION
 @click.option("--since", "since", default=None, metavar="REF",
-              help="compare with the players' site the campaign at this git revision builds "
-                   "(a commit, branch or tag: HEAD, HEAD~3, main, v1) instead of the one "
-                   "last built")
+              help=N_("compare with the players' site the campaign at this git revision "
+                      "builds (a commit, branch or tag: HEAD, HEAD~3, main, v1) instead of "
+                      "the one last built").message)
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="where the sites were built (as build --out; default: site/ beside the "
-                   "campaign)")
+              help=N_("where the sites were built (as build --out; default: site/ beside the "
+                      "campaign)").message)
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown"]), default="text",
               show_default=True,
-              help="markdown: a collapsed block for a GitHub run's summary "
-                   "($GITHUB_STEP_SUMMARY)")
+              help=N_("markdown: a collapsed block for a GitHub run's summary "
+                      "($GITHUB_STEP_SUMMARY)").message)
 @click.option("--no-hooks", is_flag=True,
-              help="build with no code of the campaign run (as build --no-hooks), for pull "
-                   "requests")
+              help=N_("build with no code of the campaign run (as build --no-hooks), for pull "
+                      "requests").message)
 def public_cmd(content: Path | None, since: str | None, out: Path | None, fmt: str,
                no_hooks: bool) -> None:
-    """Print the text the players' site will newly show, and the text it will no longer
-    show, page by page, compared with the players' site last built (site/players) or, with
-    --since, with the one the campaign at a git revision builds.
-
-    The players' site is built into a temporary folder for this (site/ stays as it is), so
-    the report shows what hexcrawl build would publish. Nothing the players cannot read is
-    in it: a GM-only edit reports nothing."""
+    """``hexcrawl public``."""
     from generator.i18n import Translator
     from generator.site.build import SiteError
     from generator.site.config import ConfigOptions

@@ -9,18 +9,29 @@ from typing import Any
 
 import click
 
-from generator.console import CONTENT_OPTION, load_or_exit, locate, print_diagnostics, summary_line
+from generator.console import (
+    CONTENT_OPTION,
+    TranslatedCommand,
+    load_or_exit,
+    locate,
+    print_diagnostics,
+    summary_line,
+)
 from generator.i18n import Translator
+from generator.i18n.markers import N_
 
 
-@click.command("replay")
+@click.command("replay", cls=TranslatedCommand, help=N_(
+    "Replay the session logs through the rules and print every watch. When the replay "
+    "finds errors (an expect: the watch does not meet, a contradictory ruling), it prints the "
+    "replay up to and including the failing entry, then the errors, and exits 1.").message)
 @CONTENT_OPTION
-@click.option("--session", "session", type=int, default=None, help="only this session")
-@click.option("--json", "as_json", is_flag=True, help="print the replay as JSON")
+@click.option("--session", "session", type=int, default=None,
+              help=N_("only this session").message)
+@click.option("--json", "as_json", is_flag=True,
+              help=N_("print the replay as JSON (its words in English, as data)").message)
 def replay_cmd(content: Path | None, session: int | None, as_json: bool) -> None:
-    """Replay the session logs through the rules and print every watch. When the replay
-    finds errors (an expect: the watch does not meet, a contradictory ruling), it prints the
-    replay up to and including the failing entry, then the errors, and exits 1."""
+    """``hexcrawl replay``: in the campaign's language, but for ``--json``."""
     from generator.render.text import replay_text
     from generator.replay import replay
     from generator.replay.failure import first_failure
@@ -29,8 +40,10 @@ def replay_cmd(content: Path | None, session: int | None, as_json: bool) -> None
     chronicle, replay_diags = replay(campaign)
     diags.extend(replay_diags.items)
     stop = first_failure(campaign, diags) if diags.has_errors() else None
+    t = Translator(campaign.language)
     if session is not None and session not in [s.session for s in chronicle.sessions]:
-        raise click.BadParameter(f"no session {session}", param_hint="--session")
+        raise click.BadParameter(t.gettext("no session %(n)s", n=session),
+                                 param_hint="--session")
     if as_json:
         # the schema's text fields (a watch's summary, a roll's detail) in English, with
         # the same as data beside them (``said``) for tools that phrase them otherwise
@@ -41,11 +54,11 @@ def replay_cmd(content: Path | None, session: int | None, as_json: bool) -> None
             data["sessions"] = [s for s in data["sessions"] if s["session"] == session]
         click.echo(json.dumps(data, ensure_ascii=False, indent=1))
     else:
-        click.echo(replay_text(campaign, chronicle, session, stop))
+        click.echo(replay_text(campaign, chronicle, session, stop, t))
     sys.stdout.flush()
-    print_diagnostics(diags)
+    print_diagnostics(diags, None, t)
     if diags.has_errors():
-        click.echo(summary_line(diags), err=True)
+        click.echo(summary_line(diags, t), err=True)
         sys.exit(1)
 
 

@@ -18,8 +18,15 @@ from typing import TYPE_CHECKING
 
 import click
 
-from generator.console import load_or_exit, locate
+from generator.console import (
+    CONTENT_OPTION,
+    TranslatedCommand,
+    load_or_exit,
+    locate,
+    translator_for,
+)
 from generator.diagnostics import SourceError, display_path, terminal_text
+from generator.i18n.markers import N_
 
 if TYPE_CHECKING:  # the command's modules are imported when it runs, not by every command
     from generator.content.campaign import Campaign
@@ -125,36 +132,37 @@ def _write(t: Translator, texts: dict[Path, tuple[str, str]]) -> None:
         click.echo(t.gettext("wrote %(path)s", path=display_path(path)))
 
 
-@click.command("settle")
-@click.option("--content", "content", type=click.Path(file_okay=False, path_type=Path),
-              default=None, help="campaign folder (default: found from the current folder "
-                                 "upward: a folder holding campaign.yaml, or "
-                                 "content/campaign.yaml)")
+@click.command("settle", cls=TranslatedCommand, help=N_(
+    "Find the dice of entries whose expect: the replay does not meet, and write them into "
+    "the entries' rolls:.\n"
+    "\n"
+    "Recorded dice never change; of the dice the seeded generator rolled, as few as possible "
+    "change and the others keep the values it rolls. Entries are settled in log order, each "
+    "from where the settled log before it leaves the party. Nothing but those rolls: changes "
+    "in the files; the diff is shown and confirmed before writing. Where no dice can give "
+    "what an expect: says, the rule that stands in the way is named: record a ruling "
+    "instead.").message)
+@CONTENT_OPTION
 @click.option("--session", "session", type=int, default=None,
-              help="settle only this session's entries")
-@click.option("--yes", "-y", "yes", is_flag=True, help="write without asking")
-@click.option("--dry-run", "dry_run", is_flag=True, help="show the diff, write nothing")
+              help=N_("settle only this session's entries").message)
+@click.option("--yes", "-y", "yes", is_flag=True, help=N_("write without asking").message)
+@click.option("--dry-run", "dry_run", is_flag=True,
+              help=N_("show the diff, write nothing").message)
 def settle_cmd(content: Path | None, session: int | None, yes: bool, dry_run: bool) -> None:
-    """Find the dice of entries whose expect: the replay does not meet, and write them into
-    the entries' rolls:.
-
-    Recorded dice never change; of the dice the seeded generator rolled, as few as possible
-    change and the others keep the values it rolls. Entries are settled in log order,
-    each from where the settled log before it leaves the party. Nothing but those rolls:
-    changes in the files; the diff is shown and confirmed before writing. Where no dice can
-    give what an expect: says, the rule that stands in the way is named: record a ruling
-    instead."""
+    """``hexcrawl settle``."""
     from generator.content.rolls_edit import RollsEditError
     from generator.i18n import Translator
     from generator.replay.settle import settle
 
     if yes and dry_run:
-        raise click.UsageError("--yes and --dry-run exclude each other")
+        raise click.UsageError(translator_for(content).gettext(
+            "--yes and --dry-run exclude each other"))
     place = locate(content)
     campaign, _ = load_or_exit(place.content)
-    if session is not None and session not in [s.number for s in campaign.sessions]:
-        raise click.BadParameter(f"no session {session}", param_hint="--session")
     t = Translator(campaign.language)
+    if session is not None and session not in [s.number for s in campaign.sessions]:
+        raise click.BadParameter(t.gettext("no session %(n)s", n=session),
+                                 param_hint="--session")
     results = list(settle(campaign, session))
     if not results:
         click.echo(t.gettext("every expect: holds already: nothing to settle"))

@@ -144,6 +144,8 @@ def translations(language: str, locale_dir: Path | None = None) -> gettext.NullT
 
 #: A die in dice notation: an optional count, ``d``, the sides (``1d20``, ``d6``, ``d%``).
 _DICE = re.compile(r"(?<![A-Za-z])(\d*)d(\d+|%)")
+#: a roll of several dice keeping the highest or the lowest one (``2d20kh1``: advantage)
+_KEEP_ONE = re.compile(r"(?<![A-Za-z])(\d*d\d+)k([hl])1\b")
 
 
 def _rounded(value: float | Decimal, places: int) -> Decimal:
@@ -330,13 +332,26 @@ class Translator:
 
     def dice(self, notation: str) -> str:
         """Dice notation as the language writes it: ``1d20``, ``1к20`` (the glossary in
-        docs/translation.md); anything around the dice (``+3``, ``kh1``) is kept."""
+        docs/translation.md); anything around the dice (``+3``) is kept, the higher or lower of
+        two (``2d20kh1``) in words (``2к20, больший``)."""
         # TRANSLATORS: the letter of dice notation between the number of dice and their
         # sides, as in 1d20 and d100 (Russian and Ukrainian: к)
+        if "k" in notation:
+            notation = _KEEP_ONE.sub(self._keep_one, notation)
         letter = self.pgettext("dice notation", "d")
         if letter == "d":
             return notation
         return _DICE.sub(lambda m: m.group(1) + letter + m.group(2), notation)
+
+    def _keep_one(self, m: re.Match[str]) -> str:
+        """``2d20kh1`` (advantage) and ``2d20kl1`` (disadvantage) in the language's words:
+        ``2к20, больший``; English keeps the notation."""
+        if m.group(2) == "h":
+            # TRANSLATORS: two dice rolled, the higher one kept (advantage), as in 2d20kh1;
+            # %(dice)s is the dice (2к20); English keeps the notation
+            return self.pgettext("dice notation", "%(dice)skh1", dice=m.group(1))
+        # TRANSLATORS: two dice rolled, the lower one kept (disadvantage), as in 2d20kl1
+        return self.pgettext("dice notation", "%(dice)skl1", dice=m.group(1))
 
     def watch(self, n: int) -> str:
         """``watch 2 (dawn)``."""
