@@ -77,16 +77,18 @@ PRINT_NAME_PT = (8.8, 8.2)
 def print_sizes(pt_per_unit: float) -> TextSizes:
     """The sizes of a map printed at ``pt_per_unit`` points an SVG unit: each at least its
     print size (``PRINT_COORD_PT``, ``PRINT_NAME_PT``), never smaller than on screen; a
-    name that does not fit at them is left out rather than set smaller."""
+    name that does not fit at them is left out rather than set smaller. Hex labels raised
+    to their print size give way to the names (``names_first``)."""
 
     def at_least(points: float, size: float) -> float:
         return round(max(size, points / pt_per_unit), 2)
 
+    coord = at_least(PRINT_COORD_PT, COORD_SIZE)
     return TextSizes(
-        at_least(PRINT_COORD_PT, COORD_SIZE),
+        coord,
         tuple(at_least(pt, size) for pt, size in zip(PRINT_NAME_PT, NAME_SIZES, strict=True)),
         (at_least(PRINT_NAME_PT[1], HEX_NAME_SIZES[0]),),
-        (at_least(PRINT_NAME_PT[1], PATH_NAME_SIZES[0]),), names_first=True)
+        (at_least(PRINT_NAME_PT[1], PATH_NAME_SIZES[0]),), names_first=coord > COORD_SIZE)
 
 
 #: The party marker: its radius, and the spots tried in its hex (in hex sizes from the
