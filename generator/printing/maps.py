@@ -324,7 +324,6 @@ def print_maps(campaign: Campaign, chronicle: Any, out_dir: Path, *,
     from the players' view only, as on their site."""
     from generator.i18n import Translator
     from generator.knowledge import view_for
-    from generator.render import maps
 
     if paper not in MAP_PAPERS:
         raise ValueError(f"paper must be one of {', '.join(MAP_PAPERS)}, not '{paper}'")

@@ -291,7 +291,8 @@ def _in_hex(centres: Sequence[tuple[float, float]], x: float, y: float) -> bool:
 
 def _place_location_name(canvas: Canvas, placer: labels.Placer, loc: LocationView,
                          x: float, y: float, bounds: labels.Box, numbers: set[int],
-                         sizes: Sequence[float] = NAME_SIZES) -> tuple[labels.Label, tuple[float, float, float, float] | None] | None:
+                         sizes: Sequence[float] = NAME_SIZES,
+                         ) -> tuple[labels.Label, tuple[float, float, float, float] | None] | None:
     """A location's name: around its icon with the middle of the name inside the icon's
     hex (each size in turn), else set in a neighbouring hex with a leader line from the
     icon, else right beside the icon reaching into the next hex, else None (the tooltip
@@ -422,7 +423,8 @@ HEX_NAME_SLACK = 1.08
 
 
 def _hex_name_candidates(name: str, cx: float, cy: float, has_icon: bool,
-                         sizes: Sequence[float] = HEX_NAME_SIZES) -> Iterator[tuple[labels.Label, labels.Box]]:
+                         sizes: Sequence[float] = HEX_NAME_SIZES,
+                         ) -> Iterator[tuple[labels.Label, labels.Box]]:
     """Where a hex's name may go inside its hex, with its box: the middle (when no icon is
     there), the lower part, the upper part; one line or two; then smaller."""
     split = labels.two_lines(name)
@@ -468,7 +470,8 @@ def _place_path_name(placer: labels.Placer, name: str, points: Sequence[curves.P
 
 
 def _path_name_spots(name: str, points: Sequence[curves.Point],
-                     sizes: Sequence[float] = PATH_NAME_SIZES) -> Iterator[list[Callable[[], PathName | None]]]:
+                     sizes: Sequence[float] = PATH_NAME_SIZES,
+                     ) -> Iterator[list[Callable[[], PathName | None]]]:
     """For each size that fits the stretch, every candidate place of the name in the order
     they are tried (fractions of the length, then the baseline above or below the line),
     each as a function giving the place, or None where the line bends too much there."""
