@@ -36,6 +36,7 @@ E2E_MODULES = frozenset({
     "test_code_quality",
     "test_discovery", "test_gm_blocks", "test_map_render", "test_new_wheel",
     "test_hostile", "test_i18n", "test_incremental", "test_limits", "test_map_files",
+    "test_map_lists",
     "test_mkdocs_config",
     "test_output", "test_package", "test_pages_a11y", "test_pages_extra", "test_paths_safety",
     "test_phone",

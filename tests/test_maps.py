@@ -393,7 +393,8 @@ def test_typed_text_in_the_hexes_layer_is_escaped(tmp_path: Path) -> None:
     # nothing but the map's own elements, and no attribute a GM typed
     tags = {e.tag.split("}")[1] for e in layer.iter()}
     assert tags == {"g", "a", "path", "title"}, tags
-    assert {k for e in layer.iter() for k in e.attrib} <= {"class", "transform", "d", XLINK}
+    assert {k for e in layer.iter() for k in e.attrib} <= {"class", "transform", "d", XLINK,
+                                                                  "tabindex"}
     labels = group(root, "labels")
     assert labels is not None
     assert sorted("".join(t.itertext()) for t in labels.iter(f"{SVG}text")) == sorted(

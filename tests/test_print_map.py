@@ -249,3 +249,51 @@ def test_the_printed_legend_draws_its_swatches_in_the_maps_colours(
     for colour, what in (("#d62728", "the party"), ("#3b7dc0", "a river"),
                          ("#8b5a2b", "a road")):
         assert shows(colour), f"the legend draws {what} without its colour {colour}"
+
+
+#: A DejaVu Sans word's box in pdftotext -bbox: its height is 1.164 times the font size (the
+#: font's ascent and descent), and each digit is 0.636 em wide.
+_DEJAVU_HEIGHT = 1.164
+_DIGIT_EM = 0.636
+_WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">'
+                   r"([^<]*)</word>")
+
+
+def map_text_sizes(pdf: Path) -> tuple[dict[str, float], dict[str, float]]:
+    """The font size, in points, of each hex label (CCRR, from its width) and of each word
+    of a name (from its height: the smallest of its copies, a halo and a fill) printed on
+    the map, above the legend. Path names (set along a curve, letter by letter) are left
+    out."""
+    text = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in _WORD.findall(text)]
+    legend_top = min(y0 for _, y0, _, _, w in words if w == "Farmland")
+    numbers: dict[str, float] = {}
+    names: dict[str, float] = {}
+    for x0, y0, x1, y1, word in words:
+        if y0 >= legend_top or y0 < 70:  # the legend, the page's title
+            continue
+        if re.fullmatch(r"\d{4}", word):
+            numbers[word] = (x1 - x0) / (4 * _DIGIT_EM)
+        elif len(word) >= 3 and word.isalpha():
+            size = (y1 - y0) / _DEJAVU_HEIGHT
+            names[word] = min(size, names.get(word, size))
+    return numbers, names
+
+
+def test_the_printed_gm_map_reads_at_print_sizes(tools: None, tmp_path: Path) -> None:
+    """On A4, in the orientation that prints the map largest, the hex labels are at least
+    7 pt and the names at least 8 pt; names the page has no room for are left out rather
+    than set smaller, and a hex label under a name gives way to it."""
+    result = hexcrawl("print", "map", "--audience", "gm", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    pdf = tmp_path / "map-gm.pdf"
+    _, sizes = info(pdf)
+    # the example's map is about square: portrait
+    assert len(sizes) == 1 and is_paper(sizes[0], "A4") and sizes[0][0] < sizes[0][1]
+    numbers, names = map_text_sizes(pdf)
+    assert len(numbers) >= 150, len(numbers)
+    assert min(numbers.values()) >= 7, sorted(numbers.items(), key=lambda i: i[1])[:3]
+    for name in ("Ashford", "Greymere", "Coldforge"):
+        assert name in names
+    assert min(names.values()) >= 8, sorted(names.items(), key=lambda i: i[1])[:3]

@@ -267,6 +267,49 @@ def map_pages(pdf_paper: str, poster: bool, svg: str, orientation: str = "auto",
                              hex_mm).sheets
 
 
+def _view_box(svg: str) -> tuple[float, float]:
+    m = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([-\d.]+) ([-\d.]+)"', svg)
+    assert m, "a map without a viewBox"
+    return float(m.group(1)), float(m.group(2))
+
+
+def points_per_unit(view_w: float, view_h: float, paper: str, poster: bool,
+                    orientation: str = "auto", hex_mm: float = POSTER_HEX_MM) -> float:
+    """How many points an SVG unit of a map whose viewBox is ``view_w`` x ``view_h`` takes
+    on paper: on one page, as large as the page's orientation lets it be; on a poster, at
+    ``hex_mm`` millimetres a hex."""
+    from generator.render.maps import SIZE
+
+    if poster:
+        mm = hex_mm / (3 ** 0.5 * SIZE)
+    else:
+        page = _map_orientation(view_w, view_h, paper, orientation)
+        mm = min((page[0] - 2 * MAP_MARGIN) / view_w,
+                 (page[1] - 2 * MAP_MARGIN - _MAP_RESERVED) / view_h)
+    return mm * 72 / 25.4
+
+
+def printed_svg(view: Any, t: Any, paper: str, poster: bool, orientation: str = "auto",
+                hex_mm: float = POSTER_HEX_MM) -> str:
+    """The overview drawn for print, its texts at a size that reads on paper
+    (``maps.print_sizes``): drawn once to learn its size on the page, then with texts
+    large enough at that size. Larger texts can widen the map (a name at its edge), which
+    prints it a little smaller: it is drawn again until the sizes hold."""
+    from generator.render import maps
+
+    svg = maps.overview_map(view, maps.MapLinks(), t, for_print=True)
+    scale = points_per_unit(*_view_box(svg), paper, poster, orientation, hex_mm)
+    for _ in range(3):
+        # a little to spare: the page's frame around the map takes some of its room
+        sizes = maps.print_sizes(scale * 0.97)
+        svg = maps.overview_map(view, maps.MapLinks(), t, for_print=True, sizes=sizes)
+        now = points_per_unit(*_view_box(svg), paper, poster, orientation, hex_mm)
+        if now >= scale:
+            break
+        scale = now
+    return svg
+
+
 def print_maps(campaign: Campaign, chronicle: Any, out_dir: Path, *,
                audiences: Sequence[Audience] = AUDIENCES, paper: str = "A4",
                poster: bool = False, orientation: str = "auto",
@@ -281,7 +324,6 @@ def print_maps(campaign: Campaign, chronicle: Any, out_dir: Path, *,
     from the players' view only, as on their site."""
     from generator.i18n import Translator
     from generator.knowledge import view_for
-    from generator.render import maps
 
     if paper not in MAP_PAPERS:
         raise ValueError(f"paper must be one of {', '.join(MAP_PAPERS)}, not '{paper}'")
@@ -299,7 +341,7 @@ def print_maps(campaign: Campaign, chronicle: Any, out_dir: Path, *,
         for audience in audiences:
             view = view_for(campaign, chronicle, audience)
             t = Translator(language or campaign.language)
-            svg = maps.overview_map(view, maps.MapLinks(), t, for_print=True)
+            svg = printed_svg(view, t, paper, poster, orientation, hex_mm)
             image = work / f"map-{audience}.svg"
             image.write_text('<?xml version="1.0" encoding="utf-8"?>\n' + svg,
                              encoding="utf-8")

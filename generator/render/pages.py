@@ -57,6 +57,7 @@ from generator.render.environment import PAGE_TEMPLATES, TEMPLATES, cell, enviro
 from generator.render.escape import html_text, template_view, text
 from generator.render.journal import JournalDay, journal_days
 from generator.render.map_files import stand_in
+from generator.render.map_lists import map_list
 from generator.render.page_cache import (
     NoCache,
     PageCache,
@@ -391,7 +392,11 @@ def _draw(r: _Renderer, page: Page, cache: PageCache, files: dict[str, str]) -> 
     drawings = page.drawings() if page.drawings is not None else {}
     shown = {name: _stand_ins(value, root_of(page.path), made_files)
              for name, value in drawings.items()}
-    made = r.render(page.template, page.path, **page.context, **shown)
+    # each map's targets listed under it (its links are out of the Tab order)
+    hex_names = {label: info.name for label, info in r.view.hexes.items() if info.name}
+    lists = {name: map_list(r.t, _svgs(value), hex_names)
+             for name, value in drawings.items() if value is not None}
+    made = r.render(page.template, page.path, **page.context, **shown, map_lists=lists)
     if page.key is not None:
         if page.session:
             cache.put(page.key, made)
@@ -401,6 +406,13 @@ def _draw(r: _Renderer, page: Page, cache: PageCache, files: dict[str, str]) -> 
             cache.put_object(("map-files", page.key), made_files)
     files.update(made_files)
     return made
+
+
+def _svgs(drawing: Any) -> list[str]:
+    """The SVG texts of one of a page's maps (an overview ``Deferred``: its layers too)."""
+    if isinstance(drawing, maps.Deferred):
+        return [drawing.map, *(layer for _, layer in drawing.layers)]
+    return [drawing] if isinstance(drawing, str) else []
 
 
 def _stand_ins(drawing: Any, root: str, files: dict[str, str]) -> Any:

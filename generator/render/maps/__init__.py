@@ -50,7 +50,9 @@ from generator.render.maps.style import (
     ROUTE_PIXELS_PER_UNIT,
     SIZE,
     TRACK_COLOURS,
+    TextSizes,
     map_css,
+    print_sizes,
     track_colour,
 )
 from generator.render.maps.terrain import TILED_HEXES
@@ -58,9 +60,10 @@ from generator.render.maps.terrain import TILED_HEXES
 __all__ = [
     "COORD_SIZE", "FOG", "HEX_NAME_SIZES", "ICON_RADIUS", "NAME_SIZES", "PARTY_RADIUS",
     "PAST_TRACK_COLOUR", "PIXELS_PER_UNIT", "ROUTE_PIXELS_PER_UNIT", "SIZE", "TILED_HEXES",
-    "TRACK_COLOURS", "Deferred", "LayoutCache", "MapLinks", "View", "ViewIndex", "deferred",
+    "TRACK_COLOURS", "Deferred", "TextSizes", "LayoutCache", "MapLinks", "View", "ViewIndex",
+    "deferred",
     "explored_map", "fog_swatch", "icon_kind", "icon_swatch", "lattice", "legend_icon_words",
     "legend_icons",
     "legend_terrains", "map_css", "new_hex_swatch", "overview_map", "party_swatch",
-    "path_swatch", "session_map", "terrain_swatch", "track_colour", "track_swatch",
+    "path_swatch", "print_sizes", "session_map", "terrain_swatch", "track_colour", "track_swatch",
 ]

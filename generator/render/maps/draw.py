@@ -20,6 +20,8 @@ from generator.render.maps.style import (
     PLAYER_FRAME,
     ROUTE_PIXELS_PER_UNIT,
     SIZE,
+    TEXT_SIZES,
+    TextSizes,
     map_css,
 )
 from generator.render.maps.svg import num
@@ -71,6 +73,9 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
         root["class"] = f"hexmap-svg {css_class} lod"
         root["data-lod"] = COORD_SIZE
     css = map_css()
+    if m.sizes.coord != COORD_SIZE:
+        # a printed map's hex labels, larger than the stylesheet's (``style.print_sizes``)
+        css += f".hexmap-svg .labels text{{font-size:{num(m.sizes.coord)}px}}"
     if css:
         m.defs.style(css)
     if fog_around:
@@ -96,16 +101,17 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
 
 def overview_map(view: View, links: MapLinks | None = None, t: Translator | None = None,
                  for_print: bool = False, layouts: layout.LayoutCache | None = None,
-                 debug: bool = False) -> str:
+                 debug: bool = False, sizes: TextSizes = TEXT_SIZES) -> str:
     """The whole map as SVG text: the GM's shows everything; the players' what they know.
 
     The players' map is cropped to what they know (explored hexes, found locations, their
     believed track), one hex of fog around it. ``for_print``: drawn for a PDF, with no
     pattern fills (see ``MapDrawing``). ``layouts``: placements kept from earlier drawings
     of the same overview (``LayoutCache``). ``debug``: svgwrite checks every element
-    (``svg.Drawing``; the tests draw so).
+    (``svg.Drawing``; the tests draw so). ``sizes``: its texts' sizes (a printed map's are
+    larger, ``style.print_sizes``).
     """
-    m = MapDrawing(view, links or MapLinks(), t, "m-", for_print, debug=debug)
+    m = MapDrawing(view, links or MapLinks(), t, "m-", for_print, debug=debug, sizes=sizes)
     m.anchors = not for_print
     grid = view.site.grid
     frame: str | None = None

@@ -14,7 +14,7 @@ from generator.i18n import Translator
 from generator.knowledge import GMView, HexView, LocationView, PlayerView
 from generator.render.maps import symbols
 from generator.render.maps.lattice import Canvas, HexIndex
-from generator.render.maps.style import SIZE
+from generator.render.maps.style import SIZE, TEXT_SIZES, TextSizes
 from generator.render.maps.svg import Drawing
 
 View = PlayerView | GMView
@@ -77,7 +77,7 @@ class MapDrawing:
 
     def __init__(self, view: View, links: MapLinks, t: Translator | None, prefix: str,
                  for_print: bool = False, index: ViewIndex | None = None,
-                 debug: bool = False) -> None:
+                 debug: bool = False, sizes: TextSizes = TEXT_SIZES) -> None:
         self.view = view
         self.links = links
         self.t = t
@@ -87,6 +87,8 @@ class MapDrawing:
         # pattern fill into an image at print resolution (hundreds of megabytes for one
         # map), while a <use> of a symbol stays vector and is written once per hex.
         self.for_print = for_print
+        #: the sizes of its texts (a printed map's: ``style.print_sizes``)
+        self.sizes = sizes
         self._index = index
         #: whether the terrain is tiled (``terrain.TILED_HEXES``), set by ``draw``
         self.tiled = False

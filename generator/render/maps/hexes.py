@@ -7,7 +7,7 @@ from collections.abc import Collection, Sequence
 
 from generator.render.maps.drawing import MapDrawing
 from generator.render.maps.lattice import LATTICE, Canvas, columns, lattice, outline
-from generator.render.maps.style import COORD_DY
+from generator.render.maps.style import TEXT_SIZES, TextSizes
 from generator.render.maps.svg import Svg, factor, num
 
 
@@ -138,10 +138,10 @@ def hex_element(m: MapDrawing, out: Svg, label: str, d: str, cls: str | None = N
     out.close("a")
 
 
-def coord_y(y: float) -> int:
+def coord_y(y: float, sizes: TextSizes = TEXT_SIZES) -> int:
     """The baseline of a hex's label (CCRR), the hex's centre at ``y``: in whole units (a
     fraction of a unit is nothing at their size, and thousands of them are written)."""
-    return round(y + COORD_DY)
+    return round(y + sizes.coord_dy)
 
 
 def draw_coordinates(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
@@ -157,7 +157,7 @@ def draw_coordinates(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
         if x:
             out.open("g", {"transform": f"translate({x})"})
         for label, y in column:
-            out.element("text", {"y": coord_y(y) or None}, label)
+            out.element("text", {"y": coord_y(y, m.sizes) or None}, label)
         if x:
             out.close("g")
     out.close("g")

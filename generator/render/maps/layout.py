@@ -19,7 +19,6 @@ from generator.render.maps.drawing import MapDrawing, icon_kind
 from generator.render.maps.hexes import coord_y
 from generator.render.maps.lattice import Canvas
 from generator.render.maps.style import (
-    COORD_SIZE,
     HEX_NAME_SIZES,
     ICON_RADIUS,
     LABEL_GAP,
@@ -29,6 +28,8 @@ from generator.render.maps.style import (
     PATH_NAME_DY,
     PATH_NAME_SIZES,
     SIZE,
+    TEXT_SIZES,
+    TextSizes,
 )
 from generator.render.maps.svg import rounded
 
@@ -113,7 +114,7 @@ def layout_key(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Seque
             site.show_names, tuple(hexes), names,
             tuple((loc.id, loc.name, loc.hex, icon_kind(loc), x, y) for loc, x, y in icons),
             tuple((path.id, path.name, path.kind, tuple(points)) for path, points in runs),
-            tuple(spots))
+            tuple(spots), m.sizes)
 
 
 def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[Icon],
@@ -131,28 +132,38 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
     for _, x, y in icons:
         placer.take(labels.around(x, y, ICON_RADIUS + LABEL_GAP))
     numbers: set[int] = set()  # the hex labels' boxes (a leader line may pass under one)
-    if m.view.site.show_labels:
+    if m.view.site.show_labels and not m.sizes.names_first:
         for label in hexes:
             x, y = canvas.centre(m.hexes[label].hex)
-            box = coord_box(label, x, y)
+            box = coord_box(label, x, y, m.sizes)
             numbers.add(id(box))
             placer.take(box)
     _place_party(m, canvas, placer, spots, out)
     important = sorted(icons, key=lambda item: (_ICON_RANK.get(icon_kind(item[0]), 99),
                                                  item[0].name.casefold(), item[0].id))
     for loc, x, y in important:
-        placed = _place_location_name(canvas, placer, loc, x, y, bounds, numbers)
+        placed = _place_location_name(canvas, placer, loc, x, y, bounds, numbers,
+                                      m.sizes.names)
         if placed is not None:
             out.names[loc.id], leader = placed
             if leader is not None:
                 out.leaders[loc.id] = leader
     for n, (path, points) in enumerate(runs):
         if path.name and path.name != path.id:
-            spot = _place_path_name(placer, path.name, points, bounds)
+            spot = _place_path_name(placer, path.name, points, bounds, m.sizes.path_names)
             if spot is not None:
                 out.path_names.append((n, path.kind, path.name, spot))
     if m.view.site.show_names:
         _place_hex_names(m, canvas, placer, hexes, icons, out)
+    if m.view.site.show_labels and m.sizes.names_first:
+        # printed, a hex's label gives way to a name over it (the labels of the hexes
+        # around still tell where it is)
+        for label in hexes:
+            box = coord_box(label, *canvas.centre(m.hexes[label].hex), m.sizes)
+            if placer.free(box):
+                placer.take(box)
+            else:
+                out.hidden.add(label)
     texts = [*out.names.values(), *out.hex_names.values()]
     boxes = [t.box for t in texts] + [b for *_, spot in out.path_names for b in spot.boxes]
     out.extent = bounds
@@ -161,19 +172,19 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
     return out
 
 
-def coord_box(label: str, x: float, y: float) -> labels.Box:
+def coord_box(label: str, x: float, y: float, sizes: TextSizes = TEXT_SIZES) -> labels.Box:
     """The room a hex's label (CCRR) takes, the hex's centre at (x, y) (every label of a
     map has as many digits, all of one width: measured once)."""
-    shape = _coord_shape(len(label))
-    at = coord_y(y)
+    shape = _coord_shape(len(label), sizes.coord)
+    at = coord_y(y, sizes)
     return labels.Box(x + shape.x0, at + shape.y0, x + shape.x1, at + shape.y1)
 
 
 @functools.lru_cache(maxsize=8)
-def _coord_shape(digits: int) -> labels.Box:
+def _coord_shape(digits: int, size: float) -> labels.Box:
     """The box of a hex label of ``digits`` digits, its centre at (0, 0) (every digit is
     as wide as another)."""
-    return labels.label_box(("0" * digits,), 0, 0, COORD_SIZE, "middle")
+    return labels.label_box(("0" * digits,), 0, 0, size, "middle")
 
 
 def _place_party(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
@@ -188,7 +199,7 @@ def _place_party(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
         if not canvas.inside(h):
             continue
         cx, cy = canvas.centre(h)
-        number = coord_box(where, cx, cy) if m.view.site.show_labels else None
+        number = coord_box(where, cx, cy, m.sizes) if m.view.site.show_labels else None
         choices = [(rounded(cx + dx * SIZE), rounded(cy + dy * SIZE)) for dx, dy in PARTY_SPOTS]
         if m.view.site.show_names and where in m.hexes and m.hexes[where].name:
             choices = choices[1:] + choices[:1]  # the middle is the hex name's
@@ -219,7 +230,7 @@ def _place_hex_names(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
                 break
             cx, cy = canvas.centre(info.hex)
             candidates = [(c, box) for c, box in _hex_name_candidates(
-                              info.name, cx, cy, label in named_here)
+                              info.name, cx, cy, label in named_here, m.sizes.hex_names)
                           if _fits_hex(flat, box, cx, cy)]
             placed = (labels.place_boxed(placer, candidates, bounds)
                       or labels.place_boxed(placer, candidates))
@@ -280,6 +291,7 @@ def _in_hex(centres: Sequence[tuple[float, float]], x: float, y: float) -> bool:
 
 def _place_location_name(canvas: Canvas, placer: labels.Placer, loc: LocationView,
                          x: float, y: float, bounds: labels.Box, numbers: set[int],
+                         sizes: Sequence[float] = NAME_SIZES,
                          ) -> tuple[labels.Label, tuple[float, float, float, float] | None] | None:
     """A location's name: around its icon with the middle of the name inside the icon's
     hex (each size in turn), else set in a neighbouring hex with a leader line from the
@@ -301,13 +313,13 @@ def _place_location_name(canvas: Canvas, placer: labels.Placer, loc: LocationVie
             if _in_hex(centres, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2):
                 yield label, box
 
-    for size in NAME_SIZES:
+    for size in sizes:
         for inside in (bounds, None):
             label = labels.place_boxed(placer, near(size), inside)
             if label is not None:
                 return label, None
     hugging: list[tuple[labels.Label, labels.Box]] = []
-    for size in NAME_SIZES:
+    for size in sizes:
         away = list(_away_candidates(centres, loc.name, size))
         for inside in (bounds, None):
             for label, box in away:
@@ -411,11 +423,12 @@ HEX_NAME_SLACK = 1.08
 
 
 def _hex_name_candidates(name: str, cx: float, cy: float, has_icon: bool,
+                         sizes: Sequence[float] = HEX_NAME_SIZES,
                          ) -> Iterator[tuple[labels.Label, labels.Box]]:
     """Where a hex's name may go inside its hex, with its box: the middle (when no icon is
     there), the lower part, the upper part; one line or two; then smaller."""
     split = labels.two_lines(name)
-    for size in HEX_NAME_SIZES:
+    for size in sizes:
         layouts: list[tuple[str, ...]] = [(name,)]
         if split is not None:
             layouts.append(split)
@@ -432,12 +445,13 @@ def _hex_name_candidates(name: str, cx: float, cy: float, has_icon: bool,
 
 
 def _place_path_name(placer: labels.Placer, name: str, points: Sequence[curves.Point],
-                     bounds: labels.Box) -> PathName | None:
+                     bounds: labels.Box, sizes: Sequence[float] = PATH_NAME_SIZES,
+                     ) -> PathName | None:
     """A path's name along a calm stretch of it, the first free one of a few (the middle,
     then towards either end), read left to right; None when it fits nowhere. A candidate
     is worked out when first tried (the first is free on most maps) and kept for the
     second round, outside the map's bounds."""
-    for makers in _path_name_spots(name, points):
+    for makers in _path_name_spots(name, points, sizes):
         made: dict[int, PathName | None] = {}
         for inside in (bounds, None):
             for k, make in enumerate(makers):
@@ -456,6 +470,7 @@ def _place_path_name(placer: labels.Placer, name: str, points: Sequence[curves.P
 
 
 def _path_name_spots(name: str, points: Sequence[curves.Point],
+                     sizes: Sequence[float] = PATH_NAME_SIZES,
                      ) -> Iterator[list[Callable[[], PathName | None]]]:
     """For each size that fits the stretch, every candidate place of the name in the order
     they are tried (fractions of the length, then the baseline above or below the line),
@@ -463,7 +478,7 @@ def _path_name_spots(name: str, points: Sequence[curves.Point],
     line = curves.densify(curves.smooth(curves.densify(points, SIZE), 4), 1.5)
     total = curves.length(line)
     polyline = curves.Polyline(line)
-    for size in PATH_NAME_SIZES:
+    for size in sizes:
         width = labels.text_width(name, size, italic=True) + size
         if width > total * 0.95:
             continue

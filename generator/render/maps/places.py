@@ -12,9 +12,7 @@ from generator.render.maps.drawing import MapDrawing, icon_kind
 from generator.render.maps.lattice import Canvas
 from generator.render.maps.layout import Icon, Layout, Spot
 from generator.render.maps.style import (
-    HEX_NAME_SIZES,
     ICON_SPACING,
-    NAME_SIZES,
     PARTY_RADIUS,
     SIZE,
 )
@@ -76,7 +74,7 @@ def draw_locations(m: MapDrawing, icons: Sequence[Icon], layout: Layout) -> set[
     out = m.body
     kinds: set[str] = set()
     anchored: set[Hex] = set()
-    out.open("g", {"class": "locations", "font-size": num(NAME_SIZES[0]),
+    out.open("g", {"class": "locations", "font-size": num(m.sizes.names[0]),
                    "text-anchor": "middle"})
     for loc, x, y in icons:
         kind = icon_kind(loc)
@@ -104,7 +102,7 @@ def draw_locations(m: MapDrawing, icons: Sequence[Icon], layout: Layout) -> set[
                 x0, y0, x1, y1 = leader
                 out.leaf("path", {"class": "leader",
                                   "d": f"M{num(x0)} {num(y0)}L{num(x1)} {num(y1)}"})
-            label_text(out, label, NAME_SIZES[0])
+            label_text(out, label, m.sizes.names[0])
         if href is not None:
             out.close("a")
     out.close("g")
@@ -124,10 +122,10 @@ def draw_names(m: MapDrawing, layout: Layout) -> None:
                     out.element("textPath", {"startOffset": "50%", "xlink:href": "#" + lid},
                                 name)
     if layout.hex_names:
-        with out.group("g", {"class": "hnames", "font-size": num(HEX_NAME_SIZES[0]),
+        with out.group("g", {"class": "hnames", "font-size": num(m.sizes.hex_names[0]),
                              "text-anchor": "middle"}):
             for label in sorted(layout.hex_names):
-                label_text(out, layout.hex_names[label], HEX_NAME_SIZES[0])
+                label_text(out, layout.hex_names[label], m.sizes.hex_names[0])
 
 
 def draw_party(m: MapDrawing, layout: Layout) -> None:

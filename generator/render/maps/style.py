@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator.package_data import SITE_TEMPLATES
@@ -44,6 +45,52 @@ HEX_NAME_SIZES = (5, 4.2)
 #: em; above the line, then below it).
 PATH_NAME_SIZES = (5.5, 4.5)
 PATH_NAME_DY = (-0.75, 1.3)
+
+
+@dataclass(frozen=True)
+class TextSizes:
+    """The sizes of a map's texts, in SVG units: hex labels (CCRR), location names, hex
+    names and path names (each tuple tried in turn, the first the normal size)."""
+
+    coord: float = COORD_SIZE
+    names: tuple[float, ...] = NAME_SIZES
+    hex_names: tuple[float, ...] = HEX_NAME_SIZES
+    path_names: tuple[float, ...] = PATH_NAME_SIZES
+    #: names are placed before the hex labels, and a label under a name is left out (a
+    #: printed map's labels are too large to leave room for names round them)
+    names_first: bool = False
+
+    @property
+    def coord_dy(self) -> float:
+        """A hex label's baseline below its hex's centre: lower for a larger label, whose
+        top stays inside the hex."""
+        return COORD_DY + (self.coord - COORD_SIZE) * 0.75
+
+
+TEXT_SIZES = TextSizes()
+#: The least sizes of a printed map's texts, in points: hex labels, then names (a map
+#: printed small sets its texts at these sizes, however small its hexes come out).
+PRINT_COORD_PT = 7.2
+PRINT_NAME_PT = (8.8, 8.2)
+
+
+def print_sizes(pt_per_unit: float) -> TextSizes:
+    """The sizes of a map printed at ``pt_per_unit`` points an SVG unit: each at least its
+    print size (``PRINT_COORD_PT``, ``PRINT_NAME_PT``), never smaller than on screen; a
+    name that does not fit at them is left out rather than set smaller. Hex labels raised
+    to their print size give way to the names (``names_first``)."""
+
+    def at_least(points: float, size: float) -> float:
+        return round(max(size, points / pt_per_unit), 2)
+
+    coord = at_least(PRINT_COORD_PT, COORD_SIZE)
+    return TextSizes(
+        coord,
+        tuple(at_least(pt, size) for pt, size in zip(PRINT_NAME_PT, NAME_SIZES, strict=True)),
+        (at_least(PRINT_NAME_PT[1], HEX_NAME_SIZES[0]),),
+        (at_least(PRINT_NAME_PT[1], PATH_NAME_SIZES[0]),), names_first=coord > COORD_SIZE)
+
+
 #: The party marker: its radius, and the spots tried in its hex (in hex sizes from the
 #: centre), the first free one taken: beside the icon, then round the hex.
 PARTY_RADIUS = SIZE * 0.2
