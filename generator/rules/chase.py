@@ -156,7 +156,7 @@ class _Chase:
         self.tables: dict[str, Table] = dict(tables or {})
         if spec.complications is not None:
             self.tables.setdefault(spec.complications.id, spec.complications)
-        self.warnings: list[str] = []
+        self.warnings: list[Text] = []
         self.runners = ([_Runner(a, "quarry", spec.start_distance) for a in spec.quarry]
                         + [_Runner(a, "pursuer", 0, status="chasing") for a in spec.pursuers])
         self.order: list[_Runner] = []
