@@ -126,7 +126,7 @@ def test_impassable_lake(tmp_path: Path) -> None:
         {"travel": {"heading": "N"}, "rolls": nav_ok()}]}])
     w = watches(run(root)[0])[0]
     assert w["end_hex"] == "0505" and w["progress_miles"] == 6
-    assert any("cannot be walked" in x for x in w["warnings"])
+    assert any("is impassable" in x for x in w["warnings"])
 
 
 def test_actual_distance_and_judging_it(tmp_path: Path) -> None:

@@ -327,7 +327,7 @@ def outcome_lines(out: Outcome, before: Chronicle, t: Translator, rolls: bool = 
             lines.append(t.gettext("  found: %(places)s", places=", ".join(names)))
         if w.said:
             lines.append(t.gettext("  %(summary)s", summary=t.said(w.said)))
-        lines.extend(t.gettext("warning: %(message)s", message=m) for m in w.warnings)
+        lines.extend(t.gettext("warning: %(message)s", message=t.text(m)) for m in w.warnings)
     action = next(iter(out.entry))
     if action == "use":
         for rid, res in out.chronicle.resources.items():
@@ -343,7 +343,7 @@ def outcome_lines(out: Outcome, before: Chronicle, t: Translator, rolls: bool = 
                                what=", ".join(map(str, out.entry["reveal"]))))
     elif action == "ruling":
         lines.extend(_ruling_lines(out, t))
-    lines.extend(t.gettext("warning: %(message)s", message=m) for m in out.warnings
+    lines.extend(t.gettext("warning: %(message)s", message=t.text(m)) for m in out.warnings
                  if w is None or m not in w.warnings)
     return lines
 

@@ -74,7 +74,7 @@ def _watch_line(w: WatchRecord, t: Translator) -> list[str]:
         if e.tell:
             lines.append(f"         players are told: {e.tell}")
     for warning in w.warnings:
-        lines.append(f"       warning: {warning}")
+        lines.append(f"       warning: {t.text(warning)}")
     if w.note and w.activity not in ("encounter", "chase"):  # those print it above
         lines.append(f"       note: {w.note}")
     if w.tell:

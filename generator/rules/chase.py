@@ -98,6 +98,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.content.campaign import Table
+from generator.diagnostics import Text
 from generator.dice import RollRecord, RollSource, SaidValue, Signed, said
 from generator.rules import chase_model as M
 from generator.rules.chase_model import (

@@ -75,7 +75,7 @@ def note_stop(ctx: WatchCtx, moved: MoveResult) -> None:
         ctx.watch.warnings.append(
             N_("the map ends: the party cannot enter %(hex)s", hex=where)
             if moved.stopped == "map_edge" else
-            N_("the party cannot enter %(hex)s: its terrain cannot be walked", hex=where))
+            N_("the party cannot enter %(hex)s: its terrain is impassable", hex=where))
     elif moved.stopped == "unknown_hex":
         msg = N_("the party would enter hex %(hex)s, which has no terrain (add it to hexes/ "
                  "or set default_terrain)", hex=ctx.label(moved.blocked_hex))
