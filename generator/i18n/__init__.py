@@ -61,10 +61,10 @@ import babel
 import babel.dates
 import babel.numbers
 
-from generator.diagnostics import Text
-from generator.dice import Said
+from generator.diagnostics import Phrased, Text
+from generator.dice import Said, SaidValue
 from generator.i18n.markers import N_, NN_, NP_, Msg, Plural, Vocabulary
-from generator.i18n.phrasing import phrase, with_said_words
+from generator.i18n.phrasing import phrase, value, with_said_words
 from generator.i18n.vocabulary import VOCABULARY
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "NOUNS", "NN_", "NP_", "N_", "SOURCE_LANGUAGE", "VOCABULARY",
            "Msg", "NamedTerrain", "Plural", "Translator", "Vocabulary", "catalogue_path",
-           "install", "languages", "template_gettext", "translations"]
+           "install", "languages", "phrased", "template_gettext", "translations"]
 
 #: Where the catalogues live: ``<language>/LC_MESSAGES/hexcrawl.po`` and ``hexcrawl.pot``.
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -203,7 +203,7 @@ class Translator:
             return self.gettext(message.message, **values)
         return self.pgettext(message.context, message.message, **values)
 
-    def text(self, text: Text) -> str:
+    def text(self, text: Text | Phrased) -> str:
         """A message made before the language was known (a diagnostic's, ``N_`` and ``NN_``
         of ``generator.diagnostics``), with the messages among its values, translated.
 
@@ -211,6 +211,8 @@ class Translator:
         >>> Translator("ru").text(NN_("%(num)s error", "%(num)s errors", 3))
         '3 ошибки'
         """
+        if isinstance(text, Phrased):
+            return value(self, text.said)  # type: ignore[arg-type]
         if text.plural is None:
             return text.fill(self.text, self.catalogue.gettext(text.message))
         return text.fill(self.text, self.catalogue.ngettext(text.message, text.plural, text.n))
@@ -386,6 +388,23 @@ class Translator:
     def face(self, face: str | None) -> str:
         """A heading written out (``north-east``)."""
         return self.label("face", face or "", face or "")
+
+
+def phrased(said: SaidValue) -> Phrased:
+    """What the engine said (a ``Said``, a ``Word`` of the vocabulary, a ``Signed``) as a value
+    of a diagnostic's message: translated where the message is printed, in English beside.
+
+    >>> from generator.dice import Word
+    >>> Translator("ru").text(phrased(Word("outcome", "friendly")))
+    'дружелюбна'
+    """
+    return Phrased(said, value(_english(), said))
+
+
+@functools.cache
+def _english() -> Translator:
+    """The English translator, made once: the English of ``phrased`` values."""
+    return Translator(SOURCE_LANGUAGE)
 
 
 def install(env: jinja2.Environment, translator: Translator) -> None:

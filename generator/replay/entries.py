@@ -30,7 +30,7 @@ def check_unused_rolls(c: Campaign, diags: Diagnostics, session: Session, i: int
         diags.error(session.roll_pos(i, purpose, index),
                     N_("recorded %(purpose)s roll %(value)s is outside the die's "
                        "range %(range)s", purpose=purpose, value=value,
-                       range=f"{low}-{high}"))
+                       range=f"{low}-{high}"), kind="roll_out_of_range")
     for purpose, rest in rolls.unused().items():
         values = entry.rolls[purpose]
         first = (len(values) - len(rest)) if isinstance(values, list) else 0
