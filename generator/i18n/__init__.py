@@ -38,6 +38,8 @@ times and durations) and one vocabulary of words for data values (``t.label``, f
 '1 day and 2 watches'
 >>> Translator("ru").label("activity", "travel")
 'Переход'
+>>> Translator("ru").label("outcome", "120%")
+'120\xa0%'
 >>> Translator("uk").label("page", "travel")
 'Подорож'
 >>> Translator("de").gettext("Travel")  # no catalogue: English
@@ -142,6 +144,8 @@ def translations(language: str, locale_dir: Path | None = None) -> gettext.NullT
     return gettext.GNUTranslations(compiled)
 
 
+#: An outcome that is a percentage (the actual distance's share of the way: ``120%``).
+_PERCENT = re.compile(r"\d+%")
 #: A die in dice notation: an optional count, ``d``, the sides (``1d20``, ``d6``, ``d%``).
 _DICE = re.compile(r"(?<![A-Za-z])(\d*)d(\d+|%)")
 
@@ -238,6 +242,10 @@ class Translator:
                **values: Any) -> str:
         words = self.vocabulary[family]
         found = words.get(str(key))
+        if found is None and family == "outcome" and _PERCENT.fullmatch(str(key)):
+            # the actual distance's outcome, a share of the way ("80%"): the language's way
+            # of writing a percentage ("80 %")
+            return self.percent(int(str(key)[:-1]), 0)
         if found is None:
             if default is None:
                 raise KeyError(f"no word for {key!r} in '{family}'")

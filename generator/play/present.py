@@ -20,7 +20,7 @@ from generator.play.oracle import Outcome
 from generator.rules import tables as T
 from generator.rules.chronicle import Chronicle, SessionRecord, TimePoint, WatchRecord
 from generator.rules.encounters import table_for
-from generator.rules.resources import doom_id
+from generator.rules.resources import doom_id, resource_said
 
 #: what the players hear of a watch that makes no miles, by activity
 WATCH_TOLD: dict[str, Msg] = {
@@ -333,7 +333,8 @@ def outcome_lines(out: Outcome, before: Chronicle, t: Translator, rolls: bool = 
         for rid, res in out.chronicle.resources.items():
             old = before.resources.get(rid)
             for event in res.history[len(old.history) if old else 0:]:
-                lines.append(t.gettext("  %(name)s: %(before)s -> %(after)s", name=res.name,
+                lines.append(t.gettext("  %(name)s: %(before)s -> %(after)s",
+                                       name=t.said(resource_said(res)),
                                        before=die_state(event.before, t),
                                        after=die_state(event.after, t)))
     elif action == "note":
