@@ -556,7 +556,8 @@ def test_realising_keeps_the_watch_summary_before_it(tmp_path: Path) -> None:
     w = one_watch(tmp_path, heading_north({"navigation": 2, "veer": 5, "realise": 19}))
     assert w["knows_lost"]
     assert w["summary"].startswith("9 miles in 4 h into 0504")
-    assert "Lost;" in w["summary"]
+    # a veer of 0 (d10 5): lost, but the heading is not turned
+    assert "Lost, though still heading straight on." in w["summary"]
     assert w["summary"].endswith(". The party realises it is lost.")
 
 

@@ -42,7 +42,8 @@ def test_what_counts_as_an_event() -> None:
     assert english(story_event(roll("navigation", "failure", check=True))) == "the party gets lost"
     assert story_event(roll("navigation", "success", check=True)) is None
     assert story_event(roll("navigation", "critical_success", check=True)) is not None
-    assert english(story_event(roll("realise", "success", check=True))) == "the party realises it is lost"
+    assert english(story_event(roll("realise", "success", check=True))) == \
+        "the party realises it is lost"
     assert story_event(roll("realise", "failure", check=True)) is None
     assert story_event(roll("encounter", "nothing")) is None
     assert story_event(roll("encounter", "wandering (cancelled)")) is None

@@ -398,15 +398,16 @@ class Translator:
         return self.label("face", face or "", face or "")
 
 
-def phrased(said: SaidValue) -> Phrased:
+def phrased(said: SaidValue, english: str | None = None) -> Phrased:
     """What the engine said (a ``Said``, a ``Word`` of the vocabulary, a ``Signed``) as a value
-    of a diagnostic's message: translated where the message is printed, in English beside.
+    of a diagnostic's message: translated where the message is printed, in English beside
+    (``english``, where the English message names it otherwise: a key as the GM types it).
 
     >>> from generator.dice import Word
     >>> Translator("ru").text(phrased(Word("outcome", "friendly")))
     'дружелюбна'
     """
-    return Phrased(said, value(_english(), said))
+    return Phrased(said, value(_english(), said) if english is None else english)
 
 
 @functools.cache

@@ -12,7 +12,8 @@ from __future__ import annotations
 from generator.content.campaign import Campaign, Session
 from generator.content.sessionlog import LogEntry
 from generator.diagnostics import N_, NN_, Diagnostics
-from generator.dice import RollSource
+from generator.dice import RollSource, Word
+from generator.i18n import phrased
 from generator.rules import resources as R
 from generator.rules.chronicle import Chronicle, SessionRecord, UseNote, WatchRecord
 from generator.rules.discovery import out_of_reach, unknowable
@@ -37,7 +38,8 @@ def check_unused_rolls(c: Campaign, diags: Diagnostics, session: Session, i: int
         why = why_unused(purpose, rolls.used.get(purpose, 0), watch, entry, c)
         msg = NN_("recorded %(purpose)s roll %(values)s never used by this watch: %(why)s",
                   "recorded %(purpose)s rolls %(values)s never used by this watch: %(why)s",
-                  len(rest), purpose=purpose, values=", ".join(map(str, rest)), why=why)
+                  len(rest), purpose=phrased(Word("purpose", purpose), purpose),
+                  values=", ".join(map(str, rest)), why=why)
         diags.warning(session.roll_pos(i, purpose, first), msg)
         if watch is not None:
             watch.warnings.append(msg)

@@ -56,7 +56,7 @@ class StoryRoll:
 
 def _purpose(purpose: str) -> Phrased:
     """A roll's purpose in the GM's words (its key as typed where the vocabulary has none)."""
-    return phrased(Word("purpose", purpose))
+    return phrased(Word("purpose", purpose), purpose)
 
 
 def _outcome(roll: RollRecord) -> Phrased:

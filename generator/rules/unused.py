@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from generator.content.campaign import Campaign
 from generator.content.sessionlog import LogEntry
-from generator.diagnostics import N_, NN_, Text
+from generator.diagnostics import N_, NN_, Phrased, Text
+from generator.dice import Word
+from generator.i18n import phrased
 from generator.rules.chronicle import WatchRecord
 
 #: Purposes that only a travel watch rolls.
@@ -20,6 +22,12 @@ TRAVEL_ONLY = ("navigation", "veer", "distance", "judge_distance", "realise")
 #: Purposes of a re-orienting watch, by the method that rolls them.
 REORIENT = {"reorient": "new_course", "north": "north", "north_face": "north",
             "backtrack": "backtrack", "misjudge": "backtrack"}
+
+
+def _word(family: str, key: str) -> Phrased:
+    """A purpose or an activity: as the GM types it in English, in the vocabulary's words in
+    another language."""
+    return phrased(Word(family, key), key)
 
 
 def _rolled(watch: WatchRecord, purpose: str) -> list[str | None]:
@@ -40,16 +48,16 @@ def why_unused(purpose: str, used: int, watch: WatchRecord | None, entry: LogEnt
         return _used_only(purpose, used)
     if watch is None:
         return N_("a '%(action)s' entry takes no watch and rolls no %(purpose)s",
-                  action=entry.action, purpose=purpose)
+                  action=entry.action, purpose=_word("purpose", purpose))
     if purpose in TRAVEL_ONLY and watch.activity != "travel":
-        return N_("a %(activity)s watch rolls no %(purpose)s", activity=watch.activity,
-                  purpose=purpose)
+        return N_("a %(activity)s watch rolls no %(purpose)s",
+                  activity=_word("activity", watch.activity), purpose=_word("purpose", purpose))
     for why in (_travel, _encounter, _camp, _reorient):
         found = why(purpose, watch, entry, campaign)
         if found is not None:
             return found
-    return N_("this %(activity)s watch rolled no %(purpose)s", activity=watch.activity,
-              purpose=purpose)
+    return N_("this %(activity)s watch rolled no %(purpose)s",
+              activity=_word("activity", watch.activity), purpose=_word("purpose", purpose))
 
 
 def _used_only(purpose: str, used: int) -> Text:
@@ -58,8 +66,11 @@ def _used_only(purpose: str, used: int) -> Text:
                    "exploring and search two, a search's target one more)",
                    "the watch made %(num)s encounter checks (travel, rest and camp one, "
                    "exploring and search two, a search's target one more)", used)
+    if used == 1:
+        return N_("the watch rolled %(purpose)s once only", purpose=_word("purpose", purpose))
     return NN_("the watch rolled %(purpose)s only %(num)s time",
-               "the watch rolled %(purpose)s only %(num)s times", used, purpose=purpose)
+               "the watch rolled %(purpose)s only %(num)s times", used,
+               purpose=_word("purpose", purpose))
 
 
 def _travel(purpose: str, watch: WatchRecord, entry: LogEntry, campaign: Campaign,
@@ -138,15 +149,15 @@ def _reorient(purpose: str, watch: WatchRecord, entry: LogEntry, campaign: Campa
     if method != REORIENT[purpose]:
         if method:
             return N_("only a 'reorient: {method: %(method)s}' watch rolls %(purpose)s (this "
-                      "one is '%(this)s')", method=REORIENT[purpose], purpose=purpose,
-                      this=method)
+                      "one is '%(this)s')", method=REORIENT[purpose],
+                      purpose=_word("purpose", purpose), this=method)
         return N_("only a 'reorient: {method: %(method)s}' watch rolls %(purpose)s",
-                  method=REORIENT[purpose], purpose=purpose)
+                  method=REORIENT[purpose], purpose=_word("purpose", purpose))
     if purpose == "north_face":
         return N_("the north check succeeded")
     if purpose == "misjudge":
         return N_("the backtrack check succeeded")
-    return N_("the watch rolled no %(purpose)s", purpose=purpose)
+    return N_("the watch rolled no %(purpose)s", purpose=_word("purpose", purpose))
 
 
 __all__ = ["why_unused"]
