@@ -243,7 +243,7 @@ def test_unused_recorded_roll_is_a_warning(tmp_path: Path) -> None:
     _, diags = run(root)
     assert not diags.errors
     assert [d.message for d in diags.warnings] == [
-        "recorded navigation roll 12 never used by this watch: a rest watch rolls no "
+        "recorded navigation roll 12 never used by this watch: a watch spent on rest rolls no "
         "navigation"]
 
 

@@ -277,7 +277,7 @@ UNUSED = [
      "moment roll 2", "no encounter came up in a watch that crossed hexes (the moment places "
      "one in the hex the party was in at the time)"),
     ({"rest": {}, "rolls": {"encounter": [5], "navigation": 2}},
-     "navigation roll 2", "a rest watch rolls no navigation"),
+     "navigation roll 2", "a watch spent on rest rolls no navigation"),
 ]
 
 

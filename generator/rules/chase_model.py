@@ -218,8 +218,8 @@ def validate(spec: ChaseSpec, system: str, advantage_mode: str) -> None:
     """Raise ``MessageError`` (a ValueError whose message is translated where it is shown)
     on a chase that cannot be run."""
     if system not in CHECK_SYSTEMS:
-        raise MessageError(N_("unknown check system '%(system)s' (expected d20, brp or bsh)",
-                              system=system))
+        raise MessageError(N_("unknown check system '%(system)s' (expected one of %(known)s)",
+                              system=system, known=", ".join(CHECK_SYSTEMS)))
     if advantage_mode not in ("classic", "scaled"):
         raise MessageError(N_("unknown advantage mode '%(mode)s' (classic or scaled)",
                               mode=advantage_mode))

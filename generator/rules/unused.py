@@ -50,13 +50,13 @@ def why_unused(purpose: str, used: int, watch: WatchRecord | None, entry: LogEnt
         return N_("a '%(action)s' entry takes no watch and rolls no %(purpose)s",
                   action=entry.action, purpose=_word("purpose", purpose))
     if purpose in TRAVEL_ONLY and watch.activity != "travel":
-        return N_("a %(activity)s watch rolls no %(purpose)s",
+        return N_("a watch spent on %(activity)s rolls no %(purpose)s",
                   activity=_word("activity", watch.activity), purpose=_word("purpose", purpose))
     for why in (_travel, _encounter, _camp, _reorient):
         found = why(purpose, watch, entry, campaign)
         if found is not None:
             return found
-    return N_("this %(activity)s watch rolled no %(purpose)s",
+    return N_("this watch (%(activity)s) rolled no %(purpose)s",
               activity=_word("activity", watch.activity), purpose=_word("purpose", purpose))
 
 
