@@ -355,6 +355,9 @@ COMPOSED: dict[str, Callable[[Translator, Said], str]] = {
     "check_brp": _check_brp,
     "check_bsh": _check_bsh,
     "chase": _chase,
+    # dice as rolled (``2d20kh1``, and each die of several): the language's notation
+    "dice_rolled": lambda t, s: t.dice(str(s.get("dice") or "")) + (
+        " [" + joined(t, s.get("each"), ", ") + "]" if s.get("each") else ""),
     "terrain": _terrain,
     "complication_roll": _complication,
 }

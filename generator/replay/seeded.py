@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.content.campaign import Campaign
-from generator.diagnostics import N_, NN_, Diagnostics, Phrased, Pos, Text, literal
-from generator.dice import RollRecord, Word
+from generator.diagnostics import N_, NN_, Diagnostics, Phrased, Pos, Text
+from generator.dice import RollRecord, Word, said
 from generator.i18n import phrased
 from generator.rules.chronicle import Chronicle, EntryRoll, seeded_rolls
 
@@ -120,8 +120,8 @@ def _table_row(roll: RollRecord) -> Text:
 def _one(story: StoryRoll) -> Text:
     """``navigation 3 (1d20 -> failure; Wren: Survival +7 vs DC 16): the party gets lost``."""
     roll = story.at.roll
-    inside: list[Text | Phrased] = [literal(roll.dice + (f" {roll.dice_values}"
-                                               if len(roll.dice_values) > 1 else ""))]
+    each = tuple(roll.dice_values) if len(roll.dice_values) > 1 else None
+    inside: list[Text | Phrased] = [phrased(said("dice_rolled", dice=roll.dice, each=each))]
     if roll.outcome:
         inside = [N_("%(dice)s -> %(outcome)s", dice=inside[0],
                      outcome=_outcome(roll))]
