@@ -242,3 +242,19 @@ def test_the_engines_warnings_are_in_the_language(tmp_path: Path, language: str)
     text = page.read_text("utf-8")
     assert UNUSED[language] in text, text
     assert hexcrawls_words(text, own) == [], text
+
+
+#: A watch's own warning in ``play``: the party is told to travel to the hex it is in (the
+#: example's last session ends in 0410).
+ALREADY_THERE = {"ru": "предупреждение: отряд уже в 0410, цели пути",
+                 "uk": "попередження: загін уже в 0410, меті шляху"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_watchs_warning_in_play_is_in_the_language(tmp_path: Path, language: str) -> None:
+    root = copy_campaign(tmp_path)
+    _in_language(root, language)
+    done = run_play(root, "travel 0410\n*\nquit\n", "--continue")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert ALREADY_THERE[language] in done.stdout, done.stdout
+    assert "already in" not in done.stdout + done.stderr
