@@ -214,7 +214,8 @@ ENGINE_TALKS = """  - rest: {}
 #: What each language says of a recorded roll left unused and of a seeded roll that changed
 #: the story: the warnings are there, in the language.
 UNUSED = {"ru": "не использован этой вахтой", "uk": "не використаний цією вахтою"}
-SEEDED = {"ru": "генератор с зерном", "uk": "генератор із зерном"}
+SEEDED = {"ru": ("генератор выбросил", "сделал генератор"),
+          "uk": ("генератор викинув", "зробив генератор")}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -233,7 +234,8 @@ def test_the_engines_warnings_are_in_the_language(tmp_path: Path, language: str)
     assert done.returncode == 0, done.stderr
     warnings = re.findall(r"(?m)^\S+:\d+:\d+: warning: .*$", done.stderr)
     assert len(warnings) >= 6, done.stderr
-    assert UNUSED[language] in done.stderr and SEEDED[language] in done.stderr, done.stderr
+    assert UNUSED[language] in done.stderr, done.stderr
+    assert any(said in done.stderr for said in SEEDED[language]), done.stderr
     own = campaign_words(root)
     assert terminal_leftovers(done.stderr, own) == [], done.stderr
     built = _run(repo, "build", "--docs-only")
