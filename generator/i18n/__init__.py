@@ -57,7 +57,7 @@ from collections.abc import Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import babel
 import babel.dates
@@ -216,7 +216,8 @@ class Translator:
         '3 ошибки'
         """
         if isinstance(text, Phrased):
-            return value(self, text.said)  # type: ignore[arg-type]
+            # ``phrased`` made it from a SaidValue; diagnostics only knows it is hashable
+            return value(self, cast(SaidValue, text.said))
         if text.plural is None:
             return text.fill(self.text, self.catalogue.gettext(text.message))
         return text.fill(self.text, self.catalogue.ngettext(text.message, text.plural, text.n))
