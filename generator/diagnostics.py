@@ -19,14 +19,29 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Union
 
 Severity = Literal["error", "warning"]
-#: A value filling a message's ``%(name)s``: a word or number as it is, or a message of its own.
-Value = Union[str, int, float, "Text", None]
+#: A value filling a message's ``%(name)s``: a word or number as it is, or a message of its own,
+#: or something the engine said.
+Value = Union[str, int, float, "Text", "Phrased", None]
+
+
+@dataclass(frozen=True)
+class Phrased:
+    """A value of a message that the engine said as data (a ``generator.dice`` ``Said``, a
+    ``Word``, a ``Signed``): a translator phrases ``said`` in its language
+    (``generator.i18n.phrased`` makes one); ``text`` is it in English, for the message's
+    English form."""
+
+    said: Hashable
+    text: str
+
+    def english(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True)
@@ -45,7 +60,7 @@ class Text:
 
     def english(self) -> str:
         """The text in English, the language of the messages."""
-        return self.fill(lambda text: text.english(),
+        return self.fill(english,
                          self.message if self.plural is None or self.n == 1 else self.plural)
 
     def fill(self, render: Translate, message: str) -> str:
@@ -53,7 +68,8 @@ class Text:
         among them rendered by ``render``."""
         if self.literal:
             return self.message
-        values = {k: render(v) if isinstance(v, Text) else v for k, v in self.values}
+        values = {k: render(v) if isinstance(v, (Text, Phrased)) else v
+                  for k, v in self.values}
         if self.plural is not None:
             values.setdefault("num", self.n)
         return message % values
@@ -62,8 +78,9 @@ class Text:
         return self.english()
 
 
-#: How a ``Text`` is printed: ``Text.english``, or a translator's ``text``.
-Translate = Callable[[Text], str]
+#: How a ``Text`` (or a ``Phrased`` value in one) is printed: ``english``, or a translator's
+#: ``text``.
+Translate = Callable[["Text | Phrased"], str]
 
 
 def N_(message: str, /, **values: Value) -> Text:  # noqa: N802 (the gettext convention)
@@ -81,7 +98,7 @@ def literal(text: str) -> Text:
     return Text(text, literal=True)
 
 
-def english(text: Text) -> str:
+def english(text: Text | Phrased) -> str:
     """``text`` in English (a ``Translate``)."""
     return text.english()
 
@@ -104,7 +121,8 @@ class Diagnostic:
     severity: Severity
     message: str
     #: what the diagnostic is about, for options that change its severity (``check
-    #: --strict`` makes the ``secrets`` warnings errors); empty for most
+    #: --strict`` makes the ``secrets`` warnings errors) and for code that picks some out
+    #: (``roll_out_of_range``) without reading the message, which is translated; empty for most
     kind: str = ""
     #: the message to translate (``message`` is it in English); None for a message that is
     #: printed as it is
@@ -186,9 +204,9 @@ class Diagnostics:
 
     items: list[Diagnostic] = field(default_factory=list)
 
-    def error(self, pos: Pos, message: str | Text) -> None:
+    def error(self, pos: Pos, message: str | Text, kind: str = "") -> None:
         """An error: a ``Text`` (``N_``) to translate, or a str printed as it is."""
-        self.items.append(_made(pos, "error", message))
+        self.items.append(_made(pos, "error", message, kind))
 
     def warning(self, pos: Pos, message: str | Text, kind: str = "") -> None:
         self.items.append(_made(pos, "warning", message, kind))

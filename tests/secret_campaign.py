@@ -16,6 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from generator.content.campaign import Campaign
+from generator.diagnostics import literal
 from generator.dice import RollRecord, Signed, Word, said
 from generator.rules.chronicle import (
     Chronicle,
@@ -229,7 +230,7 @@ def secret_chronicle() -> Chronicle:
                                     result="SECRET-ENCOUNTER-ROW", hex="0403",
                                     note="SECRET-ENCOUNTER-NOTE",
                                     tell="Howling far off in the grass")],
-        warnings=["SECRET-WARNING"], believed_start_hex="0303",
+        warnings=[literal("SECRET-WARNING")], believed_start_hex="0303",
         believed_hexes_entered=["0302"], intended_face="N", exit_face="NE",
         believed_miles=Fraction(9), said=[said("found", name="SECRET-WATCH-SUMMARY",
                                                  how=Word("found_how", "visible"))],

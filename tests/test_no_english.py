@@ -193,3 +193,70 @@ def test_check_warnings_of_the_log_are_in_the_language(tmp_path: Path, language:
     done = _run(root, "check")
     assert done.returncode == 1 and "bogus_key" in done.stderr, done.stderr
     assert terminal_leftovers(done.stderr, campaign_words(root)) == [], done.stderr
+
+
+#: Log entries that make the engine speak: recorded rolls the watches never use (a rest's
+#: navigation, a second encounter value, a camp's realise), watches the table did not roll
+#: (the seeded generator's rolls that change the story), a forage, a march to the south, a
+#: ruling that sets nothing and one that records dice.
+ENGINE_TALKS = """  - rest: {}
+    rolls: {navigation: 12, encounter: [4, 5]}
+  - camp: {forage: true}
+    rolls: {realise: 3}
+  - travel: {heading: S}
+  - travel: {heading: S}
+  - travel: {heading: S}
+  - ruling: {note: спор у костра}
+  - ruling: {lost: false}
+    rolls: {navigation: 3}
+"""
+
+#: What each language says of a recorded roll left unused and of a seeded roll that changed
+#: the story: the warnings are there, in the language.
+UNUSED = {"ru": "не использован этой вахтой", "uk": "не використаний цією вахтою"}
+SEEDED = {"ru": ("генератор выбросил", "сделал генератор"),
+          "uk": ("генератор викинув", "зробив генератор")}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_engines_warnings_are_in_the_language(tmp_path: Path, language: str) -> None:
+    """``check`` on a log whose rolls go unused, whose unrecorded dice change the story and
+    whose rulings say nothing, and the GM session page of that log (the watches' warnings):
+    no English hexcrawl wrote."""
+    repo = tmp_path / "repo"
+    root = repo / "content"
+    shutil.copytree(ROOT / "content", root)
+    shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
+    _in_language(root, language)
+    last = sorted((root / "sessions").glob("*.yaml"))[-1]
+    last.write_text(last.read_text("utf-8") + ENGINE_TALKS, "utf-8")
+    done = _run(repo, "check")
+    assert done.returncode == 0, done.stderr
+    warnings = re.findall(r"(?m)^\S+:\d+:\d+: warning: .*$", done.stderr)
+    assert len(warnings) >= 6, done.stderr
+    assert UNUSED[language] in done.stderr, done.stderr
+    assert any(said in done.stderr for said in SEEDED[language]), done.stderr
+    own = campaign_words(root)
+    assert terminal_leftovers(done.stderr, own) == [], done.stderr
+    built = _run(repo, "build", "--docs-only")
+    assert built.returncode == 0, built.stderr
+    page = repo / "build" / "gm" / "docs" / "sessions" / last.with_suffix(".md").name
+    text = page.read_text("utf-8")
+    assert UNUSED[language] in text, text
+    assert hexcrawls_words(text, own) == [], text
+
+
+#: A watch's own warning in ``play``: the party is told to travel to the hex it is in (the
+#: example's last session ends in 0410).
+ALREADY_THERE = {"ru": "предупреждение: отряд уже в 0410, цели пути",
+                 "uk": "попередження: загін уже в 0410, меті шляху"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_watchs_warning_in_play_is_in_the_language(tmp_path: Path, language: str) -> None:
+    root = copy_campaign(tmp_path)
+    _in_language(root, language)
+    done = run_play(root, "travel 0410\n*\nquit\n", "--continue")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert ALREADY_THERE[language] in done.stdout, done.stdout
+    assert "already in" not in done.stdout + done.stderr

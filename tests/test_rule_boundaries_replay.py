@@ -277,7 +277,7 @@ UNUSED = [
      "moment roll 2", "no encounter came up in a watch that crossed hexes (the moment places "
      "one in the hex the party was in at the time)"),
     ({"rest": {}, "rolls": {"encounter": [5], "navigation": 2}},
-     "navigation roll 2", "a rest watch rolls no navigation"),
+     "navigation roll 2", "a watch spent on rest rolls no navigation"),
 ]
 
 
@@ -556,7 +556,8 @@ def test_realising_keeps_the_watch_summary_before_it(tmp_path: Path) -> None:
     w = one_watch(tmp_path, heading_north({"navigation": 2, "veer": 5, "realise": 19}))
     assert w["knows_lost"]
     assert w["summary"].startswith("9 miles in 4 h into 0504")
-    assert "Lost;" in w["summary"]
+    # a veer of 0 (d10 5): lost, but the heading is not turned
+    assert "Lost, though still heading straight on." in w["summary"]
     assert w["summary"].endswith(". The party realises it is lost.")
 
 

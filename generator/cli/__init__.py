@@ -429,7 +429,7 @@ def roll_cmd(table_id: str, content: Path | None, seed: int | None) -> None:
         click.echo(t.gettext("reaction: %(reaction)s",
                              reaction=t.label("reaction", enc.reaction, enc.reaction)))
     for w in warnings:
-        click.echo(f"warning: {w}", err=True)
+        click.echo(t.gettext("warning: %(message)s", message=t.text(w)), err=True)
 
 
 @main.command("play", help=N_(

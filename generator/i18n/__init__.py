@@ -38,6 +38,8 @@ times and durations) and one vocabulary of words for data values (``t.label``, f
 '1 day and 2 watches'
 >>> Translator("ru").label("activity", "travel")
 'Переход'
+>>> Translator("ru").label("outcome", "120%")
+'120\xa0%'
 >>> Translator("uk").label("page", "travel")
 'Подорож'
 >>> Translator("de").gettext("Travel")  # no catalogue: English
@@ -55,16 +57,16 @@ from collections.abc import Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import babel
 import babel.dates
 import babel.numbers
 
-from generator.diagnostics import Text
-from generator.dice import Said
+from generator.diagnostics import Phrased, Text
+from generator.dice import Said, SaidValue
 from generator.i18n.markers import N_, NN_, NP_, Msg, Plural, Vocabulary
-from generator.i18n.phrasing import phrase, with_said_words
+from generator.i18n.phrasing import phrase, value, with_said_words
 from generator.i18n.vocabulary import VOCABULARY
 
 if TYPE_CHECKING:
@@ -72,7 +74,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "NOUNS", "NN_", "NP_", "N_", "SOURCE_LANGUAGE", "VOCABULARY",
            "Msg", "NamedTerrain", "Plural", "Translator", "Vocabulary", "catalogue_path",
-           "install", "languages", "template_gettext", "translations"]
+           "install", "languages", "phrased", "template_gettext", "translations"]
 
 #: Where the catalogues live: ``<language>/LC_MESSAGES/hexcrawl.po`` and ``hexcrawl.pot``.
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -142,6 +144,8 @@ def translations(language: str, locale_dir: Path | None = None) -> gettext.NullT
     return gettext.GNUTranslations(compiled)
 
 
+#: An outcome that is a percentage (the actual distance's share of the way: ``120%``).
+_PERCENT = re.compile(r"\d+%")
 #: A die in dice notation: an optional count, ``d``, the sides (``1d20``, ``d6``, ``d%``).
 _DICE = re.compile(r"(?<![A-Za-z])(\d*)d(\d+|%)")
 #: a roll of several dice keeping the highest or the lowest one (``2d20kh1``: advantage)
@@ -205,7 +209,7 @@ class Translator:
             return self.gettext(message.message, **values)
         return self.pgettext(message.context, message.message, **values)
 
-    def text(self, text: Text) -> str:
+    def text(self, text: Text | Phrased) -> str:
         """A message made before the language was known (a diagnostic's, ``N_`` and ``NN_``
         of ``generator.diagnostics``), with the messages among its values, translated.
 
@@ -213,6 +217,9 @@ class Translator:
         >>> Translator("ru").text(NN_("%(num)s error", "%(num)s errors", 3))
         '3 ошибки'
         """
+        if isinstance(text, Phrased):
+            # ``phrased`` made it from a SaidValue; diagnostics only knows it is hashable
+            return value(self, cast(SaidValue, text.said))
         if text.plural is None:
             return text.fill(self.text, self.catalogue.gettext(text.message))
         return text.fill(self.text, self.catalogue.ngettext(text.message, text.plural, text.n))
@@ -238,6 +245,10 @@ class Translator:
                **values: Any) -> str:
         words = self.vocabulary[family]
         found = words.get(str(key))
+        if found is None and family == "outcome" and _PERCENT.fullmatch(str(key)):
+            # the actual distance's outcome, a share of the way ("80%"): the language's way
+            # of writing a percentage ("80 %")
+            return self.percent(int(str(key)[:-1]), 0)
         if found is None:
             if default is None:
                 raise KeyError(f"no word for {key!r} in '{family}'")
@@ -401,6 +412,24 @@ class Translator:
     def face(self, face: str | None) -> str:
         """A heading written out (``north-east``)."""
         return self.label("face", face or "", face or "")
+
+
+def phrased(said: SaidValue, english: str | None = None) -> Phrased:
+    """What the engine said (a ``Said``, a ``Word`` of the vocabulary, a ``Signed``) as a value
+    of a diagnostic's message: translated where the message is printed, in English beside
+    (``english``, where the English message names it otherwise: a key as the GM types it).
+
+    >>> from generator.dice import Word
+    >>> Translator("ru").text(phrased(Word("outcome", "friendly")))
+    'дружелюбна'
+    """
+    return Phrased(said, value(_english(), said) if english is None else english)
+
+
+@functools.cache
+def _english() -> Translator:
+    """The English translator, made once: the English of ``phrased`` values."""
+    return Translator(SOURCE_LANGUAGE)
 
 
 def install(env: jinja2.Environment, translator: Translator) -> None:

@@ -26,12 +26,19 @@ SAID: dict[str, Msg | Plural] = {
     # -- the steps of a watch
     "sure_guide": N_("Following a sure guide ends the lost state."),
     "lost": N_("Lost; veers %(veer)s."),
+    # a veer of 0: lost, but the heading is not turned
+    "lost_straight": N_("Lost, though still heading straight on."),
     "still_lost_veers": N_("Still lost; now veers %(veer)s."),
+    "still_lost_straight": N_("Still lost, still heading straight on."),
     "veer_grows": N_("Still lost; the veer grows to %(veer)s."),
     "veer_stays": N_("Still lost; the veer stays."),
     "hustling": N_("Hustling: %(harm)s."),
-    "harmed": N_("%(name)s takes %(damage)s nonlethal (fatigued)"),
-    "mount_harmed": N_("%(name)s's %(mount)s takes %(damage)s lethal"),
+    # TRANSLATORS: %(num)s points of nonlethal damage
+    "harmed": NN_("%(name)s takes %(num)s nonlethal (fatigued)",
+                  "%(name)s takes %(num)s nonlethal (fatigued)"),
+    # TRANSLATORS: %(num)s points of lethal damage to the member's mount
+    "mount_harmed": NN_("%(name)s's %(mount)s takes %(num)s lethal",
+                        "%(name)s's %(mount)s takes %(num)s lethal"),
     "forced_march": N_("Forced march, hour %(hour)s: %(harm)s."),
     "sleeps": N_("The party sleeps: hustle and march reset, fatigue gone."),
     "foraged_already": N_("Already foraged today."),
@@ -348,6 +355,9 @@ COMPOSED: dict[str, Callable[[Translator, Said], str]] = {
     "check_brp": _check_brp,
     "check_bsh": _check_bsh,
     "chase": _chase,
+    # dice as rolled (``2d20kh1``, and each die of several): the language's notation
+    "dice_rolled": lambda t, s: t.dice(str(s.get("dice") or "")) + (
+        " [" + joined(t, s.get("each"), ", ") + "]" if s.get("each") else ""),
     "terrain": _terrain,
     "complication_roll": _complication,
 }

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from generator.audience import Audience
 from generator.content.markdown import Prose
 from generator.content.symbols import SymbolArt
+from generator.diagnostics import Text
 from generator.hexgrid import Grid, Hex
 from generator.rules.chronicle import (
     EncounterRecord,
@@ -500,7 +501,7 @@ class GMSessionView(SessionView):
     end: TimePoint
     record: SessionRecord
     #: every warning of every watch, in order: (watch index, text)
-    warnings: tuple[tuple[int, str], ...]
+    warnings: tuple[tuple[int, Text], ...]
     #: the players' knowledge at the end of this session
     state: ExploredState
     #: the GM's remarks (``gm:``) on entries before the first watch

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.campaign import Campaign
-from generator.diagnostics import Diagnostics
+from generator.diagnostics import N_, Diagnostics, literal
 from generator.dice import RollRecord, Word
 from generator.i18n import Translator
 from generator.knowledge import players_view
@@ -316,12 +316,12 @@ class Table:
                 return
             refused = present.exhausted_reason(self.chronicle, entry, self.t)
             if refused is not None:
-                raise EntryError([refused])
+                raise EntryError([literal(refused)])
             self.declare(entry)
             outcome = self.adjudicate(entry)
         except EntryError as exc:
             for message in exc.messages:
-                self.say(self.t.gettext("error: %(message)s", message=message))
+                self.say(self.t.gettext("error: %(message)s", message=self.t.text(message)))
             self.say(self.t.gettext("nothing written"))
             return
         except LogFileError as exc:
@@ -371,9 +371,10 @@ class Table:
         candidate = self.log.candidate(entry)
         campaign, diags = load(self.root, {self.log.path: candidate})
         if campaign is None:
-            raise EntryError([d.message for d in diags.errors] or ["the entry does not load"])
+            raise EntryError([d.text if d.text is not None else literal(d.message)
+                              for d in diags.errors] or [N_("the entry does not load")])
         oracle = Oracle(campaign, self.number, self.chronicle, entry)
-        for message in (d.message for d in diags.warnings
+        for message in (d.says(self.t.text) for d in diags.warnings
                         if d.pos.path == oracle.session.source
                         and d.pos.line >= oracle.entry_line):
             self.say(self.t.gettext("warning: %(message)s", message=message))

@@ -25,7 +25,7 @@ from typing import Any
 from generator.content.campaign import Campaign, Session
 from generator.content.loader import load_campaign
 from generator.content.sessionlog import INSTANT_ACTIONS, LogEntry
-from generator.diagnostics import Diagnostic, Diagnostics
+from generator.diagnostics import N_, Diagnostic, Diagnostics, Text, literal
 from generator.dice import RollRecord, Said
 from generator.replay import replay
 from generator.rules.chronicle import Chronicle, SessionRecord, WatchRecord
@@ -41,10 +41,11 @@ _PAIR = re.compile(r"^2d20(kh1|kl1)?$")
 
 
 class EntryError(Exception):
-    """The entry cannot be logged: ``messages`` say why (nothing is written)."""
+    """The entry cannot be logged: ``messages`` say why (nothing is written), translated
+    where they are printed."""
 
-    def __init__(self, messages: list[str]) -> None:
-        super().__init__("; ".join(messages))
+    def __init__(self, messages: list[Text]) -> None:
+        super().__init__("; ".join(m.english() for m in messages))
         self.messages = messages
 
 
@@ -121,8 +122,8 @@ class Outcome:
     #: the rolls the entry consumed, in order
     rolls: list[RollRecord]
     asked: list[Asked] = field(default_factory=list)
-    #: warnings of the replay at the entry
-    warnings: list[str] = field(default_factory=list)
+    #: warnings of the replay at the entry, translated where they are printed
+    warnings: list[Text] = field(default_factory=list)
 
 
 def load(root: Path, overrides: Mapping[Path, str] | None = None,
@@ -155,8 +156,9 @@ def ask_for(rec: RollRecord) -> RollAsk:
         detail = None if rec.purpose in RESULT_DETAILS else rec.detail
         return RollAsk(rec.purpose, (part,), (rec.natural,), detail,
                        part.notation, rec.target)
-    raise EntryError([f"cannot ask for the roll '{rec.purpose}' ({dice}): the engine rolled "
-                      f"dice play does not know how to record"])
+    raise EntryError([N_("cannot ask for the roll '%(purpose)s' (%(dice)s): the engine "
+                         "rolled dice play does not know how to record", purpose=rec.purpose,
+                         dice=dice)])
 
 
 def yaml_rolls(rolls: Mapping[str, list[int]]) -> dict[str, int | list[int]]:
@@ -181,11 +183,12 @@ def _session_record(chronicle: Chronicle, number: int) -> SessionRecord:
     for rec in chronicle.sessions:
         if rec.session == number:
             return rec
-    raise EntryError([f"session {number} is not in the replay"])
+    raise EntryError([N_("session %(n)s is not in the replay", n=number)])
 
 
-def _messages(items: list[Diagnostic]) -> list[str]:
-    return [d.message for d in items]
+def _messages(items: list[Diagnostic]) -> list[Text]:
+    """The diagnostics' messages, to translate where ``play`` prints them."""
+    return [d.text if d.text is not None else literal(d.message) for d in items]
 
 
 class Oracle:
@@ -210,7 +213,7 @@ class Oracle:
         self.rolls: dict[str, list[int]] = {k: (list(v) if isinstance(v, list) else [v])
                                             for k, v in self.entry.rolls.items()}
 
-    def replay(self) -> tuple[Campaign, Chronicle, list[str]]:
+    def replay(self) -> tuple[Campaign, Chronicle, list[Text]]:
         campaign = _with_rolls(self.campaign, self.number, self.entry, self.rolls)
         chronicle, diags = replay(campaign)
         mine = [d for d in diags.items if d.pos.path == self.session.source
@@ -226,7 +229,7 @@ class Oracle:
         if action not in INSTANT_ACTIONS:
             watch = rec.watches[-1] if rec.watches else None
             if watch is None or watch.entry != self.index:
-                raise EntryError(["the replay has no watch for the new entry"])
+                raise EntryError([N_("the replay has no watch for the new entry")])
             return watch, list(watch.rolls)
         if action != "use":
             return None, []
@@ -281,7 +284,7 @@ class Oracle:
             for die, value in zip(ask.dice, values, strict=True):
                 self.rolls.setdefault(die.purpose, []).append(value)
             asked.append(Asked(ask, values, reply is None or isinstance(reply, str)))
-        raise EntryError([f"the entry needs more than {MAX_ROLLS} rolls"])
+        raise EntryError([N_("the entry needs more than %(n)s rolls", n=MAX_ROLLS)])
 
     def _entry_dict(self) -> dict[str, Any]:
         raw: dict[str, Any] = dict(self.raw)

@@ -20,7 +20,7 @@ from generator.play.oracle import Outcome
 from generator.rules import tables as T
 from generator.rules.chronicle import Chronicle, SessionRecord, TimePoint, WatchRecord
 from generator.rules.encounters import table_for
-from generator.rules.resources import doom_id
+from generator.rules.resources import doom_id, resource_said
 
 #: what the players hear of a watch that makes no miles, by activity
 WATCH_TOLD: dict[str, Msg] = {
@@ -327,13 +327,14 @@ def outcome_lines(out: Outcome, before: Chronicle, t: Translator, rolls: bool = 
             lines.append(t.gettext("  found: %(places)s", places=", ".join(names)))
         if w.said:
             lines.append(t.gettext("  %(summary)s", summary=t.said(w.said)))
-        lines.extend(t.gettext("warning: %(message)s", message=m) for m in w.warnings)
+        lines.extend(t.gettext("warning: %(message)s", message=t.text(m)) for m in w.warnings)
     action = next(iter(out.entry))
     if action == "use":
         for rid, res in out.chronicle.resources.items():
             old = before.resources.get(rid)
             for event in res.history[len(old.history) if old else 0:]:
-                lines.append(t.gettext("  %(name)s: %(before)s -> %(after)s", name=res.name,
+                lines.append(t.gettext("  %(name)s: %(before)s -> %(after)s",
+                                       name=t.said(resource_said(res)),
                                        before=die_state(event.before, t),
                                        after=die_state(event.after, t)))
     elif action == "note":
@@ -343,7 +344,7 @@ def outcome_lines(out: Outcome, before: Chronicle, t: Translator, rolls: bool = 
                                what=", ".join(map(str, out.entry["reveal"]))))
     elif action == "ruling":
         lines.extend(_ruling_lines(out, t))
-    lines.extend(t.gettext("warning: %(message)s", message=m) for m in out.warnings
+    lines.extend(t.gettext("warning: %(message)s", message=t.text(m)) for m in out.warnings
                  if w is None or m not in w.warnings)
     return lines
 

@@ -109,6 +109,9 @@ def _environment(language: str, folder: str | None,
     # what the engine said (a watch's summary, a roll's detail), phrased in the
     # language and escaped: it holds the campaign's names
     env.filters["said"] = lambda said: text(t.said(said))
+    # a message made before the language was known (a watch's warning), translated and
+    # escaped the same way
+    env.filters["message"] = lambda message: text(t.text(message))
     # compiled templates kept between runs (Jinja's own cache; None where none can be made)
     env.bytecode_cache = template_cache(env)
     return env, t

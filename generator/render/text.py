@@ -121,7 +121,7 @@ def _watch_line(w: WatchRecord, t: Translator) -> list[str]:
     for e in w.encounters:
         lines += _encounter_lines(t, e)
     for warning in w.warnings:
-        lines.append("       " + t.gettext("warning: %(text)s", text=warning))
+        lines.append("       " + t.gettext("warning: %(text)s", text=t.text(warning)))
     if w.note and w.activity not in ("encounter", "chase"):  # those print it above
         lines.append("       " + _note(t, w.note))
     if w.tell:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from generator.content.campaign import Campaign, Session
 from generator.content.sessionlog import LogEntry
-from generator.diagnostics import N_, Diagnostics
-from generator.dice import RollSource
+from generator.diagnostics import N_, NN_, Diagnostics
+from generator.dice import RollSource, Word
+from generator.i18n import phrased
 from generator.rules import resources as R
 from generator.rules.chronicle import Chronicle, SessionRecord, UseNote, WatchRecord
 from generator.rules.discovery import out_of_reach, unknowable
@@ -30,13 +31,15 @@ def check_unused_rolls(c: Campaign, diags: Diagnostics, session: Session, i: int
         diags.error(session.roll_pos(i, purpose, index),
                     N_("recorded %(purpose)s roll %(value)s is outside the die's "
                        "range %(range)s", purpose=purpose, value=value,
-                       range=f"{low}-{high}"))
+                       range=f"{low}-{high}"), kind="roll_out_of_range")
     for purpose, rest in rolls.unused().items():
         values = entry.rolls[purpose]
         first = (len(values) - len(rest)) if isinstance(values, list) else 0
         why = why_unused(purpose, rolls.used.get(purpose, 0), watch, entry, c)
-        msg = (f"recorded {purpose} roll{'s' * (len(rest) > 1)} "
-               f"{', '.join(map(str, rest))} never used by this watch: {why}")
+        msg = NN_("recorded %(purpose)s roll %(values)s never used by this watch: %(why)s",
+                  "recorded %(purpose)s rolls %(values)s never used by this watch: %(why)s",
+                  len(rest), purpose=phrased(Word("purpose", purpose), purpose),
+                  values=", ".join(map(str, rest)), why=why)
         diags.warning(session.roll_pos(i, purpose, first), msg)
         if watch is not None:
             watch.warnings.append(msg)

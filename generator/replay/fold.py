@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from generator.content.campaign import Campaign, Location, Session
 from generator.content.models import Member
 from generator.content.sessionlog import INSTANT_ACTIONS, LogEntry
-from generator.diagnostics import N_, Diagnostic, Diagnostics, Text
+from generator.diagnostics import N_, Diagnostic, Diagnostics, MessageError, Text
 from generator.dice import RollSource
 from generator.replay import entries as E
 from generator.rules import resources as R
@@ -288,7 +288,7 @@ class Replayer:
         msg = N_("%(what)s '%(id)s' (%(name)s) %(why)s", what=what, id=loc.id, name=loc.name,
                  why=why)
         self.diags.warning(ctx.pos(*key), msg)
-        ctx.watch.warnings.append(msg.english())
+        ctx.watch.warnings.append(msg)
 
     def chase(self, ctx: WatchCtx, entry: LogEntry) -> None:
         """Rules.md section 10 (seed 003): a chase resolved round by round."""
@@ -305,8 +305,8 @@ class Replayer:
             result = resolve_chase(spec, c.rules.checks, ctx.rolls,
                                    advantage_mode=c.rules.advantage, tables=c.tables,
                                    doom=ctx.checks().doom)
-        except ValueError as exc:
-            self.diags.error(ctx.pos("chase"), f"chase: {exc}")
+        except MessageError as exc:
+            self.diags.error(ctx.pos("chase"), N_("chase: %(problem)s", problem=exc.text))
             return
         ctx.watch.warnings.extend(result.warnings)
         ctx.watch.chase = result

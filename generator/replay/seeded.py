@@ -7,12 +7,13 @@ did not see passes unnoticed; ``--strict`` makes them errors for groups that log
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.content.campaign import Campaign
-from generator.diagnostics import Diagnostics, Pos
-from generator.dice import RollRecord
-from generator.i18n import Translator
+from generator.diagnostics import N_, NN_, Diagnostics, Phrased, Pos, Text
+from generator.dice import RollRecord, Word, said
+from generator.i18n import phrased
 from generator.rules.chronicle import Chronicle, EntryRoll, seeded_rolls
 
 #: Outcomes of a check that change the story whatever the check was for.
@@ -20,28 +21,28 @@ _FAILED = frozenset({"failure", "critical_failure", "fumble"})
 _CRITICAL = frozenset({"critical_success", "critical", "special"})
 
 #: Checks whose success, not failure, is the event: realising one is lost.
-_SUCCESS_IS_THE_EVENT = {"realise": "the party realises it is lost"}
+_SUCCESS_IS_THE_EVENT = {"realise": N_("the party realises it is lost")}
 
 #: What a failed check of a purpose means at the table.
 _FAILED_MEANS = {
-    "navigation": "the party gets lost",
-    "march": "a member takes forced-march damage",
-    "chase_con": "a member tires in the chase",
-    "stealth": "the chase's quarry is spotted",
-    "forage": "foraging finds nothing",
-    "reorient": "the party stays lost",
-    "backtrack": "the party cannot retrace its steps",
+    "navigation": N_("the party gets lost"),
+    "march": N_("a member takes forced-march damage"),
+    "chase_con": N_("a member tires in the chase"),
+    "stealth": N_("the chase's quarry is spotted"),
+    "forage": N_("foraging finds nothing"),
+    "reorient": N_("the party stays lost"),
+    "backtrack": N_("the party cannot retrace its steps"),
 }
 
 #: Plain rolls (not checks) that decide an event, and what each one decided.
 _DECIDES = {
-    "table": "what the party meets (the table's row)",
-    "reaction": "how the creatures react",
-    "veer": "the way the lost party veers",
-    "north_face": "the face the lost party takes for north",
-    "misjudge": "how far the lost party misjudges its position",
-    "march_damage": "forced-march damage",
-    "complication": "a chase complication",
+    "table": N_("what the party meets (the table's row)"),
+    "reaction": N_("how the creatures react"),
+    "veer": N_("the way the lost party veers"),
+    "north_face": N_("the face the lost party takes for north"),
+    "misjudge": N_("how far the lost party misjudges its position"),
+    "march_damage": N_("forced-march damage"),
+    "complication": N_("a chase complication"),
 }
 
 
@@ -50,33 +51,51 @@ class StoryRoll:
     """A seeded roll and the event it caused."""
 
     at: EntryRoll
-    caused: str
+    caused: Text
 
 
-def story_event(roll: RollRecord) -> str | None:
+def _purpose(purpose: str) -> Phrased:
+    """A roll's purpose in the GM's words (its key as typed where the vocabulary has none)."""
+    return phrased(Word("purpose", purpose), purpose)
+
+
+def _outcome(roll: RollRecord) -> Phrased:
+    """A roll's outcome in the GM's words."""
+    outcome = roll.outcome or ""
+    return phrased(Word("face_short" if roll.purpose == "north_face" else "outcome", outcome))
+
+
+def story_event(roll: RollRecord) -> Text | None:
     """The event a roll put in the record, or None when its outcome changed nothing."""
     purpose, outcome = roll.purpose, roll.outcome or ""
     if purpose == "encounter":
         if outcome in ("", "nothing") or "cancelled" in outcome:
             return None
-        return "a location's encounter" if outcome == "target" else f"an encounter ({outcome})"
+        if outcome == "target":
+            return N_("a location's encounter")
+        return N_("an encounter (%(outcome)s)", outcome=phrased(Word("outcome", outcome)))
     if purpose == "cautious":
-        return "an encounter cancelled by caution" if outcome == "cancelled" else None
+        return N_("an encounter cancelled by caution") if outcome == "cancelled" else None
     if purpose in ("doom", "use"):
-        return "a usage die steps down" if outcome == "steps down" else None
+        return N_("a usage die steps down") if outcome == "steps down" else None
     if purpose == "complication":
         return _DECIDES[purpose] if outcome == "complication" else None
     if purpose in _DECIDES:
-        return _DECIDES[purpose] + (f": {outcome}" if outcome else "")
+        if not outcome:
+            return _DECIDES[purpose]
+        return N_("%(event)s: %(outcome)s", event=_DECIDES[purpose],
+                  outcome=_outcome(roll))
     if not roll.is_check:
         return None
     if purpose in _SUCCESS_IS_THE_EVENT:
         return _SUCCESS_IS_THE_EVENT[purpose] if outcome in ("success", *_CRITICAL) else None
     if outcome in _FAILED:
-        what = _FAILED_MEANS.get(purpose, f"a failed {purpose.replace('_', ' ')} check")
-        return what + (" (a critical failure)" if outcome != "failure" else "")
+        what = _FAILED_MEANS.get(purpose) or N_("a failed %(purpose)s check",
+                                                purpose=_purpose(purpose))
+        return what if outcome == "failure" else N_("%(event)s (a critical failure)",
+                                                     event=what)
     if outcome in _CRITICAL:
-        return f"a critical success on the {purpose.replace('_', ' ')} check"
+        return N_("a critical success on the %(purpose)s check", purpose=_purpose(purpose))
     return None
 
 
@@ -90,22 +109,37 @@ def story_rolls(chronicle: Chronicle) -> list[StoryRoll]:
     return out
 
 
-def _table_row(roll: RollRecord) -> str:
+def _table_row(roll: RollRecord) -> Text:
     """What a table roll decided: the row of the table its detail names."""
     name = roll.detail.get("table") if roll.detail is not None else None
-    return f"a row of {name}" if isinstance(name, str) and name else "a table's row"
+    if isinstance(name, str) and name:
+        return N_("a row of %(table)s", table=name)
+    return N_("a table's row")
 
 
-def _one(story: StoryRoll) -> str:
+def _one(story: StoryRoll) -> Text:
+    """``navigation 3 (1d20 -> failure; Wren: Survival +7 vs DC 16): the party gets lost``."""
     roll = story.at.roll
-    dice = f" {roll.dice_values}" if len(roll.dice_values) > 1 else ""
-    outcome = f" -> {roll.outcome.replace('_', ' ')}" if roll.outcome else ""
-    detail = f"; {Translator('en').said(roll.detail)}" if roll.detail else ""
+    each = tuple(roll.dice_values) if len(roll.dice_values) > 1 else None
+    inside: list[Text | Phrased] = [phrased(said("dice_rolled", dice=roll.dice, each=each))]
+    if roll.outcome:
+        inside = [N_("%(dice)s -> %(outcome)s", dice=inside[0],
+                     outcome=_outcome(roll))]
+    if roll.detail:
+        inside.append(phrased(roll.detail))
     caused = _table_row(roll) if roll.purpose == "table" else story.caused
-    return f"{roll.purpose} {roll.natural} ({roll.dice}{dice}{outcome}{detail}): {caused}"
+    return N_("%(purpose)s %(natural)s (%(how)s): %(caused)s", purpose=_purpose(roll.purpose),
+              natural=roll.natural, how=_joined(inside), caused=caused)
 
 
-def _grouped(stories: list[StoryRoll]) -> str:
+def _joined(parts: Sequence[Text | Phrased]) -> Text | Phrased:
+    """Messages one after the other, each translated."""
+    if len(parts) == 1:
+        return parts[0]
+    return N_("%(first)s; %(rest)s", first=parts[0], rest=_joined(parts[1:]))
+
+
+def _grouped(stories: list[StoryRoll]) -> Text | Phrased:
     """Many story rolls of one entry, by purpose: the values rolled and what they caused."""
     by_purpose: dict[str, list[StoryRoll]] = {}
     for story in stories:
@@ -113,10 +147,22 @@ def _grouped(stories: list[StoryRoll]) -> str:
     parts = []
     for purpose, group in by_purpose.items():
         values = ", ".join(str(s.at.roll.natural) for s in group)
-        caused = sorted({_table_row(s.at.roll) if purpose == "table"
-                         else s.caused.removesuffix(" (a critical failure)") for s in group})
-        parts.append(f"{purpose} {values} ({'; '.join(caused)})")
-    return "; ".join(parts)
+        caused: list[Text | Phrased] = []
+        for s in group:
+            what = _table_row(s.at.roll) if purpose == "table" else _without_critical(s.caused)
+            if what not in caused:
+                caused.append(what)
+        parts.append(N_("%(purpose)s %(values)s (%(caused)s)", purpose=_purpose(purpose),
+                        values=values, caused=_joined(caused)))
+    return _joined(parts)
+
+
+def _without_critical(caused: Text) -> Text:
+    """The event without "(a critical failure)": a group names each event once."""
+    if caused.message == "%(event)s (a critical failure)":
+        event = dict(caused.values)["event"]
+        return event if isinstance(event, Text) else caused
+    return caused
 
 
 def flag_story_rolls(campaign: Campaign, chronicle: Chronicle, diags: Diagnostics,
@@ -133,14 +179,21 @@ def flag_story_rolls(campaign: Campaign, chronicle: Chronicle, diags: Diagnostic
         pos = session.entry_pos(entry) if session is not None else Pos("?")
         first = stories[0].at.roll
         if len(stories) == 1:
-            message = (f"the table never rolled this: the seeded generator rolled "
-                       f"{_one(stories[0])}. Record the die the table rolled under this "
-                       f"entry's rolls: (e.g. '{first.purpose}: {first.natural}' keeps it)")
+            message = N_("the table never rolled this: the seeded generator rolled %(roll)s. "
+                         "Record the die the table rolled under this entry's rolls: (e.g. "
+                         "'%(purpose)s: %(natural)s' keeps it)", roll=_one(stories[0]),
+                         purpose=first.purpose, natural=first.natural)
         else:
-            message = (f"{len(stories)} rolls the table never made changed the story here, "
-                       f"rolled by the seeded generator: {_grouped(stories)}. Record the dice "
-                       f"the table rolled under this entry's rolls: (a list per purpose, e.g. "
-                       f"'{first.purpose}: [{first.natural}, ...]'); hexcrawl check "
-                       f"--list-seeded lists each roll")
+            message = NN_("%(num)s roll the table never made changed the story here, rolled "
+                          "by the seeded generator: %(rolls)s. Record the dice the table "
+                          "rolled under this entry's rolls: (a list per purpose, e.g. "
+                          "'%(purpose)s: [%(natural)s, ...]'); hexcrawl check --list-seeded "
+                          "lists each roll",
+                          "%(num)s rolls the table never made changed the story here, rolled "
+                          "by the seeded generator: %(rolls)s. Record the dice the table "
+                          "rolled under this entry's rolls: (a list per purpose, e.g. "
+                          "'%(purpose)s: [%(natural)s, ...]'); hexcrawl check --list-seeded "
+                          "lists each roll", len(stories), rolls=_grouped(stories),
+                          purpose=first.purpose, natural=first.natural)
         (diags.error if strict else diags.warning)(pos, message)
     return len(by_entry)

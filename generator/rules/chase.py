@@ -98,6 +98,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.content.campaign import Table
+from generator.diagnostics import Text
 from generator.dice import RollRecord, RollSource, SaidValue, Signed, said
 from generator.rules import chase_model as M
 from generator.rules.chase_model import (
@@ -156,7 +157,7 @@ class _Chase:
         self.tables: dict[str, Table] = dict(tables or {})
         if spec.complications is not None:
             self.tables.setdefault(spec.complications.id, spec.complications)
-        self.warnings: list[str] = []
+        self.warnings: list[Text] = []
         self.runners = ([_Runner(a, "quarry", spec.start_distance) for a in spec.quarry]
                         + [_Runner(a, "pursuer", 0, status="chasing") for a in spec.pursuers])
         self.order: list[_Runner] = []

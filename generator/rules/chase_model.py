@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from generator.content.campaign import Table
 from generator.content.models import ChaseActor, Member
+from generator.diagnostics import N_, MessageError, Text
 from generator.dice import RollRecord, Said, Word, said
 from generator.rules import tables as T
 
@@ -163,7 +164,7 @@ class ChaseResult:
     rolls: list[RollRecord]
     #: one sentence for the GM session page, as data the translator phrases
     summary: Said
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Text] = field(default_factory=list)
 
 
 
@@ -214,33 +215,37 @@ def dash_feet(speed_ft: int, halvings: int) -> int:
 
 
 def validate(spec: ChaseSpec, system: str, advantage_mode: str) -> None:
-    """Raise ValueError on a chase that cannot be run."""
+    """Raise ``MessageError`` (a ValueError whose message is translated where it is shown)
+    on a chase that cannot be run."""
     if system not in CHECK_SYSTEMS:
-        raise ValueError(f"unknown check system '{system}' (expected d20, brp or bsh)")
+        raise MessageError(N_("unknown check system '%(system)s' (expected one of %(known)s)",
+                              system=system, known=", ".join(CHECK_SYSTEMS)))
     if advantage_mode not in ("classic", "scaled"):
-        raise ValueError(f"unknown advantage mode '{advantage_mode}' (classic or scaled)")
+        raise MessageError(N_("unknown advantage mode '%(mode)s' (classic or scaled)",
+                              mode=advantage_mode))
     if spec.environment not in ENVIRONMENTS:
-        raise ValueError(f"unknown chase environment '{spec.environment}' "
-                         "(expected urban or wilderness)")
+        raise MessageError(N_("unknown chase environment '%(environment)s' (expected urban "
+                              "or wilderness)", environment=spec.environment))
     if not spec.quarry:
-        raise ValueError("a chase needs a quarry")
+        raise MessageError(N_("a chase needs a quarry"))
     if not spec.pursuers:
-        raise ValueError("a chase needs at least one pursuer")
+        raise MessageError(N_("a chase needs at least one pursuer"))
     names = [a.name for a in (*spec.quarry, *spec.pursuers)]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise ValueError(f"chase participants need unique names: {', '.join(twice)}")
+        raise MessageError(N_("chase participants need unique names: %(names)s",
+                              names=", ".join(twice)))
     if spec.advantage not in (-1, 0, 1):
-        raise ValueError("the net escape advantage is -1, 0 or 1")
+        raise MessageError(N_("the net escape advantage is -1, 0 or 1"))
     if spec.rounds < 1:
-        raise ValueError("a chase lasts at least one round")
+        raise MessageError(N_("a chase lasts at least one round"))
     if spec.start_distance < 0:
-        raise ValueError("the start distance cannot be negative")
+        raise MessageError(N_("the start distance cannot be negative"))
     if spec.sight is not None and spec.sight < 0:
-        raise ValueError("the sight distance cannot be negative")
+        raise MessageError(N_("the sight distance cannot be negative"))
     slow = [a.name for a in (*spec.quarry, *spec.pursuers) if a.speed_ft < 0]
     if slow:
-        raise ValueError(f"negative speed: {', '.join(slow)}")
+        raise MessageError(N_("negative speed: %(names)s", names=", ".join(slow)))
 
 
 def summary(environment: str, n: int, outcome: str, quarry: list[ParticipantResult],

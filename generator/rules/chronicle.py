@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from generator.diagnostics import Text
 from generator.dice import Phrase, RollRecord, Said, SaidValue, said
 
 
@@ -79,7 +80,9 @@ class WatchRecord:
     rolls: list[RollRecord] = field(default_factory=list)
     discovered: list[str] = field(default_factory=list)
     encounters: list[EncounterRecord] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    #: what the GM should look at in this watch, as messages translated where they are shown
+    #: (the GM session page, ``play``); ``replay --json`` writes them in English
+    warnings: list[Text] = field(default_factory=list)
     #: position of the entry in the session log (0-based), for links back to the source
     entry: int = 0
     #: the believed track: where the party thought it started and which hexes it thought
@@ -131,7 +134,7 @@ class WatchRecord:
             "rolls": [r.to_json(phrase) for r in self.rolls],
             "discovered": list(self.discovered),
             "encounters": [e.to_json() for e in self.encounters],
-            "warnings": list(self.warnings),
+            "warnings": [w.english() for w in self.warnings],
             "entry": self.entry,
             "intended_face": self.intended_face,
             "exit_face": self.exit_face,

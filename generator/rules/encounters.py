@@ -17,6 +17,7 @@ from fractions import Fraction
 from generator.content.campaign import Campaign, Location, Table
 from generator.content.models import RulesSpec
 from generator.content.rolltables import MAX_NESTING
+from generator.diagnostics import N_, Text
 from generator.dice import RollSource, parse_dice, said
 from generator.hexgrid import Hex
 from generator.rules import tables as T
@@ -29,7 +30,7 @@ CAUTIOUS_CANCEL_PERCENT = 50
 
 
 def roll_on_table(tables: dict[str, Table], table: Table, rolls: RollSource,
-                  enc: EncounterRecord, natural: int | None = None, depth: int = 0) -> list[str]:
+                  enc: EncounterRecord, natural: int | None = None, depth: int = 0) -> list[Text]:
     """Roll on ``table`` (or use ``natural``), following nested tables; fills ``enc``. The
     rolls go to ``rolls.log``. Returns warnings (a roll that matches no row)."""
     spec = parse_dice(table.roll_dice)
@@ -40,7 +41,8 @@ def roll_on_table(tables: dict[str, Table], table: Table, rolls: RollSource,
     enc.roll = enc.roll if enc.roll is not None else natural
     row_index = table.row_for(natural)
     if row_index is None:
-        return [f"roll {natural} matches no row of table '{table.id}'"]
+        return [N_("roll %(roll)s matches no row of table '%(table)s'", roll=natural,
+                   table=table.id)]
     row = table.rows[row_index]
     if row.result:
         enc.result = f"{enc.result} / {row.result}" if enc.result else row.result

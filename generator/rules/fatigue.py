@@ -28,12 +28,12 @@ def harm(ctx: WatchCtx, member: Member, amount: int, cause: str) -> Said:
         ctx.watch.harm.append(HarmRecord(member.name, amount, cause, mount=True,
                                          nonlethal_after=ms.nonlethal, limit=limit))
         return said("mount_harmed", name=member.name, mount=Word("mount", member.mount),
-                    damage=amount)
+                    num=amount)
     ms.nonlethal += amount
     ms.fatigued = True
     ctx.watch.harm.append(HarmRecord(member.name, amount, cause,
                                      nonlethal_after=ms.nonlethal, limit=limit))
-    return said("harmed", name=member.name, damage=amount)
+    return said("harmed", name=member.name, num=amount)
 
 
 def hustle_damage(before: int, hours: int) -> int:

@@ -111,9 +111,15 @@ def get_lost(ctx: WatchCtx, intended_true: str | None, intended_believed: str | 
         state.frozen_believed = intended_believed
         state.lost_terrains = {ctx.terrain_id(state.true.hex) or ""}
         state.trail = [state.true.hex]
-        watch.say("lost", veer=veer_said(result))
+        if result == 0:
+            watch.say("lost_straight")
+        else:
+            watch.say("lost", veer=veer_said(result))
     elif before == 0:
-        watch.say("still_lost_veers", veer=veer_said(result))
+        if result == 0:
+            watch.say("still_lost_straight")
+        else:
+            watch.say("still_lost_veers", veer=veer_said(result))
     elif result != 0 and (result > 0) == (before > 0):
         watch.say("veer_grows", veer=veer_said(state.veer))
     else:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from generator.content.campaign import Campaign
 from generator.content.sessionlog import Ruling
+from generator.diagnostics import N_, Text
 from generator.rules.chronicle import Chronicle, RulingRecord, SessionRecord
 from generator.rules.lost import flush_pending, forget_believed
 from generator.rules.state import PartyState, timepoint
@@ -40,7 +41,8 @@ class Problem:
 
     severity: str  # error | warning
     key: str | None
-    message: str
+    #: translated where it is printed
+    message: Text
 
 
 @dataclass(frozen=True)
@@ -68,23 +70,24 @@ def _target(campaign: Campaign, state: PartyState, ruling: Ruling,
     problems: list[Problem] = []
     if ruling.hex is not None and grid.is_label(hex_) and \
             campaign.hex_info(grid.parse(hex_)) is None:
-        problems.append(Problem("error", "hex", (
-            f"hex '{hex_}' has no terrain: give it an entry in hexes/ or set "
-            f"default_terrain in campaign.yaml")))
-    why_not_lost = ("lost: false" if ruling.lost is False
-                    else "the party is not lost at this point of the log")
+        problems.append(Problem("error", "hex", N_(
+            "hex '%(hex)s' has no terrain: give it an entry in hexes/ or set "
+            "default_terrain in campaign.yaml", hex=hex_)))
+    why_not_lost = (N_("lost: false") if ruling.lost is False
+                    else N_("the party is not lost at this point of the log"))
     if knows and not lost:
-        problems.append(Problem("error", "knows_lost", (
-            f"knows_lost: true, but {why_not_lost}: a party that is not lost cannot know it "
-            f"is lost (add lost: true, or drop knows_lost)")))
+        problems.append(Problem("error", "knows_lost", N_(
+            "knows_lost: true, but %(why)s: a party that is not lost cannot know it is lost "
+            "(add lost: true, or drop knows_lost)", why=why_not_lost)))
     if ruling.believed is not None and not lost and ruling.believed != hex_:
-        problems.append(Problem("error", "believed", (
-            f"believed {ruling.believed}, but {why_not_lost}, and a party that is not lost "
-            f"is where it believes it is ({hex_}): add lost: true, or drop believed")))
+        problems.append(Problem("error", "believed", N_(
+            "believed %(believed)s, but %(why)s, and a party that is not lost is where it "
+            "believes it is (%(hex)s): add lost: true, or drop believed",
+            believed=ruling.believed, why=why_not_lost, hex=hex_)))
     if ruling.believed is not None and lost and knows:
-        problems.append(Problem("error", "believed", (
-            f"believed {ruling.believed}, but the party knows it is lost, so it believes "
-            f"itself nowhere: drop believed, or add knows_lost: false")))
+        problems.append(Problem("error", "believed", N_(
+            "believed %(believed)s, but the party knows it is lost, so it believes itself "
+            "nowhere: drop believed, or add knows_lost: false", believed=ruling.believed)))
     believed: str | None = None
     if lost and not knows:
         believed = ruling.believed
@@ -92,7 +95,7 @@ def _target(campaign: Campaign, state: PartyState, ruling: Ruling,
             last = state.believed if state.believed is not None else state.last_believed
             believed = grid.label(last.hex) if last is not None else None
         if believed is None:
-            problems.append(Problem("error", None, (
+            problems.append(Problem("error", None, N_(
                 "the party is lost and does not know it, but where it believes it is is "
                 "unknown: add believed: HEX")))
     if any(p.severity == "error" for p in problems):
@@ -110,11 +113,11 @@ def apply_ruling(campaign: Campaign, chronicle: Chronicle, state: PartyState,
     its problems."""
     target, problems = _target(campaign, state, ruling)
     if rolls:
-        problems.append(Problem("warning", "rolls", (
+        problems.append(Problem("warning", "rolls", N_(
             "a ruling rolls no dice: its rolls: are never used (the table's word stands "
             "for them)")))
     if not ruling.model_fields_set - {"note"} and not ruling.found:
-        problems.append(Problem("warning", None, (
+        problems.append(Problem("warning", None, N_(
             "this ruling sets nothing (give hex, believed, lost, knows_lost or found)")))
     if target is None:
         return None, problems

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from generator.content.campaign import Path_
 from generator.content.sessionlog import Travel
+from generator.diagnostics import N_
 from generator.dice import Said, Word, said
 from generator.hexgrid import Hex, distance
 from generator.rules import tables as T
@@ -64,18 +65,22 @@ def note_stop(ctx: WatchCtx, moved: MoveResult) -> None:
     here = ctx.campaign.terrain_of(moved.track.hex)
     if not moved.entered and moved.miles == 0 and here is not None and here.impassable:
         # nothing moves in water: a party that stands in it (a start hex on a lake) is stuck
-        msg = (f"the party stands in {ctx.label(moved.track.hex)} ({here.name}), which cannot "
-               f"be walked: it cannot move from there (is the party's start hex right?)")
+        msg = N_("the party stands in %(hex)s (%(terrain)s), which cannot be walked: it cannot "
+                 "move from there (is the party's start hex right?)",
+                 hex=ctx.label(moved.track.hex), terrain=here.name)
         ctx.watch.warnings.append(msg)
         ctx.diags.warning(ctx.pos(), msg)
     elif moved.stopped in ("map_edge", "impassable"):
         where = ctx.label(moved.blocked_hex)
-        ctx.watch.warnings.append(f"{moved.stopped}: the party cannot enter {where}")
+        ctx.watch.warnings.append(
+            N_("the map ends: the party cannot enter %(hex)s", hex=where)
+            if moved.stopped == "map_edge" else
+            N_("the party cannot enter %(hex)s: its terrain is impassable", hex=where))
     elif moved.stopped == "unknown_hex":
-        ctx.diags.error(ctx.pos(),
-                        f"the party would enter hex {ctx.label(moved.blocked_hex)}, which "
-                        f"has no terrain (add it to hexes/ or set default_terrain)")
-        ctx.watch.warnings.append("unknown_hex")
+        msg = N_("the party would enter hex %(hex)s, which has no terrain (add it to hexes/ "
+                 "or set default_terrain)", hex=ctx.label(moved.blocked_hex))
+        ctx.diags.error(ctx.pos(), msg)
+        ctx.watch.warnings.append(msg)
 
 
 @dataclass
@@ -115,8 +120,9 @@ def way_of(ctx: WatchCtx, t: Travel) -> Way:
             # the nearest hex, the first along the path among equals (min keeps the first
             # of equal keys, so no table of first positions is needed)
             nearest = min(follow.hexes, key=lambda h: distance(h, start))
-            msg = (f"the party is in {grid.label(start)}, not on '{follow.id}': it heads "
-                   f"for the path's nearest hex {grid.label(nearest)}")
+            msg = N_("the party is in %(hex)s, not on '%(path)s': it heads for the path's "
+                     "nearest hex %(nearest)s", hex=grid.label(start), path=follow.id,
+                     nearest=grid.label(nearest))
             ctx.watch.warnings.append(msg)
             ctx.diags.warning(ctx.pos("travel", "follow"), msg)
             kind, target, follow = "toward", nearest, None
@@ -149,8 +155,8 @@ def travel_watch(ctx: WatchCtx, t: Travel) -> None:
     if way.kind == "toward" and not state.lost and way.target == start:
         # rules.md 4: a toward that starts at its target makes no move and no check; a lost
         # party does not know it is there
-        msg = (f"the party is already in {campaign.grid.label(start)}, the target: no move "
-               f"and no navigation check")
+        msg = N_("the party is already in %(hex)s, the target: no move and no navigation "
+                 "check", hex=campaign.grid.label(start))
         watch.warnings.append(msg)
         ctx.diags.warning(ctx.pos("travel", "toward"), msg)
         moved = MoveResult(state.true, Fraction(0), Fraction(0))
