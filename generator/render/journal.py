@@ -10,9 +10,10 @@ lived them. Words the journal does not write itself are quoted as they were writ
 with who wrote them: what the GM told the players (a ``tell:``, a table row's) and the
 party's own notes (``note:`` entries, a watch's ``note:``).
 
-It is made from a ``SessionView`` of the players' view (the templates' copy, its text
-escaped), so it can tell nothing that view does not hold: never the true hexes or miles, a
-roll or a GM remark.
+It is made from a ``SessionView`` of the players' view, so it can tell nothing that view
+does not hold: never the true hexes or miles, a roll or a GM remark. It is Markup of the
+page (``PageMarkup``): its sentences are the templates' translator's (``PageTranslator``),
+which escapes every name it is given, and its links and quotations escape theirs.
 
 Every sentence is a gettext message of the site's language (en, ru, uk).
 """
@@ -27,6 +28,7 @@ from typing import Any
 
 from generator.i18n import N_, NP_, Msg, Translator
 from generator.render import journal_events as events
+from generator.render.escape import PageMarkup, text
 from generator.render.paths import location_path
 
 #: "The party followed <path> to <place>." by path kind: the words differ with the kind in
@@ -122,7 +124,7 @@ class _Teller:
         known = self.view.place(label)
         if known:
             target = self.hex_link(label)
-            return f"[{known}]({target})" if target else str(known)
+            return PageMarkup("[%s](%s)") % (known, target) if target else text(known)
         return None
 
     def region(self, label: str | None) -> str | None:
@@ -327,13 +329,16 @@ def _told(teller: _Teller, session: Any) -> dict[int, list[list[Item]]]:
 def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], str],
                  hex_link: Callable[[str], str | None],
                  terrain_name: Callable[[str], str]) -> list[JournalDay]:
-    """The journal of a players' session (the templates' copy of a ``SessionView``), a day
-    at a time. ``link`` (a docs path to a link from the page) and ``hex_link`` (a
-    hex's link, or None) make the page's links; ``terrain_name`` names a terrain id."""
+    """The journal of a players' session (a ``SessionView``), a day at a time, in the words
+    of ``t`` (the templates' ``PageTranslator``). ``link`` (a docs path to a link from the
+    page) and ``hex_link`` (a hex's link, or None) make the page's links; ``terrain_name``
+    names a terrain id."""
 
     def location_link(lid: str) -> str:
         loc = view.locations.get(lid)
-        return f"[{loc.name}]({link(location_path(lid))})" if loc is not None else str(lid)
+        if loc is None:
+            return text(lid)
+        return PageMarkup("[%s](%s)") % (loc.name, link(location_path(lid)))
 
     teller = _Teller(view, t, location_link, hex_link, terrain_name)
     teller.session, teller.members = session.number, tuple(session.members)
@@ -348,7 +353,7 @@ def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], s
     for day, legs in sorted(days.items()):
         blocks = [block for leg in legs for block in _blocks(t, leg)]
         if blocks:
-            out.append(JournalDay(day, "\n\n".join(blocks)))
+            out.append(JournalDay(day, PageMarkup("\n\n").join(blocks)))
     return out
 
 
@@ -364,20 +369,20 @@ def _blocks(t: Translator, items: Sequence[Item]) -> list[str]:
 
 
 def _paragraph(sentences: Sequence[str]) -> str:
-    return " ".join(_sentence(s) for s in sentences)
+    return PageMarkup(" ").join(_sentence(s) for s in sentences)
 
 
 def _quote(t: Translator, who: str, passages: Sequence[Any]) -> str:
     """Passages quoted as written (each a ``Prose``, its block form), under a caption that
     says who wrote them: the GM (what the players were told) or the party (its notes)."""
-    body = "\n".join(str(p) for p in passages)
-    return (f'<figure class="hexcrawl-quote hexcrawl-said-{who}" markdown="1">\n'
-            f"<figcaption>{t.msg(SAID[who])}</figcaption>\n"
-            f'<blockquote markdown="1">\n{body}\n</blockquote>\n</figure>')
+    return PageMarkup('<figure class="hexcrawl-quote hexcrawl-said-%s" markdown="1">\n'
+                      "<figcaption>%s</figcaption>\n"
+                      '<blockquote markdown="1">\n%s\n</blockquote>\n</figure>') % (
+        who, t.msg(SAID[who]), PageMarkup("\n").join(passages))
 
 
-def _sentence(text: str) -> str:
+def _sentence(said: str) -> str:
     """A sentence of the journal ends as one."""
-    text = text.strip()
-    bare = re.sub(r"(<[^>]*>|\s)+$", "", text)
-    return text if bare.endswith(_ENDS) or not bare else text + "."
+    said = PageMarkup.escape(said).strip()
+    bare = re.sub(r"(<[^>]*>|\s)+$", "", said)
+    return said if bare.endswith(_ENDS) or not bare else said + "."

@@ -14,13 +14,15 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from generator.i18n import Translator
+from generator.render.escape import PageMarkup
 
 
 def and_list(t: Translator, items: Sequence[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C`` in the site's language."""
+    """``A``, ``A and B``, ``A, B and C`` in the site's language (Markup: each item
+    escaped, links as they are)."""
     if len(items) < 2:
-        return "".join(items)
-    return t.gettext("%(a)s and %(b)s", a=", ".join(items[:-1]), b=items[-1])
+        return PageMarkup("").join(items)
+    return t.gettext("%(a)s and %(b)s", a=PageMarkup(", ").join(items[:-1]), b=items[-1])
 
 
 def _by_member(harms: Iterable[Any]) -> dict[str, int]:

@@ -58,8 +58,8 @@ def template_cache(env: jinja2.Environment,
     the source, so an edited template (a campaign's override) is compiled again; it writes
     each file to a temporary name and renames it, so builds running at once never read half
     a file. What the key leaves out and the compiled code depends on, the Jinja and Python
-    versions and the environment's syntax and extensions, names the folder. Call it once the
-    environment has its extensions."""
+    versions and the environment's syntax, extensions and code generator, names the folder.
+    Call it once the environment has its extensions."""
     settings = repr((
         jinja2.__version__, sys.version_info[:2], env.block_start_string,
         env.block_end_string, env.variable_start_string, env.variable_end_string,
@@ -67,6 +67,7 @@ def template_cache(env: jinja2.Environment,
         env.line_comment_prefix, env.trim_blocks, env.lstrip_blocks, env.newline_sequence,
         env.keep_trailing_newline, env.optimized, env.is_async,
         _callable_name(env.autoescape), _callable_name(env.finalize),
+        _callable_name(env.code_generator_class), getattr(env, "code_version", None),
         sorted(env.extensions)))
     digest = hashlib.sha256(settings.encode()).hexdigest()[:16]
     base = root if root is not None else Path(platformdirs.user_cache_dir("hexcrawl",
