@@ -146,6 +146,16 @@ class PageTranslator(Translator):
         return text(self.plain.said(said))
 
 
+def page_translator(t: Translator) -> PageTranslator:
+    """``t`` as the templates' translator (itself, or one of its language)."""
+    return t if isinstance(t, PageTranslator) else _page_translator(t.language)
+
+
+@functools.lru_cache(maxsize=8)
+def _page_translator(language: str) -> PageTranslator:
+    return PageTranslator(language)
+
+
 class _Generator(CodeGenerator):
     """Jinja's code generator, but a concatenation (``~``) is made by the environment's
     ``join_parts``, told which of its parts are the template's own string literals."""

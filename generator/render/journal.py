@@ -28,6 +28,7 @@ from typing import Any
 
 from generator.i18n import N_, NP_, Msg, Translator
 from generator.render import journal_events as events
+from generator.render.environment import page_translator
 from generator.render.escape import PageMarkup, text
 from generator.render.paths import location_path
 
@@ -330,9 +331,10 @@ def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], s
                  hex_link: Callable[[str], str | None],
                  terrain_name: Callable[[str], str]) -> list[JournalDay]:
     """The journal of a players' session (a ``SessionView``), a day at a time, in the words
-    of ``t`` (the templates' ``PageTranslator``). ``link`` (a docs path to a link from the
+    of ``t`` as the templates' ``PageTranslator``. ``link`` (a docs path to a link from the
     page) and ``hex_link`` (a hex's link, or None) make the page's links; ``terrain_name``
     names a terrain id."""
+    t = page_translator(t)
 
     def location_link(lid: str) -> str:
         loc = view.locations.get(lid)
