@@ -159,7 +159,7 @@ class _Renderer:
         #: the page the timeline starts at: the whole timeline, or the index of its pages
         self.timeline_page = "timeline/index.md" if self.periods else "timeline.md"
         self.region_of: dict[str, RegionView] = {}
-        self._swatches: dict[tuple[Any, ...], str] = {}
+        self._swatches: dict[tuple[Any, ...], PageMarkup] = {}
         self._links: dict[str, maps.MapLinks] = {}
         if isinstance(view, GMView):
             for region in view.regions:
@@ -237,8 +237,9 @@ class _Renderer:
     def roll_rows(self, rolls: Iterable[Any]) -> PageMarkup:
         """The rows of a watch's table of rolls on the GM's session page (``roll_rows`` in
         the templates): one line a roll, as ``session-gm.md`` wrote them with a loop over
-        the rolls (``rolls``: the watch's rolls, their detail escaped here). The shipped page now writes its rolls with
-        ``watch_log``; a campaign's own ``session-gm.md`` of before keeps this one."""
+        the rolls (``rolls``: the watch's rolls, their detail escaped here). The shipped
+        page now writes its rolls with ``watch_log``; a campaign's own ``session-gm.md`` of
+        before keeps this one."""
         t = self.t
         label = t.label
         recorded, seeded = t.gettext("at the table"), t.gettext("seeded")
