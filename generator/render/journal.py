@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.i18n import N_, NP_, Msg, Translator
+from generator.knowledge import GMView, PlayerView, RulingView, SessionView, WatchView
 from generator.render import journal_events as events
 from generator.render.environment import page_translator
 from generator.render.escape import PageMarkup, text
@@ -90,8 +91,8 @@ class JournalDay:
 class _Teller:
     """The sentences of one session, for one page (its links) and one language."""
 
-    def __init__(self, view: Any, t: Translator, location_link: Callable[[str], str],
-                 hex_link: Callable[[str], str | None],
+    def __init__(self, view: PlayerView | GMView, t: Translator,
+                 location_link: Callable[[str], str], hex_link: Callable[[str], str | None],
                  terrain_name: Callable[[str], str]) -> None:
         self.view, self.t = view, t
         self.location_link, self.hex_link = location_link, hex_link
@@ -147,7 +148,7 @@ class _Teller:
             self.t, [self.location_link(lid) for lid in found]))]
 
     # -- sentences ------------------------------------------------------------------------
-    def travel(self, first: Any, last: Any) -> str:
+    def travel(self, first: WatchView, last: WatchView) -> str:
         """Consecutive travel watches on one course, from ``first`` to ``last``."""
         t = self.t
         self.named = None
@@ -177,7 +178,7 @@ class _Teller:
             return t.gettext("The party travelled through %(terrain)s.", terrain=terrain)
         return t.gettext("The party travelled on.")
 
-    def reckoned(self, run: Sequence[Any]) -> list[str]:
+    def reckoned(self, run: Sequence[WatchView]) -> list[str]:
         """How far the party believed it walked: its reckoning, which the GM's page sets
         beside the true distance."""
         miles = round(sum(float(w.believed_miles) for w in run), 1)
@@ -186,7 +187,7 @@ class _Teller:
         return [self.t.gettext("By the party's reckoning, that was %(miles)s.",
                                miles=self.t.count(miles, "mile"))]
 
-    def halt(self, run: Sequence[Any]) -> str:
+    def halt(self, run: Sequence[WatchView]) -> str:
         kinds = {w.activity for w in run}
         activity = "camp" if "camp" in kinds else "sleep" if kinds == {"sleep"} else "rest"
         return self.spent(activity, len(run))
@@ -198,7 +199,7 @@ class _Teller:
             return self.say(SPENT[activity])
         return ""
 
-    def met(self, w: Any) -> list[Item]:
+    def met(self, w: WatchView) -> list[Item]:
         """What the party met: the GM's words for it, or that it had an encounter."""
         out: list[Item] = []
         for told in w.met:
@@ -210,7 +211,7 @@ class _Teller:
             out.append(("say", self.t.gettext("The party had an encounter.")))
         return out
 
-    def after(self, w: Any) -> list[Item]:
+    def after(self, w: WatchView) -> list[Item]:
         """What follows a watch's own sentence: what befell the party and what it found, in
         the journal's words; what the GM told and the party noted, quoted; the rulings and
         usage dice after it."""
@@ -228,7 +229,7 @@ class _Teller:
                                                     self.session, w.index))
         return out
 
-    def ruled(self, r: Any) -> list[str]:
+    def ruled(self, r: RulingView) -> list[str]:
         """A GM ruling as the party lived it (a ``RulingView``): where it believed it was
         then, that it knew it was lost, what it found."""
         t = self.t
@@ -244,19 +245,19 @@ class _Teller:
         return out
 
 
-def _quiet(w: Any) -> bool:
+def _quiet(w: WatchView) -> bool:
     """A watch that adds nothing to its sentence (it may join the one before)."""
     return not (w.tell or w.met or w.note or w.found or w.revealed or w.notes or w.rulings
                 or w.harm or w.forced_march)
 
 
-def _same_course(a: Any, b: Any) -> bool:
+def _same_course(a: WatchView, b: WatchView) -> bool:
     # along a path the heading bends with it: the path is the course
     return bool(a.activity == b.activity == "travel" and a.follow == b.follow
                 and (a.follow or a.heading == b.heading) and a.knows_lost == b.knows_lost)
 
 
-def _joins(a: Any, b: Any) -> bool:
+def _joins(a: WatchView, b: WatchView) -> bool:
     """Whether watch ``b`` is told in the same sentence as ``a`` before it: halts (rests,
     sleep and camps), or the same course or task, on the same day (a sentence stays under
     the day its watches are in, as the watch list below it says)."""
@@ -268,9 +269,9 @@ def _joins(a: Any, b: Any) -> bool:
         _same_course(a, b) or a.activity == b.activity not in ("travel", "encounter", "chase"))
 
 
-def _runs(watches: Sequence[Any]) -> Iterable[list[Any]]:
+def _runs(watches: Sequence[WatchView]) -> Iterable[list[WatchView]]:
     """Watches grouped into runs told as one sentence."""
-    run: list[Any] = []
+    run: list[WatchView] = []
     for w in watches:
         if run and not _joins(run[-1], w):
             yield run
@@ -280,7 +281,7 @@ def _runs(watches: Sequence[Any]) -> Iterable[list[Any]]:
         yield run
 
 
-def _told(teller: _Teller, session: Any) -> dict[int, list[list[Item]]]:
+def _told(teller: _Teller, session: SessionView) -> dict[int, list[list[Item]]]:
     """The session's items by day, a list per leg of the journey (each travel begins one)."""
     t = teller.t
     days: dict[int, list[list[Item]]] = {}
@@ -327,8 +328,8 @@ def _told(teller: _Teller, session: Any) -> dict[int, list[list[Item]]]:
     return days
 
 
-def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], str],
-                 hex_link: Callable[[str], str | None],
+def journal_days(session: SessionView, view: PlayerView | GMView, t: Translator,
+                 link: Callable[[str], str], hex_link: Callable[[str], str | None],
                  terrain_name: Callable[[str], str]) -> list[JournalDay]:
     """The journal of a players' session (a ``SessionView``), a day at a time, in the words
     of ``t`` as the templates' ``PageTranslator``. ``link`` (a docs path to a link from the

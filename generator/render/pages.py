@@ -44,12 +44,15 @@ from typing import Any
 from markupsafe import Markup
 
 from generator.content.markdown import MarkdownRenderer, Prose, current_page, default_renderer
+from generator.dice import RollRecord
 from generator.knowledge import (
+    GMHexView,
     GMSessionView,
     GMView,
     LocationView,
     PlayerView,
     RegionView,
+    SessionView,
     TerrainView,
 )
 from generator.render import maps
@@ -220,7 +223,7 @@ class _Renderer:
             found = self._swatches[key] = PageMarkup(getattr(maps, name)(*args))
         return found
 
-    def plain_hex_rows(self, hexes: Iterable[Any]) -> PageMarkup:
+    def plain_hex_rows(self, hexes: Iterable[GMHexView]) -> PageMarkup:
         """The rows of a region's table of plain hexes in the GM's hex key
         (``plain_hex_rows`` in the templates): one line a hex, as ``region.md`` wrote them
         with a loop (``hexes``: ``GMHexView``), their text escaped."""
@@ -234,7 +237,7 @@ class _Renderer:
                 label("known", h.known) if h.known else "", " |")))
         return PageMarkup("\n".join(rows))
 
-    def roll_rows(self, rolls: Iterable[Any]) -> PageMarkup:
+    def roll_rows(self, rolls: Iterable[RollRecord]) -> PageMarkup:
         """The rows of a watch's table of rolls on the GM's session page (``roll_rows`` in
         the templates): one line a roll, as ``session-gm.md`` wrote them with a loop over
         the rolls (``rolls``: the watch's rolls, their detail escaped here). The shipped
@@ -303,7 +306,7 @@ class _Renderer:
             refs = [hex_ref(label) for label in labels]
             return PageMarkup(" → ").join(refs) if refs else PageMarkup(self.tt.gettext("—"))
 
-        def journal(session: Any) -> list[JournalDay]:
+        def journal(session: SessionView) -> list[JournalDay]:
             """The players' journal of a session, a paragraph a day (``render.journal``)."""
             return journal_days(session, self.view, self.tt, link, hex_link,
                                 self.terrain_name)

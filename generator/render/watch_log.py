@@ -14,9 +14,10 @@ else a roll holds. What each function gives a template is Markup of the page
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
+from generator.dice import RollRecord
 from generator.i18n import NP_, Msg, Translator
+from generator.knowledge import GMWatchView, ResourceView
 from generator.render.environment import cell
 from generator.render.escape import PageMarkup, text
 from generator.replay.seeded import story_event
@@ -71,7 +72,7 @@ def _word(t: Translator, msg: Msg) -> str:
     return t.pgettext(msg.context, msg.message) if msg.context else t.gettext(msg.message)
 
 
-def _outcome(t: Translator, roll: Any) -> str:
+def _outcome(t: Translator, roll: RollRecord) -> str:
     """The outcome of a roll in the watch table: a sign, a word, or nothing."""
     if not roll.outcome or roll.outcome in SAID:
         return ""
@@ -81,7 +82,7 @@ def _outcome(t: Translator, roll: Any) -> str:
     return " → " + str(text(t.label("outcome", roll.outcome, roll.outcome)))
 
 
-def seeded_mark(t: Translator, roll: Any) -> PageMarkup:
+def seeded_mark(t: Translator, roll: RollRecord) -> PageMarkup:
     """The marker of a seeded roll (HTML), stronger when it changed the story; "" for a roll
     made at the table."""
     if roll.recorded:
@@ -93,16 +94,16 @@ def seeded_mark(t: Translator, roll: Any) -> PageMarkup:
     return PageMarkup('<span class="hx-seeded">⚄ ' + t.gettext("seeded") + "</span>")
 
 
-def _is_key(roll: Any) -> bool:
+def _is_key(roll: RollRecord) -> bool:
     return roll.purpose in ALWAYS_KEY or story_event(roll) is not None
 
 
-def key_rolls(t: Translator, rolls: Iterable[Any]) -> PageMarkup:
+def key_rolls(t: Translator, rolls: Iterable[RollRecord]) -> PageMarkup:
     """The key rolls of a watch on one line of the watch table, e.g. ``nav 4 ✗ · veer 2 →
     1 face right · enc 7 –``: the rolls of one purpose share their name (the first
     ``GROUP`` of them shown, then how many more), seeded ones are marked (``hx-seeded``;
     ``hx-story`` when they changed the story)."""
-    groups: dict[str, list[Any]] = {}
+    groups: dict[str, list[RollRecord]] = {}
     parts: list[str] = []
     for roll in rolls:
         if roll.purpose in USAGE:
@@ -130,7 +131,7 @@ def key_rolls(t: Translator, rolls: Iterable[Any]) -> PageMarkup:
     return PageMarkup(" · ".join(parts))
 
 
-def roll_table(t: Translator, rolls: Iterable[Any]) -> PageMarkup:
+def roll_table(t: Translator, rolls: Iterable[RollRecord]) -> PageMarkup:
     """The rows of the compact table of a watch's rolls in its block: the roll (and its
     seeded marker), ``dice = natural → total vs target``, the outcome, the detail (last,
     escaped)."""
@@ -159,8 +160,8 @@ def roll_table(t: Translator, rolls: Iterable[Any]) -> PageMarkup:
     return PageMarkup("\n".join(rows))
 
 
-def outcome_legend(t: Translator, watches: Iterable[Any],
-                   more: Iterable[Any] = ()) -> PageMarkup:
+def outcome_legend(t: Translator, watches: Iterable[GMWatchView],
+                   more: Iterable[RollRecord] = ()) -> PageMarkup:
     """The legend of the outcome signs the session's rolls use, e.g. ``✓✓ critical success ·
     ✓+ special success · ✓ success``: only the signs on the page, in the order of
     ``LEGEND`` (``more``: rolls outside the watches); "" when no roll has one."""
@@ -174,7 +175,7 @@ def outcome_legend(t: Translator, watches: Iterable[Any],
     return PageMarkup(" · ".join(parts))
 
 
-def resource_events(t: Translator, resources: Iterable[Any], session: int
+def resource_events(t: Translator, resources: Iterable[ResourceView], session: int
                     ) -> dict[int, list[PageMarkup]]:
     """What the usage dice did to a session, by the index of the watch it happened in or
     followed (-1: before the first): a resource running out, a member becoming doomed."""
