@@ -29,6 +29,7 @@ from typing import Any
 import jinja2
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame
+from jinja2.filters import make_attrgetter
 from markupsafe import Markup
 
 from generator import i18n
@@ -78,14 +79,14 @@ def quote(value: object) -> PageMarkup:
                                  for line in lines)
 
 
-def join(value: Iterable[Any], d: str = "", attribute: str | int | None = None) -> PageMarkup:
+@jinja2.pass_environment
+def join(env: jinja2.Environment, value: Iterable[Any], d: str = "",
+         attribute: str | int | None = None) -> PageMarkup:
     """Jinja's ``join`` for the pages: each item escaped (``PageMarkup.escape``), the
     separator written as the template gives it (its own text)."""
     items: Iterable[Any] = value
     if attribute is not None:
-        getter = (lambda item: item[attribute]) if isinstance(attribute, int) else \
-            (lambda item: functools.reduce(getattr, str(attribute).split("."), item))
-        items = map(getter, value)
+        items = map(make_attrgetter(env, attribute), value)
     return PageMarkup(d).join(items)
 
 
