@@ -1,4 +1,7 @@
-"""The templates' copy of a view: text made inert, everything else kept as it is."""
+"""Escaping on output: every plain string a page template writes out is made inert; Markup
+and Prose are written as they are; what a template builds (``~``, ``join``, ``replace``,
+``format``, ``e``, a macro, a translated message) escapes each value exactly once. And the
+page titles' plain text and front matter."""
 
 from __future__ import annotations
 
@@ -12,18 +15,72 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from markupsafe import Markup
 
-from generator.hexgrid import Hex
+from generator.audience import Audience
+from generator.content.markdown import default_renderer, inert
 from generator.render import escape
-from generator.render.escape import template_view
+from generator.render.environment import PAGE_TEMPLATES, markdown_environment
+from generator.render.escape import PageMarkup
+
+#: what GMs type: every character Markdown, HTML, attr_list or Jinja read, both scripts
+TYPED = st.text(st.sampled_from(list(
+    "Ab zЖї09:;,.-'\"()?/+=%$@~|\\`*_[]<>&!{}#\t\u00a0")), max_size=30)
+HOSTILE = "Tom & Jerry's <Inn> {{ 7*7 }} | [x](javascript:alert(1)) *b* _i_ # {: #id }"
 
 
-def test_named_tuples_keep_their_type_and_text_is_inert() -> None:
-    view = {"hex": Hex(3, 4), "pair": ("Tom & Jerry's <Inn>", 2), "name": "{{ 7*7 }}"}
-    copy = template_view(view, lambda s: None)
-    assert type(copy["hex"]) is Hex and copy["hex"].q == 3 and copy["hex"].r == 4
-    assert type(copy["pair"]) is tuple
-    assert isinstance(copy["pair"][0], Markup) and "<Inn>" not in copy["pair"][0]
-    assert "{{" not in copy["name"]
+def page(source: str, **values: object) -> str:
+    """``source`` rendered as a page template (the pages' environment, in English)."""
+    env, t = markdown_environment("en", None, PAGE_TEMPLATES)
+    return env.from_string(source).render(t=t, **values)
+
+
+@settings(max_examples=150, deadline=None)
+@given(TYPED)
+@example(HOSTILE)
+def test_a_value_is_escaped_once_however_the_template_writes_it(typed: str) -> None:
+    shown = inert(typed)
+    assert page("{{ x }}", x=typed) == shown
+    assert page("<b>{{ x }}</b>", x=typed) == f"<b>{shown}</b>"
+    # a concatenation: the template's literals are markup, the values are escaped
+    assert page('{{ "<del>" ~ x ~ "</del>" }}', x=typed) == f"<del>{shown}</del>"
+    assert page('{{ "[" ~ x ~ "](#a)" }}', x=typed) == f"[{shown}](#a)"
+    assert page("{{ x ~ x }}", x=typed) == inert(typed + typed)
+    # join: the items escaped, the separator the template's
+    assert page('{{ [x, x] | join("<br>") }}', x=typed) == f"{shown}<br>{shown}"
+    # a macro's output is written as it is: its values were escaped inside it
+    assert page("{% macro m(v) %}**{{ v }}**{% endmacro %}{{ m(x) }}",
+                x=typed) == f"**{shown}**"
+    assert page("{% set y %}<i>{{ x }}</i>{% endset %}{{ y }}", x=typed) == f"<i>{shown}</i>"
+    # a translated message: its words as written, its values escaped
+    assert page('{{ _("Session %(n)s: %(title)s", n=2, title=x) }}',
+                x=typed) == f"Session 2: {shown}"
+    assert page('{{ t.gettext("Session %(n)s: %(title)s", n=2, title=x) }}',
+                x=typed) == f"Session 2: {shown}"
+    # the filters that build strings escape as the page does (never merely for HTML)
+    assert page("{{ x | e }}", x=typed) == shown
+    assert page('{{ x | replace("a", "<b>") }}', x=typed) == inert(typed.replace("a", "<b>"))
+    assert page('{{ "%s!" | format(x) }}', x=typed) == inert(f"{typed}!")
+    assert page("{{ x | cell }}", x=typed) == shown
+    assert page("{{ x | upper }}", x=typed) == inert(typed.upper())
+
+
+def test_markup_and_prose_are_written_as_they_are() -> None:
+    prose = default_renderer().prose("A *GM* note & [a link](x.md)", Audience.GM)
+    assert prose is not None
+    assert page("{{ p }}", p=prose) == prose.block()
+    assert page("{{ p | inline }}", p=prose) == prose.inline()
+    assert page('{{ "<i>" ~ (p | inline) ~ "</i>" }}', p=prose) == f"<i>{prose.inline()}</i>"
+    assert page("{{ m }}", m=Markup("<b>x</b>")) == "<b>x</b>"
+    assert page("{{ m }}", m=PageMarkup("**x**")) == "**x**"
+    assert page("{{ n }}|{{ f }}|{{ z }}", n=3, f=4.5, z=None) == "3|4.5|None"
+
+
+def test_ids_labels_and_words_stay_raw_values() -> None:
+    """Templates compare and look up by ids, hex labels and the engine's words, raw; what
+    such a value has to write out has nothing ``inert`` changes."""
+    for raw in ("0313", "0313-0412", "old-mill", "travel", "03-into-the-fens"):
+        assert inert(raw) == raw
+        assert page('{% if x == "' + raw + '" %}{{ x }}{% endif %}', x=raw) == raw
+    assert page('{{ d[k] }}', d={"0313": "Ford"}, k="0313") == "Ford"
 
 
 #: what page titles are made of: letters of both scripts, digits, spaces and the

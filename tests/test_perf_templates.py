@@ -17,7 +17,6 @@ import dataclasses
 import html
 import shutil
 from pathlib import Path
-from typing import Any
 
 import jinja2
 import pytest
@@ -26,12 +25,9 @@ from markupsafe import Markup
 from generator import i18n
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
-from generator.content.markdown import Prose, default_renderer
 from generator.dice import said
 from generator.i18n import Translator
-from generator.knowledge import gm_view, view_for
-from generator.render.escape import _MODULES as MODULES
-from generator.render.escape import PROSE_FIELDS, RAW_FIELDS, template_view, text
+from generator.knowledge import gm_view
 from generator.render.pages import PAGE_TEMPLATES, render_docs
 from generator.replay import replay
 
@@ -331,7 +327,6 @@ TEMPLATE = (
 
 @pytest.mark.parametrize("language", ["en", "ru", "uk"])
 def test_the_templates_gettext_is_the_extensions(language: str) -> None:
-    from markupsafe import Markup
 
     def render(fast: bool) -> str:
         env = jinja2.Environment(autoescape=False)
@@ -356,84 +351,6 @@ def test_the_site_translator_memoises_the_same_words() -> None:
         assert t.when(3, 2) == t.gettext("day %(day)s, %(watch)s", day=3, watch=t.watch(2))
     with pytest.raises(KeyError):
         t.label("activity", "no_such_thing")
-
-
-def _old_copy(value: Any, field: str | None, prose: Any, memo: dict[int, Any]) -> Any:
-    """generator.render.escape._copy as it was before its fast paths."""
-    if value is None or isinstance(value, (bool, int, float, Prose, Markup)):
-        return value
-    if isinstance(value, str):
-        if field in RAW_FIELDS:
-            return value
-        if field in PROSE_FIELDS:
-            return prose(value)
-        return text(value)
-    key = id(value)
-    if key in memo:
-        return memo[key]
-    out: Any
-    if isinstance(value, tuple):
-        items = [_old_copy(v, field, prose, memo) for v in value]
-        if all(a is b for a, b in zip(items, value, strict=True)):
-            out = value
-        elif hasattr(value, "_fields"):
-            out = type(value)(*items)
-        else:
-            out = tuple(items)
-    elif isinstance(value, list):
-        out = [_old_copy(v, field, prose, memo) for v in value]
-    elif isinstance(value, (frozenset, set)):
-        out = type(value)(_old_copy(v, field, prose, memo) for v in value)
-    elif isinstance(value, dict):
-        out = {k: _old_copy(v, field, prose, memo) for k, v in value.items()}
-    elif type(value).__module__ in MODULES and dataclasses.is_dataclass(value):
-        changes: dict[str, Any] = {}
-        for f in dataclasses.fields(value):
-            if f.init:
-                old = getattr(value, f.name)
-                new = _old_copy(old, f.name, prose, memo)
-                if new is not old:
-                    changes[f.name] = new
-        out = dataclasses.replace(value, **changes) if changes else value  # type: ignore[type-var]
-    else:
-        out = value
-    memo[key] = out
-    return out
-
-
-def same(a: Any, b: Any, where: str = "view") -> None:
-    """``a`` and ``b`` hold the same values of the same types, all the way down."""
-    assert type(a) is type(b), where
-    if isinstance(a, (list, tuple)):
-        assert len(a) == len(b), where
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            same(x, y, f"{where}[{i}]")
-    elif isinstance(a, dict):
-        assert list(a) == list(b), where
-        for k in a:
-            same(a[k], b[k], f"{where}[{k!r}]")
-    elif isinstance(a, (set, frozenset)):
-        assert a == b and {type(x) for x in a} == {type(x) for x in b}, where
-    elif dataclasses.is_dataclass(a) and not isinstance(a, type):
-        for f in dataclasses.fields(a):
-            same(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")
-    elif isinstance(a, Prose):
-        assert str(a) == str(b) and a.inline() == b.inline(), where
-    else:
-        assert a == b, where
-
-
-@pytest.mark.parametrize("audience", ["players", "gm"])
-def test_template_view_copies_as_before(audience: str) -> None:
-    campaign = example_campaign("en")
-    chronicle, _ = replay(campaign)
-    md = default_renderer()
-    view = view_for(campaign, chronicle, audience, md)  # type: ignore[arg-type]
-
-    def prose(value: str | None) -> Prose | None:
-        return md.prose(value, audience)  # type: ignore[arg-type]
-
-    same(template_view(view, prose), _old_copy(view, None, prose, {}))
 
 
 def test_a_rolls_detail_is_escaped_on_the_gms_session_page() -> None:

@@ -57,6 +57,29 @@ def test_environments_that_compile_differently_keep_apart(tmp_path: Path) -> Non
     assert len({entry.parent for entry in _entries(cache)}) == 2
 
 
+def test_a_filter_that_starts_taking_the_environment_is_compiled_again(
+        tmp_path: Path) -> None:
+    """Jinja compiles what a filter is passed into the call: an upgrade that makes a filter
+    take the environment never runs the code compiled for the old one."""
+    templates, cache = tmp_path / "templates", tmp_path / "cache"
+    templates.mkdir()
+    (templates / "row.md").write_text('{{ xs | sep(" | ") }}', encoding="utf-8")
+
+    def plain(xs: list[str], d: str) -> str:
+        return d.join(xs)
+
+    @jinja2.pass_environment
+    def passed(env: jinja2.Environment, xs: list[str], d: str) -> str:
+        return d.join(xs)
+
+    for sep in (plain, passed):
+        env = jinja2.Environment(loader=TemplateFiles(str(templates)), autoescape=False)
+        env.filters["sep"] = sep
+        env.bytecode_cache = template_cache(env, cache)
+        assert render(env, "row.md", {"xs": ["a", "b"]}) == "a | b"
+    assert len({entry.parent for entry in _entries(cache)}) == 2
+
+
 def test_without_a_cache_folder_templates_still_render(tmp_path: Path) -> None:
     templates = tmp_path / "templates"
     templates.mkdir()

@@ -46,6 +46,7 @@ from typing import Any
 
 import markdown as pymarkdown  # type: ignore[import-untyped]
 import nh3
+from markupsafe import Markup
 
 from generator.audience import Audience
 from generator.content.mdextensions import DEFAULT_EXTENSIONS, extension_settings
@@ -265,7 +266,8 @@ def _classes(attrs: Iterable[tuple[str, str | None]]) -> list[str]:
 class Prose:
     """A Markdown field, rendered and sanitised for one audience (see the module docstring).
 
-    ``str(prose)`` is the block form; ``inline()`` fits a table cell or a list item.
+    ``str(prose)`` is the block form; ``inline()`` fits a table cell or a list item. The
+    forms are Markup: a template writes them out as they are.
     """
 
     html: str
@@ -299,26 +301,28 @@ class Prose:
         # (kept outside the fields: a fragment equals, and hashes as, its HTML and audience)
         self.__dict__.setdefault("_made", {})[(inline, page)] = text
 
-    def block(self, tag: str = "div", css: str = "hexcrawl-md") -> str:
+    def block(self, tag: str = "div", css: str = "hexcrawl-md") -> Markup:
         """Raw HTML for a Markdown page, on lines of its own (MkDocs' md_in_html turns its
         headings into real ones, with ids and a place in the table of contents)."""
-        return f'<{tag} class="{css}" markdown="1">\n{self._inert(inline=False)}\n</{tag}>'
+        return Markup(f'<{tag} class="{css}" markdown="1">\n{self._inert(inline=False)}\n'
+                      f"</{tag}>")
 
-    def inline(self) -> str:
+    def inline(self) -> Markup:
         """The fragment on one line, for inside a paragraph, a list item or a table cell; a
         single paragraph loses its ``<p>``."""
         text = self._inert(inline=True)
         if text.startswith("<p>") and text.endswith("</p>") and text.count("<p>") == 1:
-            return text[3:-4]
-        return text
+            return Markup(text[3:-4])
+        return Markup(text)
 
-    def box(self, css: str, title: str) -> str:
-        """The block form as an admonition-shaped box (``css``: its classes; ``title`` is
-        written as given: interface text, or a name already escaped)."""
-        return (f'<div class="{css}" markdown="1">\n<p class="admonition-title">{title}</p>\n'
-                f"{self._inert(inline=False)}\n</div>")
+    def box(self, css: str, title: str) -> Markup:
+        """The block form as an admonition-shaped box (``css``: its classes; ``title``:
+        Markup, such as interface text, written as given, else made inert)."""
+        shown = str(title) if hasattr(title, "__html__") else inert(title)
+        return Markup(f'<div class="{css}" markdown="1">\n<p class="admonition-title">{shown}'
+                      f"</p>\n{self._inert(inline=False)}\n</div>")
 
-    def quoted(self) -> str:
+    def quoted(self) -> Markup:
         """The block form as a block quote (a chronicle note)."""
         return self.block("blockquote", "hexcrawl-note")
 
@@ -328,6 +332,10 @@ class Prose:
         return _plain(self.html)
 
     def __str__(self) -> str:
+        return str(self.block())
+
+    def __html__(self) -> str:
+        """Markup's protocol: a page (or a Markup string) embeds the block form as it is."""
         return self.block()
 
     def __contains__(self, needle: str) -> bool:

@@ -53,7 +53,7 @@ import functools
 import gettext
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -432,27 +432,32 @@ def _english() -> Translator:
     return Translator(SOURCE_LANGUAGE)
 
 
-def install(env: jinja2.Environment, translator: Translator) -> None:
+def install(env: jinja2.Environment, translator: Translator,
+            markup: Callable[[str], str] | None = None) -> None:
     """Give a Jinja environment the i18n extension with ``translator``'s catalogue.
 
     Templates then call ``_("Map")`` (or ``gettext``), ``pgettext(context, message)``,
     ``ngettext(singular, plural, n)`` and ``npgettext``, "newstyle": values are keyword
-    arguments filling ``%(name)s``, and ``ngettext`` fills ``%(num)s`` with ``n``.
+    arguments filling ``%(name)s``, and ``ngettext`` fills ``%(num)s`` with ``n``. With
+    ``markup`` (a Markup class of the environment's own), a message is that Markup and the
+    values filling it are escaped by it (the page templates: ``generator.render.escape``).
     """
     env.add_extension("jinja2.ext.i18n")
     extended: Any = env  # the extension adds install_gettext_translations
     extended.install_gettext_translations(translator.catalogue, newstyle=True)
-    if env.autoescape is False:
+    if markup is not None or env.autoescape is False:
         # the same callables without the extension's trips through the template context
         # (three calls of ``Context.call`` for each ``_()``), translations looked up once
-        env.globals.update(template_gettext(translator.catalogue))
+        env.globals.update(template_gettext(translator.catalogue, markup or str))
 
 
-def template_gettext(catalogue: gettext.NullTranslations) -> dict[str, Any]:
-    """The newstyle gettext callables of the Jinja i18n extension for an environment
-    without autoescaping (``_``, ``gettext``, ``ngettext``, ``pgettext``, ``npgettext``):
-    the same strings out, each message translated once. The extension's own ones receive the
-    template's context only to ask it for the autoescape setting and for ``gettext``."""
+def template_gettext(catalogue: gettext.NullTranslations,
+                     markup: Callable[[str], str] = str) -> dict[str, Any]:
+    """The newstyle gettext callables of the Jinja i18n extension (``_``, ``gettext``,
+    ``ngettext``, ``pgettext``, ``npgettext``): the same strings out, each message
+    translated once, made ``markup`` before its values fill it. The extension's own ones
+    receive the template's context only to ask it for the autoescape setting and for
+    ``gettext``."""
     singles: dict[str, str] = {}
     contexts: dict[tuple[str, str], str] = {}
     plurals: dict[tuple[str, str, int], str] = {}
@@ -462,9 +467,9 @@ def template_gettext(catalogue: gettext.NullTranslations) -> dict[str, Any]:
         if type(string) is str:
             found = singles.get(string)
             if found is None:
-                found = singles[string] = catalogue.gettext(string)
+                found = singles[string] = markup(catalogue.gettext(string))
         else:  # a Markup or another str: not mixed up with a str in the memo
-            found = catalogue.gettext(string)
+            found = markup(catalogue.gettext(string))
         return found % variables
 
     def ngettext_(singular: str, plural: str, num: int, /, **variables: Any) -> str:
@@ -473,9 +478,9 @@ def template_gettext(catalogue: gettext.NullTranslations) -> dict[str, Any]:
             key = (singular, plural, num)
             found = plurals.get(key)
             if found is None:
-                found = plurals[key] = catalogue.ngettext(singular, plural, num)
+                found = plurals[key] = markup(catalogue.ngettext(singular, plural, num))
         else:
-            found = catalogue.ngettext(singular, plural, num)
+            found = markup(catalogue.ngettext(singular, plural, num))
         return found % variables
 
     def pgettext_(context: str, string: str, /, **variables: Any) -> str:
@@ -484,9 +489,9 @@ def template_gettext(catalogue: gettext.NullTranslations) -> dict[str, Any]:
             key = (context, string)
             found = contexts.get(key)
             if found is None:
-                found = contexts[key] = catalogue.pgettext(context, string)
+                found = contexts[key] = markup(catalogue.pgettext(context, string))
         else:
-            found = catalogue.pgettext(context, string)
+            found = markup(catalogue.pgettext(context, string))
         return found % variables
 
     def npgettext_(context: str, singular: str, plural: str, num: int, /,
@@ -498,9 +503,10 @@ def template_gettext(catalogue: gettext.NullTranslations) -> dict[str, Any]:
             key = (context, singular, plural, num)
             found = nplurals.get(key)
             if found is None:
-                found = nplurals[key] = catalogue.npgettext(context, singular, plural, num)
+                found = nplurals[key] = markup(
+                    catalogue.npgettext(context, singular, plural, num))
         else:
-            found = catalogue.npgettext(context, singular, plural, num)
+            found = markup(catalogue.npgettext(context, singular, plural, num))
         return found % variables
 
     return {"_": gettext_, "gettext": gettext_, "ngettext": ngettext_,

@@ -4,6 +4,11 @@ Templates live in ``site_templates/reference/``; a campaign overrides any of the
 the same name in ``<campaign>/templates/reference/``. The output is a dict of docs-relative
 paths to text (Markdown pages and SVG diagrams) that the site builder writes into each
 audience's docs tree, and that ``generator.printing.sheets`` turns into PDFs.
+
+The sheets share the pages' environment (``generator.render.environment``: its filters, its
+translator, its escaping on output): a plain string a sheet hands its template is made inert
+when written out. What the sheets write as Markdown in Python (a table's cells, a terrain's
+name) is Markup, the campaign's names in it made inert as they were put in.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from generator.content.markdown import MarkdownRenderer
 from generator.package_data import SITE_TEMPLATES
 from generator.reference import sheets as S
 from generator.reference.sheets import Ctx
-from generator.render.environment import markdown_environment
+from generator.render.environment import PageTranslator, markdown_environment
 from generator.render.templates import render
 from generator.rules.tables import TERRAIN
 
@@ -35,8 +40,14 @@ def environment(campaign: Campaign, language: str,
     """The sheets' Jinja environment (the pages', with the sheets' folders:
     ``generator.render.environment``); ``overrides=False`` ignores the campaign's own
     templates (``hexcrawl build --no-hooks``)."""
+    return _environment(campaign, language, overrides)[0]
+
+
+def _environment(campaign: Campaign, language: str,
+                 overrides: bool) -> tuple[jinja2.Environment, PageTranslator]:
     override = campaign.root / "templates" / "reference" if overrides else None
-    return markdown_environment(language, override, TEMPLATES)[0]
+    return markdown_environment(language, override, TEMPLATES)
+
 
 
 class Renderer:
@@ -47,7 +58,7 @@ class Renderer:
                  overrides: bool = True,
                  markdown: MarkdownRenderer | None = None) -> None:
         self.ctx = Ctx(campaign, audience, language or campaign.language, markdown)
-        self.env = environment(campaign, self.ctx.language, overrides)
+        self.env, self.t = _environment(campaign, self.ctx.language, overrides)
         self.known_locations = set(known_locations) if known_locations is not None else None
         #: this site's topic pages and ``tables`` (the players': campaign.yaml's choice)
         self.sheets = S.site_sheets(campaign, audience)
@@ -55,7 +66,7 @@ class Renderer:
     def page(self, template: str, **values: Any) -> str:
         # a campaign's override that cannot be read or fails: SourceError at its line
         text = render(self.env, template, {
-            "t": self.ctx.t, "gm": self.ctx.audience == Audience.GM, "language": self.ctx.language,
+            "t": self.t, "gm": self.ctx.audience == Audience.GM, "language": self.ctx.language,
             **values})
         # at most one blank line in a row: tidy Markdown, same HTML
         lines: list[str] = []

@@ -10,9 +10,10 @@ lived them. Words the journal does not write itself are quoted as they were writ
 with who wrote them: what the GM told the players (a ``tell:``, a table row's) and the
 party's own notes (``note:`` entries, a watch's ``note:``).
 
-It is made from a ``SessionView`` of the players' view (the templates' copy, its text
-escaped), so it can tell nothing that view does not hold: never the true hexes or miles, a
-roll or a GM remark.
+It is made from a ``SessionView`` of the players' view, so it can tell nothing that view
+does not hold: never the true hexes or miles, a roll or a GM remark. It is Markup of the
+page (``PageMarkup``): its sentences are the templates' translator's (``PageTranslator``),
+which escapes every name it is given, and its links and quotations escape theirs.
 
 Every sentence is a gettext message of the site's language (en, ru, uk).
 """
@@ -26,7 +27,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.i18n import N_, NP_, Msg, Translator
+from generator.knowledge import GMView, PlayerView, RulingView, SessionView, WatchView
 from generator.render import journal_events as events
+from generator.render.environment import page_translator
+from generator.render.escape import PageMarkup, text
 from generator.render.paths import location_path
 
 #: "The party followed <path> to <place>." by path kind: the words differ with the kind in
@@ -87,8 +91,8 @@ class JournalDay:
 class _Teller:
     """The sentences of one session, for one page (its links) and one language."""
 
-    def __init__(self, view: Any, t: Translator, location_link: Callable[[str], str],
-                 hex_link: Callable[[str], str | None],
+    def __init__(self, view: PlayerView | GMView, t: Translator,
+                 location_link: Callable[[str], str], hex_link: Callable[[str], str | None],
                  terrain_name: Callable[[str], str]) -> None:
         self.view, self.t = view, t
         self.location_link, self.hex_link = location_link, hex_link
@@ -122,7 +126,7 @@ class _Teller:
         known = self.view.place(label)
         if known:
             target = self.hex_link(label)
-            return f"[{known}]({target})" if target else str(known)
+            return PageMarkup("[%s](%s)") % (known, target) if target else text(known)
         return None
 
     def region(self, label: str | None) -> str | None:
@@ -144,7 +148,7 @@ class _Teller:
             self.t, [self.location_link(lid) for lid in found]))]
 
     # -- sentences ------------------------------------------------------------------------
-    def travel(self, first: Any, last: Any) -> str:
+    def travel(self, first: WatchView, last: WatchView) -> str:
         """Consecutive travel watches on one course, from ``first`` to ``last``."""
         t = self.t
         self.named = None
@@ -174,7 +178,7 @@ class _Teller:
             return t.gettext("The party travelled through %(terrain)s.", terrain=terrain)
         return t.gettext("The party travelled on.")
 
-    def reckoned(self, run: Sequence[Any]) -> list[str]:
+    def reckoned(self, run: Sequence[WatchView]) -> list[str]:
         """How far the party believed it walked: its reckoning, which the GM's page sets
         beside the true distance."""
         miles = round(sum(float(w.believed_miles) for w in run), 1)
@@ -183,7 +187,7 @@ class _Teller:
         return [self.t.gettext("By the party's reckoning, that was %(miles)s.",
                                miles=self.t.count(miles, "mile"))]
 
-    def halt(self, run: Sequence[Any]) -> str:
+    def halt(self, run: Sequence[WatchView]) -> str:
         kinds = {w.activity for w in run}
         activity = "camp" if "camp" in kinds else "sleep" if kinds == {"sleep"} else "rest"
         return self.spent(activity, len(run))
@@ -195,7 +199,7 @@ class _Teller:
             return self.say(SPENT[activity])
         return ""
 
-    def met(self, w: Any) -> list[Item]:
+    def met(self, w: WatchView) -> list[Item]:
         """What the party met: the GM's words for it, or that it had an encounter."""
         out: list[Item] = []
         for told in w.met:
@@ -207,7 +211,7 @@ class _Teller:
             out.append(("say", self.t.gettext("The party had an encounter.")))
         return out
 
-    def after(self, w: Any) -> list[Item]:
+    def after(self, w: WatchView) -> list[Item]:
         """What follows a watch's own sentence: what befell the party and what it found, in
         the journal's words; what the GM told and the party noted, quoted; the rulings and
         usage dice after it."""
@@ -225,7 +229,7 @@ class _Teller:
                                                     self.session, w.index))
         return out
 
-    def ruled(self, r: Any) -> list[str]:
+    def ruled(self, r: RulingView) -> list[str]:
         """A GM ruling as the party lived it (a ``RulingView``): where it believed it was
         then, that it knew it was lost, what it found."""
         t = self.t
@@ -241,19 +245,19 @@ class _Teller:
         return out
 
 
-def _quiet(w: Any) -> bool:
+def _quiet(w: WatchView) -> bool:
     """A watch that adds nothing to its sentence (it may join the one before)."""
     return not (w.tell or w.met or w.note or w.found or w.revealed or w.notes or w.rulings
                 or w.harm or w.forced_march)
 
 
-def _same_course(a: Any, b: Any) -> bool:
+def _same_course(a: WatchView, b: WatchView) -> bool:
     # along a path the heading bends with it: the path is the course
     return bool(a.activity == b.activity == "travel" and a.follow == b.follow
                 and (a.follow or a.heading == b.heading) and a.knows_lost == b.knows_lost)
 
 
-def _joins(a: Any, b: Any) -> bool:
+def _joins(a: WatchView, b: WatchView) -> bool:
     """Whether watch ``b`` is told in the same sentence as ``a`` before it: halts (rests,
     sleep and camps), or the same course or task, on the same day (a sentence stays under
     the day its watches are in, as the watch list below it says)."""
@@ -265,9 +269,9 @@ def _joins(a: Any, b: Any) -> bool:
         _same_course(a, b) or a.activity == b.activity not in ("travel", "encounter", "chase"))
 
 
-def _runs(watches: Sequence[Any]) -> Iterable[list[Any]]:
+def _runs(watches: Sequence[WatchView]) -> Iterable[list[WatchView]]:
     """Watches grouped into runs told as one sentence."""
-    run: list[Any] = []
+    run: list[WatchView] = []
     for w in watches:
         if run and not _joins(run[-1], w):
             yield run
@@ -277,7 +281,7 @@ def _runs(watches: Sequence[Any]) -> Iterable[list[Any]]:
         yield run
 
 
-def _told(teller: _Teller, session: Any) -> dict[int, list[list[Item]]]:
+def _told(teller: _Teller, session: SessionView) -> dict[int, list[list[Item]]]:
     """The session's items by day, a list per leg of the journey (each travel begins one)."""
     t = teller.t
     days: dict[int, list[list[Item]]] = {}
@@ -324,16 +328,20 @@ def _told(teller: _Teller, session: Any) -> dict[int, list[list[Item]]]:
     return days
 
 
-def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], str],
-                 hex_link: Callable[[str], str | None],
+def journal_days(session: SessionView, view: PlayerView | GMView, t: Translator,
+                 link: Callable[[str], str], hex_link: Callable[[str], str | None],
                  terrain_name: Callable[[str], str]) -> list[JournalDay]:
-    """The journal of a players' session (the templates' copy of a ``SessionView``), a day
-    at a time. ``link`` (a docs path to a link from the page) and ``hex_link`` (a
-    hex's link, or None) make the page's links; ``terrain_name`` names a terrain id."""
+    """The journal of a players' session (a ``SessionView``), a day at a time, in the words
+    of ``t`` as the templates' ``PageTranslator``. ``link`` (a docs path to a link from the
+    page) and ``hex_link`` (a hex's link, or None) make the page's links; ``terrain_name``
+    names a terrain id."""
+    t = page_translator(t)
 
     def location_link(lid: str) -> str:
         loc = view.locations.get(lid)
-        return f"[{loc.name}]({link(location_path(lid))})" if loc is not None else str(lid)
+        if loc is None:
+            return text(lid)
+        return PageMarkup("[%s](%s)") % (loc.name, link(location_path(lid)))
 
     teller = _Teller(view, t, location_link, hex_link, terrain_name)
     teller.session, teller.members = session.number, tuple(session.members)
@@ -348,7 +356,7 @@ def journal_days(session: Any, view: Any, t: Translator, link: Callable[[str], s
     for day, legs in sorted(days.items()):
         blocks = [block for leg in legs for block in _blocks(t, leg)]
         if blocks:
-            out.append(JournalDay(day, "\n\n".join(blocks)))
+            out.append(JournalDay(day, PageMarkup("\n\n").join(blocks)))
     return out
 
 
@@ -364,20 +372,20 @@ def _blocks(t: Translator, items: Sequence[Item]) -> list[str]:
 
 
 def _paragraph(sentences: Sequence[str]) -> str:
-    return " ".join(_sentence(s) for s in sentences)
+    return PageMarkup(" ").join(_sentence(s) for s in sentences)
 
 
 def _quote(t: Translator, who: str, passages: Sequence[Any]) -> str:
     """Passages quoted as written (each a ``Prose``, its block form), under a caption that
     says who wrote them: the GM (what the players were told) or the party (its notes)."""
-    body = "\n".join(str(p) for p in passages)
-    return (f'<figure class="hexcrawl-quote hexcrawl-said-{who}" markdown="1">\n'
-            f"<figcaption>{t.msg(SAID[who])}</figcaption>\n"
-            f'<blockquote markdown="1">\n{body}\n</blockquote>\n</figure>')
+    return PageMarkup('<figure class="hexcrawl-quote hexcrawl-said-%s" markdown="1">\n'
+                      "<figcaption>%s</figcaption>\n"
+                      '<blockquote markdown="1">\n%s\n</blockquote>\n</figure>') % (
+        who, t.msg(SAID[who]), PageMarkup("\n").join(passages))
 
 
-def _sentence(text: str) -> str:
+def _sentence(said: str) -> str:
     """A sentence of the journal ends as one."""
-    text = text.strip()
-    bare = re.sub(r"(<[^>]*>|\s)+$", "", text)
-    return text if bare.endswith(_ENDS) or not bare else text + "."
+    said = PageMarkup.escape(said).strip()
+    bare = re.sub(r"(<[^>]*>|\s)+$", "", said)
+    return said if bare.endswith(_ENDS) or not bare else said + "."

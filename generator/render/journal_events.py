@@ -11,19 +11,22 @@ campaign does not record: a sentence about members names them in a list after a 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from generator.i18n import Translator
+from generator.knowledge import ResourceView, WatchView
+from generator.knowledge.views import HarmView
+from generator.render.escape import PageMarkup
 
 
 def and_list(t: Translator, items: Sequence[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C`` in the site's language."""
+    """``A``, ``A and B``, ``A, B and C`` in the site's language (Markup: each item
+    escaped, links as they are)."""
     if len(items) < 2:
-        return "".join(items)
-    return t.gettext("%(a)s and %(b)s", a=", ".join(items[:-1]), b=items[-1])
+        return PageMarkup("").join(items)
+    return t.gettext("%(a)s and %(b)s", a=PageMarkup(", ").join(items[:-1]), b=items[-1])
 
 
-def _by_member(harms: Iterable[Any]) -> dict[str, int]:
+def _by_member(harms: Iterable[HarmView]) -> dict[str, int]:
     """Damage summed per member, in the order they were first hurt."""
     out: dict[str, int] = {}
     for h in harms:
@@ -37,7 +40,7 @@ def _hurt(t: Translator, damage: dict[str, int]) -> list[str]:
             for name, n in damage.items()]
 
 
-def hustle(t: Translator, harms: Sequence[Any], members: Sequence[str]) -> list[str]:
+def hustle(t: Translator, harms: Sequence[HarmView], members: Sequence[str]) -> list[str]:
     """The damage of hustling: the same for every member, as a rule."""
     damage = _by_member(h for h in harms if h.cause == "hustle" and not h.mount)
     if not damage:
@@ -52,7 +55,7 @@ def hustle(t: Translator, harms: Sequence[Any], members: Sequence[str]) -> list[
     return [t.gettext("Hustling wore down %(list)s.", list=and_list(t, _hurt(t, damage)))]
 
 
-def forced_march(t: Translator, harms: Sequence[Any]) -> list[str]:
+def forced_march(t: Translator, harms: Sequence[HarmView]) -> list[str]:
     """A forced march: who failed the Constitution check and what it cost them."""
     out = [t.gettext("The party marched on past eight hours since its last sleep: a forced "
                      "march.")]
@@ -67,7 +70,7 @@ def forced_march(t: Translator, harms: Sequence[Any]) -> list[str]:
     return out
 
 
-def mounts(t: Translator, harms: Sequence[Any]) -> list[str]:
+def mounts(t: Translator, harms: Sequence[HarmView]) -> list[str]:
     """Lethal damage to ridden mounts (hustled or force-marched)."""
     damage = _by_member(h for h in harms if h.mount)
     if not damage:
@@ -78,7 +81,7 @@ def mounts(t: Translator, harms: Sequence[Any]) -> list[str]:
                       list=and_list(t, hurt))]
 
 
-def befell(t: Translator, w: Any, members: Sequence[str]) -> list[str]:
+def befell(t: Translator, w: WatchView, members: Sequence[str]) -> list[str]:
     """What a watch cost the party: hustle, a forced march, who fell unconscious."""
     out = hustle(t, w.harm, members)
     if w.forced_march:
@@ -91,7 +94,7 @@ def befell(t: Translator, w: Any, members: Sequence[str]) -> list[str]:
     return out
 
 
-def usage(t: Translator, resources: Sequence[Any], session: int, watch: int) -> list[str]:
+def usage(t: Translator, resources: Sequence[ResourceView], session: int, watch: int) -> list[str]:
     """Usage dice that stepped down after watch ``watch`` (-1: before the first) of a
     session: a resource dwindling or running out, a doom die falling."""
     out: list[str] = []
@@ -114,7 +117,7 @@ def usage(t: Translator, resources: Sequence[Any], session: int, watch: int) -> 
     return out
 
 
-def lost_day(t: Translator, watches: Sequence[Any], last_day: bool) -> str | None:
+def lost_day(t: Translator, watches: Sequence[WatchView], last_day: bool) -> str | None:
     """A day the party spent lost (it knew it was lost all day), or ended lost."""
     if watches and all(w.knows_lost for w in watches):
         return t.gettext("The whole day was lost: the party did not know where it was.")

@@ -34,7 +34,7 @@ class PageCache(Protocol):
         """Keep a session's page under ``key``."""
 
     def get_object(self, key: Hashable) -> Any:
-        """Anything else kept under ``key`` (a page, a map, a copy of part of a view)."""
+        """Anything else kept under ``key`` (a page, a map, a token's memo)."""
 
     def put_object(self, key: Hashable, value: Any) -> None:
         """Keep ``value`` under ``key``."""
@@ -118,30 +118,6 @@ def overrides_pages(overrides: Path | None) -> bool:
         return False
     return any((overrides / path.relative_to(PAGE_TEMPLATES)).exists()
                for path in PAGE_TEMPLATES.rglob("*") if path.is_file())
-
-
-def keep_copies(view: View, cache: PageCache, tokens: Tokens) -> dict[int, Any]:
-    """The templates' copies (``template_view``) of the sessions and hexes of ``view`` kept
-    by an earlier build: a session's copy depends on its view's value alone, as a hex's on
-    the hex's view. By ``id`` of the part of the view."""
-    copies: dict[int, Any] = {}
-    for session_view, token in zip(view.sessions, tokens.session_values, strict=True):
-        found = cache.get_object(("session-view", token))
-        if found is not None:
-            copies[id(session_view)] = found
-    for hex_info in view.hexes.values():
-        found = cache.get_object(("hex-view", hex_info))
-        if found is not None:
-            copies[id(hex_info)] = found
-    return copies
-
-
-def put_copies(view: View, shown: View, cache: PageCache, tokens: Tokens) -> None:
-    """Keep the templates' copies (``shown``) of the sessions and hexes of ``view``."""
-    for shown_session, token in zip(shown.sessions, tokens.session_values, strict=True):
-        cache.put_object(("session-view", token), shown_session)
-    for label, info in view.hexes.items():
-        cache.put_object(("hex-view", info), shown.hexes[label])
 
 
 class NoCache:

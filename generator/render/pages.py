@@ -44,28 +44,24 @@ from typing import Any
 from markupsafe import Markup
 
 from generator.content.markdown import MarkdownRenderer, Prose, current_page, default_renderer
+from generator.dice import RollRecord
 from generator.knowledge import (
+    GMHexView,
     GMSessionView,
     GMView,
     LocationView,
     PlayerView,
     RegionView,
+    SessionView,
     TerrainView,
 )
 from generator.render import maps
 from generator.render.environment import PAGE_TEMPLATES, TEMPLATES, cell, environment
-from generator.render.escape import html_text, template_view, text
+from generator.render.escape import PageMarkup, html_text, text
 from generator.render.journal import JournalDay, journal_days
 from generator.render.map_files import stand_in
 from generator.render.map_lists import map_list
-from generator.render.page_cache import (
-    NoCache,
-    PageCache,
-    Tokens,
-    keep_copies,
-    overrides_pages,
-    put_copies,
-)
+from generator.render.page_cache import NoCache, PageCache, Tokens, overrides_pages
 from generator.render.paths import (
     location_path,
     page_url,
@@ -144,31 +140,30 @@ class Page:
     session: bool = False
 
 
+def _raw(value: str) -> str:
+    """A link target or label as the template meant it: a concatenation in a template
+    (``"map.md#map-" ~ label``) escapes its values (``PageEnvironment.join_parts``)."""
+    return str(value.unescape()) if isinstance(value, Markup) else value
+
+
 class _Renderer:
-    """The templates' copy of a view (``template_view``), their helpers, and their rendering.
-    ``copies`` (parts of the view copied in an earlier build, by ``id``) are taken as they
-    are (see ``template_view``)."""
+    """A view's templates: their helpers, and their rendering. The templates get the view
+    itself; what they write out is escaped on output (``generator.render.escape``)."""
 
     def __init__(self, view: View, overrides: Path | None,
-                 markdown: MarkdownRenderer | None = None,
-                 copies: dict[int, Any] | None = None) -> None:
+                 markdown: MarkdownRenderer | None = None) -> None:
         self.view = view
-        md = markdown or default_renderer()
-        audience = view.site.audience
-
-        def prose(value: str | None) -> Prose | None:
-            return md.prose(value, audience)
-
-        #: what the templates get: every GM-typed string escaped (generator.render.escape)
-        self.tview = template_view(view, prose, copies)
-        self.env, self.t = environment(view.site.language, overrides)
-        self.session_by_number = {s.number: s for s in self.tview.sessions}
+        self.markdown = markdown or default_renderer()
+        #: the templates' translator (its phrases Markup) and the plain one (navigation, maps)
+        self.env, self.tt = environment(view.site.language, overrides)
+        self.t = self.tt.plain
+        self.session_by_number = {s.number: s for s in self.view.sessions}
         #: the timeline's pages when it is too long for one (``timeline_periods``)
-        self.periods = timeline_periods(self.tview.timeline)
+        self.periods = timeline_periods(self.view.timeline)
         #: the page the timeline starts at: the whole timeline, or the index of its pages
         self.timeline_page = "timeline/index.md" if self.periods else "timeline.md"
         self.region_of: dict[str, RegionView] = {}
-        self._swatches: dict[tuple[Any, ...], str] = {}
+        self._swatches: dict[tuple[Any, ...], PageMarkup] = {}
         self._links: dict[str, maps.MapLinks] = {}
         if isinstance(view, GMView):
             for region in view.regions:
@@ -212,7 +207,7 @@ class _Renderer:
 
     def terrain_name(self, terrain: TerrainView | str | None) -> str:
         if isinstance(terrain, str):
-            found = self.tview.terrains.get(terrain)
+            found = self.view.terrains.get(terrain)
             if found is None:
                 return terrain
             terrain = found
@@ -220,35 +215,35 @@ class _Renderer:
             return ""
         return self.t.terrain(terrain)
 
-    def swatch(self, name: str, *args: Any) -> str:
+    def swatch(self, name: str, *args: Any) -> PageMarkup:
         """``maps.<name>(*args)`` (a legend's swatch, ``swatch`` in the templates), drawn once
         for the site: the GM's session pages show the same few on every page."""
         key = (name, *args)
         found = self._swatches.get(key)
         if found is None:
-            found = self._swatches[key] = getattr(maps, name)(*args)
+            found = self._swatches[key] = PageMarkup(getattr(maps, name)(*args))
         return found
 
-    def plain_hex_rows(self, hexes: Iterable[Any]) -> str:
+    def plain_hex_rows(self, hexes: Iterable[GMHexView]) -> PageMarkup:
         """The rows of a region's table of plain hexes in the GM's hex key
         (``plain_hex_rows`` in the templates): one line a hex, as ``region.md`` wrote them
-        with a loop (``hexes`` are the templates' copies of ``GMHexView``)."""
+        with a loop (``hexes``: ``GMHexView``), their text escaped."""
         label = self.t.label
         rows: list[str] = []
         for h in hexes:
             density = f" ({label('density', h.density, h.density)})" if h.density else ""
             rows.append("".join((
                 '| <a id="hex-', str(h.label), '"></a>', str(h.label), " | ",
-                str(self.terrain_name(h.terrain)), density, " | ", str(h.visits or ""), " | ",
+                text(self.terrain_name(h.terrain)), density, " | ", str(h.visits or ""), " | ",
                 label("known", h.known) if h.known else "", " |")))
-        return "\n".join(rows)
+        return PageMarkup("\n".join(rows))
 
-    def roll_rows(self, rolls: Iterable[Any]) -> str:
+    def roll_rows(self, rolls: Iterable[RollRecord]) -> PageMarkup:
         """The rows of a watch's table of rolls on the GM's session page (``roll_rows`` in
         the templates): one line a roll, as ``session-gm.md`` wrote them with a loop over
-        the rolls (``rolls``: the templates' copies, their detail escaped text; a detail
-        that is not is escaped here). The shipped page now writes its rolls with
-        ``watch_log``; a campaign's own ``session-gm.md`` of before keeps this one."""
+        the rolls (``rolls``: the watch's rolls, their detail escaped here). The shipped
+        page now writes its rolls with ``watch_log``; a campaign's own ``session-gm.md`` of
+        before keeps this one."""
         t = self.t
         label = t.label
         recorded, seeded = t.gettext("at the table"), t.gettext("seeded")
@@ -259,57 +254,67 @@ class _Renderer:
                 natural += " (" + ", ".join(map(str, roll.dice_values)) + ")"
             rows.append("".join((
                 "| ", str(label("purpose", roll.purpose, roll.purpose)), " | ",
-                str(self.t.dice(roll.dice)),
+                str(t.dice(roll.dice)),
                 " | ", natural, " | ", str(roll.total), " | ",
                 "" if roll.target is None else str(roll.target), " | ",
                 str(label("outcome", roll.outcome, roll.outcome)) if roll.outcome else "",
                 " | ", recorded if roll.recorded else seeded, " | ",
-                cell(text(t.said(roll.detail))),
+                cell(t.said(roll.detail)),
                 " |")))
-        return "\n".join(rows)
+        return PageMarkup("\n".join(rows))
+
+    def prose(self, value: str | Prose | None) -> Prose | None:
+        """The chronicle's Markdown (a GM remark, an encounter's result, a note) rendered
+        and sanitised for this site's audience (``prose`` in the templates); Prose and None
+        as they are."""
+        if value is None or isinstance(value, Prose):
+            return value
+        return self.markdown.prose(_raw(value), self.view.site.audience)
 
     # -- rendering ------------------------------------------------------------------------
     def render(self, template: str, path: str, **context: Any) -> str:
         root = root_of(path)
 
-        def link(target: str) -> str:
-            """A Markdown link target from this page to another docs file."""
+        def link(target: str) -> PageMarkup:
+            """A Markdown link target from this page to another docs file (an id or a
+            label, a slug or digits, needs no escape in it)."""
+            target = _raw(target)
             anchor = ""
             if "#" in target:
                 target, anchor = target.split("#", 1)
                 anchor = "#" + anchor
             if not target:
-                return anchor
-            return relative(target, posixpath.dirname(path)) + anchor
+                return PageMarkup(anchor)
+            return PageMarkup(relative(target, posixpath.dirname(path)) + anchor)
 
-        def hex_link(label: str) -> str | None:
+        def hex_link(label: str) -> PageMarkup | None:
             """A Markdown link target for a hex (GM: its hex key entry)."""
-            target = self.hex_target(label)
+            target = self.hex_target(_raw(label))
             if target is None:
                 return None
             page, anchor = target
             return link(page + (f"#{anchor}" if anchor else ""))
 
-        def hex_ref(label: str | None) -> str:
+        def hex_ref(label: str | None) -> PageMarkup:
             """``_macros.md``'s ``hexref`` in Python: a hex label linked to its target."""
             if label is None:
-                return "?"
+                return PageMarkup("?")
             target = hex_link(label)
-            return f"[{label}]({target})" if target else str(label)
+            return PageMarkup("[%s](%s)") % (label, target) if target else text(label)
 
-        def hex_refs(labels: Iterable[str | None]) -> str:
+        def hex_refs(labels: Iterable[str | None]) -> PageMarkup:
             """``_macros.md``'s ``hexrefs`` in Python: hex labels, linked, in a row."""
             refs = [hex_ref(label) for label in labels]
-            return " → ".join(refs) if refs else self.t.gettext("—")
+            return PageMarkup(" → ").join(refs) if refs else PageMarkup(self.tt.gettext("—"))
 
-        def journal(session: Any) -> list[JournalDay]:
+        def journal(session: SessionView) -> list[JournalDay]:
             """The players' journal of a session, a paragraph a day (``render.journal``)."""
-            return journal_days(session, self.tview, self.t, link, hex_link,
+            return journal_days(session, self.view, self.tt, link, hex_link,
                                 self.terrain_name)
 
         values: dict[str, Any] = {
-            "view": self.tview, "site": self.tview.site, "gm": self.view.site.gm,
-            "t": self.t, "page": path, "root": root, "link": link, "hex_link": hex_link,
+            "view": self.view, "site": self.view.site, "gm": self.view.site.gm,
+            "t": self.tt, "page": path, "root": root, "link": link, "hex_link": hex_link,
             "terrain_name": self.terrain_name, "maps": maps,
             "session_path": session_path, "location_path": location_path,
             "region_path": region_path, "page_url": page_url,
@@ -320,8 +325,8 @@ class _Renderer:
             "roll_table": functools.partial(roll_table, self.t),
             "outcome_legend": functools.partial(outcome_legend, self.t),
             "resource_events": functools.partial(resource_events, self.t,
-                                                 getattr(self.tview, "resources", ())),
-            "journal": journal,
+                                                 getattr(self.view, "resources", ())),
+            "journal": journal, "prose": self.prose,
         }
         values.update(context)
         token = current_page.set(path)
@@ -341,8 +346,8 @@ def render_docs(view: View, overrides: Path | None = None,
                 markdown: MarkdownRenderer | None = None, cache: PageCache | None = None,
                 inputs: object | None = None) -> DocsTree:
     """Every page and map of one audience's site (see the module docstring), drawn one after
-    another from the page list (``page_list``). Templates get the view with every GM-typed
-    string escaped; maps and navigation titles escape theirs.
+    another from the page list (``page_list``). Templates get the view and escape what they
+    write out (``generator.render.escape``); maps and navigation titles escape theirs.
 
     With ``cache`` and ``inputs`` (the token of the campaign's inputs, from
     ``generator.replay.snapshots``), a page or map is taken from the cache when everything it
@@ -356,8 +361,7 @@ def render_docs(view: View, overrides: Path | None = None,
     still kept."""
     kept: PageCache = cache if cache is not None and inputs is not None else NoCache()
     tokens = Tokens.of(view, kept, inputs)
-    r = _Renderer(view, overrides, markdown, keep_copies(view, kept, tokens))
-    put_copies(view, r.tview, kept, tokens)
+    r = _Renderer(view, overrides, markdown)
     map_key = ("overview", inputs, tokens.knowledge, tokens.tracks, tokens.now)
     overview = kept.get_object(map_key)
     if overview is None:
@@ -431,7 +435,7 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
               cache: PageCache) -> list[Page]:
     """Every page of the site but the overview map (``overview``), with its template, its
     context and what it shows (its key)."""
-    tv = r.tview
+    tv = view
     inputs, knowledge, titles = tokens.inputs, tokens.knowledge, tokens.titles
     gm = isinstance(view, GMView)
     sessions, shown = view.sessions, tv.sessions
@@ -500,7 +504,7 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
             pages.append(Page(
                 region_path(region), "region.md",
                 {"region": shown_region,
-                 "title": text(region.name) if region.name else Markup(title)},
+                 "title": text(region.name) if region.name else PageMarkup(title)},
                 ("region-page", inputs, region, title,
                  tuple(view.hexes[label] for label in region.hexes))))
     if view.tables or isinstance(view, GMView):

@@ -58,8 +58,9 @@ def template_cache(env: jinja2.Environment,
     the source, so an edited template (a campaign's override) is compiled again; it writes
     each file to a temporary name and renames it, so builds running at once never read half
     a file. What the key leaves out and the compiled code depends on, the Jinja and Python
-    versions and the environment's syntax and extensions, names the folder. Call it once the
-    environment has its extensions."""
+    versions and the environment's syntax, extensions, code generator and what its filters
+    and tests are passed, names the folder. Call it once the environment has its extensions
+    and filters."""
     settings = repr((
         jinja2.__version__, sys.version_info[:2], env.block_start_string,
         env.block_end_string, env.variable_start_string, env.variable_end_string,
@@ -67,7 +68,8 @@ def template_cache(env: jinja2.Environment,
         env.line_comment_prefix, env.trim_blocks, env.lstrip_blocks, env.newline_sequence,
         env.keep_trailing_newline, env.optimized, env.is_async,
         _callable_name(env.autoescape), _callable_name(env.finalize),
-        sorted(env.extensions)))
+        _callable_name(env.code_generator_class), getattr(env, "code_version", None),
+        sorted(env.extensions), _pass_args(env.filters), _pass_args(env.tests)))
     digest = hashlib.sha256(settings.encode()).hexdigest()[:16]
     base = root if root is not None else Path(platformdirs.user_cache_dir("hexcrawl",
                                                                           appauthor=False))
@@ -79,6 +81,12 @@ def template_cache(env: jinja2.Environment,
     if not os.access(folder, os.W_OK):
         return None
     return jinja2.FileSystemBytecodeCache(str(folder), "%s.jinja")
+
+
+def _pass_args(functions: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What each filter (or test) is passed besides its arguments (the context, the
+    environment...): compiled into the templates' code that calls it."""
+    return sorted((name, str(getattr(f, "jinja_pass_arg", ""))) for name, f in functions.items())
 
 
 def _callable_name(value: object) -> object:

@@ -7,17 +7,19 @@ whose outcome changed the story (``generator.replay.seeded.story_event``: an enc
 failed check, the way a lost party veers...) carries a stronger one, since the GM will want
 to record the die the table rolled there. A roll's detail is what the engine said of it
 (``generator.dice.Said``): phrased in the page's language and escaped here, like anything
-else a roll holds.
+else a roll holds. What each function gives a template is Markup of the page
+(``PageMarkup``): written out as it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
+from generator.dice import RollRecord
 from generator.i18n import NP_, Msg, Translator
+from generator.knowledge import GMWatchView, ResourceView
 from generator.render.environment import cell
-from generator.render.escape import text
+from generator.render.escape import PageMarkup, text
 from generator.replay.seeded import story_event
 
 #: Rolls that are the decisions of a watch: always among its key rolls. Other rolls are key
@@ -70,7 +72,7 @@ def _word(t: Translator, msg: Msg) -> str:
     return t.pgettext(msg.context, msg.message) if msg.context else t.gettext(msg.message)
 
 
-def _outcome(t: Translator, roll: Any) -> str:
+def _outcome(t: Translator, roll: RollRecord) -> str:
     """The outcome of a roll in the watch table: a sign, a word, or nothing."""
     if not roll.outcome or roll.outcome in SAID:
         return ""
@@ -80,28 +82,28 @@ def _outcome(t: Translator, roll: Any) -> str:
     return " → " + str(text(t.label("outcome", roll.outcome, roll.outcome)))
 
 
-def seeded_mark(t: Translator, roll: Any) -> str:
+def seeded_mark(t: Translator, roll: RollRecord) -> PageMarkup:
     """The marker of a seeded roll (HTML), stronger when it changed the story; "" for a roll
     made at the table."""
     if roll.recorded:
-        return ""
+        return PageMarkup("")
     if story_event(roll) is not None:
-        return ('<span class="hx-seeded hx-story" title="' + t.gettext(
+        return PageMarkup('<span class="hx-seeded hx-story" title="' + t.gettext(
             "seeded, and it changed the story: record the die the table rolled")
-                + '">⚄ ' + t.gettext("seeded") + "</span>")
-    return '<span class="hx-seeded">⚄ ' + t.gettext("seeded") + "</span>"
+                          + '">⚄ ' + t.gettext("seeded") + "</span>")
+    return PageMarkup('<span class="hx-seeded">⚄ ' + t.gettext("seeded") + "</span>")
 
 
-def _is_key(roll: Any) -> bool:
+def _is_key(roll: RollRecord) -> bool:
     return roll.purpose in ALWAYS_KEY or story_event(roll) is not None
 
 
-def key_rolls(t: Translator, rolls: Iterable[Any]) -> str:
+def key_rolls(t: Translator, rolls: Iterable[RollRecord]) -> PageMarkup:
     """The key rolls of a watch on one line of the watch table, e.g. ``nav 4 ✗ · veer 2 →
     1 face right · enc 7 –``: the rolls of one purpose share their name (the first
     ``GROUP`` of them shown, then how many more), seeded ones are marked (``hx-seeded``;
     ``hx-story`` when they changed the story)."""
-    groups: dict[str, list[Any]] = {}
+    groups: dict[str, list[RollRecord]] = {}
     parts: list[str] = []
     for roll in rolls:
         if roll.purpose in USAGE:
@@ -126,10 +128,10 @@ def key_rolls(t: Translator, rolls: Iterable[Any]) -> str:
         if more > 0:
             values.append(t.gettext("+%(n)s more", n=more))
         parts.append(name + " " + ", ".join(values))
-    return " · ".join(parts)
+    return PageMarkup(" · ".join(parts))
 
 
-def roll_table(t: Translator, rolls: Iterable[Any]) -> str:
+def roll_table(t: Translator, rolls: Iterable[RollRecord]) -> PageMarkup:
     """The rows of the compact table of a watch's rolls in its block: the roll (and its
     seeded marker), ``dice = natural → total vs target``, the outcome, the detail (last,
     escaped)."""
@@ -155,10 +157,11 @@ def roll_table(t: Translator, rolls: Iterable[Any]) -> str:
             "| ", str(label("purpose", roll.purpose, roll.purpose)),
             " " + mark if mark else "", " | ", dice, " | ", outcome, " | ",
             cell(detail), " |")))
-    return "\n".join(rows)
+    return PageMarkup("\n".join(rows))
 
 
-def outcome_legend(t: Translator, watches: Iterable[Any], more: Iterable[Any] = ()) -> str:
+def outcome_legend(t: Translator, watches: Iterable[GMWatchView],
+                   more: Iterable[RollRecord] = ()) -> PageMarkup:
     """The legend of the outcome signs the session's rolls use, e.g. ``✓✓ critical success ·
     ✓+ special success · ✓ success``: only the signs on the page, in the order of
     ``LEGEND`` (``more``: rolls outside the watches); "" when no roll has one."""
@@ -169,14 +172,14 @@ def outcome_legend(t: Translator, watches: Iterable[Any], more: Iterable[Any] = 
         part = SIGNS[outcome] + "\u00a0" + str(text(t.label("outcome", outcome)))
         if outcome in seen and part not in parts:
             parts.append(part)
-    return " · ".join(parts)
+    return PageMarkup(" · ".join(parts))
 
 
-def resource_events(t: Translator, resources: Iterable[Any], session: int
-                    ) -> dict[int, list[str]]:
+def resource_events(t: Translator, resources: Iterable[ResourceView], session: int
+                    ) -> dict[int, list[PageMarkup]]:
     """What the usage dice did to a session, by the index of the watch it happened in or
     followed (-1: before the first): a resource running out, a member becoming doomed."""
-    out: dict[int, list[str]] = {}
+    out: dict[int, list[PageMarkup]] = {}
     for res in resources:
         for e in res.history:
             if e.session != session or e.after != "exhausted" or e.before == "exhausted":
@@ -185,5 +188,5 @@ def resource_events(t: Translator, resources: Iterable[Any], session: int
                 what = t.gettext("%(who)s is doomed", who=text(res.owner or ""))
             else:
                 what = t.gettext("%(resource)s runs out", resource=text(res.name))
-            out.setdefault(e.watch, []).append(what)
+            out.setdefault(e.watch, []).append(PageMarkup(what))
     return out

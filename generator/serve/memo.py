@@ -90,8 +90,7 @@ class PageMemo:
         self.used.add(key)
 
     def get_object(self, key: Hashable) -> Any:
-        """Anything else kept under ``key`` (the templates' copy of a session's view), or
-        None."""
+        """Anything else kept under ``key`` (a page, a map, a token's memo), or None."""
         found = self.objects.get(key)
         if found is not None:
             self.used.add(key)

@@ -11,11 +11,12 @@ from typing import Literal
 
 from generator.audience import Audience
 from generator.content.campaign import Campaign
-from generator.content.markdown import MarkdownRenderer, Prose, default_renderer, inert
+from generator.content.markdown import MarkdownRenderer, Prose, default_renderer
 from generator.content.models import DEFAULT_PLAYER_SHEETS
 from generator.hexgrid import Grid
 from generator.i18n import Translator
 from generator.reference.fmt import Fmt
+from generator.render.escape import PageMarkup, text
 from generator.rules import tables as T
 
 Align = Literal["l", "c", "r"]
@@ -76,10 +77,17 @@ _ALIGN: dict[str, Align] = {"l": "l", "c": "c", "r": "r"}
 
 def table(id: str, headers: Sequence[str], rows: Iterable[Sequence[str]],
           align: str = "", classes: Sequence[str] = ()) -> MdTable:
+    """A sheet's table. Its cells are Markdown the sheets wrote (the campaign's names in
+    them made inert as they were put in): Markup, written out as it is."""
     aligns: tuple[Align, ...] = tuple(_ALIGN[a] for a in align if a in _ALIGN)
-    body = tuple(tuple(r) for r in rows)
+    body = tuple(tuple(_markup(c) for c in r) for r in rows)
     extra = ("long",) if len(body) > LONG_TABLE_ROWS and "grid" not in classes else ()
-    return MdTable(id, tuple(headers), body, aligns, tuple(classes) + extra)
+    return MdTable(id, tuple(_markup(h) for h in headers), body, aligns,
+                   tuple(classes) + extra)
+
+
+def _markup(cell: str) -> str:
+    return PageMarkup(cell) if type(cell) is str else cell
 
 
 @dataclass(frozen=True)
@@ -115,10 +123,12 @@ class Ctx:
         return self.campaign.grid
 
     def terrain_name(self, rule: T.TerrainRule) -> str:
+        """A terrain's name as Markup: the built-in one in the language's words, the
+        campaign's own made inert."""
         builtin = T.TERRAIN.get(rule.id)
         if builtin is not None and rule.name == builtin.name:
-            return self.t.label("terrain", rule.id)
-        return inert(rule.name)
+            return PageMarkup(self.t.label("terrain", rule.id))
+        return text(rule.name)
 
     def passable_terrain(self) -> list[T.TerrainRule]:
         return [r for r in self.campaign.terrain.values() if not r.impassable]

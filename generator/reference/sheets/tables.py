@@ -94,7 +94,7 @@ def roll_table_sheet(ctx: Ctx, tb: Table, known_locations: set[str] | None) -> d
     md = table(f"roll-{tb.id}", [f.die(spec.sides, spec.count), t.gettext("Result"),
                                  t.gettext("Notes"), t.gettext("Chance")], rows, "cllr")
     return {"table": md, "tb": tb, "dice": f.die(spec.sides, spec.count),
-            "name": inert(tb.name), "description": ctx.prose(tb.description),
+            "name": tb.name, "description": ctx.prose(tb.description),
             "audience_label": t.label("audience_short", tb.audience)}
 
 

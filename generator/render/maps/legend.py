@@ -1,10 +1,13 @@
 """The legend's swatches: small inline SVGs the page templates place next to their words
 (a terrain's hex, the fog, a path, a track, an icon, the party), and what a map's legend
-lists."""
+lists. A swatch is Markup: SVG that ``generator.render.maps.svg`` wrote, escaping its text
+and attributes, which a page template embeds as it is."""
 
 from __future__ import annotations
 
 import math
+
+from markupsafe import Markup
 
 from generator.hexgrid import Grid
 from generator.knowledge import TerrainView
@@ -21,12 +24,12 @@ _HEX_BOX = "-21 -18.3 42 36.6"
 _HEX_EDGE = {"stroke": "#000", "stroke-opacity": ".2", "stroke-width": "0.8"}
 
 
-def _swatch(width: int, height: int, d: Drawing, view_box: str | None = None) -> str:
+def _swatch(width: int, height: int, d: Drawing, view_box: str | None = None) -> Markup:
     """A swatch: decoration beside the word that names it, hidden from assistive
     technology."""
-    return d.text({"width": width, "height": height,
-                   "viewBox": view_box or f"0 0 {width} {height}",
-                   "class": "hexmap-swatch", "aria-hidden": "true"})
+    return Markup(d.text({"width": width, "height": height,
+                          "viewBox": view_box or f"0 0 {width} {height}",
+                          "class": "hexmap-swatch", "aria-hidden": "true"}))
 
 
 def terrain_swatch(terrain: TerrainView | str, density: str | None = None,
