@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from generator.console import print_diagnostics, summary_line
+from generator.console import print_diagnostics, summary_line, translator_for
 from generator.content.place import find_campaign
 from generator.content.yamlpos import read_text
 from generator.diagnostics import Diagnostics, SourceError, display_path
@@ -23,11 +23,13 @@ def import_map(file: Path, into: Path | None, mapping_file: Path | None, force: 
     from generator.slug import slugify
 
     diags = Diagnostics()
+    # the language of the campaign imported into (else of the one found, or the user's)
+    t = translator_for(into)
     mapping = tm.Mapping()
     if mapping_file is not None:
         loaded = tm.load_mapping(mapping_file, diags)
         if loaded is None:
-            print_diagnostics(diags)
+            print_diagnostics(diags, t=t)
             sys.exit(1)
         mapping = loaded
     if show_mapping:
@@ -37,7 +39,7 @@ def import_map(file: Path, into: Path | None, mapping_file: Path | None, force: 
         # a map from anywhere is read within the limits of a content file
         text = read_text(file, str(file))
     except SourceError as exc:
-        click.echo(str(exc), err=True)
+        click.echo(f"{exc.pos}: error: " + t.text(exc.text), err=True)
         sys.exit(1)
     if into is None:
         place = find_campaign()
@@ -48,24 +50,24 @@ def import_map(file: Path, into: Path | None, mapping_file: Path | None, force: 
         parsed = tm.parse(text)
         tm.check_terrain(mapping, known | set(parsed.terrain_hints), diags)
         if diags.has_errors():
-            print_diagnostics(diags)
-            click.echo("error: the mapping file names terrain the campaign would not know "
-                       "(nothing written)", err=True)
+            print_diagnostics(diags, t=t)
+            click.echo("error: " + t.gettext("the mapping file names terrain the campaign "
+                                             "would not know (nothing written)"), err=True)
             sys.exit(1)
         imported = tm.convert(parsed, mapping, known)
     except tm.MapError as exc:
-        click.echo(f"{file}:{exc.line}:{exc.column}: error: {exc.message} (nothing written)",
-                   err=True)
+        click.echo(f"{file}:{exc.line}:{exc.column}: error: " + t.gettext(
+            "%(problem)s (nothing written)", problem=t.text(exc.message)), err=True)
         sys.exit(1)
     if not imported.hexes:
-        click.echo(f"{file}:1:1: error: no hexes a campaign can hold (nothing written)",
-                   err=True)
+        click.echo(f"{file}:1:1: error: " + t.gettext("no hexes a campaign can hold (nothing "
+                                                      "written)"), err=True)
         sys.exit(1)
     try:
         files = tm.planned_files(imported, into, file, text, name)
         result = tm.write_files(files, force, into)
     except tm.ImportError_ as exc:
-        click.echo(f"error: {exc}", err=True)
+        click.echo("error: " + t.text(exc.text), err=True)
         sys.exit(1)
     shown = display_path(into)
     click.echo(f"imported {tm.inert(file.name)} into {tm.inert(shown)}: "
@@ -88,8 +90,10 @@ def import_map(file: Path, into: Path | None, mapping_file: Path | None, force: 
             click.echo(f"  {tm.inert(item)}")
     campaign, check = load_campaign(into)
     if campaign is None or check.has_errors():
-        print_diagnostics(check)
-        click.echo(f"{shown} does not load yet: {summary_line(check)}", err=True)
+        t = translator_for(into)  # the campaign.yaml the import may just have written
+        print_diagnostics(check, t=t)
+        click.echo(t.gettext("%(folder)s does not load yet: %(summary)s", folder=shown,
+                             summary=summary_line(check, t)), err=True)
         sys.exit(1)
     click.echo(f"{shown} loads: {summary_line(check)}; next: hexcrawl check --content {shown}")
 

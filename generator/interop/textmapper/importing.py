@@ -5,16 +5,26 @@ written by ``writing``."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
+from generator.content.modelerrors import validate
 from generator.content.models import MAX_MAP_SIZE
 from generator.content.yamlpos import Located, load_yaml, read_text
-from generator.diagnostics import Diagnostics, Pos, SourceError, display_path, suggest
+from generator.diagnostics import (
+    N_,
+    NN_,
+    Diagnostics,
+    Pos,
+    SourceError,
+    Text,
+    display_path,
+    suggest,
+)
 from generator.hexgrid import Grid, Hex
 from generator.interop.textmapper.parsing import (
     DENSITY_WORDS,
@@ -87,22 +97,15 @@ def load_mapping(path: Path, diags: Diagnostics) -> Mapping | None:
     try:
         text = read_text(path, shown)
     except SourceError as exc:
-        diags.error(exc.pos, f"cannot read the mapping file: {exc.message}")
+        diags.error(exc.pos, N_("cannot read the mapping file: %(reason)s", reason=exc.text))
         return None
     doc = load_yaml(text, shown, diags)
     if doc is None:
         return None
-    try:
-        extra = MappingFile.model_validate(doc.data or {})
-    except ValidationError as exc:
-        for err in exc.errors():
-            loc = tuple(err["loc"])
-            if err["type"] == "extra_forbidden" and len(loc) == 1:
-                diags.error(doc.pos(loc, key=True), f"unknown key '{loc[0]}'"
-                            f"{suggest(str(loc[0]), list(MappingFile.model_fields))} (keys: "
-                            f"{', '.join(MappingFile.model_fields)})")
-            else:
-                diags.error(doc.pos(loc), f"{'.'.join(map(str, loc))}: {err['msg']}")
+    if doc.data is None:  # an empty file: the built-in mapping as it is
+        doc = replace(doc, data={})
+    extra = validate(MappingFile, doc, (), diags)
+    if extra is None:
         return None
     _check_values(extra, doc, diags)
     if diags.has_errors():
@@ -123,29 +126,28 @@ def _check_values(extra: MappingFile, doc: Located, diags: Diagnostics) -> None:
     for table in ("terrain", "density", "sites", "lines"):
         for word in getattr(extra, table):
             if _not_a_word(word):
-                diags.error(doc.pos((table, word), key=True),
-                            f"{table}: '{word}' can never match a word of a map (a Text Mapper "
-                            f"word has no spaces, quotes or control characters)")
+                diags.error(doc.pos((table, word), key=True), never_a_word(table, word))
     for index, word in enumerate(extra.ignore):
         if _not_a_word(word):
-            diags.error(doc.pos(("ignore", index)),
-                        f"ignore: '{word}' can never match a word of a map (a Text Mapper "
-                        f"word has no spaces, quotes or control characters)")
+            diags.error(doc.pos(("ignore", index)), never_a_word("ignore", word))
     for word, tid in extra.terrain.items():
         if not is_slug(tid):
-            diags.error(doc.pos(("terrain", word)),
-                        f"terrain: '{tid}' is not a terrain id (an id is lowercase letters, "
-                        f"digits and dashes, such as 'plains' or 'forest')"
-                        f"{suggest(tid, sorted(TERRAIN))}")
+            diags.error(doc.pos(("terrain", word)), N_(
+                "terrain: '%(id)s' is not a terrain id (an id is lowercase letters, digits and "
+                "dashes, such as 'plains' or 'forest')%(hint)s", id=tid,
+                hint=suggest(tid, sorted(TERRAIN))))
     for word, tag in extra.sites.items():
         if not tag.strip() or not tag.isprintable() or len(tag) > MAX_TAG:
-            diags.error(doc.pos(("sites", word)),
-                        f"sites: '{tag}' is not a tag (one line of text, at most {MAX_TAG} "
-                        f"characters, such as 'tower' or 'ruin')")
+            diags.error(doc.pos(("sites", word)), NN_(
+                "sites: '%(tag)s' is not a tag (one line of text, at most %(num)s character, "
+                "such as 'tower' or 'ruin')",
+                "sites: '%(tag)s' is not a tag (one line of text, at most %(num)s characters, "
+                "such as 'tower' or 'ruin')", MAX_TAG, tag=tag))
     for word, kind in extra.lines.items():
         if kind not in ("river", "road", "trail", "highway", "drop"):
-            diags.error(doc.pos(("lines", word)),
-                        f"'{kind}' is not a path kind (river, road, trail, highway, or drop)")
+            diags.error(doc.pos(("lines", word)), N_(
+                "'%(kind)s' is not a path kind (river, road, trail, highway, or drop)",
+                kind=kind))
 
 
 def _not_a_word(word: str) -> bool:
@@ -165,9 +167,10 @@ def check_terrain(mapping: Mapping, known: Iterable[str], diags: Diagnostics) ->
         tid = mapping.terrain.get(word)
         if tid is None or tid in ids:
             continue
-        diags.error(pos, f"terrain: '{tid}' is not a terrain of the campaign{suggest(tid, ids)}"
-                         f" (built in: {', '.join(sorted(TERRAIN))}; a terrain of your own "
-                         f"goes in the campaign's terrain.yaml first)")
+        diags.error(pos, N_("terrain: '%(id)s' is not a terrain of the campaign%(hint)s (built "
+                            "in: %(builtin)s; a terrain of your own goes in the campaign's "
+                            "terrain.yaml first)", id=tid, hint=suggest(tid, ids),
+                            builtin=", ".join(sorted(TERRAIN))))
 
 
 # ------------------------------------------------------------------------------------------
@@ -386,8 +389,11 @@ def convert(tm: TMMap, mapping: Mapping, known_terrain: Iterable[str] = ()) -> I
     columns, rows = max(xs) + shift_x, max(ys) + shift_y
     if columns > MAX_MAP_SIZE or rows > MAX_MAP_SIZE:
         # before a hex is walked: a line from 0101 to column 99999999 would fill memory
-        raise MapError(_widest(hexes, lines), 1, f"the map would be {columns} x {rows} hexes; "
-                       f"a campaign holds at most {MAX_MAP_SIZE} x {MAX_MAP_SIZE}")
+        raise MapError(_widest(hexes, lines), 1, NN_(
+            "the map would be %(columns)s x %(num)s hex; a campaign holds at most %(most)s x "
+            "%(most)s",
+            "the map would be %(columns)s x %(num)s hexes; a campaign holds at most %(most)s x "
+            "%(most)s", rows, columns=columns, most=MAX_MAP_SIZE))
     grid = Grid(columns, rows)
 
     def label_of(x: int, y: int) -> str:
@@ -404,3 +410,9 @@ def convert(tm: TMMap, mapping: Mapping, known_terrain: Iterable[str] = ()) -> I
             terrain_entries[tid] = hint
     return Imported(columns, rows, (shift_x, shift_y), out_hexes, paths, locations,
                     terrain_entries, dropped, filled)
+
+
+def never_a_word(table: str, word: str) -> Text:
+    """A word of the mapping file that a map's words, split at spaces, can never be."""
+    return N_("%(table)s: '%(word)s' can never match a word of a map (a Text Mapper word has "
+              "no spaces, quotes or control characters)", table=table, word=word)
