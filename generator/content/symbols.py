@@ -120,6 +120,11 @@ class _Reject(Exception):
         self.line, self.col, self.message = line, col, message
 
 
+def _shape_names() -> str:
+    """The elements a symbol may hold, quoted as the file writes them: they are SVG's words."""
+    return ", ".join(f"'{shape}'" for shape in sorted(_SHAPES))
+
+
 def _split(name: str) -> tuple[str, str]:
     """An expat name ``uri local`` (namespace processing on) as (uri, local)."""
     if " " in name:
@@ -183,13 +188,13 @@ def parse_symbol(text: bytes, terrain: str, source: str) -> SymbolArt:
         if uri in (_SVG_NS, "") and tag in _FORBIDDEN:
             raise _Reject(line, col, N_("<%(tag)s> is not allowed in a map symbol (shapes "
                                         "only: %(shapes)s)", tag=tag,
-                                        shapes=", ".join(sorted(_SHAPES))))
+                                        shapes=_shape_names()))
         if keep and tag in _DROPPED:
             keep = False
         elif keep and tag not in _SHAPES:
             raise _Reject(line, col, N_("<%(tag)s> is not a shape a map symbol can hold "
                                         "(%(shapes)s)", tag=tag,
-                                        shapes=", ".join(sorted(_SHAPES))))
+                                        shapes=_shape_names()))
         kept: list[tuple[str, str]] = []
         for raw, value in attrs.items():
             a_uri, a_name = _split(raw)

@@ -57,7 +57,7 @@ def import_map(file: Path, into: Path | None, mapping_file: Path | None, force: 
         imported = tm.convert(parsed, mapping, known)
     except tm.MapError as exc:
         click.echo(f"{file}:{exc.line}:{exc.column}: error: " + t.gettext(
-            "%(problem)s (nothing written)", problem=t.text(exc.message)), err=True)
+            "%(problem)s (nothing written)", problem=t.text(exc.text)), err=True)
         sys.exit(1)
     if not imported.hexes:
         click.echo(f"{file}:1:1: error: " + t.gettext("no hexes a campaign can hold (nothing "
@@ -69,33 +69,43 @@ def import_map(file: Path, into: Path | None, mapping_file: Path | None, force: 
     except tm.ImportError_ as exc:
         click.echo("error: " + t.text(exc.text), err=True)
         sys.exit(1)
+    t = translator_for(into)  # the campaign.yaml the import may just have written
     shown = display_path(into)
-    click.echo(f"imported {tm.inert(file.name)} into {tm.inert(shown)}: "
-               f"{len(imported.hexes)} hexes "
-               f"({imported.columns} x {imported.rows}), {len(imported.paths)} paths, "
-               f"{len(imported.locations)} locations")
+    click.echo(t.gettext(
+        "imported %(file)s into %(folder)s: %(hexes)s (%(columns)s x %(rows)s), %(paths)s, "
+        "%(locations)s", file=tm.inert(file.name), folder=tm.inert(shown),
+        hexes=t.ngettext("%(num)s hex", "%(num)s hexes", len(imported.hexes)),
+        columns=imported.columns, rows=imported.rows,
+        paths=t.ngettext("%(num)s path", "%(num)s paths", len(imported.paths)),
+        locations=t.ngettext("%(num)s location", "%(num)s locations",
+                             len(imported.locations))))
     if imported.shift != (0, 0):
-        click.echo(f"  moved by {imported.shift[0]} columns and {imported.shift[1]} rows so "
-                   f"the map starts at column 1 or 2 and row 1")
+        click.echo("  " + t.gettext(
+            "moved by %(columns)s and %(rows)s so the map starts at column 1 or 2 and row 1",
+            columns=t.ngettext("%(num)s column", "%(num)s columns", imported.shift[0]),
+            rows=t.ngettext("%(num)s row", "%(num)s rows", imported.shift[1])))
     if imported.filled:
-        click.echo(f"  {imported.filled} hex{'es' * (imported.filled != 1)} filled in between "
-                   f"points of lines that are not neighbours")
+        click.echo("  " + t.ngettext(
+            "%(num)s hex filled in between points of lines that are not neighbours",
+            "%(num)s hexes filled in between points of lines that are not neighbours",
+            imported.filled))
     for path in result.written:
-        click.echo(f"  wrote {display_path(path)}")
+        click.echo("  " + t.gettext("wrote %(file)s", file=display_path(path)))
     for path, backup in result.backups:
-        click.echo(f"  kept the old {display_path(path)} as {display_path(backup)}")
+        click.echo("  " + t.gettext("kept the old %(file)s as %(backup)s",
+                                    file=display_path(path), backup=display_path(backup)))
     if imported.dropped:
-        click.echo("dropped:")
+        click.echo(t.gettext("dropped:"))
         for item in imported.dropped:
             click.echo(f"  {tm.inert(item)}")
     campaign, check = load_campaign(into)
     if campaign is None or check.has_errors():
-        t = translator_for(into)  # the campaign.yaml the import may just have written
         print_diagnostics(check, t=t)
         click.echo(t.gettext("%(folder)s does not load yet: %(summary)s", folder=shown,
                              summary=summary_line(check, t)), err=True)
         sys.exit(1)
-    click.echo(f"{shown} loads: {summary_line(check)}; next: hexcrawl check --content {shown}")
+    click.echo(t.gettext("%(folder)s loads: %(summary)s; next: hexcrawl check --content "
+                         "%(folder)s", folder=shown, summary=summary_line(check, t)))
 
 
 def _campaign_terrain(into: Path) -> set[str]:

@@ -143,7 +143,9 @@ class MapError(Exception):
         super().__init__(f"{line}:{column}: {message.english()}")
         self.line = line
         self.column = column
-        self.message = message
+        self.message = message.english()
+        #: the message, printed in the language of the command
+        self.text = message
 
 
 def _int(digits: str) -> int:
