@@ -200,6 +200,26 @@ def test_a_text_mapper_import_with_bad_input_speaks_the_language(tmp_path: Path,
     assert sorted(p.relative_to(root) for p in root.rglob("*")) == before
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_report_of_a_text_mapper_import_speaks_the_language(tmp_path: Path,
+                                                                language: str) -> None:
+    """What an import wrote and left behind (a line that is no path, a word no table knows,
+    styling, an include), and whether the campaign loads, in the campaign's language; Text
+    Mapper is the tool's name."""
+    root = copy_campaign(tmp_path)
+    _in_language(root, language)
+    (tmp_path / "marsh.txt").write_text(
+        '0101 forest "Stone"\n0102 weird-bog\n0101-0102 border\n0101 attributes fill="red"\n'
+        "include default.txt\n", "utf-8")
+    done = _run(root, "import", "text-mapper", str(tmp_path / "marsh.txt"), "--into",
+                str(root))
+    assert "Traceback" not in done.stderr
+    assert (root / "hexes" / "marsh.yaml").is_file(), done.stdout + done.stderr
+    assert len(done.stdout.splitlines()) >= 6, done.stdout
+    assert terminal_leftovers(done.stdout + done.stderr, campaign_words(root),
+                              frozenset({"Text", "Mapper"})) == [], done.stdout + done.stderr
+
+
 #: A game day at the table as the GM types it, each command with what the GM answers at its
 #: roll prompts (``*``: the generator rolls the rest): a navigation that fails (a 1, which
 #: costs a doom die roll) and veers a face; a forced march; a camp with foraging; an

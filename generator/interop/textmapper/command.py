@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,6 +14,11 @@ from generator.console import print_diagnostics, summary_line, translator_for
 from generator.content.place import find_campaign
 from generator.content.yamlpos import read_text
 from generator.diagnostics import Diagnostics, SourceError, display_path
+
+if TYPE_CHECKING:
+    from generator.i18n import Translator
+    from generator.interop.textmapper.importing import Imported
+    from generator.interop.textmapper.writing import Written
 
 
 def import_map(file: Path, into: Path | None, mapping_file: Path | None, force: bool,
@@ -70,10 +76,26 @@ def import_map(file: Path, into: Path | None, mapping_file: Path | None, force: 
         click.echo("error: " + t.text(exc.text), err=True)
         sys.exit(1)
     t = translator_for(into)  # the campaign.yaml the import may just have written
+    _report(t, file, into, imported, result)
+    shown = display_path(into)
+    campaign, check = load_campaign(into)
+    if campaign is None or check.has_errors():
+        print_diagnostics(check, t=t)
+        click.echo(t.gettext("%(folder)s does not load yet: %(summary)s", folder=shown,
+                             summary=summary_line(check, t)), err=True)
+        sys.exit(1)
+    click.echo(t.gettext("%(folder)s loads: %(summary)s; next: hexcrawl check --content "
+                         "%(folder)s", folder=shown, summary=summary_line(check, t)))
+
+
+def _report(t: Translator, file: Path, into: Path, imported: Imported, result: Written) -> None:
+    """What the import wrote, moved, filled in and dropped, in the language of ``t``."""
+    from generator.interop.textmapper.writing import inert
+
     shown = display_path(into)
     click.echo(t.gettext(
         "imported %(file)s into %(folder)s: %(hexes)s (%(columns)s x %(rows)s), %(paths)s, "
-        "%(locations)s", file=tm.inert(file.name), folder=tm.inert(shown),
+        "%(locations)s", file=inert(file.name), folder=inert(shown),
         hexes=t.ngettext("%(num)s hex", "%(num)s hexes", len(imported.hexes)),
         columns=imported.columns, rows=imported.rows,
         paths=t.ngettext("%(num)s path", "%(num)s paths", len(imported.paths)),
@@ -97,15 +119,7 @@ def import_map(file: Path, into: Path | None, mapping_file: Path | None, force: 
     if imported.dropped:
         click.echo(t.gettext("dropped:"))
         for item in imported.dropped:
-            click.echo(f"  {tm.inert(item)}")
-    campaign, check = load_campaign(into)
-    if campaign is None or check.has_errors():
-        print_diagnostics(check, t=t)
-        click.echo(t.gettext("%(folder)s does not load yet: %(summary)s", folder=shown,
-                             summary=summary_line(check, t)), err=True)
-        sys.exit(1)
-    click.echo(t.gettext("%(folder)s loads: %(summary)s; next: hexcrawl check --content "
-                         "%(folder)s", folder=shown, summary=summary_line(check, t)))
+            click.echo("  " + inert(t.text(item)))
 
 
 def _campaign_terrain(into: Path) -> set[str]:
