@@ -92,8 +92,10 @@ def refuse_links_out(place: CampaignPlace, build_root: Path | None = None,
 
     try:
         refuse(place.repository, build_root, out_dir, print_dir)
-    except OutputError as exc:  # its message names the link: "path: error: ..."
-        click.echo(str(exc), err=True)
+    except OutputError as exc:  # it names the link: "path: error: ..."
+        said = one_line(translator_for(place.content).text(exc.text))
+        click.echo(f"{exc.where}: error: {said}" if exc.where is not None else f"error: {said}",
+                   err=True)
         sys.exit(1)
 
 

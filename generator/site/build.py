@@ -83,7 +83,7 @@ class SiteError(Exception):
     """A site could not be written or built; the message says which and why, a ``Text``
     printed in the campaign's language (after ``pos: error: `` when it has a place)."""
 
-    def __init__(self, message: str | Text, pos: Pos | None = None) -> None:
+    def __init__(self, message: str | Text, pos: Pos | str | None = None) -> None:
         self.text = message if isinstance(message, Text) else literal(message)
         self.pos = pos
         english = one_line(self.text.english())
@@ -129,7 +129,7 @@ def campaign_config(campaign: Campaign, repo_config: Path | None,
     try:
         return read_campaign_config(campaign_config_files(repo_config, campaign.root), options)
     except ConfigError as exc:
-        raise SiteError(str(exc)) from exc
+        raise SiteError(exc.text, Pos(str(exc.path), exc.line, exc.column)) from exc
 
 
 def site_config(campaign: Campaign, audience: Audience, nav: list[dict[str, Any]],
@@ -599,6 +599,6 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                     shutil.rmtree(staging, ignore_errors=True)
                 output.clean_stale(out)
     except output.OutputError as exc:
-        raise SiteError(str(exc)) from exc
+        raise SiteError(exc.text, exc.where) from exc
     report.sites = {a: out_dir / a for a in audiences}
     return report
