@@ -179,6 +179,24 @@ def test_check_speaks_the_language_for_every_kind_of_file(tmp_path: Path, langua
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_a_refused_mkdocs_config_is_reported_in_the_language(tmp_path: Path,
+                                                             language: str) -> None:
+    """The campaign's own mkdocs.yml with a tag that would run code: ``check`` and ``build``
+    refuse it at its place, in the campaign's language."""
+    root = copy_campaign(tmp_path)
+    _in_language(root, language)
+    (root / "mkdocs.yml").write_text("extra:\n  run: !!python/name:os.system\n", "utf-8")
+    for command in (["check"], ["build", "--docs-only", "--out", str(tmp_path / "site")]):
+        done = _run(root, *command)
+        assert done.returncode == 1, done.stderr
+        assert re.search(r"(?m)^mkdocs\.yml:2:\d+: error: ", done.stderr), done.stderr
+        assert "Traceback" not in done.stderr
+        # MkDocs is the name of the tool that builds the sites
+        assert terminal_leftovers(done.stderr, campaign_words(root),
+                                  frozenset({"MkDocs"})) == [], done.stderr
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_a_text_mapper_import_with_bad_input_speaks_the_language(tmp_path: Path,
                                                                  language: str) -> None:
     """A mapping file with mistakes, and a map too large for a campaign, imported into a
