@@ -44,7 +44,7 @@ from generator.content.markdown import (
     shared_renderer,
 )
 from generator.content.place import place_of
-from generator.diagnostics import N_, Pos, SourceError, Text, literal, one_line, text_of
+from generator.diagnostics import N_, Pos, SourceError, text_of
 from generator.knowledge import view_for
 from generator.reference.render import reference_nav, reference_pages
 from generator.render.escape import html_text, with_title
@@ -69,6 +69,8 @@ from generator.site.config import (
     generated_config,
     read_campaign_config,
 )
+from generator.site.errors import SiteError as SiteError
+from generator.site.errors import pages_of
 from generator.site.notfound import lists_no_page
 from generator.site.progress import Reporter, Stage, count, silent
 from generator.site.writer import TreeWriter, UnsafePath
@@ -77,22 +79,6 @@ DEFAULT_OPTIONS = ConfigOptions()
 #: The key of MkDocs' ``extra`` that ``run_mkdocs`` sets in the config it builds with: the
 #: docs are fresh, the hook need not regenerate them (MkDocs passes the config to every hook)
 DOCS_FRESH = "hexcrawl_docs_fresh"
-
-
-class SiteError(Exception):
-    """A site could not be written or built; the message says which and why, a ``Text``
-    printed in the campaign's language (after ``pos: error: `` when it has a place)."""
-
-    def __init__(self, message: str | Text, pos: Pos | str | None = None) -> None:
-        self.text = message if isinstance(message, Text) else literal(message)
-        self.pos = pos
-        english = one_line(self.text.english())
-        super().__init__(f"{pos}: error: {english}" if pos is not None else english)
-
-
-def _pages(audience: Audience) -> Text:
-    """Whose pages a problem is in, as a message says it."""
-    return N_("players' pages") if audience == Audience.PLAYERS else N_("GM pages")
 
 
 @dataclass
@@ -270,19 +256,19 @@ def _docs_errors(audience: Audience, base: Path) -> Iterator[None]:
         yield
     except SourceError as exc:  # a template that cannot be read or fails
         raise SiteError(N_("%(problem)s (%(pages)s)", problem=exc.text,
-                           pages=_pages(audience)), exc.pos) from exc
+                           pages=pages_of(audience)), exc.pos) from exc
     except jinja2.TemplateError as exc:
         where = f" ({exc.filename}:{exc.lineno})" if isinstance(
             exc, jinja2.TemplateSyntaxError) else ""
         # Jinja's own words for what is wrong in the template
         raise SiteError(N_("%(pages)s: template error%(where)s: %(error)s",
-                           pages=_pages(audience), where=where, error=str(exc))) from exc
+                           pages=pages_of(audience), where=where, error=str(exc))) from exc
     except (UnsafePath, MarkdownError) as exc:
-        raise SiteError(N_("%(pages)s: %(problem)s", pages=_pages(audience),
+        raise SiteError(N_("%(pages)s: %(problem)s", pages=pages_of(audience),
                            problem=text_of(exc))) from exc
     except OSError as exc:
         raise SiteError(N_("%(pages)s: cannot write %(file)s: %(reason)s",
-                           pages=_pages(audience), file=str(exc.filename or base),
+                           pages=pages_of(audience), file=str(exc.filename or base),
                            reason=exc.strerror or str(exc))) from exc
 
 
@@ -587,7 +573,7 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                         report.warnings += [f"{audience}: {w}" for w in warnings]
                         if not (target / "index.html").is_file():
                             raise SiteError(N_("%(pages)s: MkDocs wrote no index.html",
-                                               pages=_pages(audience)))
+                                               pages=pages_of(audience)))
                         if audience == Audience.PLAYERS:
                             check_no_gm_boxes(target)
                         if lists_no_page(target):
