@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from generator.content.place import CampaignPlace, find_campaign, place_of
-from generator.diagnostics import Diagnostics
+from generator.diagnostics import Diagnostics, one_line
 from generator.i18n.markers import N_, NP_
 
 if TYPE_CHECKING:
@@ -92,8 +92,10 @@ def refuse_links_out(place: CampaignPlace, build_root: Path | None = None,
 
     try:
         refuse(place.repository, build_root, out_dir, print_dir)
-    except OutputError as exc:  # its message names the link: "path: error: ..."
-        click.echo(str(exc), err=True)
+    except OutputError as exc:  # it names the link: "path: error: ..."
+        said = one_line(translator_for(place.content).text(exc.text))
+        click.echo(f"{exc.where}: error: {said}" if exc.where is not None else f"error: {said}",
+                   err=True)
         sys.exit(1)
 
 
@@ -101,9 +103,13 @@ def site_error(exc: Exception, t: Translator | None = None) -> str:
     """A SiteError as one line: positioned messages as they are (a ``SourceError``'s in the
     language of ``t``), others as ``error: ...``."""
     from generator.diagnostics import SourceError
+    from generator.site.build import SiteError
 
     if t is not None and isinstance(exc, SourceError):
         return f"{exc.pos}: error: " + t.text(exc.text)
+    if t is not None and isinstance(exc, SiteError):
+        said = one_line(t.text(exc.text))
+        return f"{exc.pos}: error: {said}" if exc.pos is not None else f"error: {said}"
     text = str(exc)
     return text if re.match(r"^.+:\d+:\d+: error: ", text) else f"error: {text}"
 

@@ -185,6 +185,12 @@ class MessageError(ValueError):
         self.text = text
 
 
+def text_of(exc: Exception) -> Text:
+    """What an exception says, as a message: a ``MessageError``'s text, else its words as
+    they are (a library's own)."""
+    return exc.text if isinstance(exc, MessageError) else literal(str(exc))
+
+
 class SourceError(Exception):
     """A problem that stops the reading of one file, with its place: a file too large or not
     UTF-8, YAML past a limit, a template that fails. Prints as ``PATH:LINE:COL: error: ...``.

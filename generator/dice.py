@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Union
 
+from generator.diagnostics import N_, MessageError
+
 
 @dataclass(frozen=True)
 class Word:
@@ -162,16 +164,20 @@ MAX_SIDES = 1000
 
 
 def parse_dice(text: str) -> DiceSpec:
-    """Parse ``1d8``, ``d20``, ``2d6+3``, ``2d6x10``. Raises ValueError."""
+    """Parse ``1d8``, ``d20``, ``2d6+3``, ``2d6x10``. Raises ``MessageError`` (a
+    ``ValueError``)."""
     m = _DICE.match(text)
     if not m:
-        raise ValueError(f"'{text}' is not dice notation such as 1d8, 2d6+3 or 2d6x10")
+        raise MessageError(N_("'%(text)s' is not dice notation such as 1d8, 2d6+3 or 2d6x10",
+                              text=text))
     count = int(m.group(1) or 1)
     sides = int(m.group(2))
     if not 1 <= count <= MAX_DICE:
-        raise ValueError(f"'{text}' is not a sensible roll: roll 1 to {MAX_DICE} dice")
+        raise MessageError(N_("'%(text)s' is not a sensible roll: roll 1 to %(most)s dice",
+                              text=text, most=MAX_DICE))
     if not 1 <= sides <= MAX_SIDES:
-        raise ValueError(f"'{text}' is not a sensible roll: a die has 1 to {MAX_SIDES} sides")
+        raise MessageError(N_("'%(text)s' is not a sensible roll: a die has 1 to %(most)s "
+                              "sides", text=text, most=MAX_SIDES))
     mod = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
     factor = int(m.group(5) or 1)
     return DiceSpec(count, sides, mod, factor)

@@ -19,7 +19,7 @@ LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 #: screen measure in the sites' assets. Nothing here is a word a GM reads as English prose.
 NOT_LANGUAGE = frozenset({
     "basic", "roleplaying", "black", "sword", "hack", "brp", "bsh", "hexcrawl",
-    "svg", "pdf", "yaml", "json", "csv", "html", "md", "utf",
+    "svg", "pdf", "yaml", "json", "csv", "html", "md", "utf", "txt",
 })
 
 #: The markup of HTML attributes a reader sees (a tooltip, a label read aloud, an image's

@@ -128,6 +128,116 @@ def test_check_on_replay_errors_is_in_the_language(tmp_path: Path, language: str
     assert terminal_leftovers(done.stderr, campaign_words(root)) == [], done.stderr
 
 
+_SYMBOL = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+           '<circle cx="5" cy="5" r="4"/></svg>\n')
+
+
+def _one_error_per_kind(tmp_path: Path, language: str) -> tuple[Path, list[str]]:
+    """The example campaign in ``language`` with a mistake in each kind of content file
+    (campaign.yaml, hexes, terrain, paths, regions, locations, tables, sessions) and in its map
+    symbols, and the files each is reported in."""
+    root = copy_campaign(tmp_path)
+    _in_language(root, language)
+
+    def append(name: str, text: str) -> None:
+        path = root / name
+        path.write_text(path.read_text("utf-8") + text, "utf-8")
+
+    campaign = root / "campaign.yaml"
+    campaign.write_text(campaign.read_text("utf-8").replace("  gear: []", "  gear: [compas]", 1),
+                        "utf-8")
+    (root / "hexes" / "zz-again.yaml").write_text('"0104":\n  terrain: forest\n', "utf-8")
+    append("terrain.yaml", "bogland:\n  like: swmp\n")
+    append("paths.yaml", 'far-way: {kind: trail, hexes: ["0101", "0105"]}\n')
+    append("regions.yaml", 'odd-corner:\n  name: Odd Corner\n  hexes: ["0302-0101"]\n')
+    (root / "locations" / "odd-stone.md").write_text(
+        '---\nname: Odd Stone\nhex: "0101"\nvisibility: hidden\nvisible_from: 2\n---\n'
+        "A stone.\n", "utf-8")
+    (root / "tables" / "gaps.yaml").write_text(
+        "id: gaps\nname: Gaps\ndice: 1d6\nrows:\n  - {roll: 1-2, result: Crows}\n"
+        "  - {roll: 4-7, result: Rooks}\n", "utf-8")
+    second = sorted((root / "sessions").glob("*.yaml"))[1]
+    append(f"sessions/{second.name}", "  - reveal: [nowhere-such]\n")
+    (root / "symbols").mkdir()
+    (root / "symbols" / "nowhere.svg").write_text(_SYMBOL, "utf-8")
+    (root / "symbols" / "hills.svg").write_text(_SYMBOL.replace("<circle", "<script/><circle"),
+                                                "utf-8")
+    return root, ["campaign.yaml", "hexes/zz-again.yaml", "terrain.yaml", "paths.yaml",
+                  "regions.yaml", "locations/odd-stone.md", "tables/gaps.yaml",
+                  f"sessions/{second.name}", "symbols/nowhere.svg", "symbols/hills.svg"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_check_speaks_the_language_for_every_kind_of_file(tmp_path: Path, language: str,
+                                                          ) -> None:
+    root, files = _one_error_per_kind(tmp_path, language)
+    done = _run(root, "check")
+    assert done.returncode == 1, done.stderr
+    reported = set(re.findall(r"(?m)^(\S+):\d+:\d+: (?:error|warning): ", done.stderr))
+    assert set(files) <= reported, done.stderr
+    assert terminal_leftovers(done.stderr, campaign_words(root)) == [], done.stderr
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_refused_mkdocs_config_is_reported_in_the_language(tmp_path: Path,
+                                                             language: str) -> None:
+    """The campaign's own mkdocs.yml with a tag that would run code: ``check`` and ``build``
+    refuse it at its place, in the campaign's language."""
+    root = copy_campaign(tmp_path)
+    _in_language(root, language)
+    (root / "mkdocs.yml").write_text("extra:\n  run: !!python/name:os.system\n", "utf-8")
+    for command in (["check"], ["build", "--docs-only", "--out", str(tmp_path / "site")]):
+        done = _run(root, *command)
+        assert done.returncode == 1, done.stderr
+        assert re.search(r"(?m)^mkdocs\.yml:2:\d+: error: ", done.stderr), done.stderr
+        assert "Traceback" not in done.stderr
+        # MkDocs is the name of the tool that builds the sites
+        assert terminal_leftovers(done.stderr, campaign_words(root),
+                                  frozenset({"MkDocs"})) == [], done.stderr
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_text_mapper_import_with_bad_input_speaks_the_language(tmp_path: Path,
+                                                                 language: str) -> None:
+    """A mapping file with mistakes, and a map too large for a campaign, imported into a
+    campaign in ``language``: refused, nothing written, every message in the language."""
+    root = copy_campaign(tmp_path)
+    _in_language(root, language)
+    before = sorted(p.relative_to(root) for p in root.rglob("*"))
+    own = campaign_words(root)
+    (tmp_path / "map.txt").write_text('0101 forest\n01.01-99999999.01 river "L"\n', "utf-8")
+    (tmp_path / "words.yaml").write_text(
+        'lines: {canyon: wall}\nsites: {pyramid: ""}\nterrain: {bog: bogland}\n', "utf-8")
+    for args in (["--mapping", str(tmp_path / "words.yaml")], []):
+        done = _run(root, "import", "text-mapper", str(tmp_path / "map.txt"), "--into",
+                    str(root), *args)
+        assert done.returncode == 1, done.stderr
+        assert re.search(r"(?m)^\S+:\d+:\d+: error: ", done.stderr), done.stderr
+        assert "Traceback" not in done.stderr
+        assert terminal_leftovers(done.stderr, own) == [], done.stderr
+    assert sorted(p.relative_to(root) for p in root.rglob("*")) == before
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_report_of_a_text_mapper_import_speaks_the_language(tmp_path: Path,
+                                                                language: str) -> None:
+    """What an import wrote and left behind (a line that is no path, a word no table knows,
+    styling, an include), and whether the campaign loads, in the campaign's language; Text
+    Mapper is the tool's name."""
+    root = copy_campaign(tmp_path)
+    _in_language(root, language)
+    (tmp_path / "marsh.txt").write_text(
+        '0101 forest "Stone"\n0102 weird-bog\n0101-0102 border\n0101 attributes fill="red"\n'
+        "include default.txt\n", "utf-8")
+    done = _run(root, "import", "text-mapper", str(tmp_path / "marsh.txt"), "--into",
+                str(root))
+    assert "Traceback" not in done.stderr
+    assert (root / "hexes" / "marsh.yaml").is_file(), done.stdout + done.stderr
+    assert len(done.stdout.splitlines()) >= 6, done.stdout
+    assert terminal_leftovers(done.stdout + done.stderr, campaign_words(root),
+                              frozenset({"Text", "Mapper"})) == [], done.stdout + done.stderr
+
+
 #: A game day at the table as the GM types it, each command with what the GM answers at its
 #: roll prompts (``*``: the generator rolls the rest): a navigation that fails (a 1, which
 #: costs a doom die roll) and veers a face; a forced march; a camp with foraging; an

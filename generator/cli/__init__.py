@@ -96,7 +96,7 @@ def check(content: Path | None, list_seeded: bool, strict: bool, quiet: bool,
             read_campaign_config(campaign_config_files(place.config, place.content),
                                  ConfigOptions())
         except ConfigError as exc:
-            diags.error(Pos(str(exc.path), exc.line, exc.column), exc.message)
+            diags.error(Pos(str(exc.path), exc.line, exc.column), exc.text)
         chronicle = replay_or_exit(campaign, diags, progress)
         from generator.replay.seeded import flag_story_rolls
 

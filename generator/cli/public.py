@@ -85,7 +85,7 @@ def public_cmd(content: Path | None, since: str | None, out: Path | None, fmt: s
             click.echo(terminal_text(str(exc)), err=True)
             sys.exit(1)
         except SiteError as exc:
-            click.echo(site_error(exc), err=True)
+            click.echo(site_error(exc, t), err=True)
             sys.exit(1)
     for line in before.warnings:
         click.echo(terminal_text(line), err=True)

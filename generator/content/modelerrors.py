@@ -168,6 +168,8 @@ PYDANTIC_WORDS: dict[str, Text] = {
                     "%(actual_length)s"),
     "too_long": N_("List should have at most %(max_length)s items after validation, not "
                    "%(actual_length)s"),
+    # the content models' own check of a name (models.py)
+    "blank": N_("is empty or only spaces (write the name)"),
 }
 
 

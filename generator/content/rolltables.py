@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from generator.diagnostics import N_, MessageError
 from generator.dice import DiceSpec, parse_dice
 
 STANDARD_DICE = (4, 6, 8, 10, 12, 20, 100)
@@ -28,13 +29,13 @@ _RANGE = re.compile(r"^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*\+?\s*$")
 
 
 def parse_roll_cell(cell: str | int, dice: DiceSpec) -> tuple[int, int]:
-    """``"1-2"`` -> (1, 2). On a d100, ``00`` means 100. Raises ValueError."""
+    """``"1-2"`` -> (1, 2). On a d100, ``00`` means 100. Raises ``MessageError``."""
     text = str(cell)
     m = _RANGE.match(text)
     if not m:
-        raise ValueError(f"'{text}' is not a roll or range such as 3 or 1-2")
+        raise MessageError(N_("'%(text)s' is not a roll or range such as 3 or 1-2", text=text))
     if len(m.group(1)) > 9 or len(m.group(2) or "") > 9:
-        raise ValueError(f"'{text}' is not a roll the dice can make")
+        raise MessageError(N_("'%(text)s' is not a roll the dice can make", text=text))
     low = int(m.group(1))
     high = int(m.group(2)) if m.group(2) else low
     if dice.count == 1 and dice.sides == 100:
@@ -44,7 +45,7 @@ def parse_roll_cell(cell: str | int, dice: DiceSpec) -> tuple[int, int]:
     if text.strip().endswith("+"):
         high = dice.high
     if low > high:
-        raise ValueError(f"range '{text}' runs backwards")
+        raise MessageError(N_("range '%(text)s' runs backwards", text=text))
     return low, high
 
 

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.diagnostics import Diagnostics, Pos, suggest
+from generator.diagnostics import N_, NN_, Diagnostics, Pos, Text, literal, suggest
 
 #: Built-in terrain symbols, by name (``forest`` is drawn by density).
 SYMBOL_NAMES: tuple[str, ...] = (
@@ -115,9 +115,14 @@ class SymbolArt:
 
 
 class _Reject(Exception):
-    def __init__(self, line: int, col: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, line: int, col: int, message: Text) -> None:
+        super().__init__(message.english())
         self.line, self.col, self.message = line, col, message
+
+
+def _shape_names() -> str:
+    """The elements a symbol may hold, quoted as the file writes them: they are SVG's words."""
+    return ", ".join(f"'{shape}'" for shape in sorted(_SHAPES))
 
 
 def _split(name: str) -> tuple[str, str]:
@@ -131,11 +136,12 @@ def _split(name: str) -> tuple[str, str]:
 def _clean_value(name: str, value: str, line: int, col: int) -> str:
     lowered = value.casefold()
     if "url(" in lowered or "javascript:" in lowered or "expression(" in lowered:
-        raise _Reject(line, col, f"attribute '{name}' refers to something outside the "
-                                 f"drawing ('{value[:40]}'); only flat colours are allowed")
+        raise _Reject(line, col, N_("attribute '%(name)s' refers to something outside the "
+                                    "drawing ('%(value)s'); only flat colours are allowed",
+                                    name=name, value=value[:40]))
     if not _VALUE_OK.match(value):
-        raise _Reject(line, col, f"attribute '{name}' has characters a shape never needs: "
-                                 f"'{value[:40]}'")
+        raise _Reject(line, col, N_("attribute '%(name)s' has characters a shape never needs: "
+                                    "'%(value)s'", name=name, value=value[:40]))
     return value.strip()
 
 
@@ -163,8 +169,8 @@ def parse_symbol(text: bytes, terrain: str, source: str) -> SymbolArt:
         return parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
 
     def doctype(*_: object) -> None:
-        raise _Reject(*where(), "a DOCTYPE (and the entities it may declare) is not allowed "
-                                "in a symbol file")
+        raise _Reject(*where(), N_("a DOCTYPE (and the entities it may declare) is not "
+                                   "allowed in a symbol file"))
 
     def start(name: str, attrs: dict[str, str]) -> None:
         line, col = where()
@@ -172,25 +178,29 @@ def parse_symbol(text: bytes, terrain: str, source: str) -> SymbolArt:
         depth_seen[0] += 1
         if not stack and not roots and depth_seen[0] == 1:
             if tag != "svg" or uri not in (_SVG_NS, ""):
-                raise _Reject(line, col, f"the file's root element is <{tag}>, not <svg>")
+                raise _Reject(line, col, N_("the file's root element is <%(tag)s>, not <svg>",
+                                            tag=tag))
             view_box.append(_view_box(attrs, line, col))
             stack.append(("svg", [], [], True))
             return
         parent_keeps = stack[-1][3] if stack else False
         keep = parent_keeps and uri in (_SVG_NS, "")
         if uri in (_SVG_NS, "") and tag in _FORBIDDEN:
-            raise _Reject(line, col, f"<{tag}> is not allowed in a map symbol (shapes only: "
-                                     f"{', '.join(sorted(_SHAPES))})")
+            raise _Reject(line, col, N_("<%(tag)s> is not allowed in a map symbol (shapes "
+                                        "only: %(shapes)s)", tag=tag,
+                                        shapes=_shape_names()))
         if keep and tag in _DROPPED:
             keep = False
         elif keep and tag not in _SHAPES:
-            raise _Reject(line, col, f"<{tag}> is not a shape a map symbol can hold "
-                                     f"({', '.join(sorted(_SHAPES))})")
+            raise _Reject(line, col, N_("<%(tag)s> is not a shape a map symbol can hold "
+                                        "(%(shapes)s)", tag=tag,
+                                        shapes=_shape_names()))
         kept: list[tuple[str, str]] = []
         for raw, value in attrs.items():
             a_uri, a_name = _split(raw)
             if a_name.casefold().startswith("on") or a_name.casefold() == "href":
-                raise _Reject(line, col, f"attribute '{a_name}' is not allowed in a map symbol")
+                raise _Reject(line, col, N_("attribute '%(name)s' is not allowed in a map "
+                                            "symbol", name=a_name))
             if a_uri or not keep:
                 continue
             if a_name == "style":
@@ -214,13 +224,14 @@ def parse_symbol(text: bytes, terrain: str, source: str) -> SymbolArt:
     try:
         parser.Parse(text, True)
     except xml.parsers.expat.ExpatError as exc:
-        raise _Reject(exc.lineno, exc.offset + 1,
-                      f"not a well-formed SVG file: {xml.parsers.expat.ErrorString(exc.code)}"
-                      ) from exc
+        # expat's own words for what is wrong: no message of ours
+        raise _Reject(exc.lineno, exc.offset + 1, N_(
+            "not a well-formed SVG file: %(reason)s",
+            reason=literal(xml.parsers.expat.ErrorString(exc.code) or ""))) from exc
     if not view_box:
-        raise _Reject(1, 1, "not an SVG file (no <svg> element)")
+        raise _Reject(1, 1, N_("not an SVG file (no <svg> element)"))
     if not roots:
-        raise _Reject(1, 1, "the symbol draws nothing (no shapes inside <svg>)")
+        raise _Reject(1, 1, N_("the symbol draws nothing (no shapes inside <svg>)"))
     return SymbolArt(terrain, source, view_box[0], tuple(roots))
 
 
@@ -231,15 +242,16 @@ def _view_box(attrs: dict[str, str], line: int, col: int) -> tuple[float, float,
         try:
             x, y, w, h = (float(p) for p in parts)
         except ValueError:
-            raise _Reject(line, col, f"viewBox '{box}' is not four numbers") from None
+            raise _Reject(line, col, N_("viewBox '%(box)s' is not four numbers",
+                                        box=box)) from None
         if w > 0 and h > 0:
             return x, y, w, h
-        raise _Reject(line, col, f"viewBox '{box}' has no area")
+        raise _Reject(line, col, N_("viewBox '%(box)s' has no area", box=box))
     w_m = _NUMBER.match(attrs.get("width", ""))
     h_m = _NUMBER.match(attrs.get("height", ""))
     if w_m and h_m and float(w_m.group(1)) > 0 and float(h_m.group(1)) > 0:
         return 0.0, 0.0, float(w_m.group(1)), float(h_m.group(1))
-    raise _Reject(line, col, "the <svg> needs a viewBox (or a width and height in px)")
+    raise _Reject(line, col, N_("the <svg> needs a viewBox (or a width and height in px)"))
 
 
 def _inside(real_root: str, path: Path) -> bool:
@@ -264,28 +276,32 @@ def load_symbols(root: Path, terrain_ids: set[str], diags: Diagnostics,
             continue    # a link out of the campaign: never read (CampaignFiles reports it)
         where = path_str(path)
         if path.suffix.casefold() != ".svg":
-            diags.warning(Pos(where), "not an SVG file: map symbols are "
-                                      "symbols/<terrain-id>.svg (ignored)")
+            diags.warning(Pos(where), N_("not an SVG file: map symbols are "
+                                         "symbols/<terrain-id>.svg (ignored)"))
             continue
         tid = path.stem
         if tid not in terrain_ids:
-            diags.error(Pos(where), f"unknown terrain '{tid}'{suggest(tid, terrain_ids)}: a "
-                                    f"symbol file is named after the terrain it draws")
+            diags.error(Pos(where), N_("unknown terrain '%(id)s'%(hint)s: a symbol file is "
+                                       "named after the terrain it draws", id=tid,
+                                       hint=suggest(tid, terrain_ids)))
             continue
         try:
             with path.open("rb") as fh:  # no more than the limit is read
                 data = fh.read(MAX_SYMBOL_BYTES + 1)
         except OSError as exc:
-            diags.error(Pos(where), f"cannot read: {exc.strerror}")
+            diags.error(Pos(where), N_("cannot read: %(reason)s",
+                                       reason=exc.strerror or str(exc)))
             continue
         if len(data) > MAX_SYMBOL_BYTES:
-            diags.error(Pos(where), f"too large for a map symbol (at most "
-                                    f"{MAX_SYMBOL_BYTES} bytes; every map embeds it)")
+            diags.error(Pos(where), NN_("too large for a map symbol (at most %(num)s byte; "
+                                        "every map embeds it)",
+                                        "too large for a map symbol (at most %(num)s bytes; "
+                                        "every map embeds it)", MAX_SYMBOL_BYTES))
             continue
         try:
             data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            diags.error(Pos(where), f"not UTF-8 text: {exc.reason}")
+            diags.error(Pos(where), N_("not UTF-8 text: %(reason)s", reason=exc.reason))
             continue
         try:
             out[tid] = parse_symbol(data, tid, where)

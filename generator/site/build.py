@@ -44,7 +44,7 @@ from generator.content.markdown import (
     shared_renderer,
 )
 from generator.content.place import place_of
-from generator.diagnostics import SourceError
+from generator.diagnostics import N_, Pos, SourceError, text_of
 from generator.knowledge import view_for
 from generator.reference.render import reference_nav, reference_pages
 from generator.render.escape import html_text, with_title
@@ -69,6 +69,8 @@ from generator.site.config import (
     generated_config,
     read_campaign_config,
 )
+from generator.site.errors import SiteError as SiteError
+from generator.site.errors import pages_of
 from generator.site.notfound import lists_no_page
 from generator.site.progress import Reporter, Stage, count, silent
 from generator.site.writer import TreeWriter, UnsafePath
@@ -77,10 +79,6 @@ DEFAULT_OPTIONS = ConfigOptions()
 #: The key of MkDocs' ``extra`` that ``run_mkdocs`` sets in the config it builds with: the
 #: docs are fresh, the hook need not regenerate them (MkDocs passes the config to every hook)
 DOCS_FRESH = "hexcrawl_docs_fresh"
-
-
-class SiteError(Exception):
-    """A site could not be written or built; the message says which and why."""
 
 
 @dataclass
@@ -117,7 +115,7 @@ def campaign_config(campaign: Campaign, repo_config: Path | None,
     try:
         return read_campaign_config(campaign_config_files(repo_config, campaign.root), options)
     except ConfigError as exc:
-        raise SiteError(str(exc)) from exc
+        raise SiteError(exc.text, Pos(str(exc.path), exc.line, exc.column)) from exc
 
 
 def site_config(campaign: Campaign, audience: Audience, nav: list[dict[str, Any]],
@@ -257,16 +255,21 @@ def _docs_errors(audience: Audience, base: Path) -> Iterator[None]:
     try:
         yield
     except SourceError as exc:  # a template that cannot be read or fails
-        raise SiteError(f"{exc.pos}: error: {exc.message} ({audience} pages)") from exc
+        raise SiteError(N_("%(problem)s (%(pages)s)", problem=exc.text,
+                           pages=pages_of(audience)), exc.pos) from exc
     except jinja2.TemplateError as exc:
         where = f" ({exc.filename}:{exc.lineno})" if isinstance(
             exc, jinja2.TemplateSyntaxError) else ""
-        raise SiteError(f"{audience} pages: template error{where}: {exc}") from exc
+        # Jinja's own words for what is wrong in the template
+        raise SiteError(N_("%(pages)s: template error%(where)s: %(error)s",
+                           pages=pages_of(audience), where=where, error=str(exc))) from exc
     except (UnsafePath, MarkdownError) as exc:
-        raise SiteError(f"{audience} docs: {exc}") from exc
+        raise SiteError(N_("%(pages)s: %(problem)s", pages=pages_of(audience),
+                           problem=text_of(exc))) from exc
     except OSError as exc:
-        raise SiteError(f"{audience} docs: cannot write {exc.filename or base}: "
-                        f"{exc.strerror or exc}") from exc
+        raise SiteError(N_("%(pages)s: cannot write %(file)s: %(reason)s",
+                           pages=pages_of(audience), file=str(exc.filename or base),
+                           reason=exc.strerror or str(exc))) from exc
 
 
 def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
@@ -403,13 +406,15 @@ def run_mkdocs(config_file: Path, site_dir: Path, stage: Stage | None = None) ->
     except SystemExit as exc:  # mkdocs.exceptions.Abort is a SystemExit
         errors = [m for m in handler.messages if m]
         detail = "; ".join(errors[-3:]) or str(exc) or "aborted"
-        raise SiteError(f"MkDocs failed for {config_file}: {detail}") from exc
+        raise SiteError(N_("MkDocs failed for %(file)s: %(detail)s", file=str(config_file),
+                           detail=detail)) from exc
     except Exception as exc:
         where = ""
         if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
             where = f" in {exc.filename}:{exc.lineno}"
-        raise SiteError(f"MkDocs failed for {config_file}{where}: {type(exc).__name__}: "
-                        f"{exc}") from exc
+        raise SiteError(N_("MkDocs failed for %(file)s%(where)s: %(detail)s",
+                           file=str(config_file), where=where,
+                           detail=f"{type(exc).__name__}: {exc}")) from exc
     finally:
         logger.removeHandler(handler)
     return handler.messages
@@ -507,8 +512,9 @@ def check_no_gm_boxes(site: Path) -> None:
     for page in sorted(site.rglob("*.html")):
         found = list(gm_elements(page.read_text("utf-8", errors="replace")))
         if found:
-            raise SiteError(f"players' site: {page.relative_to(site).as_posix()} holds a GM "
-                            f"box ({found[0][:80]}); nothing was published")
+            raise SiteError(N_("players' site: %(page)s holds a GM box (%(element)s); nothing "
+                               "was published", page=page.relative_to(site).as_posix(),
+                               element=found[0][:80]))
 
 
 def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None = None,
@@ -566,7 +572,8 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                             st.detail = f"{st.done // 2} pages"
                         report.warnings += [f"{audience}: {w}" for w in warnings]
                         if not (target / "index.html").is_file():
-                            raise SiteError(f"{audience} site: MkDocs wrote no index.html")
+                            raise SiteError(N_("%(pages)s: MkDocs wrote no index.html",
+                                               pages=pages_of(audience)))
                         if audience == Audience.PLAYERS:
                             check_no_gm_boxes(target)
                         if lists_no_page(target):
@@ -578,6 +585,6 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
                     shutil.rmtree(staging, ignore_errors=True)
                 output.clean_stale(out)
     except output.OutputError as exc:
-        raise SiteError(str(exc)) from exc
+        raise SiteError(exc.text, exc.where) from exc
     report.sites = {a: out_dir / a for a in audiences}
     return report

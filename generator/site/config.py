@@ -50,7 +50,7 @@ import yaml
 
 from generator.audience import Audience
 from generator.content.yamlpos import compose, read_text
-from generator.diagnostics import SourceError
+from generator.diagnostics import N_, SourceError, Text, literal, one_line
 from generator.i18n import Translator
 from generator.package_data import BASE_CONFIG, HOOKS_FILE
 
@@ -73,11 +73,14 @@ BUILTIN_PLUGINS = ("search",)
 
 
 class ConfigError(Exception):
-    """A MkDocs config that cannot be used; ``str()`` is ``PATH:LINE:COL: error: MESSAGE``."""
+    """A MkDocs config that cannot be used; ``str()`` is ``PATH:LINE:COL: error: MESSAGE``,
+    ``text`` the message to print in the campaign's language (a str: YAML's own words)."""
 
-    def __init__(self, path: Path, line: int, column: int, message: str) -> None:
-        super().__init__(f"{path}:{line}:{column}: error: {message}")
-        self.path, self.line, self.column, self.message = path, line, column, message
+    def __init__(self, path: Path, line: int, column: int, message: str | Text) -> None:
+        self.text = message if isinstance(message, Text) else literal(message)
+        english = one_line(self.text.english())
+        super().__init__(f"{path}:{line}:{column}: error: {english}")
+        self.path, self.line, self.column, self.message = path, line, column, english
 
 
 @dataclass(frozen=True)
@@ -136,12 +139,14 @@ def _env(loader: _Loader, node: yaml.Node) -> Tagged:
         items = loader.construct_sequence(node, deep=True)
         if items and all(isinstance(x, str) for x in items[:-1]) and isinstance(items[0], str):
             return Tagged("!ENV", items)
-    raise _refuse(loader, node, "!ENV takes a variable name or a list [NAME, ..., default]")
+    raise _refuse(loader, node, N_("!ENV takes a variable name or a list [NAME, ..., "
+                                   "default]"))
 
 
 def _relative(loader: _Loader, node: yaml.Node) -> Tagged | str:
     if not isinstance(node, yaml.ScalarNode):
-        raise _refuse(loader, node, "!relative takes a path such as $config_dir/snippets")
+        raise _refuse(loader, node, N_("!relative takes a path such as "
+                                       "$config_dir/snippets"))
     value = str(loader.construct_scalar(node))
     prefix, _, suffix = value.partition("/")
     if prefix == "$config_dir":
@@ -149,16 +154,18 @@ def _relative(loader: _Loader, node: yaml.Node) -> Tagged | str:
             str(loader.path.resolve().parent)
     if value == "" or prefix == "$docs_dir":
         return Tagged("!relative", value)
-    raise _refuse(loader, node, f"!relative {value!r}: MkDocs knows $config_dir and $docs_dir")
+    raise _refuse(loader, node, N_("!relative %(value)s: MkDocs knows $config_dir and "
+                                   "$docs_dir", value=repr(value)))
 
 
 def _other_tag(loader: _Loader, *args: Any) -> Any:
     node = args[-1]
-    raise _refuse(loader, node, f"the tag '{node.tag}' is not allowed in a MkDocs config: "
-                                "only !ENV and !relative are (code belongs in hooks:)")
+    raise _refuse(loader, node, N_("the tag '%(tag)s' is not allowed in a MkDocs config: "
+                                   "only !ENV and !relative are (code belongs in hooks:)",
+                                   tag=node.tag))
 
 
-def _refuse(loader: _Loader, node: yaml.Node, message: str) -> ConfigError:
+def _refuse(loader: _Loader, node: yaml.Node, message: Text) -> ConfigError:
     mark = node.start_mark
     return ConfigError(loader.path, mark.line + 1, mark.column + 1, message)
 
@@ -196,7 +203,7 @@ def load_config_file(path: Path) -> dict[str, Any]:
         node = compose(read_text(path, str(path), MAX_BYTES), str(path), max_depth=MAX_DEPTH,
                        max_values=MAX_NODES)
     except SourceError as exc:
-        raise ConfigError(path, exc.pos.line, exc.pos.col, exc.message) from exc
+        raise ConfigError(path, exc.pos.line, exc.pos.col, exc.text) from exc
     if node is None:
         return {}
     loader = _Loader("")
@@ -210,7 +217,7 @@ def load_config_file(path: Path) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise ConfigError(path, 1, 1, "a MkDocs config is a mapping of settings")
+        raise ConfigError(path, 1, 1, N_("a MkDocs config is a mapping of settings"))
     return value
 
 
@@ -218,17 +225,17 @@ def read_config(path: Path, seen: frozenset[Path] = frozenset()) -> dict[str, An
     """A MkDocs config file with its own INHERIT chain merged, paths made absolute."""
     resolved = path.resolve()
     if resolved in seen:
-        raise ConfigError(path, 1, 1, "INHERIT loops back to this file")
+        raise ConfigError(path, 1, 1, N_("INHERIT loops back to this file"))
     data = load_config_file(path)
     _absolute_paths(data, resolved.parent)
     parent = data.pop("INHERIT", None)
     if parent is None:
         return data
     if not isinstance(parent, str):
-        raise ConfigError(path, 1, 1, "INHERIT names a file")
+        raise ConfigError(path, 1, 1, N_("INHERIT names a file"))
     target = resolved.parent / parent
     if not target.is_file():
-        raise ConfigError(path, 1, 1, f"INHERIT: no file {target}")
+        raise ConfigError(path, 1, 1, N_("INHERIT: no file %(file)s", file=str(target)))
     return merge(read_config(target, seen | {resolved}), data)
 
 

@@ -49,6 +49,7 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 from generator.audience import AUDIENCES
+from generator.diagnostics import N_, Text, literal, one_line
 from generator.site.writer import umask
 
 STATE = ".hexcrawl"
@@ -62,7 +63,13 @@ Notify = Callable[[str], None]
 
 
 class OutputError(Exception):
-    """The output folder cannot be prepared or switched; the message says why."""
+    """The output folder cannot be prepared or switched; the message (a ``Text``, printed in
+    the campaign's language) says why, after ``WHERE: error: `` when it names a place."""
+
+    def __init__(self, text: Text, where: str | None = None) -> None:
+        self.text, self.where = text, where
+        english = one_line(text.english())
+        super().__init__(f"{where}: error: {english}" if where is not None else english)
 
 
 def _say(message: str) -> None:
@@ -91,8 +98,8 @@ def build_lock(paths: Sequence[Path], notify: Notify | None = None,
                                      f"(lock {path})")
                     lock.acquire()
             except OSError as exc:
-                raise OutputError(f"cannot create the lock file {path}: "
-                                  f"{exc.strerror or exc}") from exc
+                raise OutputError(N_("cannot create the lock file %(file)s: %(reason)s",
+                                     file=str(path), reason=exc.strerror or str(exc))) from exc
             taken[path] = lock
         yield
     finally:
@@ -124,10 +131,12 @@ def refuse_links_out(repository: Path, build_root: Path | None = None,
         if folder is None:
             continue
         if _inside(os.path.abspath(folder), os.path.abspath(repository)):
-            inside, what = repo, f"the campaign repository {os.path.abspath(repository)}"
+            # TRANSLATORS: it follows "outside" in "a link to ..., outside %(what)s"
+            inside, what = repo, N_("the campaign repository %(folder)s",
+                                    folder=os.path.abspath(repository))
             _refuse_if_out(folder, os.path.realpath(folder), inside, what)
         else:
-            inside, what = os.path.realpath(folder), str(folder)
+            inside, what = os.path.realpath(folder), literal(str(folder))
         for path in names(folder):
             if os.path.islink(path):
                 _refuse_if_out(path, os.path.realpath(path), inside, what)
@@ -140,11 +149,11 @@ def _inside(path: str, folder: str) -> bool:
         return False
 
 
-def _refuse_if_out(path: Path, real: str, inside: str, what: str) -> None:
+def _refuse_if_out(path: Path, real: str, inside: str, what: Text) -> None:
     if not _inside(real, inside):
-        raise OutputError(f"{path}: error: a link to {real}, outside {what}; hexcrawl "
-                          f"would write and remove files there, so it stops: remove the "
-                          f"link (or make it a folder) and run it again")
+        raise OutputError(N_("a link to %(target)s, outside %(what)s; hexcrawl would write and "
+                             "remove files there, so it stops: remove the link (or make it a "
+                             "folder) and run it again", target=real, what=what), str(path))
 
 
 def _build_names(build_root: Path) -> list[Path]:
@@ -195,7 +204,8 @@ def clean_stale(out_dir: Path) -> list[Path]:
     try:
         return _clean_stale(out_dir)
     except OSError as exc:
-        raise OutputError(f"cannot clean {out_dir}: {exc.strerror or exc}") from exc
+        raise OutputError(N_("cannot clean %(folder)s: %(reason)s", folder=str(out_dir),
+                             reason=exc.strerror or str(exc))) from exc
 
 
 def _clean_stale(out_dir: Path) -> list[Path]:
@@ -246,8 +256,8 @@ def new_staging(out_dir: Path) -> Path:
         state.mkdir(parents=True, exist_ok=True)
         return Path(tempfile.mkdtemp(prefix="staging-", dir=state))
     except OSError as exc:
-        raise OutputError(f"cannot create a build folder in {state}: "
-                          f"{exc.strerror or exc}") from exc
+        raise OutputError(N_("cannot create a build folder in %(folder)s: %(reason)s",
+                             folder=str(state), reason=exc.strerror or str(exc))) from exc
 
 
 def current_sites(out_dir: Path) -> dict[str, Path]:
@@ -284,8 +294,8 @@ def publish(out_dir: Path, staging: Path, audiences: Sequence[str]) -> None:
         for source, target in reversed(undo):
             with contextlib.suppress(OSError):
                 os.rename(target, source)
-        raise OutputError(f"cannot switch the sites in {out_dir}: {exc.strerror or exc}") \
-            from exc
+        raise OutputError(N_("cannot switch the sites in %(folder)s: %(reason)s",
+                             folder=str(out_dir), reason=exc.strerror or str(exc))) from exc
 
 
 def _can_link(state: Path, tag: str) -> bool:

@@ -15,7 +15,7 @@ from generator.content.files import MARKDOWN, YAML
 from generator.content.reading import Reader
 from generator.content.refs import Refs
 from generator.content.yamlpos import Located
-from generator.diagnostics import Diagnostics, suggest
+from generator.diagnostics import N_, Diagnostics, suggest
 from generator.i18n import languages
 
 KNOWN_GEAR = ("compass",)
@@ -34,16 +34,16 @@ def check_campaign(refs: Refs, spec: m.CampaignFile, cdoc: Located,
         default_terrain = spec.default_terrain
     supported = languages()
     if spec.language not in supported:
-        diags.warning(cdoc.pos(("language",)),
-                      f"no interface strings for language '{spec.language}'; "
-                      f"using English (supported: {', '.join(supported)})")
+        diags.warning(cdoc.pos(("language",)), N_(
+            "no interface strings for language '%(language)s'; using English (supported: "
+            "%(supported)s)", language=spec.language, supported=", ".join(supported)))
     if spec.rules.checks != "d20" and "advantage" in spec.rules.model_fields_set:
-        system = {"brp": "Basic Roleplaying (brp) has no advantage",
-                  "bsh": "Black Sword Hack (bsh) rolls its own advantage (two d20, the "
-                         "better kept)"}[spec.rules.checks]
-        diags.warning(cdoc.pos(("rules", "advantage")),
-                      f"'advantage: {spec.rules.advantage}' has no effect: {system}; it "
-                      f"applies to checks: d20 only")
+        system = {"brp": N_("Basic Roleplaying (brp) has no advantage"),
+                  "bsh": N_("Black Sword Hack (bsh) rolls its own advantage (two d20, the "
+                            "better kept)")}[spec.rules.checks]
+        diags.warning(cdoc.pos(("rules", "advantage")), N_(
+            "'advantage: %(value)s' has no effect: %(system)s; it applies to checks: d20 "
+            "only", value=spec.rules.advantage, system=system))
     check_reference(diags, spec.reference, cdoc)
     refs.check_label(spec.party.start, cdoc.pos(("party", "start")))
     refs.check_offsets(spec.party.start_offsets, cdoc, ("party", "start_offsets"))
@@ -52,14 +52,14 @@ def check_campaign(refs: Refs, spec: m.CampaignFile, cdoc: Located,
         [(mem.name, ("party", "members", i, "name"))
          for i, mem in enumerate(spec.party.members)], cdoc)
     if spec.party.navigator and spec.party.navigator not in names:
-        diags.error(cdoc.pos(("party", "navigator")),
-                    f"navigator '{spec.party.navigator}' is not a party member"
-                    f"{suggest(spec.party.navigator, names)}")
+        diags.error(cdoc.pos(("party", "navigator")), N_(
+            "navigator '%(name)s' is not a party member%(hint)s", name=spec.party.navigator,
+            hint=suggest(spec.party.navigator, names)))
     for i, gear in enumerate(spec.party.gear):
         if gear not in KNOWN_GEAR:
-            diags.warning(cdoc.pos(("party", "gear", i)),
-                          f"gear '{gear}' has no effect on the rules"
-                          f"{suggest(gear, KNOWN_GEAR)}")
+            diags.warning(cdoc.pos(("party", "gear", i)), N_(
+                "gear '%(gear)s' has no effect on the rules%(hint)s", gear=gear,
+                hint=suggest(gear, KNOWN_GEAR)))
     for i, mem in enumerate(spec.party.members):
         refs.check_mount(mem, cdoc.pos(("party", "members", i, "mount")))
     return default_terrain
@@ -74,9 +74,9 @@ def check_declared(refs: Refs, spec: m.CampaignFile, cdoc: Located) -> None:
         refs.check_id(cid, "creature", cdoc.pos(("creatures", cid), key=True))
     for res_id, res in spec.resources.items():
         if res.owner and res.owner not in names:
-            refs.diags.error(cdoc.pos(("resources", res_id, "owner")),
-                             f"resource owner '{res.owner}' is not a party member"
-                             f"{suggest(res.owner, names)}")
+            refs.diags.error(cdoc.pos(("resources", res_id, "owner")), N_(
+                "resource owner '%(name)s' is not a party member%(hint)s", name=res.owner,
+                hint=suggest(res.owner, names)))
 
 
 def check_reference(diags: Diagnostics, reference: m.ReferenceSpec, cdoc: Located) -> None:
@@ -85,13 +85,13 @@ def check_reference(diags: Diagnostics, reference: m.ReferenceSpec, cdoc: Locate
     for i, name in enumerate(chosen):
         pos = cdoc.pos(("reference", "players", i))
         if name == "gm-screen":
-            diags.error(pos, "the GM screen is for the GM site only; it always has it")
+            diags.error(pos, N_("the GM screen is for the GM site only; it always has it"))
         elif name not in m.REFERENCE_SHEETS:
-            diags.error(pos, f"unknown reference sheet '{name}'"
-                             f"{suggest(name, m.REFERENCE_SHEETS)}; sheets: "
-                             f"{', '.join(m.REFERENCE_SHEETS)}")
+            diags.error(pos, N_("unknown reference sheet '%(name)s'%(hint)s; sheets: "
+                                "%(sheets)s", name=name, hint=suggest(name, m.REFERENCE_SHEETS),
+                                sheets=", ".join(m.REFERENCE_SHEETS)))
         elif name in chosen[:i]:
-            diags.warning(pos, f"reference sheet '{name}' is listed twice")
+            diags.warning(pos, N_("reference sheet '%(name)s' is listed twice", name=name))
 
 
 def salvage_campaign(doc: Located) -> m.CampaignFile | None:

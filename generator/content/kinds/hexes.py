@@ -12,7 +12,7 @@ from generator.content.files import YAML
 from generator.content.reading import Reader
 from generator.content.refs import Refs
 from generator.content.yamlpos import Located
-from generator.diagnostics import Pos
+from generator.diagnostics import N_, NN_, Pos, Text, literal
 from generator.hexgrid import Hex
 
 
@@ -53,7 +53,8 @@ def load_hexes(reader: Reader, refs: Refs, terrain: dict[str, TerrainRule],
                 continue
             if h in defined_at:
                 first = defined_at[h]
-                reader.diags.error(pos, f"hex '{key}' is defined twice (first at {first})")
+                reader.diags.error(pos, N_("hex '%(hex)s' is defined twice (first at "
+                                           "%(first)s)", hex=str(key), first=str(first)))
                 continue
             defined_at[h] = pos
             if entry.terrain is not None and not refs.check_ref(
@@ -81,14 +82,14 @@ def load_hexes(reader: Reader, refs: Refs, terrain: dict[str, TerrainRule],
                 # the file that could not be read (reported already)
                 del hexes[h]
             else:
-                reader.diags.error(info.pos or Pos("hexes"),
-                                   f"hex '{info.label}' has no terrain (give it 'terrain:', "
-                                   f"a letter in 'terrain_rows', or set 'default_terrain' in "
-                                   f"campaign.yaml)")
+                reader.diags.error(info.pos or Pos("hexes"), N_(
+                    "hex '%(hex)s' has no terrain (give it 'terrain:', a letter in "
+                    "'terrain_rows', or set 'default_terrain' in campaign.yaml)",
+                    hex=info.label))
                 del hexes[h]
         elif info.density and terrain[info.terrain].density_dc == {}:
-            reader.diags.warning(info.pos or Pos("hexes"),
-                                 f"hex '{info.label}': density only matters for forest")
+            reader.diags.warning(info.pos or Pos("hexes"), N_(
+                "hex '%(hex)s': density only matters for forest", hex=info.label))
     return hexes
 
 
@@ -99,52 +100,67 @@ def load_terrain_rows(reader: Reader, refs: Refs, terrain: dict[str, TerrainRule
     legend = data.get("legend")
     rows = data.get("terrain_rows")
     if not isinstance(legend, dict) or not isinstance(rows, list):
-        reader.diags.error(doc.pos(), "the compact form needs both 'legend' (letter -> "
-                           "terrain) and 'terrain_rows' (one string per row)")
+        reader.diags.error(doc.pos(), N_("the compact form needs both 'legend' (letter -> "
+                                         "terrain) and 'terrain_rows' (one string per row)"))
         return
     if rows_of.file is not None:
-        reader.diags.error(doc.pos(("terrain_rows",), key=True),
-                           f"'terrain_rows' is already given in {rows_of.file} (one file "
-                           f"holds the rows of the whole map)")
+        reader.diags.error(doc.pos(("terrain_rows",), key=True), N_(
+            "'terrain_rows' is already given in %(file)s (one file holds the rows of the whole "
+            "map)", file=rows_of.file))
         return
     rows_of.file = doc.path
     letters: dict[str, str] = {}
     for letter, tid in legend.items():
         pos = doc.pos(("legend", letter))
         if len(str(letter)) != 1:
-            reader.diags.error(doc.pos(("legend", letter), key=True),
-                               f"legend keys are single letters, not '{letter}'")
+            reader.diags.error(doc.pos(("legend", letter), key=True), N_(
+                "legend keys are single letters, not '%(key)s'", key=str(letter)))
         elif not isinstance(tid, str) or tid not in terrain:
             refs.check_ref(str(tid), terrain, "terrain", pos)
         else:
             letters[str(letter)] = tid
     if len(rows) > refs.grid.rows:
         reader.diags.error(doc.pos(("terrain_rows", refs.grid.rows)),
-                           f"{len(rows)} rows, but the map has {refs.grid.rows}")
+                           too_many_rows(len(rows), refs.grid.rows))
     elif len(rows) < refs.grid.rows:
         at = ("terrain_rows", len(rows) - 1) if rows else ("terrain_rows",)
-        reader.diags.error(doc.pos(at), f"{len(rows)} rows, but the map has {refs.grid.rows} "
-                           f"(one string per row)")
+        reader.diags.error(doc.pos(at), NN_(
+            "%(num)s row, but the map has %(rows)s (one string per row)",
+            "%(num)s rows, but the map has %(rows)s (one string per row)", len(rows),
+            rows=refs.grid.rows))
     for r, text in enumerate(rows[: refs.grid.rows]):
         pos = doc.pos(("terrain_rows", r))
         if not isinstance(text, str):
-            reader.diags.error(pos, "each row is a string of terrain letters")
+            reader.diags.error(pos, N_("each row is a string of terrain letters"))
             continue
         cells = [(i, ch) for i, ch in enumerate(text) if ch != " "]
         if len(cells) != refs.grid.columns:
-            reader.diags.error(pos, f"row {r + 1} has {len(cells)} letters, but the map has "
-                               f"{refs.grid.columns} columns")
+            reader.diags.error(pos, NN_(
+                "row %(row)s has %(num)s letter, but the map has %(columns)s",
+                "row %(row)s has %(num)s letters, but the map has %(columns)s", len(cells),
+                row=r + 1, columns=columns(refs.grid.columns)))
         shift = 1 if ("terrain_rows", r) in doc.quoted else 0
         for c, (i, letter) in enumerate(cells[: refs.grid.columns]):
             if letter not in letters:
                 if letter in legend:  # already reported in the legend
                     rows_of.broken.add(refs.grid.from_offset(c + 1, r + 1))
                     continue
-                hint = f" (did you mean '{letter.swapcase()}'?)" \
-                    if letter.swapcase() in letters else ""
-                reader.diags.error(Pos(pos.path, pos.line, pos.col + shift + i),
-                                   f"letter '{letter}' (row {r + 1}, column {c + 1}) is not in "
-                                   f"the legend{hint}")
+                hint = N_(" (did you mean '%(name)s'?)", name=letter.swapcase()) \
+                    if letter.swapcase() in letters else literal("")
+                reader.diags.error(Pos(pos.path, pos.line, pos.col + shift + i), N_(
+                    "letter '%(letter)s' (row %(row)s, column %(column)s) is not in the "
+                    "legend%(hint)s", letter=letter, row=r + 1, column=c + 1, hint=hint))
                 continue
             h = refs.grid.from_offset(c + 1, r + 1)
             rows_of.terrain[h] = (letters[letter], pos)
+
+
+def too_many_rows(found: int, rows: int) -> Text:
+    """``9 rows, but the map has 8``: terrain rows or a region's rows past the map's."""
+    return NN_("%(num)s row, but the map has %(rows)s", "%(num)s rows, but the map has %(rows)s",
+               found, rows=rows)
+
+
+def columns(n: int) -> Text:
+    """``8 columns``, the map's width in a message about a row."""
+    return NN_("%(num)s column", "%(num)s columns", n)

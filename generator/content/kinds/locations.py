@@ -9,6 +9,7 @@ from generator.content.files import MARKDOWN
 from generator.content.frontmatter import split_front_matter
 from generator.content.reading import Reader
 from generator.content.refs import Refs
+from generator.diagnostics import N_
 from generator.slug import slugify
 
 
@@ -37,9 +38,9 @@ def load_locations(reader: Reader, refs: Refs,
             refs.broken["location"].add(spec.id)
             continue
         if lid in locations:
-            reader.diags.error(doc.pos(("id",)) if spec.id else doc.pos(),
-                               f"duplicate location id '{lid}' (also in "
-                               f"{locations[lid].source})")
+            reader.diags.error(doc.pos(("id",)) if spec.id else doc.pos(), N_(
+                "duplicate location id '%(id)s' (also in %(file)s)", id=lid,
+                file=locations[lid].source))
             continue
         h = refs.check_label(spec.hex, doc.pos(("hex",)))
         if h is None:
@@ -51,14 +52,13 @@ def load_locations(reader: Reader, refs: Refs,
             if h not in paths[pid].hexes:
                 # a warning, not an error: content.md's own example does this; the
                 # location is simply not found by following that path
-                reader.diags.warning(doc.pos(("on", i)),
-                                     f"path '{pid}' does not pass through hex "
-                                     f"'{spec.hex}': following it will not find this "
-                                     f"location")
+                reader.diags.warning(doc.pos(("on", i)), N_(
+                    "path '%(path)s' does not pass through hex '%(hex)s': following it will "
+                    "not find this location", path=pid, hex=spec.hex))
         refs.check_ids(spec.tables, refs.tables, "table", doc, ("tables",))
         if spec.visible_from and spec.visibility != "visible":
             reader.diags.warning(doc.pos(("visible_from",)),
-                                 "visible_from only matters for visibility: visible")
+                                 N_("visible_from only matters for visibility: visible"))
         if not spec.gm_only:
             reader.secrets.add_body(shown, parts.body, parts.body_line)
         locations[lid] = Location(

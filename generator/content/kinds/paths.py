@@ -7,6 +7,7 @@ from generator.content import models as m
 from generator.content.campaign import Path_
 from generator.content.reading import Reader
 from generator.content.refs import Refs
+from generator.diagnostics import N_
 from generator.hexgrid import Hex
 
 
@@ -34,9 +35,10 @@ def load_paths(reader: Reader, refs: Refs) -> dict[str, Path_]:
                 ok = False
                 continue
             if hexes and ok and refs.grid.face_between(hexes[-1], h) is None:
-                reader.diags.error(pos, f"path '{pid}': '{label}' is not a neighbour of "
-                                   f"'{spec.hexes[i - 1]}' (consecutive hexes of a path must "
-                                   f"touch)")
+                reader.diags.error(pos, N_(
+                    "path '%(path)s': '%(hex)s' is not a neighbour of '%(previous)s' "
+                    "(consecutive hexes of a path must touch)", path=str(pid), hex=label,
+                    previous=spec.hexes[i - 1]))
                 ok = False
             hexes.append(h)
         if not ok:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from generator.content import models as m
 from generator.content.campaign import Region
+from generator.content.kinds.hexes import columns, too_many_rows
 from generator.content.reading import Reader
 from generator.content.refs import Refs
 from generator.content.yamlpos import Located
-from generator.diagnostics import Pos
+from generator.diagnostics import N_, NN_, Pos
 from generator.hexgrid import Hex
 
 
@@ -35,8 +36,10 @@ def load_regions(reader: Reader, refs: Refs) -> dict[str, Region]:
         listed += region_rows(refs, doc, (rid, "rows"), spec.rows)
         for h, label, pos in listed:
             if h in owner:
-                where = "this region" if owner[h] == str(rid) else f"region '{owner[h]}'"
-                reader.diags.error(pos, f"hex '{label}' is already in {where}")
+                reader.diags.error(pos, N_("hex '%(hex)s' is already in this region", hex=label)
+                                   if owner[h] == str(rid) else
+                                   N_("hex '%(hex)s' is already in region '%(region)s'",
+                                      hex=label, region=owner[h]))
                 continue
             owner[h] = str(rid)
             hexes.append(h)
@@ -57,9 +60,10 @@ def region_hexes(refs: Refs, item: str, pos: Pos) -> list[tuple[Hex, str, Pos]]:
         return []
     (c1, r1), (c2, r2) = refs.grid.col_row(first), refs.grid.col_row(last)
     if c1 > c2 or r1 > r2:
-        refs.diags.error(pos, f"range '{item}' runs backwards: give the top-left hex first "
-                         f"('{refs.grid.label_of(min(c1, c2), min(r1, r2))}-"
-                         f"{refs.grid.label_of(max(c1, c2), max(r1, r2))}')")
+        refs.diags.error(pos, N_(
+            "range '%(range)s' runs backwards: give the top-left hex first ('%(fixed)s')",
+            range=item, fixed=f"{refs.grid.label_of(min(c1, c2), min(r1, r2))}-"
+                              f"{refs.grid.label_of(max(c1, c2), max(r1, r2))}"))
         return []
     return [(refs.grid.from_offset(c, r), refs.grid.label_of(c, r), pos)
             for r in range(r1, r2 + 1) for c in range(c1, c2 + 1)]
@@ -71,20 +75,23 @@ def region_rows(refs: Refs, doc: Located, at: tuple[str | int, ...],
     out: list[tuple[Hex, str, Pos]] = []
     if len(rows) > refs.grid.rows:
         refs.diags.error(doc.pos(at + (refs.grid.rows,)),
-                         f"{len(rows)} rows, but the map has {refs.grid.rows}")
+                         too_many_rows(len(rows), refs.grid.rows))
     for r, text in enumerate(rows[: refs.grid.rows]):
         pos = doc.pos(at + (r,))
         shift = 1 if at + (r,) in doc.quoted else 0
         cells = [(i, ch) for i, ch in enumerate(text) if ch != " "]
         if len(cells) > refs.grid.columns:
-            refs.diags.error(pos, f"row {r + 1} has {len(cells)} marks, but the map has "
-                             f"{refs.grid.columns} columns")
+            refs.diags.error(pos, NN_(
+                "row %(row)s has %(num)s mark, but the map has %(columns)s",
+                "row %(row)s has %(num)s marks, but the map has %(columns)s", len(cells),
+                row=r + 1, columns=columns(refs.grid.columns)))
         for c, (i, mark) in enumerate(cells[: refs.grid.columns]):
             here = Pos(pos.path, pos.line, pos.col + shift + i)
             if mark in "xX":
                 label = refs.grid.label_of(c + 1, r + 1)
                 out.append((refs.grid.from_offset(c + 1, r + 1), label, here))
             elif mark != ".":
-                refs.diags.error(here, f"'{mark}' (row {r + 1}, column {c + 1}): mark the "
-                                 f"region's hexes with 'x' and the others with '.'")
+                refs.diags.error(here, N_(
+                    "'%(mark)s' (row %(row)s, column %(column)s): mark the region's hexes "
+                    "with 'x' and the others with '.'", mark=mark, row=r + 1, column=c + 1))
     return out

@@ -16,7 +16,7 @@ from generator.content.files import YAML
 from generator.content.reading import Reader
 from generator.content.refs import Refs
 from generator.content.yamlpos import Located
-from generator.diagnostics import suggest
+from generator.diagnostics import N_, Text, suggest
 
 
 def load_sessions(reader: Reader, refs: Refs, spec: m.CampaignFile,
@@ -48,8 +48,9 @@ def load_sessions(reader: Reader, refs: Refs, spec: m.CampaignFile,
     members = {mem.name for mem in spec.party.members}
     for sf, doc in parsed:
         if sf.session in numbers:
-            reader.diags.error(doc.pos(("session",)), f"session {sf.session} is already "
-                               f"logged in {numbers[sf.session]}")
+            reader.diags.error(doc.pos(("session",)), N_(
+                "session %(number)s is already logged in %(file)s", number=sf.session,
+                file=numbers[sf.session]))
             continue
         numbers[sf.session] = doc.path
         for res_id in sf.resources:
@@ -69,10 +70,10 @@ def load_sessions(reader: Reader, refs: Refs, spec: m.CampaignFile,
             for i, who in enumerate(party.members):
                 if isinstance(who, str):
                     if who not in members:
-                        reader.diags.error(doc.pos(("party", "members", i)),
-                                           f"unknown party member '{who}'"
-                                           f"{suggest(who, members)} (add them to "
-                                           f"campaign.yaml or describe them here)")
+                        reader.diags.error(doc.pos(("party", "members", i)), N_(
+                            "unknown party member '%(name)s'%(hint)s (add them to "
+                            "campaign.yaml or describe them here)", name=who,
+                            hint=suggest(who, members)))
                     present.add(who)
                 else:
                     refs.check_mount(who, doc.pos(("party", "members", i, "mount")))
@@ -80,9 +81,9 @@ def load_sessions(reader: Reader, refs: Refs, spec: m.CampaignFile,
                     present.add(who.name)
                     members.add(who.name)
         if party.navigator and party.navigator not in present:
-            reader.diags.error(doc.pos(("party", "navigator")),
-                               f"navigator '{party.navigator}' is not in the party"
-                               f"{suggest(party.navigator, present)}")
+            reader.diags.error(doc.pos(("party", "navigator")), N_(
+                "navigator '%(name)s' is not in the party%(hint)s", name=party.navigator,
+                hint=suggest(party.navigator, present)))
         for i, entry in enumerate(sf.log):
             check_entry(refs, entry, doc, ("log", i), paths, locations, tables, spec,
                         resource_ids, present)
@@ -105,15 +106,15 @@ def _check_travel(refs: Refs, t: sl.Travel, doc: Located, at: tuple[str | int, .
     if t.follow is not None:
         if refs.check_ref(t.follow, paths, "path", doc.pos(at + ("travel", "follow"))) \
                 and toward is not None and toward not in paths[t.follow].hexes:
-            refs.diags.error(doc.pos(at + ("travel", "toward")),
-                             f"hex '{t.toward}' is not on path '{t.follow}'")
+            refs.diags.error(doc.pos(at + ("travel", "toward")), N_(
+                "hex '%(hex)s' is not on path '%(path)s'", hex=t.toward, path=t.follow))
     if t.landmark is not None and t.landmark not in locations:
         if refs.grid.is_label(t.landmark):
             refs.check_label(t.landmark, doc.pos(at + ("travel", "landmark")))
         elif t.landmark not in refs.broken["location"]:
-            refs.diags.error(doc.pos(at + ("travel", "landmark")),
-                             f"unknown landmark '{t.landmark}': name a location id or a "
-                             f"hex label{suggest(t.landmark, locations)}")
+            refs.diags.error(doc.pos(at + ("travel", "landmark")), N_(
+                "unknown landmark '%(id)s': name a location id or a hex label%(hint)s",
+                id=t.landmark, hint=suggest(t.landmark, locations)))
 
 
 def _check_encounter(refs: Refs, e: sl.EncounterEntry, doc: Located, at: tuple[str | int, ...],
@@ -128,9 +129,9 @@ def _check_encounter(refs: Refs, e: sl.EncounterEntry, doc: Located, at: tuple[s
         if tables[e.table].row_for(e.roll) is None:
             low = min(a for a, _ in tables[e.table].ranges)
             high = max(b for _, b in tables[e.table].ranges)
-            refs.diags.error(doc.pos(at + ("encounter", "roll")),
-                             f"roll {e.roll} matches no row of table '{e.table}' "
-                             f"(rows cover {low}-{high})")
+            refs.diags.error(doc.pos(at + ("encounter", "roll")), N_(
+                "roll %(roll)s matches no row of table '%(table)s' (rows cover "
+                "%(low)s-%(high)s)", roll=e.roll, table=e.table, low=low, high=high))
 
 
 def _check_chase(refs: Refs, ch: sl.ChaseEntry, doc: Located, at: tuple[str | int, ...],
@@ -145,14 +146,13 @@ def _check_chase(refs: Refs, ch: sl.ChaseEntry, doc: Located, at: tuple[str | in
             continue
         for j, who in enumerate(actors):
             if isinstance(who, str) and who not in known:
-                refs.diags.error(doc.pos(at + ("chase", side, j)),
-                                 f"unknown chase participant '{who}'"
-                                 f"{suggest(who, known)}: name a party member, a "
-                                 f"creature from campaign.yaml 'creatures:', or give "
-                                 f"stats inline ({{name, speed, con, stealth, "
-                                 f"perception}})")
+                refs.diags.error(doc.pos(at + ("chase", side, j)), N_(
+                    "unknown chase participant '%(name)s'%(hint)s: name a party member, a "
+                    "creature from campaign.yaml 'creatures:', or give stats inline "
+                    "({name, speed, con, stealth, perception})", name=who,
+                    hint=suggest(who, known)))
     if not ch.pursuers:
-        refs.diags.error(doc.pos(at + ("chase",)), "a chase needs pursuers")
+        refs.diags.error(doc.pos(at + ("chase",)), N_("a chase needs pursuers"))
     if ch.complications is not None:
         refs.check_ref(ch.complications, tables, "table",
                        doc.pos(at + ("chase", "complications")))
@@ -164,9 +164,9 @@ def _check_expect(refs: Refs, entry: sl.LogEntry, doc: Located, at: tuple[str | 
     ex = entry.expect
     assert ex is not None
     if entry.action in sl.INSTANT_ACTIONS:
-        refs.diags.error(doc.pos(at + ("expect",)),
-                         f"expect: goes on an entry that takes a watch, not on "
-                         f"'{entry.action}'")
+        refs.diags.error(doc.pos(at + ("expect",)), N_(
+            "expect: goes on an entry that takes a watch, not on '%(action)s'",
+            action=entry.action))
     for key in ("hex", "believed"):
         label = getattr(ex, key)
         if label is not None:
@@ -197,9 +197,9 @@ def check_entry(refs: Refs, entry: sl.LogEntry, doc: Located, at: tuple[str | in
             if refs.grid.is_label(ident):
                 refs.check_label(ident, doc.pos(at + ("reveal", i)))
             else:
-                refs.diags.error(doc.pos(at + ("reveal", i)),
-                                 f"unknown location or hex '{ident}'"
-                                 f"{suggest(ident, locations)}")
+                refs.diags.error(doc.pos(at + ("reveal", i)), N_(
+                    "unknown location or hex '%(id)s'%(hint)s", id=ident,
+                    hint=suggest(ident, locations)))
     if entry.chase is not None:
         _check_chase(refs, entry.chase, doc, at, tables, spec, present)
     if entry.use is not None:
@@ -209,15 +209,13 @@ def check_entry(refs: Refs, entry: sl.LogEntry, doc: Located, at: tuple[str | in
         members = present if present is not None else \
             {mem.name for mem in spec.party.members}
         if who is not None and who not in members:
-            refs.diags.error(doc.pos(at + ("use", "by")),
-                             f"'{who}' is not in the party{suggest(who, members)}")
+            refs.diags.error(doc.pos(at + ("use", "by")), not_in_party(who, members))
     if entry.camp is not None and entry.camp.by is not None:
         members = present if present is not None else \
             {mem.name for mem in spec.party.members}
         if entry.camp.by not in members:
             refs.diags.error(doc.pos(at + ("camp", "by")),
-                             f"'{entry.camp.by}' is not in the party"
-                             f"{suggest(entry.camp.by, members)}")
+                             not_in_party(entry.camp.by, members))
     if entry.ruling is not None:
         ruling = entry.ruling
         for key in ("hex", "believed"):
@@ -231,7 +229,12 @@ def check_entry(refs: Refs, entry: sl.LogEntry, doc: Located, at: tuple[str | in
     for purpose, value in entry.rolls.items():
         values = value if isinstance(value, list) else [value]
         if not values:
-            refs.diags.warning(doc.pos(at + ("rolls", purpose)),
-                               f"empty list of {purpose} rolls: it records nothing, so "
-                               f"the generator rolls them (give the dice rolled at the "
-                               f"table, or remove the key)")
+            refs.diags.warning(doc.pos(at + ("rolls", purpose)), N_(
+                "empty list of %(purpose)s rolls: it records nothing, so the generator rolls "
+                "them (give the dice rolled at the table, or remove the key)",
+                purpose=purpose))
+
+
+def not_in_party(who: str, members: set[str]) -> Text:
+    """``'Tib' is not in the party``: a ``use`` or a ``camp`` by someone not present."""
+    return N_("'%(name)s' is not in the party%(hint)s", name=who, hint=suggest(who, members))

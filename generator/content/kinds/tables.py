@@ -14,7 +14,7 @@ from generator.content.files import YAML
 from generator.content.reading import Reader
 from generator.content.refs import Refs
 from generator.content.yamlpos import Located
-from generator.diagnostics import Diagnostics
+from generator.diagnostics import N_, NN_, Diagnostics, literal, text_of
 from generator.dice import parse_dice
 
 #: each table's document and what validating it gave, by table id
@@ -39,9 +39,10 @@ def load_tables(reader: Reader, refs: Refs) -> tuple[dict[str, Table], TableDocs
         if not refs.check_id(spec.id, "table", doc.pos(("id",))):
             continue
         if spec.id in tables or spec.id in refs.broken["table"]:
-            where = tables[spec.id].source if spec.id in tables else "another file"
-            reader.diags.error(doc.pos(("id",)), f"duplicate table id '{spec.id}' (also in "
-                               f"{where})")
+            where = literal(tables[spec.id].source) if spec.id in tables \
+                else N_("another file")
+            reader.diags.error(doc.pos(("id",)), N_(
+                "duplicate table id '%(id)s' (also in %(file)s)", id=spec.id, file=where))
             # which of the two a log means is unknown: its rolls are not checked against
             # the other one's rows
             refs.broken["table"].add(spec.id)
@@ -62,15 +63,16 @@ def load_tables(reader: Reader, refs: Refs) -> tuple[dict[str, Table], TableDocs
     for cycle in found.cycles:
         doc, spec = docs[cycle[0]]
         closing = next(i for i, r in enumerate(spec.rows) if r.table == cycle[1])
-        reader.diags.error(doc.pos(("rows", closing, "table")),
-                           "tables refer to each other in a cycle: " + " -> ".join(cycle))
+        reader.diags.error(doc.pos(("rows", closing, "table")), N_(
+            "tables refer to each other in a cycle: %(cycle)s", cycle=" -> ".join(cycle)))
     for chain in found.too_deep:
         doc, spec = docs[chain[0]]
         first = next(i for i, r in enumerate(spec.rows) if r.table == chain[1])
         shown = chain if len(chain) <= 6 else (*chain[:3], "...", *chain[-2:])
-        reader.diags.error(doc.pos(("rows", first, "table")),
-                           f"tables nest {len(chain) - 1} deep ({' -> '.join(shown)}); a "
-                           f"table may lead to others at most {rolltables.MAX_NESTING} deep")
+        reader.diags.error(doc.pos(("rows", first, "table")), N_(
+            "tables nest %(depth)s deep (%(chain)s); a table may lead to others at most "
+            "%(most)s deep", depth=len(chain) - 1, chain=" -> ".join(shown),
+            most=rolltables.MAX_NESTING))
     return tables, docs
 
 
@@ -107,12 +109,13 @@ def build_table(diags: Diagnostics, spec: m.TableFile, doc: Located) -> Table | 
         try:
             dice = parse_dice(spec.dice)
         except ValueError as exc:
-            diags.error(doc.pos(("dice",)), str(exc))
+            diags.error(doc.pos(("dice",)), text_of(exc))
             return None
         if dice.high > rolltables.MAX_RESULTS:
-            diags.error(doc.pos(("dice",)),
-                        f"{dice} rolls up to {dice.high}: a table's dice roll at most "
-                        f"{rolltables.MAX_RESULTS} (1d1000, 10d100, ...)")
+            diags.error(doc.pos(("dice",)), N_(
+                "%(dice)s rolls up to %(high)s: a table's dice roll at most %(most)s "
+                "(1d1000, 10d100, ...)", dice=str(dice), high=dice.high,
+                most=rolltables.MAX_RESULTS))
             return None
         ranges: list[tuple[int, int]] = []
         if all(has_roll):
@@ -120,27 +123,29 @@ def build_table(diags: Diagnostics, spec: m.TableFile, doc: Located) -> Table | 
                 assert row.roll is not None
                 if row.weight is not None:
                     diags.warning(doc.pos(("rows", i, "weight")),
-                                  "'weight' is ignored when the row has a 'roll'")
+                                  N_("'weight' is ignored when the row has a 'roll'"))
                 try:
                     ranges.append(rolltables.parse_roll_cell(row.roll, dice))
                 except ValueError as exc:
-                    diags.error(doc.pos(("rows", i, "roll")), str(exc))
+                    diags.error(doc.pos(("rows", i, "roll")), text_of(exc))
                     ok = False
         elif not any(has_roll):
             weights = [r.weight or 1 for r in spec.rows]
             if sum(weights) != dice.high - dice.low + 1:
-                diags.error(doc.pos(("dice",)),
-                            f"weights add up to {sum(weights)} but {dice} has "
-                            f"{dice.high - dice.low + 1} results; give each row a "
-                            f"'roll' range instead")
+                diags.error(doc.pos(("dice",)), NN_(
+                    "weights add up to %(sum)s but %(dice)s has %(num)s result; give each "
+                    "row a 'roll' range instead",
+                    "weights add up to %(sum)s but %(dice)s has %(num)s results; give each "
+                    "row a 'roll' range instead", dice.high - dice.low + 1,
+                    sum=sum(weights), dice=str(dice)))
                 return None
             ranges = [(a + dice.low - 1, b + dice.low - 1)
                       for a, b in rolltables.ranges_from_weights(weights)]
         else:
             i = has_roll.index(False)
             diags.error(doc.pos(("rows", i)),
-                        "either every row has a 'roll' or none does (then weights "
-                        "decide)")
+                        N_("either every row has a 'roll' or none does (then weights "
+                           "decide)"))
             return None
         if ok and not check_coverage(diags, spec, doc, ranges, dice.low, dice.high,
                                           str(dice)):
@@ -150,13 +155,13 @@ def build_table(diags: Diagnostics, spec: m.TableFile, doc: Located) -> Table | 
         if any(has_roll):
             i = has_roll.index(True)
             diags.error(doc.pos(("rows", i, "roll")),
-                        "a row with 'roll' needs the table's 'dice' (e.g. dice: 1d8)")
+                        N_("a row with 'roll' needs the table's 'dice' (e.g. dice: 1d8)"))
             return None
         weights = [r.weight or 1 for r in spec.rows]
         if sum(weights) > rolltables.MAX_RESULTS:
-            diags.error(doc.pos(("rows",), key=True),
-                        f"the weights add up to {sum(weights)}: a table's weights add "
-                        f"up to at most {rolltables.MAX_RESULTS}")
+            diags.error(doc.pos(("rows",), key=True), N_(
+                "the weights add up to %(sum)s: a table's weights add up to at most %(most)s",
+                sum=sum(weights), most=rolltables.MAX_RESULTS))
             return None
         ranges = rolltables.ranges_from_weights(weights)
         roll_dice = rolltables.dice_for_weights(sum(weights))
@@ -165,12 +170,12 @@ def build_table(diags: Diagnostics, spec: m.TableFile, doc: Located) -> Table | 
             try:
                 parse_dice(row.distance)
             except ValueError as exc:
-                diags.error(doc.pos(("rows", i, "distance")), str(exc))
+                diags.error(doc.pos(("rows", i, "distance")), text_of(exc))
         if row.appearing:
             try:
                 parse_dice(row.appearing)
             except ValueError as exc:
-                diags.error(doc.pos(("rows", i, "appearing")), str(exc))
+                diags.error(doc.pos(("rows", i, "appearing")), text_of(exc))
     if not ok:
         return None
     return Table(spec.id, spec.name, spec.dice, Audience(spec.audience), spec.description,
@@ -185,18 +190,20 @@ def check_coverage(diags: Diagnostics, spec: m.TableFile, doc: Located,
     span = rolltables.span
     for i in found.outside:
         a, b = ranges[i]
-        diags.error(doc.pos(("rows", i, "roll")),
-                    f"table '{spec.id}': row {i + 1} ({a}-{b}) lies outside what "
-                    f"{dice} can roll ({low}-{high})")
+        diags.error(doc.pos(("rows", i, "roll")), N_(
+            "table '%(table)s': row %(row)s (%(low)s-%(high)s) lies outside what %(dice)s can "
+            "roll (%(least)s-%(most)s)", table=spec.id, row=i + 1, low=a, high=b, dice=dice,
+            least=low, most=high))
     for i, j, first, last in found.overlaps:
-        diags.error(doc.pos(("rows", i, "roll")), f"table '{spec.id}': row {i + 1} "
-                    f"overlaps row {j + 1} on {span(first, last)}")
+        diags.error(doc.pos(("rows", i, "roll")), N_(
+            "table '%(table)s': row %(row)s overlaps row %(other)s on %(results)s",
+            table=spec.id, row=i + 1, other=j + 1, results=span(first, last)))
     if found.gaps:
         start = found.gaps[0][0]
         after = next((i for i, (a, _) in enumerate(ranges) if a > start), len(ranges) - 1)
         shown = ", ".join(span(a, b) for a, b in found.gaps[:8]) + (
             " ..." if len(found.gaps) > 8 else "")
-        diags.error(doc.pos(("rows", after, "roll")),
-                    f"table '{spec.id}': no row for {shown} (the dice roll "
-                    f"{low}-{high})")
+        diags.error(doc.pos(("rows", after, "roll")), N_(
+            "table '%(table)s': no row for %(results)s (the dice roll %(least)s-%(most)s)",
+            table=spec.id, results=shown, least=low, most=high))
     return found.exact

@@ -10,7 +10,7 @@ from generator.content.builtin import TERRAIN, TerrainRule
 from generator.content.reading import Reader
 from generator.content.refs import Refs
 from generator.content.symbols import NO_SYMBOL, SYMBOL_NAMES
-from generator.diagnostics import suggest
+from generator.diagnostics import N_, suggest
 
 
 @dataclass
@@ -44,16 +44,16 @@ def load_terrain(reader: Reader, refs: Refs) -> Terrain:
         if spec.like:
             base = TERRAIN.get(spec.like)
             if base is None:
-                reader.diags.error(doc.pos((tid, "like")),
-                                   f"unknown built-in terrain '{spec.like}'"
-                                   f"{suggest(spec.like, TERRAIN)}")
+                reader.diags.error(doc.pos((tid, "like")), N_(
+                    "unknown built-in terrain '%(id)s'%(hint)s", id=spec.like,
+                    hint=suggest(spec.like, TERRAIN)))
                 continue
         speed = spec.speed or m.TerrainSpeed()
         if spec.symbol is not None and spec.symbol not in (*SYMBOL_NAMES, NO_SYMBOL):
-            reader.diags.error(doc.pos((tid, "symbol")),
-                               f"unknown map symbol '{spec.symbol}'"
-                               f"{suggest(spec.symbol, SYMBOL_NAMES)} (built-in symbols: "
-                               f"{', '.join(SYMBOL_NAMES)}, or {NO_SYMBOL})")
+            reader.diags.error(doc.pos((tid, "symbol")), N_(
+                "unknown map symbol '%(name)s'%(hint)s (built-in symbols: %(symbols)s, or "
+                "%(none)s)", name=spec.symbol, hint=suggest(spec.symbol, SYMBOL_NAMES),
+                symbols=", ".join(SYMBOL_NAMES), none=NO_SYMBOL))
         elif spec.symbol is not None:
             found.symbols[tid] = spec.symbol
         elif spec.like:
@@ -67,9 +67,9 @@ def load_terrain(reader: Reader, refs: Refs) -> Terrain:
                 missing += [f"speed.{k}" for k in ("highway", "road", "trackless")
                             if getattr(spec.speed, k) is None]
             if missing:
-                reader.diags.error(doc.pos((tid,)),
-                                   f"new terrain '{tid}' needs {', '.join(missing)} "
-                                   f"(or 'like: <built-in terrain>')")
+                reader.diags.error(doc.pos((tid,)), N_(
+                    "new terrain '%(id)s' needs %(keys)s (or 'like: <built-in terrain>')",
+                    id=tid, keys=", ".join(missing)))
                 continue
             assert spec.navigation_dc is not None and spec.forage_dc is not None
             assert speed.highway is not None and speed.road is not None

@@ -5,16 +5,27 @@ written by ``writing``."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
+from generator.content.modelerrors import validate
 from generator.content.models import MAX_MAP_SIZE
 from generator.content.yamlpos import Located, load_yaml, read_text
-from generator.diagnostics import Diagnostics, Pos, SourceError, display_path, suggest
+from generator.diagnostics import (
+    N_,
+    NN_,
+    Diagnostics,
+    Pos,
+    SourceError,
+    Text,
+    display_path,
+    literal,
+    suggest,
+)
 from generator.hexgrid import Grid, Hex
 from generator.interop.textmapper.parsing import (
     DENSITY_WORDS,
@@ -87,22 +98,15 @@ def load_mapping(path: Path, diags: Diagnostics) -> Mapping | None:
     try:
         text = read_text(path, shown)
     except SourceError as exc:
-        diags.error(exc.pos, f"cannot read the mapping file: {exc.message}")
+        diags.error(exc.pos, N_("cannot read the mapping file: %(reason)s", reason=exc.text))
         return None
     doc = load_yaml(text, shown, diags)
     if doc is None:
         return None
-    try:
-        extra = MappingFile.model_validate(doc.data or {})
-    except ValidationError as exc:
-        for err in exc.errors():
-            loc = tuple(err["loc"])
-            if err["type"] == "extra_forbidden" and len(loc) == 1:
-                diags.error(doc.pos(loc, key=True), f"unknown key '{loc[0]}'"
-                            f"{suggest(str(loc[0]), list(MappingFile.model_fields))} (keys: "
-                            f"{', '.join(MappingFile.model_fields)})")
-            else:
-                diags.error(doc.pos(loc), f"{'.'.join(map(str, loc))}: {err['msg']}")
+    if doc.data is None:  # an empty file: the built-in mapping as it is
+        doc = replace(doc, data={})
+    extra = validate(MappingFile, doc, (), diags)
+    if extra is None:
         return None
     _check_values(extra, doc, diags)
     if diags.has_errors():
@@ -123,29 +127,28 @@ def _check_values(extra: MappingFile, doc: Located, diags: Diagnostics) -> None:
     for table in ("terrain", "density", "sites", "lines"):
         for word in getattr(extra, table):
             if _not_a_word(word):
-                diags.error(doc.pos((table, word), key=True),
-                            f"{table}: '{word}' can never match a word of a map (a Text Mapper "
-                            f"word has no spaces, quotes or control characters)")
+                diags.error(doc.pos((table, word), key=True), never_a_word(table, word))
     for index, word in enumerate(extra.ignore):
         if _not_a_word(word):
-            diags.error(doc.pos(("ignore", index)),
-                        f"ignore: '{word}' can never match a word of a map (a Text Mapper "
-                        f"word has no spaces, quotes or control characters)")
+            diags.error(doc.pos(("ignore", index)), never_a_word("ignore", word))
     for word, tid in extra.terrain.items():
         if not is_slug(tid):
-            diags.error(doc.pos(("terrain", word)),
-                        f"terrain: '{tid}' is not a terrain id (an id is lowercase letters, "
-                        f"digits and dashes, such as 'plains' or 'forest')"
-                        f"{suggest(tid, sorted(TERRAIN))}")
+            diags.error(doc.pos(("terrain", word)), N_(
+                "terrain: '%(id)s' is not a terrain id (an id is lowercase letters, digits and "
+                "dashes, such as 'plains' or 'forest')%(hint)s", id=tid,
+                hint=suggest(tid, sorted(TERRAIN))))
     for word, tag in extra.sites.items():
         if not tag.strip() or not tag.isprintable() or len(tag) > MAX_TAG:
-            diags.error(doc.pos(("sites", word)),
-                        f"sites: '{tag}' is not a tag (one line of text, at most {MAX_TAG} "
-                        f"characters, such as 'tower' or 'ruin')")
+            diags.error(doc.pos(("sites", word)), NN_(
+                "sites: '%(tag)s' is not a tag (one line of text, at most %(num)s character, "
+                "such as 'tower' or 'ruin')",
+                "sites: '%(tag)s' is not a tag (one line of text, at most %(num)s characters, "
+                "such as 'tower' or 'ruin')", MAX_TAG, tag=tag))
     for word, kind in extra.lines.items():
         if kind not in ("river", "road", "trail", "highway", "drop"):
-            diags.error(doc.pos(("lines", word)),
-                        f"'{kind}' is not a path kind (river, road, trail, highway, or drop)")
+            diags.error(doc.pos(("lines", word)), N_(
+                "'%(kind)s' is not a path kind (river, road, trail, highway, or drop)",
+                kind=kind))
 
 
 def _not_a_word(word: str) -> bool:
@@ -165,9 +168,10 @@ def check_terrain(mapping: Mapping, known: Iterable[str], diags: Diagnostics) ->
         tid = mapping.terrain.get(word)
         if tid is None or tid in ids:
             continue
-        diags.error(pos, f"terrain: '{tid}' is not a terrain of the campaign{suggest(tid, ids)}"
-                         f" (built in: {', '.join(sorted(TERRAIN))}; a terrain of your own "
-                         f"goes in the campaign's terrain.yaml first)")
+        diags.error(pos, N_("terrain: '%(id)s' is not a terrain of the campaign%(hint)s (built "
+                            "in: %(builtin)s; a terrain of your own goes in the campaign's "
+                            "terrain.yaml first)", id=tid, hint=suggest(tid, ids),
+                            builtin=", ".join(sorted(TERRAIN))))
 
 
 # ------------------------------------------------------------------------------------------
@@ -193,7 +197,8 @@ class Imported:
     paths: dict[str, dict[str, Any]]
     locations: list[ImportedLocation]
     terrain: dict[str, dict[str, Any]]
-    dropped: list[str]
+    #: what the import left behind, each a message for the report
+    dropped: list[Text]
     filled: int = 0
 
     @property
@@ -257,7 +262,7 @@ def _hex_words(h: TMHex, entry: dict[str, str], label: str, mapping: Mapping,
 
 
 def _hexes(hexes: list[TMHex], label_of: Callable[[int, int], str], mapping: Mapping,
-           terrain_ids: set[str], dropped_words: dict[str, list[str]], dropped: list[str],
+           terrain_ids: set[str], dropped_words: dict[str, list[str]], dropped: list[Text],
            ) -> tuple[dict[str, dict[str, str]], list[tuple[str, str, str | None]]]:
     """The hexes' entries (terrain, density, name) and the places the lines name, as
     (label, tag, name); what is left behind goes to ``dropped``."""
@@ -276,17 +281,19 @@ def _hexes(hexes: list[TMHex], label_of: Callable[[int, int], str], mapping: Map
             site_lines.append((label, sites[0], h.label))
         elif h.label:
             if "name" in entry and entry["name"] != h.label:
-                dropped.append(f"line {h.line}: a second name for {label} "
-                               f"('{h.label}'; kept '{entry['name']}')")
+                dropped.append(N_("line %(line)s: a second name for %(hex)s ('%(name)s'; kept "
+                                  "'%(kept)s')", line=h.line, hex=label, name=h.label,
+                                  kept=entry["name"]))
             else:
                 entry["name"] = h.label
         for other in h.others:
-            dropped.append(f"line {h.line}: the text '{other}' in {label} (a label with a "
-                           f"transform or a second label)")
+            dropped.append(N_("line %(line)s: the text '%(text)s' in %(hex)s (a label with a "
+                              "transform or a second label)", line=h.line, text=other,
+                              hex=label))
     for label in [lb for lb, e in out_hexes.items() if "terrain" not in e]:
         if out_hexes[label]:
-            dropped.append(f"{label}: no terrain word (the hex keeps its name; give it "
-                           f"terrain or set default_terrain)")
+            dropped.append(N_("%(hex)s: no terrain word (the hex keeps its name; give it "
+                              "terrain or set default_terrain)", hex=label))
         else:
             del out_hexes[label]
     return out_hexes, site_lines
@@ -305,7 +312,7 @@ def _locations(site_lines: list[tuple[str, str, str | None]]) -> list[ImportedLo
 
 
 def _paths(lines: list[TMLine], grid: Grid, shift: tuple[int, int], mapping: Mapping,
-           dropped: list[str]) -> tuple[dict[str, dict[str, Any]], int]:
+           dropped: list[Text]) -> tuple[dict[str, dict[str, Any]], int]:
     """The paths the lines make (points that are not neighbours joined by the hexes between
     them) and how many hexes were filled in; a line that is no path goes to ``dropped``."""
     paths: dict[str, dict[str, Any]] = {}
@@ -314,8 +321,10 @@ def _paths(lines: list[TMLine], grid: Grid, shift: tuple[int, int], mapping: Map
     for ln in lines:
         kind = mapping.lines.get(ln.kind.casefold())
         if kind is None or kind == "drop":
-            why = "not a path" if kind == "drop" else "no path kind for it"
-            dropped.append(f"line {ln.line}: a '{ln.kind}' line ({why})")
+            dropped.append(N_("line %(line)s: a '%(kind)s' line (not a path)", line=ln.line,
+                              kind=ln.kind) if kind == "drop" else
+                           N_("line %(line)s: a '%(kind)s' line (no path kind for it)",
+                              line=ln.line, kind=ln.kind))
             continue
         walk: list[Hex] = []
         for x, y, _ in ln.points:
@@ -331,7 +340,8 @@ def _paths(lines: list[TMLine], grid: Grid, shift: tuple[int, int], mapping: Map
                 walk.append(target)
         labels = [grid.label(h) for h in walk]
         if len(labels) < 2:
-            dropped.append(f"line {ln.line}: a '{ln.kind}' line of one hex")
+            dropped.append(N_("line %(line)s: a '%(kind)s' line of one hex", line=ln.line,
+                              kind=ln.kind))
             continue
         base = slugify(ln.label, fallback=kind) if ln.label else kind
         pid = _unique(base, path_ids)
@@ -344,23 +354,30 @@ def _paths(lines: list[TMLine], grid: Grid, shift: tuple[int, int], mapping: Map
 
 
 def _left_behind(tm: TMMap, mapping: Mapping, dropped_words: dict[str, list[str]],
-                 upper: int) -> list[str]:
+                 upper: int) -> list[Text]:
     """What the import says it left behind besides hexes and lines: unknown words, upper
     levels, styling, includes and lines it did not understand."""
-    dropped: list[str] = []
+    dropped: list[Text] = []
     for word, where in sorted(dropped_words.items()):
-        shown = ", ".join(where[:4]) + (f" and {len(where) - 4} more" if len(where) > 4 else "")
-        dropped.append(f"the word '{word}' ({len(where)} hex{'es' * (len(where) != 1)}: "
-                       f"{shown}){suggest(word, list(mapping.terrain) + list(mapping.sites))}")
+        first = ", ".join(where[:4])
+        shown = NN_("%(hexes)s and %(num)s more", "%(hexes)s and %(num)s more",
+                    len(where) - 4, hexes=first) if len(where) > 4 else literal(first)
+        dropped.append(NN_("the word '%(word)s' (%(num)s hex: %(where)s)%(hint)s",
+                           "the word '%(word)s' (%(num)s hexes: %(where)s)%(hint)s",
+                           len(where), word=word, where=shown,
+                           hint=suggest(word, list(mapping.terrain) + list(mapping.sites))))
     if upper:
-        dropped.append(f"{upper} hex{'es' * (upper != 1)} or line{'s' * (upper != 1)} on "
-                       f"levels beyond the first (XXYYZZ)")
+        dropped.append(NN_("%(num)s hex or line on levels beyond the first (XXYYZZ)",
+                           "%(num)s hexes or lines on levels beyond the first (XXYYZZ)", upper))
     if tm.styling:
-        dropped.append(f"{tm.styling} styling and library lines (attributes, path, xml...)")
+        dropped.append(NN_("%(num)s styling and library line (attributes, path, xml...)",
+                           "%(num)s styling and library lines (attributes, path, xml...)",
+                           tm.styling))
     for include in tm.includes:
-        dropped.append(f"include {include} (Text Mapper's own library)")
+        dropped.append(N_("include %(file)s (Text Mapper's own library)", file=include))
     for number, text in tm.unknown:
-        dropped.append(f"line {number}: not understood: {text[:60]}")
+        dropped.append(N_("line %(line)s: not understood: %(text)s", line=number,
+                          text=text[:60]))
     return dropped
 
 
@@ -372,22 +389,25 @@ def convert(tm: TMMap, mapping: Mapping, known_terrain: Iterable[str] = ()) -> I
     """
     terrain_ids = set(known_terrain) | set(mapping.terrain.values()) | set(tm.terrain_hints)
     dropped_words: dict[str, list[str]] = {}
-    dropped: list[str] = []
+    dropped: list[Text] = []
     hexes = [h for h in tm.hexes if h.z == 0]
     lines = [ln for ln in tm.lines if all(p[2] == 0 for p in ln.points)]
     upper = len(tm.hexes) - len(hexes) + len(tm.lines) - len(lines)
     xs = [h.x for h in hexes] + [p[0] for ln in lines for p in ln.points]
     ys = [h.y for h in hexes] + [p[1] for ln in lines for p in ln.points]
     if not xs:
-        return Imported(1, 1, (0, 0), {}, {}, [], {}, ["the file has no hexes"])
+        return Imported(1, 1, (0, 0), {}, {}, [], {}, [N_("the file has no hexes")])
     shift_x = 0 if min(xs) >= 1 else 1 - min(xs)
     shift_x += shift_x % 2          # an even shift keeps odd columns odd
     shift_y = 0 if min(ys) >= 1 else 1 - min(ys)
     columns, rows = max(xs) + shift_x, max(ys) + shift_y
     if columns > MAX_MAP_SIZE or rows > MAX_MAP_SIZE:
         # before a hex is walked: a line from 0101 to column 99999999 would fill memory
-        raise MapError(_widest(hexes, lines), 1, f"the map would be {columns} x {rows} hexes; "
-                       f"a campaign holds at most {MAX_MAP_SIZE} x {MAX_MAP_SIZE}")
+        raise MapError(_widest(hexes, lines), 1, NN_(
+            "the map would be %(columns)s x %(num)s hex; a campaign holds at most %(most)s x "
+            "%(most)s",
+            "the map would be %(columns)s x %(num)s hexes; a campaign holds at most %(most)s x "
+            "%(most)s", rows, columns=columns, most=MAX_MAP_SIZE))
     grid = Grid(columns, rows)
 
     def label_of(x: int, y: int) -> str:
@@ -404,3 +424,9 @@ def convert(tm: TMMap, mapping: Mapping, known_terrain: Iterable[str] = ()) -> I
             terrain_entries[tid] = hint
     return Imported(columns, rows, (shift_x, shift_y), out_hexes, paths, locations,
                     terrain_entries, dropped, filled)
+
+
+def never_a_word(table: str, word: str) -> Text:
+    """A word of the mapping file that a map's words, split at spaces, can never be."""
+    return N_("%(table)s: '%(word)s' can never match a word of a map (a Text Mapper word has "
+              "no spaces, quotes or control characters)", table=table, word=word)

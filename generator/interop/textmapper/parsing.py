@@ -10,6 +10,7 @@ from typing import Any
 import yaml
 
 from generator.content.symbols import ICON_WORDS
+from generator.diagnostics import N_, Text
 
 # ------------------------------------------------------------------------------------------
 # the word tables
@@ -138,11 +139,13 @@ _MAX_DIGITS = 9
 class MapError(Exception):
     """A map that cannot be imported at all, with its place (line and column, from 1)."""
 
-    def __init__(self, line: int, column: int, message: str) -> None:
-        super().__init__(f"{line}:{column}: {message}")
+    def __init__(self, line: int, column: int, message: Text) -> None:
+        super().__init__(f"{line}:{column}: {message.english()}")
         self.line = line
         self.column = column
-        self.message = message
+        self.message = message.english()
+        #: the message, printed in the language of the command
+        self.text = message
 
 
 def _int(digits: str) -> int:
@@ -203,8 +206,9 @@ def parse(text: str) -> TMMap:
             where = _too_deep(hint.group(2), MAX_HINT_DEPTH)
             if where is not None:
                 column = len(raw) - len(raw.lstrip()) + hint.start(2) + where + 1
-                raise MapError(number, column, f"the '# hexcrawl: terrain' line nests "
-                                               f"deeper than {MAX_HINT_DEPTH} levels")
+                raise MapError(number, column, N_(
+                    "the '# hexcrawl: terrain' line nests deeper than %(most)s levels",
+                    most=MAX_HINT_DEPTH))
             try:
                 value = yaml.safe_load(hint.group(2))
             except (yaml.YAMLError, RecursionError):

@@ -17,13 +17,18 @@ from typing import Any
 import yaml
 
 from generator.content.markdown import inert as markdown_inert
-from generator.diagnostics import display_path
+from generator.diagnostics import N_, NN_, Text, display_path, literal
 from generator.interop.textmapper.importing import Imported, ImportedLocation
 from generator.slug import slugify
 
 
 class ImportError_(Exception):
-    """The import cannot write (files in the way); nothing was written."""
+    """The import cannot write (files in the way); nothing was written. Its ``text`` is
+    printed in the language of the command."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text.english())
+        self.text = text
 
 
 def inert(text: str) -> str:
@@ -137,9 +142,10 @@ def checked(files: dict[Path, tuple[str, Any]]) -> dict[Path, str]:
         except yaml.YAMLError as exc:
             back = exc
         if back != meant:
-            raise ImportError_(f"{display_path(path)} would not read back as the import meant "
-                               f"it (nothing was written); please report this with the map and "
-                               f"the mapping file")
+            raise ImportError_(N_(
+                "%(file)s would not read back as the import meant it (nothing was written); "
+                "please report this with the map and the mapping file",
+                file=display_path(path)))
     return {path: text for path, (text, _) in files.items()}
 
 @dataclass
@@ -203,14 +209,17 @@ def write_files(files: dict[Path, str], force: bool, into: Path) -> Written:
     temporary name beside it and renamed into place."""
     linked = _linked(files, into)
     if linked:
-        raise ImportError_(f"{display_path(linked)} is a link; nothing was written (the import "
-                           f"writes only inside the campaign folder)")
+        raise ImportError_(N_("%(file)s is a link; nothing was written (the import writes "
+                              "only inside the campaign folder)", file=display_path(linked)))
     existing = sorted(p for p in files if p.exists())
     if existing and not force:
         shown = ", ".join(display_path(p) for p in existing[:6])
-        more = f" and {len(existing) - 6} more" if len(existing) > 6 else ""
-        raise ImportError_(f"{shown}{more} already exist; nothing was written (--force keeps "
-                           f"each as NAME.bak and writes the import)")
+        files_in_the_way = NN_("%(files)s and %(num)s more", "%(files)s and %(num)s more",
+                               len(existing) - 6, files=shown) \
+            if len(existing) > 6 else literal(shown)
+        raise ImportError_(N_("%(files)s already exist; nothing was written (--force keeps "
+                              "each as NAME.bak and writes the import)",
+                              files=files_in_the_way))
     written: list[Path] = []
     backups: list[tuple[Path, Path]] = []
     staged: list[tuple[Path, Path]] = []
