@@ -107,7 +107,8 @@ def _regenerate(config: Any) -> None:
                 options=options, cache=cache)
         except site.SiteError as exc:
             diags = Diagnostics()
-            diags.error(Pos(str(content_dir)), str(exc))
+            where = exc.pos if isinstance(exc.pos, Pos) else Pos(str(exc.pos or content_dir))
+            diags.error(where, exc.text)  # a Text: the error page says it in the language
             log.error("hexcrawl: %s", exc)
         else:
             state.failed = []
