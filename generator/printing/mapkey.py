@@ -15,15 +15,17 @@ from dataclasses import dataclass
 from typing import Any
 
 #: The key's and the legend's text: 7.5 pt, a line 1.3 of it; a character is taken as
-#: 0.6 em wide (wider than most: the estimate must not fall short), in millimetres.
+#: 0.56 em wide (a little wider than most: the estimate must not fall short), in mm.
 _LINE_MM = 7.5 * 1.3 * 25.4 / 72
-_CHAR_MM = 7.5 * 0.6 * 25.4 / 72
-#: A key column's least width and the gap between two; the key's heading and margins.
-KEY_COLUMN_MM = 45.0
+_CHAR_MM = 7.5 * 0.56 * 25.4 / 72
+#: A key column's least width (under the map, beside it) and the gap between two; the
+#: key's heading and margins.
+KEY_COLUMN_MM = 36.0
+KEY_SIDE_COLUMN_MM = 28.0
 KEY_GAP_MM = 4.0
-KEY_HEAD_MM = 7.0
+KEY_HEAD_MM = 10.0
 #: A legend row: a swatch 4.2 mm tall and the gap under it; the room around an item.
-_LEGEND_ROW_MM = 5.2
+_LEGEND_ROW_MM = 5.0
 _LEGEND_ITEM_MM = 11.0
 
 
@@ -54,19 +56,18 @@ def key_rows(entries: Iterable[Any], t: Any) -> list[KeyRow]:
     return [row for _, row in sorted(rows, key=lambda r: (r[0], r[1].name))]
 
 
-def columns(width_mm: float) -> int:
-    """How many columns the key has on a frame ``width_mm`` wide."""
-    return max(1, int((width_mm + KEY_GAP_MM) // (KEY_COLUMN_MM + KEY_GAP_MM)))
+def columns(width_mm: float, least_mm: float = KEY_COLUMN_MM) -> int:
+    """How many columns, at least ``least_mm`` wide, the key has in ``width_mm``."""
+    return max(1, int((width_mm + KEY_GAP_MM) // (least_mm + KEY_GAP_MM)))
 
 
 def _row_lines(row: KeyRow, column_mm: float) -> int:
     return max(1, math.ceil((len(row.where) + 1 + len(row.name)) * _CHAR_MM / column_mm))
 
 
-def _fill(rows: Sequence[KeyRow], width_mm: float, height_mm: float) -> int:
-    """How many of ``rows`` fit in a key of that size (its heading included), the
+def _fill(rows: Sequence[KeyRow], width_mm: float, height_mm: float, cols: int) -> int:
+    """How many of ``rows`` fit in a key of that size (its heading included) in ``cols``
     columns filled one after another, a row never split."""
-    cols = columns(width_mm)
     column_mm = (width_mm - (cols - 1) * KEY_GAP_MM) / cols
     per_column = int((height_mm - KEY_HEAD_MM) // _LINE_MM)
     taken, col, used = 0, 0, 0
@@ -98,15 +99,16 @@ def legend_height(items: Iterable[str], width_mm: float) -> float:
 
 
 def key_pages(rows: Sequence[KeyRow], width_mm: float, here_mm: float, page_mm: float,
-              ) -> tuple[list[KeyRow], list[list[KeyRow]]]:
-    """The rows under the map (all of them when they fit in ``here_mm``, else none: a key
-    reads best in one piece) and those on pages of their own, ``page_mm`` tall each."""
-    if _fill(rows, width_mm, here_mm) == len(rows):
+              cols: int) -> tuple[list[KeyRow], list[list[KeyRow]]]:
+    """The rows by the map (all of them when they fit in ``here_mm``, else none: a key
+    reads best in one piece) and those on pages of their own, ``page_mm`` tall each, in
+    ``cols`` columns."""
+    if _fill(rows, width_mm, here_mm, cols) == len(rows):
         return list(rows), []
     pages: list[list[KeyRow]] = []
     left = list(rows)
     while left:
-        n = max(1, _fill(left, width_mm, page_mm))
+        n = max(1, _fill(left, width_mm, page_mm, cols))
         pages.append(left[:n])
         left = left[n:]
     return [], pages

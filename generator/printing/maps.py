@@ -277,16 +277,17 @@ def _one_page(view_w: float, view_h: float, page: tuple[float, float], paper: st
     side = frame_w - box_w - mapkey.KEY_GAP_MM
     out: dict[str, Any] = {"box_w": box_w, "box_h": box_h, "key_side": False,
                            "key_page_height": round(frame_h - _MAP_TITLE, 2)}
-    if rows and side >= mapkey.KEY_COLUMN_MM:
+    if rows and side >= mapkey.KEY_SIDE_COLUMN_MM:
         # a map that leaves a band beside it (a wide page) has its key there
-        here, pages = mapkey.key_pages(rows, side, box_h, box_h)
+        cols = mapkey.columns(side, mapkey.KEY_SIDE_COLUMN_MM)
+        here, pages = mapkey.key_pages(rows, side, box_h, box_h, cols)
         if here:
             return {**out, "key_here": here, "key_pages": [], "key_side": True,
-                    "key_width": round(side, 2), "key_height": box_h,
-                    "key_columns": mapkey.columns(side)}
-    here, pages = mapkey.key_pages(rows, frame_w, below, frame_h - _MAP_TITLE)
+                    "key_width": round(side, 2), "key_height": box_h, "key_columns": cols}
+    cols = mapkey.columns(frame_w)
+    here, pages = mapkey.key_pages(rows, frame_w, below, frame_h - _MAP_TITLE, cols)
     return {**out, "key_here": here, "key_pages": pages, "key_width": frame_w,
-            "key_height": round(max(below, 0), 2), "key_columns": mapkey.columns(frame_w)}
+            "key_height": round(max(below, 0), 2), "key_columns": cols}
 
 
 def map_pages(pdf_paper: str, poster: bool, svg: str, orientation: str = "auto",

@@ -78,8 +78,6 @@ class Layout:
     #: hex labels (CCRR) left out because a name covers them (none: names keep clear of
     #: them, so every hex's number stays readable)
     hidden: set[str] = field(default_factory=set)
-    #: hex labels placed before the names (``place_once``)
-    kept_labels: frozenset[str] = frozenset()
     #: the canvas and every placed text
     extent: labels.Box = labels.Box(0, 0, 0, 0)
     #: a printed map's names that have no room on it (``names_first``), for its key
@@ -123,37 +121,19 @@ def layout_key(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Seque
 
 def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[Icon],
           runs: Sequence[Run], spots: Sequence[Spot]) -> Layout:
-    """The placement pass (``place_once``). A printed map lists the names it has no room
-    for by hex (``Layout.key``): their hexes' labels are then placed before the names,
-    so that the key's numbers can be found on the map, and the names placed again."""
-    out = place_once(m, canvas, hexes, icons, runs, spots, frozenset())
-    for _ in range(3):
-        keyed = {h for entry in out.key for h in entry.hexes if h in m.hexes}
-        if not keyed & out.hidden:
-            break
-        out = place_once(m, canvas, hexes, icons, runs, spots,
-                         frozenset(keyed | out.kept_labels))
-    return out
-
-
-def place_once(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[Icon],
-               runs: Sequence[Run], spots: Sequence[Spot], kept: frozenset[str]) -> Layout:
     """The placement pass: every icon and every hex label (CCRR) is fixed; the party
     marker takes a free spot in its hex; then location names, path names and hex names, in
     that order, each at the first free candidate (a location's name around its icon and
     inside its hex, then smaller, then in a neighbouring hex with a leader line; a hex's
     name inside its hex; else it is left to the tooltip). No two placed texts, icons,
     markers or hex labels overlap, so every hex keeps its number; the viewBox later grows
-    to hold every text. Printed (``names_first``), the labels of the hexes in ``kept`` are
-    placed before the names, the others after them."""
+    to hold every text. Printed (``names_first``), the hex labels come after the names,
+    and the names with no room are listed for the map's key (``Layout.key``)."""
     bounds = canvas.box()
     placer = labels.Placer(bounds)
-    out = Layout(kept_labels=kept)
+    out = Layout()
     for _, x, y in icons:
         placer.take(labels.around(x, y, ICON_RADIUS + LABEL_GAP))
-    for label in kept:
-        if label in m.hexes:
-            placer.take(coord_box(label, *canvas.centre(m.hexes[label].hex), m.sizes))
     numbers: set[int] = set()  # the hex labels' boxes (a leader line may pass under one)
     if m.view.site.show_labels and not m.sizes.names_first:
         for label in hexes:
@@ -189,9 +169,9 @@ def place_once(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Seque
     if m.sizes.names_first:
         # printed, a hex's label gives way to a name over it (the labels of the hexes
         # around still tell where it is); without labels, a hex in the key has its own
-        shown = {h for entry in out.key for h in entry.hexes} | kept
+        shown = {h for entry in out.key for h in entry.hexes}
         for label in hexes:
-            if label in kept or not (m.view.site.show_labels or label in shown):
+            if not (m.view.site.show_labels or label in shown):
                 continue
             box = coord_box(label, *canvas.centre(m.hexes[label].hex), m.sizes)
             if placer.free(box):
@@ -252,19 +232,21 @@ def _place_hex_names(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
     the group nearest its middle that has room."""
     bounds = canvas.box()
     flat = canvas.grid.orientation == "flat"
-    named_here = {m.grid.label(loc.hex): loc.name for loc, _, _ in icons}
-    shown_here = {m.grid.label(loc.hex): loc.name for loc, _, _ in icons
+    # a hex may hold several locations: any of them may bear the hex's name
+    named_here = {(m.grid.label(loc.hex), loc.name) for loc, _, _ in icons}
+    shown_here = {(m.grid.label(loc.hex), loc.name) for loc, _, _ in icons
                   if loc.id in out.names}
+    with_icon = {label for label, _ in named_here}
     for choices in name_bearers(m, hexes):
         for label in choices:
             info = m.hexes[label]
-            if not info.name or named_here.get(label) == info.name:
-                if info.name and shown_here.get(label) == info.name:
+            if not info.name or (label, info.name) in named_here:
+                if info.name and (label, info.name) in shown_here:
                     out.written.add(label)  # the location's name is the hex's
                 break
             cx, cy = canvas.centre(info.hex)
             found = [(c, box, _fits_hex(flat, box, cx, cy)) for c, box in
-                     _hex_name_candidates(info.name, cx, cy, label in named_here,
+                     _hex_name_candidates(info.name, cx, cy, label in with_icon,
                                           m.sizes.hex_names)]
             # printed, a name too long for its hex may reach into the hexes beside (at
             # each size, after every spot inside it)
@@ -277,6 +259,9 @@ def _place_hex_names(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
                 out.hex_names[label] = placed
                 out.written.update(choices)
                 break
+        else:
+            if m.sizes.names_first:
+                out.key.append(KeyEntry(tuple(choices), m.hexes[choices[0]].name))
 
 
 def name_bearers(m: MapDrawing, hexes: Sequence[str]) -> list[list[str]]:
