@@ -32,7 +32,7 @@ MAP_OVERLAP = 10.0
 POSTER_HEX_MM = 25.0
 #: Room a one-page map leaves for its title and legend, in millimetres, and what its title
 #: takes of it.
-_MAP_RESERVED = 30.0
+_MAP_RESERVED = 38.0
 _MAP_TITLE = 8.0
 
 
