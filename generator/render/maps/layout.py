@@ -260,8 +260,9 @@ def _place_hex_names(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
                 out.written.update(choices)
                 break
         else:
-            if m.sizes.names_first:
-                out.key.append(KeyEntry(tuple(choices), m.hexes[choices[0]].name))
+            name = m.hexes[choices[0]].name
+            if m.sizes.names_first and name:
+                out.key.append(KeyEntry(tuple(choices), name))
 
 
 def name_bearers(m: MapDrawing, hexes: Sequence[str]) -> list[list[str]]:
