@@ -213,55 +213,64 @@ def map_html(campaign: Campaign, view: Any, svg: str, image: str, paper: str,
                                  mapkey.key_rows(key, t)))
         context["key_title"] = t.gettext("Names the map has no room for, by hex")
     else:
-        layout = poster_layout(view_w, view_h, paper, orientation, hex_mm)
-        page = layout.page
-        tw, th = layout.tile
-        step_x, step_y = tw - MAP_OVERLAP, th - MAP_OVERLAP
-        # the cover's index: the whole map with the sheets drawn over it
-        avail_w = page[0] - 2 * MAP_MARGIN
-        avail_h = page[1] - 2 * MAP_MARGIN - 55
-        total_w = layout.cols * step_x + MAP_OVERLAP
-        total_h = layout.rows * step_y + MAP_OVERLAP
-        k = min(avail_w / total_w, avail_h / total_h)
-        tiles: list[Tile] = []
-        for row in range(layout.rows):
-            for col in range(layout.cols):
-                name = _sheet_name(col, row)
-                near = [f"{arrow} {_sheet_name(c, r)}" for arrow, c, r in (
-                    ("←", col - 1, row), ("↑", col, row - 1), ("→", col + 1, row),
-                    ("↓", col, row + 1)) if 0 <= c < layout.cols and 0 <= r < layout.rows]
-                tiles.append(Tile(
-                    name, col, row, round(-col * step_x, 2), round(-row * step_y, 2),
-                    col > 0, col < layout.cols - 1, row > 0, row < layout.rows - 1,
-                    t.gettext("row %(row)s of %(rows)s, column %(col)s of %(cols)s",
-                              row=row + 1, rows=layout.rows, col=col + 1, cols=layout.cols),
-                    "  ".join(near),
-                    round(col * step_x * k, 2), round(row * step_y * k, 2), round(tw * k, 2),
-                    round(th * k, 2)))
-        marks: list[tuple[float, float, float, float]] = []
-        x0, y0, x1, y1 = MAP_MARGIN, MAP_MARGIN, page[0] - MAP_MARGIN, page[1] - MAP_MARGIN
-        for x in (x0, x1):
-            for y in (y0, y1):
-                out_x = -7 if x == x0 else 2
-                out_y = -7 if y == y0 else 2
-                marks.append((x + out_x, y - 0.1, 5, 0.2))   # horizontal, outside the corner
-                marks.append((x - 0.1, y + out_y, 0.2, 5))   # vertical
-        context.update({
-            "tiles": tiles, "tile_w": tw, "tile_h": th, "map_w": round(layout.map_w, 2),
-            "map_h": round(layout.map_h, 2), "crop_marks": marks,
-            "index_w": round(total_w * k, 2), "index_h": round(total_h * k, 2),
-            "sheets_note": t.gettext("poster of %(n)s sheets (%(paper)s)", n=layout.sheets,
-                                     paper=paper),
-            # TRANSLATORS: how to assemble a printed poster of the map
-            "assembly": t.gettext(
-                "To assemble: trim each sheet along its crop marks, then lay it over its "
-                "neighbour so the strips beyond the dashed lines match (sheets are named by "
-                "column letter and row number).")})
+        page, poster_context = _poster(view_w, view_h, paper, orientation, hex_mm, t)
+        context.update(poster_context)
     context.update({"page_w": page[0], "page_h": page[1]})
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(MAP_TEMPLATES)),
                              autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True)
     return env.get_template("map.html").render(context)
+
+
+def _poster(view_w: float, view_h: float, paper: str, orientation: str, hex_mm: float,
+            t: Any) -> tuple[tuple[float, float], dict[str, Any]]:
+    """A poster's page and measures: its sheets, their crop marks, the cover's index."""
+    context: dict[str, Any] = {}
+    layout = poster_layout(view_w, view_h, paper, orientation, hex_mm)
+    page = layout.page
+    tw, th = layout.tile
+    step_x, step_y = tw - MAP_OVERLAP, th - MAP_OVERLAP
+    # the cover's index: the whole map with the sheets drawn over it
+    avail_w = page[0] - 2 * MAP_MARGIN
+    avail_h = page[1] - 2 * MAP_MARGIN - 55
+    total_w = layout.cols * step_x + MAP_OVERLAP
+    total_h = layout.rows * step_y + MAP_OVERLAP
+    k = min(avail_w / total_w, avail_h / total_h)
+    tiles: list[Tile] = []
+    for row in range(layout.rows):
+        for col in range(layout.cols):
+            name = _sheet_name(col, row)
+            near = [f"{arrow} {_sheet_name(c, r)}" for arrow, c, r in (
+                ("←", col - 1, row), ("↑", col, row - 1), ("→", col + 1, row),
+                ("↓", col, row + 1)) if 0 <= c < layout.cols and 0 <= r < layout.rows]
+            tiles.append(Tile(
+                name, col, row, round(-col * step_x, 2), round(-row * step_y, 2),
+                col > 0, col < layout.cols - 1, row > 0, row < layout.rows - 1,
+                t.gettext("row %(row)s of %(rows)s, column %(col)s of %(cols)s",
+                          row=row + 1, rows=layout.rows, col=col + 1, cols=layout.cols),
+                "  ".join(near),
+                round(col * step_x * k, 2), round(row * step_y * k, 2), round(tw * k, 2),
+                round(th * k, 2)))
+    marks: list[tuple[float, float, float, float]] = []
+    x0, y0, x1, y1 = MAP_MARGIN, MAP_MARGIN, page[0] - MAP_MARGIN, page[1] - MAP_MARGIN
+    for x in (x0, x1):
+        for y in (y0, y1):
+            out_x = -7 if x == x0 else 2
+            out_y = -7 if y == y0 else 2
+            marks.append((x + out_x, y - 0.1, 5, 0.2))   # horizontal, outside the corner
+            marks.append((x - 0.1, y + out_y, 0.2, 5))   # vertical
+    context.update({
+        "tiles": tiles, "tile_w": tw, "tile_h": th, "map_w": round(layout.map_w, 2),
+        "map_h": round(layout.map_h, 2), "crop_marks": marks,
+        "index_w": round(total_w * k, 2), "index_h": round(total_h * k, 2),
+        "sheets_note": t.gettext("poster of %(n)s sheets (%(paper)s)", n=layout.sheets,
+                                 paper=paper),
+        # TRANSLATORS: how to assemble a printed poster of the map
+        "assembly": t.gettext(
+            "To assemble: trim each sheet along its crop marks, then lay it over its "
+            "neighbour so the strips beyond the dashed lines match (sheets are named by "
+            "column letter and row number).")})
+    return page, context
 
 
 def _one_page(view_w: float, view_h: float, page: tuple[float, float], paper: str,
