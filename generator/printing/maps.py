@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 from generator.audience import AUDIENCES, Audience
 from generator.content.campaign import Campaign
 from generator.package_data import SITE_TEMPLATES
+from generator.printing import mapkey
 from generator.printing import safety as print_safety
 from generator.printing.chromium import find_chromium, print_one
 
@@ -29,8 +30,10 @@ MAP_MARGIN = 10.0
 MAP_OVERLAP = 10.0
 #: A poster's default scale: millimetres between two opposite sides of a hex.
 POSTER_HEX_MM = 25.0
-#: Room a one-page map leaves for its title and legend, in millimetres.
-_MAP_RESERVED = 30.0
+#: Room a one-page map leaves for its title and legend, in millimetres, and what its title
+#: takes of it.
+_MAP_RESERVED = 38.0
+_MAP_TITLE = 8.0
 
 
 @dataclass(frozen=True)
@@ -176,9 +179,10 @@ def _map_legend(view: Any, t: Any) -> list[tuple[str, str]]:
 
 def map_html(campaign: Campaign, view: Any, svg: str, image: str, paper: str,
              poster: bool, orientation: str = "auto", hex_mm: float = POSTER_HEX_MM,
-             language: str | None = None) -> str:
+             language: str | None = None, key: Sequence[Any] = ()) -> str:
     """The standalone HTML page of a printed map (``image`` is the map's SVG file beside
-    it; ``svg`` its text, for the viewBox)."""
+    it; ``svg`` its text, for the viewBox; ``key`` the names it has no room for, which
+    the page lists by hex, ``mapkey``)."""
     import jinja2
 
     from generator.i18n import Translator
@@ -201,59 +205,98 @@ def map_html(campaign: Campaign, view: Any, svg: str, image: str, paper: str,
         "scale": t.gettext("One hex: %(distance)s across.",
                            distance=t.count(campaign.hex_miles, "mile")),
         "tiles": [],
-        "tile_w": 0, "tile_h": 0, "map_w": 0, "map_h": 0, "crop_marks": []}
+        "tile_w": 0, "tile_h": 0, "map_w": 0, "map_h": 0, "crop_marks": [],
+        "key_here": [], "key_pages": [], "key_page_height": 0}
     if not poster:
         page = _map_orientation(view_w, view_h, paper, orientation)
+        context.update(_one_page(view_w, view_h, page, paper, orientation, context["legend"],
+                                 mapkey.key_rows(key, t)))
+        context["key_title"] = t.gettext("Names the map has no room for, by hex")
     else:
-        layout = poster_layout(view_w, view_h, paper, orientation, hex_mm)
-        page = layout.page
-        tw, th = layout.tile
-        step_x, step_y = tw - MAP_OVERLAP, th - MAP_OVERLAP
-        # the cover's index: the whole map with the sheets drawn over it
-        avail_w = page[0] - 2 * MAP_MARGIN
-        avail_h = page[1] - 2 * MAP_MARGIN - 55
-        total_w = layout.cols * step_x + MAP_OVERLAP
-        total_h = layout.rows * step_y + MAP_OVERLAP
-        k = min(avail_w / total_w, avail_h / total_h)
-        tiles: list[Tile] = []
-        for row in range(layout.rows):
-            for col in range(layout.cols):
-                name = _sheet_name(col, row)
-                near = [f"{arrow} {_sheet_name(c, r)}" for arrow, c, r in (
-                    ("←", col - 1, row), ("↑", col, row - 1), ("→", col + 1, row),
-                    ("↓", col, row + 1)) if 0 <= c < layout.cols and 0 <= r < layout.rows]
-                tiles.append(Tile(
-                    name, col, row, round(-col * step_x, 2), round(-row * step_y, 2),
-                    col > 0, col < layout.cols - 1, row > 0, row < layout.rows - 1,
-                    t.gettext("row %(row)s of %(rows)s, column %(col)s of %(cols)s",
-                              row=row + 1, rows=layout.rows, col=col + 1, cols=layout.cols),
-                    "  ".join(near),
-                    round(col * step_x * k, 2), round(row * step_y * k, 2), round(tw * k, 2),
-                    round(th * k, 2)))
-        marks: list[tuple[float, float, float, float]] = []
-        x0, y0, x1, y1 = MAP_MARGIN, MAP_MARGIN, page[0] - MAP_MARGIN, page[1] - MAP_MARGIN
-        for x in (x0, x1):
-            for y in (y0, y1):
-                out_x = -7 if x == x0 else 2
-                out_y = -7 if y == y0 else 2
-                marks.append((x + out_x, y - 0.1, 5, 0.2))   # horizontal, outside the corner
-                marks.append((x - 0.1, y + out_y, 0.2, 5))   # vertical
-        context.update({
-            "tiles": tiles, "tile_w": tw, "tile_h": th, "map_w": round(layout.map_w, 2),
-            "map_h": round(layout.map_h, 2), "crop_marks": marks,
-            "index_w": round(total_w * k, 2), "index_h": round(total_h * k, 2),
-            "sheets_note": t.gettext("poster of %(n)s sheets (%(paper)s)", n=layout.sheets,
-                                     paper=paper),
-            # TRANSLATORS: how to assemble a printed poster of the map
-            "assembly": t.gettext(
-                "To assemble: trim each sheet along its crop marks, then lay it over its "
-                "neighbour so the strips beyond the dashed lines match (sheets are named by "
-                "column letter and row number).")})
+        page, poster_context = _poster(view_w, view_h, paper, orientation, hex_mm, t)
+        context.update(poster_context)
     context.update({"page_w": page[0], "page_h": page[1]})
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(MAP_TEMPLATES)),
                              autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True)
     return env.get_template("map.html").render(context)
+
+
+def _poster(view_w: float, view_h: float, paper: str, orientation: str, hex_mm: float,
+            t: Any) -> tuple[tuple[float, float], dict[str, Any]]:
+    """A poster's page and measures: its sheets, their crop marks, the cover's index."""
+    context: dict[str, Any] = {}
+    layout = poster_layout(view_w, view_h, paper, orientation, hex_mm)
+    page = layout.page
+    tw, th = layout.tile
+    step_x, step_y = tw - MAP_OVERLAP, th - MAP_OVERLAP
+    # the cover's index: the whole map with the sheets drawn over it
+    avail_w = page[0] - 2 * MAP_MARGIN
+    avail_h = page[1] - 2 * MAP_MARGIN - 55
+    total_w = layout.cols * step_x + MAP_OVERLAP
+    total_h = layout.rows * step_y + MAP_OVERLAP
+    k = min(avail_w / total_w, avail_h / total_h)
+    tiles: list[Tile] = []
+    for row in range(layout.rows):
+        for col in range(layout.cols):
+            name = _sheet_name(col, row)
+            near = [f"{arrow} {_sheet_name(c, r)}" for arrow, c, r in (
+                ("←", col - 1, row), ("↑", col, row - 1), ("→", col + 1, row),
+                ("↓", col, row + 1)) if 0 <= c < layout.cols and 0 <= r < layout.rows]
+            tiles.append(Tile(
+                name, col, row, round(-col * step_x, 2), round(-row * step_y, 2),
+                col > 0, col < layout.cols - 1, row > 0, row < layout.rows - 1,
+                t.gettext("row %(row)s of %(rows)s, column %(col)s of %(cols)s",
+                          row=row + 1, rows=layout.rows, col=col + 1, cols=layout.cols),
+                "  ".join(near),
+                round(col * step_x * k, 2), round(row * step_y * k, 2), round(tw * k, 2),
+                round(th * k, 2)))
+    marks: list[tuple[float, float, float, float]] = []
+    x0, y0, x1, y1 = MAP_MARGIN, MAP_MARGIN, page[0] - MAP_MARGIN, page[1] - MAP_MARGIN
+    for x in (x0, x1):
+        for y in (y0, y1):
+            out_x = -7 if x == x0 else 2
+            out_y = -7 if y == y0 else 2
+            marks.append((x + out_x, y - 0.1, 5, 0.2))   # horizontal, outside the corner
+            marks.append((x - 0.1, y + out_y, 0.2, 5))   # vertical
+    context.update({
+        "tiles": tiles, "tile_w": tw, "tile_h": th, "map_w": round(layout.map_w, 2),
+        "map_h": round(layout.map_h, 2), "crop_marks": marks,
+        "index_w": round(total_w * k, 2), "index_h": round(total_h * k, 2),
+        "sheets_note": t.gettext("poster of %(n)s sheets (%(paper)s)", n=layout.sheets,
+                                 paper=paper),
+        # TRANSLATORS: how to assemble a printed poster of the map
+        "assembly": t.gettext(
+            "To assemble: trim each sheet along its crop marks, then lay it over its "
+            "neighbour so the strips beyond the dashed lines match (sheets are named by "
+            "column letter and row number).")})
+    return page, context
+
+
+def _one_page(view_w: float, view_h: float, page: tuple[float, float], paper: str,
+              orientation: str, legend: Sequence[tuple[str, str]],
+              rows: Sequence[mapkey.KeyRow]) -> dict[str, Any]:
+    """A one-page map's measures: the map's box, as large as the page lets it be and
+    no taller than the map (no empty band above and below it), and where its key goes."""
+    mm = points_per_unit(view_w, view_h, paper, False, orientation) * 25.4 / 72
+    frame_w, frame_h = page[0] - 2 * MAP_MARGIN, page[1] - 2 * MAP_MARGIN
+    box_w, box_h = round(view_w * mm, 2), round(view_h * mm, 2)
+    below = (frame_h - _MAP_TITLE - box_h - 2
+             - mapkey.legend_height([words for _, words in legend], frame_w))
+    side = frame_w - box_w - mapkey.KEY_GAP_MM
+    out: dict[str, Any] = {"box_w": box_w, "box_h": box_h, "key_side": False,
+                           "key_page_height": round(frame_h - _MAP_TITLE, 2)}
+    if rows and side >= mapkey.KEY_SIDE_COLUMN_MM:
+        # a map that leaves a band beside it (a wide page) has its key there
+        cols = mapkey.columns(side, mapkey.KEY_SIDE_COLUMN_MM)
+        here, pages = mapkey.key_pages(rows, side, box_h, box_h, cols)
+        if here:
+            return {**out, "key_here": here, "key_pages": [], "key_side": True,
+                    "key_width": round(side, 2), "key_height": box_h, "key_columns": cols}
+    cols = mapkey.columns(frame_w)
+    here, pages = mapkey.key_pages(rows, frame_w, below, frame_h - _MAP_TITLE, cols)
+    return {**out, "key_here": here, "key_pages": pages, "key_width": frame_w,
+            "key_height": round(max(below, 0), 2), "key_columns": cols}
 
 
 def map_pages(pdf_paper: str, poster: bool, svg: str, orientation: str = "auto",
@@ -290,24 +333,24 @@ def points_per_unit(view_w: float, view_h: float, paper: str, poster: bool,
 
 
 def printed_svg(view: Any, t: Any, paper: str, poster: bool, orientation: str = "auto",
-                hex_mm: float = POSTER_HEX_MM) -> str:
+                hex_mm: float = POSTER_HEX_MM) -> tuple[str, list[Any]]:
     """The overview drawn for print, its texts at a size that reads on paper
     (``maps.print_sizes``): drawn once to learn its size on the page, then with texts
     large enough at that size. Larger texts can widen the map (a name at its edge), which
-    prints it a little smaller: it is drawn again until the sizes hold."""
+    prints it a little smaller: it is drawn again until the sizes hold. With it, the
+    names it has no room for (``maps.KeyEntry``), which the page lists beside it."""
     from generator.render import maps
 
     svg = maps.overview_map(view, maps.MapLinks(), t, for_print=True)
     scale = points_per_unit(*_view_box(svg), paper, poster, orientation, hex_mm)
     for _ in range(3):
         # a little to spare: the page's frame around the map takes some of its room
-        sizes = maps.print_sizes(scale * 0.97)
-        svg = maps.overview_map(view, maps.MapLinks(), t, for_print=True, sizes=sizes)
+        svg, key = maps.printed_overview(view, t, maps.print_sizes(scale * 0.97))
         now = points_per_unit(*_view_box(svg), paper, poster, orientation, hex_mm)
         if now >= scale:
             break
         scale = now
-    return svg
+    return svg, key
 
 
 def print_maps(campaign: Campaign, chronicle: Any, out_dir: Path, *,
@@ -341,13 +384,13 @@ def print_maps(campaign: Campaign, chronicle: Any, out_dir: Path, *,
         for audience in audiences:
             view = view_for(campaign, chronicle, audience)
             t = Translator(language or campaign.language)
-            svg = printed_svg(view, t, paper, poster, orientation, hex_mm)
+            svg, key = printed_svg(view, t, paper, poster, orientation, hex_mm)
             image = work / f"map-{audience}.svg"
             image.write_text('<?xml version="1.0" encoding="utf-8"?>\n' + svg,
                              encoding="utf-8")
             page = work / f"map-{audience}.html"
             page.write_text(map_html(campaign, view, svg, image.name, paper, poster,
-                                     orientation, hex_mm, language), encoding="utf-8")
+                                     orientation, hex_mm, language, key), encoding="utf-8")
             stem = f"map-{audience}-poster" if poster else f"map-{audience}"
             jobs_list.append((page, out_dir / f"{stem}.pdf"))
         with ThreadPoolExecutor(max_workers=2) as pool:

@@ -11,7 +11,7 @@ from generator.hexgrid import Grid, Hex
 from generator.i18n import Translator
 from generator.knowledge import GMSessionView, GMView, PathView, SessionView
 from generator.render.maps import fog, hexes, layout, names, paths, places, terrain, tracks
-from generator.render.maps.drawing import MapDrawing, MapLinks, View, ViewIndex
+from generator.render.maps.drawing import KeyEntry, MapDrawing, MapLinks, View, ViewIndex
 from generator.render.maps.lattice import Canvas
 from generator.render.maps.style import (
     COORD_SIZE,
@@ -51,6 +51,7 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
         placed = layout.place(m, canvas, labels, icons, runs, party_spots)
     canvas.fit(placed.extent)
     m.written = placed.written
+    m.key = placed.key
     root: dict[str, object] = {
         "viewBox": canvas.viewbox(),
         # natural size: small maps stay small; CSS shrinks big ones to the page width
@@ -92,7 +93,8 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
     places.draw_names(m, placed)
     # the hex labels over the tracks, icons and names (which keep clear of them), and the
     # believed tracks over everything but the party
-    hexes.draw_coordinates(m, canvas, labels, placed.hidden)
+    hexes.draw_coordinates(m, canvas, labels, placed.hidden,
+                           {h for entry in placed.key for h in entry.hexes})
     tracks.draw_tracks(m, canvas, sessions, focus, past, known, believed=True)
     if party:
         places.draw_party(m, placed)
@@ -111,7 +113,21 @@ def overview_map(view: View, links: MapLinks | None = None, t: Translator | None
     (``svg.Drawing``; the tests draw so). ``sizes``: its texts' sizes (a printed map's are
     larger, ``style.print_sizes``).
     """
-    m = MapDrawing(view, links or MapLinks(), t, "m-", for_print, debug=debug, sizes=sizes)
+    return _overview(MapDrawing(view, links or MapLinks(), t, "m-", for_print, debug=debug,
+                                sizes=sizes), layouts)
+
+
+def printed_overview(view: View, t: Translator | None, sizes: TextSizes,
+                     debug: bool = False) -> tuple[str, list[KeyEntry]]:
+    """The overview drawn for print with texts of ``sizes``, and the names it has no room
+    for (its key, listed by hex: ``layout.place``)."""
+    m = MapDrawing(view, MapLinks(), t, "m-", True, debug=debug, sizes=sizes)
+    return _overview(m, None), m.key
+
+
+def _overview(m: MapDrawing, layouts: layout.LayoutCache | None) -> str:
+    """``overview_map`` of a map being drawn."""
+    view, t, for_print = m.view, m.t, m.for_print
     m.anchors = not for_print
     grid = view.site.grid
     frame: str | None = None

@@ -28,6 +28,17 @@ def icon_kind(loc: LocationView) -> str:
 
 
 @dataclass(frozen=True)
+class KeyEntry:
+    """A name a printed map has no room for, listed in a key beside it: the hexes it names
+    (a path: where its named stretch begins and ends), whose labels the map keeps, the
+    name, and a path's kind (None for a place or a hex)."""
+
+    hexes: tuple[str, ...]
+    name: str
+    kind: str | None = None
+
+
+@dataclass(frozen=True)
 class MapLinks:
     """Where the map's hexes and location icons link to (None: no link)."""
 
@@ -97,6 +108,8 @@ class MapDrawing:
         self._variants: dict[str, Variant] = {}
         #: hexes whose names are written on the map (their tooltips would repeat them)
         self.written: set[str] = set()
+        #: the names a printed map has no room for (``layout.place``), for its key
+        self.key: list[KeyEntry] = []
         #: the SVG drawn (``debug``: svgwrite checks every element, see ``svg``)
         self.drawing = Drawing(debug)
         self.defs = self.drawing.defs

@@ -145,15 +145,17 @@ def coord_y(y: float, sizes: TextSizes = TEXT_SIZES) -> int:
 
 
 def draw_coordinates(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
-                     hidden: Collection[str] = ()) -> None:
+                     hidden: Collection[str] = (), keyed: Collection[str] = ()) -> None:
     """Each hex's label (CCRR) at its top, column by column; those under a name are left
-    out (the name wins)."""
-    if not m.view.site.show_labels:
+    out (the name wins). On a map that shows no labels, those of the hexes a printed
+    map's key names (``keyed``), so that they can be found."""
+    shown = [label for label in labels if label not in hidden
+             and (m.view.site.show_labels or label in keyed)]
+    if not shown:
         return
     out = m.body
     out.open("g", {"class": "labels"})
-    for x, column in columns(canvas, [(label, m.hexes[label].hex)
-                                      for label in labels if label not in hidden]):
+    for x, column in columns(canvas, [(label, m.hexes[label].hex) for label in shown]):
         if x:
             out.open("g", {"transform": f"translate({x})"})
         for label, y in column:

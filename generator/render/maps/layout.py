@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from generator.hexgrid import Hex
 from generator.knowledge import LocationView, PathView
 from generator.render.maps import curves, labels
-from generator.render.maps.drawing import MapDrawing, icon_kind
+from generator.render.maps.drawing import KeyEntry, MapDrawing, icon_kind
 from generator.render.maps.hexes import coord_y
 from generator.render.maps.lattice import Canvas
 from generator.render.maps.style import (
@@ -80,6 +80,8 @@ class Layout:
     hidden: set[str] = field(default_factory=set)
     #: the canvas and every placed text
     extent: labels.Box = labels.Box(0, 0, 0, 0)
+    #: a printed map's names that have no room on it (``names_first``), for its key
+    key: list[KeyEntry] = field(default_factory=list)
 
 
 class LayoutCache:
@@ -125,7 +127,8 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
     inside its hex, then smaller, then in a neighbouring hex with a leader line; a hex's
     name inside its hex; else it is left to the tooltip). No two placed texts, icons,
     markers or hex labels overlap, so every hex keeps its number; the viewBox later grows
-    to hold every text."""
+    to hold every text. Printed (``names_first``), the hex labels come after the names,
+    and the names with no room are listed for the map's key (``Layout.key``)."""
     bounds = canvas.box()
     placer = labels.Placer(bounds)
     out = Layout()
@@ -148,17 +151,28 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
             out.names[loc.id], leader = placed
             if leader is not None:
                 out.leaders[loc.id] = leader
+        elif m.sizes.names_first:
+            out.key.append(KeyEntry((m.grid.label(loc.hex),), loc.name))
+    named: set[str] = set()
     for n, (path, points) in enumerate(runs):
         if path.name and path.name != path.id:
             spot = _place_path_name(placer, path.name, points, bounds, m.sizes.path_names)
             if spot is not None:
+                named.add(path.id)
                 out.path_names.append((n, path.kind, path.name, spot))
+    if m.sizes.names_first:
+        out.key += [KeyEntry((m.grid.label(p.runs[0][0]), m.grid.label(p.runs[-1][-1])),
+                             p.name, p.kind) for p in {id(p): p for p, _ in runs}.values()
+                    if p.name and p.name != p.id and p.id not in named and p.runs]
     if m.view.site.show_names:
         _place_hex_names(m, canvas, placer, hexes, icons, out)
-    if m.view.site.show_labels and m.sizes.names_first:
+    if m.sizes.names_first:
         # printed, a hex's label gives way to a name over it (the labels of the hexes
-        # around still tell where it is)
+        # around still tell where it is); without labels, a hex in the key has its own
+        shown = {h for entry in out.key for h in entry.hexes}
         for label in hexes:
+            if not (m.view.site.show_labels or label in shown):
+                continue
             box = coord_box(label, *canvas.centre(m.hexes[label].hex), m.sizes)
             if placer.free(box):
                 placer.take(box)
@@ -218,26 +232,37 @@ def _place_hex_names(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
     the group nearest its middle that has room."""
     bounds = canvas.box()
     flat = canvas.grid.orientation == "flat"
-    named_here = {m.grid.label(loc.hex): loc.name for loc, _, _ in icons}
-    shown_here = {m.grid.label(loc.hex): loc.name for loc, _, _ in icons
+    # a hex may hold several locations: any of them may bear the hex's name
+    named_here = {(m.grid.label(loc.hex), loc.name) for loc, _, _ in icons}
+    shown_here = {(m.grid.label(loc.hex), loc.name) for loc, _, _ in icons
                   if loc.id in out.names}
+    with_icon = {label for label, _ in named_here}
     for choices in name_bearers(m, hexes):
         for label in choices:
             info = m.hexes[label]
-            if not info.name or named_here.get(label) == info.name:
-                if info.name and shown_here.get(label) == info.name:
+            if not info.name or (label, info.name) in named_here:
+                if info.name and (label, info.name) in shown_here:
                     out.written.add(label)  # the location's name is the hex's
                 break
             cx, cy = canvas.centre(info.hex)
-            candidates = [(c, box) for c, box in _hex_name_candidates(
-                              info.name, cx, cy, label in named_here, m.sizes.hex_names)
-                          if _fits_hex(flat, box, cx, cy)]
+            found = [(c, box, _fits_hex(flat, box, cx, cy)) for c, box in
+                     _hex_name_candidates(info.name, cx, cy, label in with_icon,
+                                          m.sizes.hex_names)]
+            # printed, a name too long for its hex may reach into the hexes beside (at
+            # each size, after every spot inside it)
+            candidates = [(c, box) for c, box, inside in sorted(
+                              found, key=lambda f: (-f[0].size, not f[2]))
+                          if inside or (m.sizes.names_first and _fits_wide(box, cx, cy))]
             placed = (labels.place_boxed(placer, candidates, bounds)
                       or labels.place_boxed(placer, candidates))
             if placed is not None:
                 out.hex_names[label] = placed
                 out.written.update(choices)
                 break
+        else:
+            name = m.hexes[choices[0]].name
+            if m.sizes.names_first and name:
+                out.key.append(KeyEntry(tuple(choices), name))
 
 
 def name_bearers(m: MapDrawing, hexes: Sequence[str]) -> list[list[str]]:
@@ -415,7 +440,17 @@ def _fits_hex(flat: bool, box: labels.Box, cx: float, cy: float) -> bool:
     return along <= half and across <= r - along / _SQRT3
 
 
+def _fits_wide(box: labels.Box, cx: float, cy: float) -> bool:
+    """Whether a printed name, centred on its hex at (cx, cy), stays within
+    ``PRINT_NAME_REACH`` of it sideways and in the band of its hex's middle."""
+    return (max(abs(box.x0 - cx), abs(box.x1 - cx)) <= SIZE * PRINT_NAME_REACH
+            and max(abs(box.y0 - cy), abs(box.y1 - cy)) <= SIZE * 0.8)
+
+
 _SQRT3 = math.sqrt(3)
+#: How far a printed hex name may reach sideways from its hex's centre, in hex sizes:
+#: about halfway into the hexes beside (their own names and labels keep it off them).
+PRINT_NAME_REACH = 1.9
 
 
 #: How far a hex's name may reach past its hex's sides, as a factor of the hex's size.

@@ -71,7 +71,7 @@ TEXT_SIZES = TextSizes()
 #: The least sizes of a printed map's texts, in points: hex labels, then names (a map
 #: printed small sets its texts at these sizes, however small its hexes come out).
 PRINT_COORD_PT = 7.2
-PRINT_NAME_PT = (8.8, 8.2)
+PRINT_NAME_PT = (8.8, 8.2, 7.2)
 
 
 def print_sizes(pt_per_unit: float) -> TextSizes:
@@ -83,12 +83,16 @@ def print_sizes(pt_per_unit: float) -> TextSizes:
     def at_least(points: float, size: float) -> float:
         return round(max(size, points / pt_per_unit), 2)
 
+    def ladder(points: tuple[float, ...], screen: tuple[float, ...]) -> tuple[float, ...]:
+        """The sizes tried in turn: each print size, or the screen's where it is larger."""
+        padded = screen + screen[-1:] * len(points)
+        return tuple(dict.fromkeys(at_least(pt, size) for pt, size in zip(points, padded,
+                                                                           strict=False)))
+
     coord = at_least(PRINT_COORD_PT, COORD_SIZE)
     return TextSizes(
-        coord,
-        tuple(at_least(pt, size) for pt, size in zip(PRINT_NAME_PT, NAME_SIZES, strict=True)),
-        (at_least(PRINT_NAME_PT[1], HEX_NAME_SIZES[0]),),
-        (at_least(PRINT_NAME_PT[1], PATH_NAME_SIZES[0]),), names_first=coord > COORD_SIZE)
+        coord, ladder(PRINT_NAME_PT, NAME_SIZES), ladder(PRINT_NAME_PT[1:], HEX_NAME_SIZES),
+        ladder(PRINT_NAME_PT[1:], PATH_NAME_SIZES), names_first=coord > COORD_SIZE)
 
 
 #: The party marker: its radius, and the spots tried in its hex (in hex sizes from the
