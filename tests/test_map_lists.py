@@ -126,6 +126,7 @@ def test_tab_from_the_top_of_the_gm_map_reaches_the_list_and_never_the_map(
         assert reached, "Tab never reached the list under the map"
         # opened with the keyboard, the list's links are reached by Tab in turn
         tab.keyboard.press("Enter")
+        tab.wait_for_selector("details.hexmap-links[open] a", state="visible")
         tab.keyboard.press("Tab")
         href = tab.evaluate("() => document.activeElement.getAttribute('href')")
         assert href is not None and "/gm/locations/" in href
