@@ -52,3 +52,66 @@ def test_following_a_path_backward_from_its_first_hex_goes_nowhere(tmp_path: Pat
     w = first_watch(tmp_path, {"travel": {"follow": "road", "direction": "backward"}},
                     paths=road)
     assert w["hexes_entered"] == [] and w["end_hex"] == "0505"
+
+
+# -- rules.md section 5: Knowledge (geography) or (local) +2 "for the region": with
+# `knowledge_regions`, only while the watch starts in one of them ------------------------------
+
+def test_knowledge_of_a_region_adds_two_only_inside_it(tmp_path: Path) -> None:
+    """Knowledge (geography) 5 for North Wood (0505 only). Heading N twice, d20 12 + 3: in
+    0505 15 + 2 = 17 names the region; from 0504, outside it, 15 and no Knowledge."""
+    members = [{"name": "Aria", "speed": 30, "survival": 3, "knowledge_geography": 5,
+                "knowledge_regions": ["north-wood"]}]
+    root = make_campaign(tmp_path, members=members, sessions=[{"log": [
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 12, "encounter": [5]}},
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 12, "encounter": [5]}}]}])
+    (root / "regions.yaml").write_text(
+        'north-wood: {name: North Wood, hexes: ["0505"]}\n', "utf-8")
+    w = watches(run(root)[0])
+    inside, outside = rolls_of(w[0], "navigation")[0], rolls_of(w[1], "navigation")[0]
+    assert (w[0]["start_hex"], w[1]["start_hex"]) == ("0505", "0504")
+    assert inside["total"] == 17 and "knowledge of North Wood" in inside["detail"]
+    assert outside["total"] == 15 and "knowledge" not in outside["detail"]
+
+
+# -- rules.md section 5: a party lost with no veer that fails again takes the new veer die ------
+
+def test_a_lost_party_with_no_veer_failing_again_veers_by_the_new_die(tmp_path: Path) -> None:
+    """Lost heading N with veer 5 (none), unaware (realise 2); the next watch fails again and
+    the d10 gives 8: one face right, said as such."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"travel": {"heading": "N"},
+         "rolls": {"navigation": 2, "veer": 5, "realise": 2, "encounter": [5]}},
+        {"travel": {"heading": "N"},
+         "rolls": {"navigation": 2, "veer": 8, "realise": 2, "encounter": [5]}}]}])
+    w = watches(run(root)[0])
+    assert (w[0]["veer"], w[1]["veer"]) == (0, 1)
+    assert "Still lost; now veers 1 face right." in w[1]["summary"]
+
+
+# -- rules.md section 5: realising checks against the navigation DC of the stretch where the
+# party is, trackless by the face it really takes: its intended face turned by the veer, not
+# turned with a compass ("Using a compass", seed 000) ------------------------------------------
+
+def test_realising_judges_the_stretch_by_the_veered_face(tmp_path: Path) -> None:
+    """Lost heading N, veer 8 (one face right): the party ends in 0604 and would leave NE,
+    along a road (0604-0704): DC 12, not trackless. By the intended face N it would be 14."""
+    road = {"road": {"kind": "road", "hexes": ["0604", "0704"]}}
+    w = first_watch(tmp_path, {"travel": {"heading": "N"},
+                               "rolls": {"navigation": 2, "veer": 8, "realise": 2,
+                                         "encounter": [5]}}, paths=road)
+    assert w["end_hex"] == "0604" and w["lost"]
+    assert rolls_of(w, "realise")[0]["target"] == 12
+
+
+def test_with_a_compass_realising_judges_the_stretch_by_the_intended_face(
+        tmp_path: Path) -> None:
+    """With a compass the veer is removed at every boundary: lost heading N (veer 8), the
+    party still goes N into 0504 and would leave N along a road (0504-0503): DC 12; by the
+    veered face NE it would be trackless, 14."""
+    road = {"road": {"kind": "road", "hexes": ["0504", "0503"]}}
+    w = first_watch(tmp_path, {"travel": {"heading": "N"},
+                               "rolls": {"navigation": 2, "veer": 8, "realise": 2,
+                                         "encounter": [5]}}, paths=road, gear=["compass"])
+    assert w["end_hex"] == "0504" and w["lost"]
+    assert rolls_of(w, "realise")[0]["target"] == 12
