@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from generator.i18n import Translator
+
 from replay_helpers import make_campaign, rolls_of, run, watches
 
 
@@ -115,3 +117,37 @@ def test_with_a_compass_realising_judges_the_stretch_by_the_intended_face(
                                          "encounter": [5]}}, paths=road, gear=["compass"])
     assert w["end_hex"] == "0504" and w["lost"]
     assert rolls_of(w, "realise")[0]["target"] == 12
+
+
+# -- rules.md section 5: navigation DC = terrain DC (forest by density) + trackless +2 + hustle
+# +4 + cautious -4, every modifier that applies added ------------------------------------------
+
+DENSE = {"0505": {"terrain": "forest", "density": "dense"}}
+
+
+def test_hustling_and_cautious_together_cancel_out(tmp_path: Path) -> None:
+    """Dense forest 18, trackless +2, hustle +4, cautious -4: DC 20; the reasons name the
+    density the DC came from."""
+    w = first_watch(tmp_path, {"travel": {"heading": "N", "mode": ["cautious", "hustle"],
+                                          "hustle_hours": 1},
+                               "rolls": {"navigation": 17, "encounter": [5]}}, hexes=DENSE)
+    nav = rolls_of(w, "navigation")[0]
+    assert (nav["target"], nav["outcome"]) == (20, "success")
+    assert nav["detail"] == ("Aria: Survival +3 vs DC 20 (forest, dense, trackless +2, "
+                             "hustle +4, cautious -4)")
+
+
+def test_a_built_in_terrain_is_named_in_the_logs_language(tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, hexes=DENSE, sessions=[{"log": [
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 17, "encounter": [5]}}]}])
+    data = run(root)[0].to_json(Translator("ru").said)
+    nav = rolls_of(data["sessions"][0]["watches"][0], "navigation")[0]
+    assert "(лес, густой, без дороги +2)" in nav["detail"]
+
+
+def test_a_stretch_leaving_along_a_road_is_not_called_trackless(tmp_path: Path) -> None:
+    road = {"road": {"kind": "road", "hexes": ["0505", "0504"]}}
+    w = first_watch(tmp_path, {"travel": {"heading": "N"},
+                               "rolls": {"navigation": 9, "encounter": [5]}}, paths=road)
+    nav = rolls_of(w, "navigation")[0]
+    assert nav["target"] == 12 and nav["detail"].endswith("vs DC 12 (plains)")
