@@ -13,6 +13,8 @@ from typing import Any
 
 from generator.i18n import Translator
 
+import yaml
+
 from replay_helpers import make_campaign, rolls_of, run, watches
 
 
@@ -151,3 +153,16 @@ def test_a_stretch_leaving_along_a_road_is_not_called_trackless(tmp_path: Path) 
                                "rolls": {"navigation": 9, "encounter": [5]}}, paths=road)
     nav = rolls_of(w, "navigation")[0]
     assert nav["target"] == 12 and nav["detail"].endswith("vs DC 12 (plains)")
+
+
+def test_a_party_starting_in_a_hex_of_unknown_terrain_navigates_at_dc_twelve(
+        tmp_path: Path) -> None:
+    """rules.md section 5: a hex with no entry (content.md: unknown terrain) has the plains'
+    navigation DC 12, named "unknown"; trackless +2: 14."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 11, "encounter": [5]}}]}])
+    (root / "hexes" / "map.yaml").write_text(
+        yaml.safe_dump({"0504": {"terrain": "plains"}}), "utf-8")
+    nav = rolls_of(watches(run(root)[0])[0], "navigation")[0]
+    assert (nav["target"], nav["outcome"]) == (14, "success")
+    assert nav["detail"] == "Aria: Survival +3 vs DC 14 (unknown, trackless +2)"
