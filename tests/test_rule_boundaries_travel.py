@@ -166,3 +166,92 @@ def test_a_party_starting_in_a_hex_of_unknown_terrain_navigates_at_dc_twelve(
     nav = rolls_of(watches(run(root)[0])[0], "navigation")[0]
     assert (nav["target"], nav["outcome"]) == (14, "success")
     assert nav["detail"] == "Aria: Survival +3 vs DC 14 (unknown, trackless +2)"
+
+
+# -- rules.md section 5: realising and re-orienting ------------------------------------------------
+
+def lost_and_aware(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Lost heading N (veer 8: one face right), 0505 into 0604 with 3 miles of progress there
+    (9 miles trackless at 2.25 mph), believing itself in 0504; realises it at once."""
+    return [{"travel": {"heading": "N"},
+             "rolls": {"navigation": 2, "veer": 8, "realise": 19, "encounter": [5]}},
+            *entries]
+
+
+def later_watches(tmp_path: Path, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    root = make_campaign(tmp_path, sessions=[{"log": lost_and_aware(entries)}])
+    return watches(run(root)[0])[1:]
+
+
+def test_realising_in_poor_visibility_is_four_harder_and_says_so(tmp_path: Path) -> None:
+    w = first_watch(tmp_path, {"travel": {"heading": "N", "visibility": "poor"},
+                               "rolls": {"navigation": 2, "veer": 8, "realise": 2,
+                                         "encounter": [5]}})
+    realise = rolls_of(w, "realise")[0]
+    assert realise["target"] == 18
+    assert realise["detail"] == ("Aria: Survival +3 vs DC 18 (plains, trackless +2, "
+                                 "poor visibility +4)")
+
+
+def test_a_failed_new_course_resumes_the_believed_track_where_it_last_was(
+        tmp_path: Path) -> None:
+    """Once aware, the believed position is unknown; a wrong new course makes the party
+    believe it has its bearings again, from where it last believed it was (0504), never from
+    its true hex (0604)."""
+    (w,) = later_watches(tmp_path, [{"reorient": {"method": "new_course"},
+                                     "rolls": {"reorient": 2, "veer": 2, "encounter": [5]}}])
+    assert (w["end_hex"], w["believed_hex"], w["lost"], w["knows_lost"]) == (
+        "0604", "0504", True, False)
+
+
+def test_backtracking_walks_the_progress_back_down(tmp_path: Path) -> None:
+    """Seed 000, "Back the way they came": going back through the face it entered by, the
+    party walks back its 3 miles of progress in 0604 and is in 0505 again."""
+    (w,) = later_watches(tmp_path, [{"reorient": {"method": "backtrack"},
+                                     "rolls": {"backtrack": 19, "encounter": [5]}}])
+    assert (w["miles"], w["hexes_entered"], w["end_hex"]) == (3, ["0505"], "0505")
+    assert w["summary"] == ("Retracing its tracks: 3 miles. The party is back where it went "
+                            "astray, and knows it.")
+
+
+def test_backtracking_walks_back_only_the_progress_made(tmp_path: Path) -> None:
+    """Three hours on the move: 6.75 miles, so only 0.75 miles into 0604; going back takes
+    those 0.75 miles, not what crossing the hex would."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"travel": {"heading": "N", "hours": 3},
+         "rolls": {"navigation": 2, "veer": 8, "realise": 19, "encounter": [5]}},
+        {"reorient": {"method": "backtrack"}, "rolls": {"backtrack": 19, "encounter": [5]}}]}])
+    there, back = watches(run(root)[0])
+    assert (there["end_hex"], there["progress_miles"]) == ("0604", 0.75)
+    assert (back["miles"], back["end_hex"]) == (0.75, "0505")
+
+
+def test_mistaking_north_keeps_the_tracks_a_lost_party_can_backtrack(tmp_path: Path) -> None:
+    """A lost party that mistakes a face for north is still on the tracks it made while lost:
+    a backtrack after it retraces them to 0505."""
+    _, back = later_watches(tmp_path, [
+        {"reorient": {"method": "north"},
+         "rolls": {"north": 8, "north_face": 2, "encounter": [5]}},
+        {"reorient": {"method": "backtrack"}, "rolls": {"backtrack": 19, "encounter": [5]}}])
+    assert (back["hexes_entered"], back["end_hex"], back["lost"]) == (["0505"], "0505", False)
+
+
+def test_a_party_lost_where_it_stands_has_no_tracks_to_retrace(tmp_path: Path) -> None:
+    """Mistaking north in 0505 makes a party lost where it stands: its tracks are that one
+    hex, so a backtrack walks nowhere and says nothing of retracing; the check decides."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"reorient": {"method": "north"},
+         "rolls": {"north": 8, "north_face": 2, "encounter": [5]}},
+        {"reorient": {"method": "backtrack"}, "rolls": {"backtrack": 19, "encounter": [5]}}]}])
+    back = watches(run(root)[0])[1]
+    assert (back["miles"], back["hexes_entered"], back["end_hex"]) == (0, [], "0505")
+    assert "Retracing" not in back["summary"]
+
+
+def test_the_misjudge_die_is_a_d100(tmp_path: Path) -> None:
+    """Seed 000, "Backtracking": a failed check misjudges 75 % of the time, on a d100."""
+    (w,) = later_watches(tmp_path, [{"reorient": {"method": "backtrack"},
+                                     "rolls": {"backtrack": 2, "misjudge": 100,
+                                               "encounter": [5]}}])
+    (roll,) = rolls_of(w, "misjudge")
+    assert (roll["dice"], roll["outcome"]) == ("1d100", "judges rightly")
