@@ -255,3 +255,49 @@ def test_the_misjudge_die_is_a_d100(tmp_path: Path) -> None:
                                                "encounter": [5]}}])
     (roll,) = rolls_of(w, "misjudge")
     assert (roll["dice"], roll["outcome"]) == ("1d100", "judges rightly")
+
+
+# -- rules.md section 3: "A `sleep` (two consecutive rest watches, or an explicit `sleep` entry)
+# resets the hustle and ..." -------------------------------------------------------------------
+
+def after_hustling(tmp_path: Path, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Two hustled hours (the second deals 1 nonlethal and fatigue), then ``entries``."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"travel": {"heading": "S", "hustle_hours": 2},
+         "rolls": {"navigation": 19, "encounter": [5]}}, *entries]}])
+    return watches(run(root)[0])
+
+
+SLEEPS = "The party sleeps: hustle and march reset, fatigue gone."
+
+
+def test_one_sleep_entry_is_a_sleep(tmp_path: Path) -> None:
+    w = after_hustling(tmp_path, [{"sleep": {}, "rolls": {"encounter": [5]}}])
+    assert SLEEPS in w[1]["summary"]
+
+
+def test_one_rest_is_not_a_sleep(tmp_path: Path) -> None:
+    w = after_hustling(tmp_path, [{"rest": {}, "rolls": {"encounter": [5]}},
+                                  {"travel": {"heading": "S", "hustle_hours": 1},
+                                   "rolls": {"navigation": 19, "encounter": [5]}}])
+    assert SLEEPS not in w[1].get("summary", "")
+    assert "Hustling: Aria takes 2 nonlethal" in w[2]["summary"]
+
+
+# -- rules.md section 6: a search where the party is ---------------------------------------------
+
+CAIRN = "---\nname: Old Cairn\nhex: \"0303\"\n---\nStones piled high.\n"
+
+
+def test_a_search_at_the_place_itself_warns_of_nothing(tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, start="0303", locations={"cairn": CAIRN}, sessions=[{"log": [
+        {"search": {"target": "cairn"}, "rolls": {"encounter": [5, 6]}}]}])
+    chronicle, diags = run(root)
+    assert diags.items == [] and watches(chronicle)[0]["warnings"] == []
+
+
+def test_a_search_for_a_place_elsewhere_says_so_by_its_name(tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, start="0304", locations={"cairn": CAIRN}, sessions=[{"log": [
+        {"search": {"target": "cairn"}, "rolls": {"encounter": [5, 6]}}]}])
+    w = watches(run(root)[0])[0]
+    assert "Old Cairn" in w["summary"]
