@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from generator.i18n import Translator
-
 import yaml
+
+from generator.i18n import Translator
 
 from replay_helpers import make_campaign, rolls_of, run, watches
 
@@ -301,3 +301,31 @@ def test_a_search_for_a_place_elsewhere_says_so_by_its_name(tmp_path: Path) -> N
         {"search": {"target": "cairn"}, "rolls": {"encounter": [5, 6]}}]}])
     w = watches(run(root)[0])[0]
     assert "Old Cairn" in w["summary"]
+
+
+# -- rules.md section 6: a re-orienting watch makes one encounter check, never cancelled as a
+# cautious watch's; a logged encounter at a place finds it ---------------------------------------
+
+def test_a_reorienting_watch_meets_its_wandering_encounter_uncancelled(tmp_path: Path) -> None:
+    (w,) = later_watches(tmp_path, [{"reorient": {"method": "north"},
+                                     "rolls": {"north": 19, "encounter": [1]}}])
+    assert [e["kind"] for e in w["encounters"]] == ["wandering"]
+    assert rolls_of(w, "cautious") == []
+
+
+def test_a_logged_encounter_at_a_place_finds_it_and_warns_at_its_location_key(
+        tmp_path: Path) -> None:
+    """The cairn is in 0505, the party in 0604: found all the same (the entry does what it
+    says), with a warning at the value of the entry's `location:`; the encounter is where the party is."""
+    cairn = "---\nname: Old Cairn\nhex: \"0505\"\n---\nStones piled high.\n"
+    root = make_campaign(tmp_path, locations={"cairn": cairn}, sessions=[{"log": lost_and_aware(
+        [{"encounter": {"location": "cairn", "note": "wolves"}}])}])
+    chronicle, diags = run(root)
+    w = watches(chronicle)[1]
+    assert w["discovered"] == ["cairn"]
+    assert w["encounters"] == [{"kind": "logged", "location": "cairn", "note": "wolves",
+                                "hex": "0604"}]
+    text = (root / "sessions" / "01.yaml").read_text("utf-8").splitlines()
+    line = next(n for n, t in enumerate(text, 1) if "location: cairn" in t)
+    (d,) = diags.items
+    assert (d.pos.line, d.pos.col) == (line, text[line - 1].index("cairn") + 1)
