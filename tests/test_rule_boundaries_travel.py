@@ -329,3 +329,16 @@ def test_a_logged_encounter_at_a_place_finds_it_and_warns_at_its_location_key(
     line = next(n for n, t in enumerate(text, 1) if "location: cairn" in t)
     (d,) = diags.items
     assert (d.pos.line, d.pos.col) == (line, text[line - 1].index("cairn") + 1)
+
+
+# -- rules.md section 4: a session whose `party.start` names a hex starts a fresh trip ----------
+
+def test_a_fresh_trip_ends_the_lost_state_and_its_veer(tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, sessions=[
+        {"log": lost_and_aware([])},
+        {"party": {"start": "0505"}, "log": [{"rest": {}, "rolls": {"encounter": [5]}}]}])
+    chronicle = run(root)[0]
+    before, after = watches(chronicle, 0)[0], watches(chronicle, 1)[0]
+    assert (before["lost"], before["veer"]) == (True, 1)
+    assert (after["start_hex"], after["lost"], after["knows_lost"], after["veer"]) == (
+        "0505", False, False, 0)
