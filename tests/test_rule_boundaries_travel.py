@@ -342,3 +342,11 @@ def test_a_fresh_trip_ends_the_lost_state_and_its_veer(tmp_path: Path) -> None:
     assert (before["lost"], before["veer"]) == (True, 1)
     assert (after["start_hex"], after["lost"], after["knows_lost"], after["veer"]) == (
         "0505", False, False, 0)
+
+
+def test_the_gm_map_counts_every_watch_that_ends_lost_in_a_hex(tmp_path: Path) -> None:
+    """The GM's hex page counts the watches the party ended lost there: the lost watch into
+    0604 and a rest in it, two."""
+    root = make_campaign(tmp_path, sessions=[{"log": lost_and_aware(
+        [{"rest": {}, "rolls": {"encounter": [5]}}])}])
+    assert run(root)[0].lost_watches == {"0604": 2}
