@@ -316,7 +316,8 @@ def test_a_reorienting_watch_meets_its_wandering_encounter_uncancelled(tmp_path:
 def test_a_logged_encounter_at_a_place_finds_it_and_warns_at_its_location_key(
         tmp_path: Path) -> None:
     """The cairn is in 0505, the party in 0604: found all the same (the entry does what it
-    says), with a warning at the value of the entry's `location:`; the encounter is where the party is."""
+    says), with a warning at the value of the entry's `location:`; the encounter is where
+    the party is."""
     cairn = "---\nname: Old Cairn\nhex: \"0505\"\n---\nStones piled high.\n"
     root = make_campaign(tmp_path, locations={"cairn": cairn}, sessions=[{"log": lost_and_aware(
         [{"encounter": {"location": "cairn", "note": "wolves"}}])}])
