@@ -13,7 +13,9 @@ from typing import Any
 
 import yaml
 
+from generator.content.sessionlog import Expect
 from generator.i18n import Translator
+from generator.replay.settle import differences
 
 from replay_helpers import make_campaign, rolls_of, run, watches
 
@@ -351,3 +353,26 @@ def test_the_gm_map_counts_every_watch_that_ends_lost_in_a_hex(tmp_path: Path) -
     root = make_campaign(tmp_path, sessions=[{"log": lost_and_aware(
         [{"rest": {}, "rolls": {"encounter": [5]}}])}])
     assert run(root)[0].lost_watches == {"0604": 2}
+
+
+# -- format.md, `hexcrawl settle`: what `expect:` wanted and what the replay had, in the words of
+# the format (true/false, null, lists in brackets) ----------------------------------------------
+
+def test_settle_reports_the_unmet_expectations_in_the_formats_words(tmp_path: Path) -> None:
+    """Heading N on course: in 0504, not lost, veer 0, believed 0504. An expectation of 0604,
+    lost, veer 1, entered [0604] and a believed hex of 0504 (met) differs in four keys."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"travel": {"heading": "N"}, "rolls": {"navigation": 19, "encounter": [5]}}]}])
+    watch = run(root)[0].sessions[0].watches[0]
+    want = Expect(hex="0604", believed="0504", lost=True, veer=1, entered=["0604"])
+    assert differences(want, watch) == (
+        ["hex: 0604", "lost: true", "veer: 1", "entered: [0604]"],
+        ["hex: 0504", "lost: false", "veer: 0", "entered: [0504]"])
+    assert differences(Expect(knows_lost=False, lost=False), watch) == ([], [])
+
+
+def test_settle_reports_an_unknown_believed_hex_as_null(tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, sessions=[{"log": lost_and_aware([])}])
+    watch = run(root)[0].sessions[0].watches[0]
+    assert differences(Expect(believed="0504"), watch) == (["believed: 0504"],
+                                                           ["believed: null"])
