@@ -376,3 +376,20 @@ def test_settle_reports_an_unknown_believed_hex_as_null(tmp_path: Path) -> None:
     watch = run(root)[0].sessions[0].watches[0]
     assert differences(Expect(believed="0504"), watch) == (["believed: 0504"],
                                                            ["believed: null"])
+
+
+# -- format.md: `use` is instant; its roll is listed with the watch it follows, or with the
+# session's opening rolls when no watch comes before it -----------------------------------------
+
+def test_a_use_before_the_first_watch_is_rolled_and_listed_with_the_opening_rolls(
+        tmp_path: Path) -> None:
+    root = make_campaign(
+        tmp_path, campaign={"resources": {"debt": {"die": "d6", "owner": "Aria"}}},
+        sessions=[{"log": [{"use": {"resource": "debt", "by": "Aria"}, "rolls": {"use": 2}},
+                           {"rest": {}, "rolls": {"encounter": [5]}}]}])
+    chronicle, diags = run(root)
+    assert not diags.items
+    rec = chronicle.sessions[0]
+    assert [(r.purpose, r.natural) for r in rec.opening_rolls] == [("use", 2)]
+    assert [r.purpose for r in rec.watches[0].rolls] == ["encounter"]
+    assert chronicle.resources["debt"].now == "d4"
