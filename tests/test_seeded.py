@@ -54,6 +54,19 @@ def test_what_counts_as_an_event() -> None:
     assert english(story_event(roll("doom", "steps down"))) == "a usage die steps down"
 
 
+def test_the_events_a_seeded_die_can_cause_at_their_edges() -> None:
+    """rules.md section 11: a seeded die that changed the story is named with what it did; a
+    cautious cancel, a location's encounter and a chase complication are events, their other
+    outcomes are not."""
+    assert story_event(roll("cautious", "cancelled")) == "an encounter cancelled by caution"
+    assert story_event(roll("cautious", "stands")) is None
+    assert story_event(roll("encounter", "target")) == "a location's encounter"
+    assert story_event(roll("complication", "complication")) == "a chase complication"
+    assert story_event(roll("complication", "none")) is None
+    assert story_event(roll("judge_distance", "critical_success", check=True)) == (
+        "a critical success on the judge distance check")
+
+
 def seeded_failure(tmp_path: Path) -> tuple[Path, int]:
     """A campaign whose session-1 navigation die is left to the seeded generator, which
     fails it (found by trying the recorded values' absence against each seed)."""
