@@ -58,13 +58,17 @@ def test_the_events_a_seeded_die_can_cause_at_their_edges() -> None:
     """rules.md section 11: a seeded die that changed the story is named with what it did; a
     cautious cancel, a location's encounter and a chase complication are events, their other
     outcomes are not."""
-    assert story_event(roll("cautious", "cancelled")) == "an encounter cancelled by caution"
-    assert story_event(roll("cautious", "stands")) is None
-    assert story_event(roll("encounter", "target")) == "a location's encounter"
-    assert story_event(roll("complication", "complication")) == "a chase complication"
-    assert story_event(roll("complication", "none")) is None
-    assert story_event(roll("judge_distance", "critical_success", check=True)) == (
-        "a critical success on the judge distance check")
+    def event(record: RollRecord) -> str | None:
+        said = story_event(record)
+        return None if said is None else said.english()
+
+    assert event(roll("cautious", "cancelled")) == "an encounter cancelled by caution"
+    assert event(roll("cautious", "stands")) is None
+    assert event(roll("encounter", "target")) == "a location's encounter"
+    assert event(roll("complication", "complication")) == "a chase complication"
+    assert event(roll("complication", "none")) is None
+    assert event(roll("judge_distance", "critical_success", check=True)) == (
+        "a critical success on the judge_distance check")
 
 
 def seeded_failure(tmp_path: Path) -> tuple[Path, int]:
