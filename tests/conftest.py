@@ -1,8 +1,10 @@
 """Shared test set-up: the split between fast unit tests and end-to-end tests, and the
 example campaign built once per test process for the tests that only read its sites.
 
-``python -m pytest -m "not e2e"`` runs the unit tests alone (seconds); ``python -m pytest``
-runs everything, spread over every core by pytest-xdist (``-n auto`` in pyproject.toml).
+``python -m pytest -m unit`` (or ``python -m pytest tests/unit``) runs the unit tests alone;
+``python -m pytest`` runs everything, spread over every core by pytest-xdist (``-n auto`` in
+pyproject.toml). The helpers beside this file (``campaign_factory``, ``play_helpers``, ...) are
+imported by their bare names: pyproject.toml puts ``tests/`` on the path.
 """
 
 from __future__ import annotations
@@ -29,34 +31,17 @@ ROOT = Path(__file__).resolve().parents[1]
 settings.register_profile("hexcrawl", deadline=None)
 settings.load_profile("hexcrawl")
 
-#: Test modules that run the real parts end to end: MkDocs builds, headless Chromium, the
-#: ``hexcrawl`` program in a subprocess, a pseudo-terminal, the installed wheel.
-E2E_MODULES = frozenset({
-    "test_browser", "test_build", "test_ci_workflows", "test_cli", "test_cli_words",
-    "test_code_quality",
-    "test_discovery", "test_gm_blocks", "test_map_render", "test_new_wheel",
-    "test_hostile", "test_i18n", "test_incremental", "test_limits", "test_map_files",
-    "test_mkdocs_config",
-    "test_output", "test_package", "test_pages_a11y", "test_pages_extra", "test_paths_safety",
-    "test_phone",
-    "test_play",
-    "test_print_booklet", "test_print_forms",
-    "test_play_serve", "test_play_speaks_table", "test_play_systems", "test_play_table",
-    "test_portable", "test_print", "test_print_map", "test_progress", "test_public",
-    "test_print_hostile",
-    "test_publishing",
-    "test_reference", "test_repository", "test_rulings", "test_serve_errors",
-    "test_settle_cli", "test_site",
-    "test_svg_text", "test_textmapper", "test_timeline_pages", "test_notes_visibility",
-    "test_validators",
-    "test_worker_parent", "test_ruling_sites", "test_gm_words", "test_no_english",
-})
+#: The folder a test module sits in is its marker: ``tests/unit/`` holds the fast in-process
+#: tests, ``tests/e2e/`` the ones that run the real parts end to end (MkDocs builds, headless
+#: Chromium, the ``hexcrawl`` program in a subprocess, a pseudo-terminal, the installed wheel,
+#: the page validators). tests/unit/test_layout.py keeps every test module in one of the two.
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        module = Path(str(item.fspath)).stem
-        item.add_marker(pytest.mark.e2e if module in E2E_MODULES else pytest.mark.unit)
+        folder = item.path.parent.name
+        if folder in ("unit", "e2e"):
+            item.add_marker(getattr(pytest.mark, folder))
 
 
 def hexcrawl(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -1,7 +1,7 @@
 """Browser tests: both sites of the example campaign in headless Chromium (Debian's), driven
 by Playwright and served over HTTP from a thread of this module.
 
-The campaign is built once per module, like tests/test_build.py does, with one addition:
+The campaign is built once per module, like tests/e2e/test_build.py does, with one addition:
 ``site_url`` is set to where this module serves each site. Material's instant navigation
 only takes over the links listed in ``sitemap.xml``, and MkDocs leaves the sitemap empty
 without a ``site_url``; a deployed site has one, so the tests build the sites as deployed.
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 AUDIENCES = ("players", "gm")
 MAP_SVG = ".hexmap svg.hexmap-svg"

@@ -20,7 +20,7 @@ import yaml
 
 from generator.package_data import BASE_CONFIG
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def hexcrawl(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -14,7 +14,7 @@ import pytest
 
 from generator.content.place import find_campaign, place_of, repository_of
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def hexcrawl(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

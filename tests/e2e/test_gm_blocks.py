@@ -28,7 +28,7 @@ from generator import cli
 from generator.content.loader import load_campaign
 from generator.content.place import place_of
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 #: (block's first line, what it is: "gm" a GM block, "warn" public text that reads as
 #: GM-only, "loose" a line that looks like a GM block but is none)

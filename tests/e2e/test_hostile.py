@@ -31,7 +31,7 @@ import pytest
 
 from campaign_factory import LOCATION, SESSION, TABLE, errors, load, write_campaign
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
 CAMPAIGN_NAME = "Tom & Jerry's <Inn> </title><script>alert(1)</script> {{ 7*7 }}"

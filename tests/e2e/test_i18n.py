@@ -47,7 +47,7 @@ from generator.reference.render import reference_pages
 from generator.render.pages import render_docs
 from generator.replay import replay
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 README = REPO / "docs" / "translation.md"
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 

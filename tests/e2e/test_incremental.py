@@ -31,7 +31,7 @@ from generator.serve.parsecache import ParseCache
 from generator.serve.session import SESSION
 from generator.site import write_docs
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SESSIONS = 20
 
 

@@ -28,7 +28,7 @@ from generator.site import config as mkdocs_config
 
 from campaign_factory import TABLE, find, load, write_campaign
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: Address space for one command (Python with MkDocs and pydantic imported needs ~150 MB)
 MEMORY = 500 * 1024 * 1024
 

@@ -19,7 +19,7 @@ from generator.render.pages import render_docs
 from generator.site import SiteError, build_sites, write_docs
 from generator.site.build import run_mkdocs
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 REPO_CONFIG = REPO / "mkdocs.yml"
 SVG = "{http://www.w3.org/2000/svg}"
 FIGURE = re.compile(r'<figure class="hexmap (route|explored)"[^>]*>(.*?)</figure>', re.S)

@@ -20,7 +20,7 @@ from generator.knowledge import gm_view, players_view
 from generator.render.pages import overview_svg
 from generator.replay import replay
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 WIDTH = 360
 #: mean difference per channel (0-255) allowed between the two pictures

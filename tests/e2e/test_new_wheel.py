@@ -1,6 +1,6 @@
 """`hexcrawl new DIR --wheel FILE`: the wheel checked, kept in vendor/, and installed from there
 by requirements.txt. The wheels here are small zip files shaped like hexcrawl's; the real one is
-built, vendored, installed and run in tests/test_package.py."""
+built, vendored, installed and run in tests/e2e/test_package.py."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 
 from generator.scaffold import requirements_text, version
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VERSION = version()
 NAME = f"hexcrawl-{VERSION}-py3-none-any.whl"
 

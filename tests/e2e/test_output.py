@@ -22,7 +22,7 @@ import pytest
 
 from campaign_factory import SESSION, write_campaign
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
 #: Runs the CLI in the child; HEXCRAWL_TEST_KILL=when:call:name kills the child with SIGKILL

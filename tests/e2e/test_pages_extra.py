@@ -44,7 +44,7 @@ from generator.slug import slugify
 
 from campaign_factory import CAMPAIGN, load, write_campaign
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
 
 PLAINS_TABLE = textwrap.dedent("""\

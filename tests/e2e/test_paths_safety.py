@@ -23,7 +23,7 @@ from generator.slug import check_id, heading_id, is_slug, slugify
 
 from campaign_factory import CAMPAIGN, LOCATION, PATHS, TABLE, errors, find, load, write_campaign
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 #: ids that must never name a file: traversal, absolute, Windows, hidden, odd characters
 HOSTILE_IDS = ["../../../../../evil-table", "..", "a/b", "/etc/evil", "C:\\evil",

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.test_browser import MAP_SVG
+from tests.e2e.test_browser import MAP_SVG
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, CDPSession, Page

@@ -19,7 +19,7 @@ import pytest
 
 from campaign_factory import write_campaign
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
 

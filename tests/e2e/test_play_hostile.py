@@ -131,7 +131,7 @@ def test_escape_sequences_in_content_reach_check_as_text(tmp_path: Path) -> None
         "terrain: plains\n  name", f'terrain: "{HOSTILE_NAME}"\n  name')})
     proc = subprocess.run([*HEXCRAWL, "check", "--content", str(root)], capture_output=True,
                           text=True, timeout=300, cwd=tmp_path,
-                          env=dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent)))
+                          env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2])))
     assert proc.returncode == 1
     line = next(ln for ln in proc.stderr.splitlines() if "unknown terrain" in ln)
     assert line.endswith("unknown terrain 'Cross\\x1b]52;c;cm0gLXJmIH4=\\x07roads "

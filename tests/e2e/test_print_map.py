@@ -25,7 +25,7 @@ from generator.replay import replay
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 IN_CI = os.environ.get("CI", "").lower() == "true"
 #: Page sizes in points (portrait), as pdfinfo prints them.
 POINTS = {"A4": (595, 842), "A3": (842, 1191), "Letter": (612, 792), "Tabloid": (792, 1224)}

@@ -19,7 +19,7 @@ from generator.scaffold import create
 from generator.site import progress as progress_module
 from generator.site.progress import Reporter
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: a session that finds a location the party had not found: the GM reveals it
 NEW_SESSION = """\
 session: 7

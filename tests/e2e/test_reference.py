@@ -60,7 +60,7 @@ english = Translator("en").said
 
 LANGUAGES = languages()
 #: Tables of numbers transcribed from the seeds (docs/rules.md names them), for comparison
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 # -- a campaign with every kind of roll table ------------------------------------------------
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: Places outside the repository that its files once pointed at (spelled in parts so that this
 #: file does not match itself).
 OUTSIDE = ("/work/" + "shared", "../" + "shared", '"' + 'shared" /', "spec" + "/content.md",
@@ -173,7 +173,7 @@ def test_no_expression_reaches_a_shell_and_nothing_untrusted_is_expanded(path: P
 def test_the_summary_takes_only_the_report_in_a_code_block() -> None:
     """The scaffolded step appends ``hexcrawl public --format markdown``'s standard output
     alone (warnings go to the log), with no hooks on a pull request: what a location says
-    stays in the report's ``diff`` block (tests/test_public.py)."""
+    stays in the report's ``diff`` block (tests/e2e/test_public.py)."""
     workflow = yaml.safe_load((SCAFFOLD_GITHUB / "workflows" / "site.yml").read_text("utf-8"))
     [step] = [s for s in steps_of(workflow) if "GITHUB_STEP_SUMMARY" in s.get("run", "")]
     run = step["run"]

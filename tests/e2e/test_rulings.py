@@ -440,7 +440,7 @@ def test_item_12_scaled_exhaustion_follows_seed_004(tmp_path: Path) -> None:
 
 
 def hexcrawl(*args: str) -> subprocess.CompletedProcess[str]:
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": str(root)}
     return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=root, env=env,
                           capture_output=True, text=True, check=False, timeout=600)

@@ -25,7 +25,7 @@ from generator.serve.errors import error_page, excerpt
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def hexcrawl(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

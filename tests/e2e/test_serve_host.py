@@ -15,7 +15,7 @@ from pathlib import Path
 from generator.scaffold import create
 from generator.serve import host as serve_host
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:

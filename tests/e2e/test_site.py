@@ -27,7 +27,7 @@ from secret_campaign import (
 from generator.package_data import BASE_CONFIG
 from generator.site import BuildReport, SiteError, build_sites, write_docs
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 REPO_CONFIG = REPO / "mkdocs.yml"
 
 

@@ -20,7 +20,7 @@ from generator.replay import replay
 
 from campaign_factory import write_campaign
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
 TYPED = 'Tom & Jerry\'s <Inn> "{{ 7*7 }}" {% if %}\n\tline\r — Старий млин ]]> ☃'

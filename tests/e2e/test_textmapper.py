@@ -20,7 +20,7 @@ from generator.knowledge import gm_view, players_view
 from generator.render.maps.symbols import icon_kind
 from generator.replay import replay
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "tests" / "data" / "sallow-reach.txt"
 
 

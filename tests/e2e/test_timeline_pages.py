@@ -25,7 +25,7 @@ from generator.render.pages import TIMELINE_DAYS, render_docs, timeline_periods
 from generator.replay import replay
 from generator.site import build_sites
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 AUDIENCES = ("gm", "players")
 
 

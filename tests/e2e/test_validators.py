@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VALIDATORS = ROOT / "tests" / "validators" / "node_modules"
 AXE = VALIDATORS / "axe-core" / "axe.min.js"
 VNU = VALIDATORS / "vnu-jar" / "build" / "dist" / "vnu.jar"

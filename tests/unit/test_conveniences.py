@@ -11,7 +11,7 @@ from generator.replay import replay
 
 from campaign_factory import errors, find, load, write_campaign
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 CAMP_TABLE = """\
 id: anywhere

@@ -24,7 +24,7 @@ from generator.render.pages import render_docs
 from generator.replay.fold import replay
 from generator.rules.chronicle import Chronicle, HarmRecord
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 #: A passage the journal quotes: who wrote it (its class), its caption, the passage.
 QUOTE = re.compile(r'<figure class="hexcrawl-quote hexcrawl-said-(\w+)" markdown="1">\n'
                    r"<figcaption>(.*?)</figcaption>\n<blockquote markdown=\"1\">\n(.*?)\n"

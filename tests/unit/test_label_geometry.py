@@ -41,8 +41,8 @@ from generator.render.maps import labels as L
 from generator.replay import replay
 from generator.rules.tables import TERRAIN
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).resolve().parents[2]
+DATA = Path(__file__).resolve().parents[1] / "data"
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
 TEXT_MAPPER_MAPS = ("sallow-reach", "pterosaur-coast", "bone-fens")

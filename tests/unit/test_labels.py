@@ -3,7 +3,7 @@ dense map no two labels overlap, none covers an icon or the party marker, none l
 viewBox, names shrink before they disappear, and a hex label gives way to a name.
 
 Boxes are computed from the SVG with the same width estimate the placement uses;
-tests/test_browser.py checks the estimate against the widths Chromium renders.
+tests/e2e/test_browser.py checks the estimate against the widths Chromium renders.
 """
 
 from __future__ import annotations

@@ -17,8 +17,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import grimp
+import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "generator"
 MAX_LINES = 600
 MAX_TOP_LEVEL = 8
@@ -149,6 +150,26 @@ def test_no_raw_fork() -> None:
     assert hits == {}
     assert forks("import os\nos.fork()\n# os.fork()\n") == [2]
     assert forks("from os import fork as f\nf()\n") == [2]
+
+
+# ------------------------------------------------------------------------------------------
+# the tests' own layout: the folder is the marker
+
+def test_every_test_module_sits_in_unit_or_e2e() -> None:
+    """conftest.py marks a test ``unit`` or ``e2e`` by the folder it sits in, with no list
+    to keep: a test module anywhere else would run unmarked, missed by ``-m unit`` and
+    ``-m e2e`` alike. The shared helpers stay in tests/ itself."""
+    tests = ROOT / "tests"
+    outside = sorted(p.relative_to(ROOT).as_posix() for p in tests.rglob("test_*.py")
+                     if "node_modules" not in p.parts
+                     and p.parent not in (tests / "unit", tests / "e2e"))
+    assert outside == []
+    assert list((tests / "unit").glob("test_*.py")) and list((tests / "e2e").glob("test_*.py"))
+
+
+def test_the_folder_is_the_marker(request: pytest.FixtureRequest) -> None:
+    assert request.node.get_closest_marker("unit") is not None
+    assert request.node.get_closest_marker("e2e") is None
 
 
 # ------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from packaging.requirements import Requirement
 from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LOCK = ROOT / "constraints.txt"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
 REFRESH = ("uv pip compile pyproject.toml --extra test --universal --python-version 3.11 "

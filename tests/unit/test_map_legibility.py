@@ -15,9 +15,9 @@ from generator.printing.maps import _map_legend, _map_orientation
 from generator.render.maps import legend_icon_words, legend_icons
 from generator.replay import replay
 from tests.campaign_factory import LOCATION, load, write_campaign
-from tests.test_contrast import AA, RGBA, contrast, over, parse_colour
+from tests.unit.test_contrast import AA, RGBA, contrast, over, parse_colour
 
-MAP_CSS = (Path(__file__).resolve().parents[1] / "site_templates" / "assets"
+MAP_CSS = (Path(__file__).resolve().parents[2] / "site_templates" / "assets"
            / "map.css").read_text(encoding="utf-8")
 BLACK: RGBA = (0.0, 0.0, 0.0, 1.0)
 WHITE: RGBA = (255.0, 255.0, 255.0, 1.0)

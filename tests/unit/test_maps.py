@@ -126,7 +126,7 @@ def test_gm_map_shows_everything_with_links(campaign: Campaign) -> None:
     hrefs = [a.get(XLINK) for a in root.iter(f"{SVG}a")]
     assert "hex-key/#hex-0304" in hrefs and "locations/hidden-shrine/" in hrefs
     labels = group(root, "labels")
-    # every hex's label, but for those a placed name covers (tests/test_labels.py)
+    # every hex's label, but for those a placed name covers (tests/unit/test_labels.py)
     assert labels is not None and len(list(labels.iter(f"{SVG}text"))) > 50
     classes = [p.get("class") for p in root.iter(f"{SVG}polyline")]
     assert "tr tr-true" in classes and "tr tr-believed" in classes
@@ -189,9 +189,6 @@ def test_a_location_found_while_lost_is_placed_only_after_reanchoring(tmp_path: 
     """Lost, the party sights a visible tor: it is found (its page exists for the players)
     but its place stays off their map until they know where they are; a landmark watch that
     re-anchors them puts it on the map."""
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).parent))
     from generator.content.loader import load_campaign
     from generator.knowledge import players_view
     from generator.render.maps import overview_map
@@ -220,9 +217,6 @@ def _lost_then(tmp_path: Path, name: str, more: list[dict[str, object]]) -> tupl
         Campaign, Chronicle]:
     """A party that heads north, goes astray unaware (navigation 2, veer 9: right) for two
     watches, and then does ``more``."""
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).parent))
     from generator.content.loader import load_campaign
     from generator.replay import replay
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from generator.content.loader import load_partial
 from generator.serve.parsecache import ParseCache
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def campaign_copy(tmp_path: Path) -> Path:

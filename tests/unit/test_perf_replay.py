@@ -62,7 +62,7 @@ def test_neighbours_and_centre_distances_as_before(orientation: str) -> None:
 
 # -- the campaign's and the replay's indexes, against the scans they replaced -------------
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

@@ -35,7 +35,7 @@ from generator.render.escape import PROSE_FIELDS, RAW_FIELDS, template_view, tex
 from generator.render.pages import PAGE_TEMPLATES, render_docs
 from generator.replay import replay
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 #: site_templates/pages/session-gm.md before the faster paths (a campaign's old override)
 OLD_SESSION_GM = r"""{% import "_macros.md" as m with context %}

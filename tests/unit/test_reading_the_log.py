@@ -20,7 +20,7 @@ from generator.content.loader import load_campaign
 from generator.render.text import replay_text
 from generator.replay import replay
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "reading-the-log.md"
 FENCE = re.compile(r'^```(\w+) title="([^"]+)"\n(.*?)^```$', re.M | re.S)
 

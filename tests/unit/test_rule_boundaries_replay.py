@@ -440,7 +440,7 @@ def test_a_sleep_clears_fatigue_and_the_next_first_hustled_hour_is_free_again(
 def test_the_example_campaigns_replay_json_meets_its_schema() -> None:
     """``hexcrawl replay --json`` on the example campaign (notes, tells, uses, a chase): every
     key the JSON Schema of ``hexcrawl schema`` requires is there."""
-    campaign, _ = load_campaign(Path(__file__).resolve().parents[1] / "content")
+    campaign, _ = load_campaign(Path(__file__).resolve().parents[2] / "content")
     assert campaign is not None
     chronicle, _ = replay(campaign)
     data = json.loads(json.dumps(chronicle.to_json()))

@@ -393,7 +393,7 @@ def test_schema_command_writes_a_vscode_snippet_for_the_campaign(tmp_path: Path)
     import subprocess
     import sys
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     repo = tmp_path / "repo"
     write_campaign(repo / "content")
     env = {**os.environ, "PYTHONPATH": str(root)}

@@ -1,6 +1,6 @@
 """The secrets check of ``hexcrawl check`` (docs/security.md, "GM blocks fail closed"), in
 process: what it reports, where, in which words and language, what it leaves alone, and
-``--strict``. tests/test_gm_blocks.py builds the sites to show that what it does not report
+``--strict``. tests/e2e/test_gm_blocks.py builds the sites to show that what it does not report
 is GM-only."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from generator.content.secretlint import SECRETS
 
 from campaign_factory import LOCATION, find, load, where, write_campaign
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def location(body: str) -> str:

@@ -93,7 +93,7 @@ def test_a_recorded_die_or_a_quiet_one_is_no_warning(tmp_path: Path) -> None:
 
 
 def test_the_example_campaign_records_every_die_that_changed_its_story() -> None:
-    root = Path(__file__).resolve().parents[1] / "content"
+    root = Path(__file__).resolve().parents[2] / "content"
     campaign, _ = load(root)
     assert campaign is not None
     chronicle, _ = replay(campaign)

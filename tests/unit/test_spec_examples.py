@@ -14,7 +14,7 @@ from pathlib import Path
 from generator.content.loader import load_campaign
 from generator.replay import replay
 
-SPEC = Path(__file__).resolve().parents[1] / "docs" / "content.md"
+SPEC = Path(__file__).resolve().parents[2] / "docs" / "content.md"
 
 CAMPAIGN = """\
 name: The Gloamwood Marches

@@ -25,7 +25,7 @@ from generator.rules.tables import TERRAIN
 
 from campaign_factory import load, write_campaign
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
 #: The least lightness difference (CIE L*) between two terrains: apart in greyscale print.

@@ -17,7 +17,7 @@ import yaml
 from generator.content.loader import load_campaign
 from generator.interop import textmapper as tm
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def hexcrawl(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
