@@ -7,28 +7,18 @@ the same as data beside them."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, hexcrawl
+from conftest import hexcrawl
 from latin_helpers import CampaignText, campaign_words, hexcrawls_words
 
 
-@pytest.fixture(scope="module", params=["ru", "uk"])
-def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
-          ) -> tuple[str, Path]:
-    language: str = request.param
-    repo = tmp_path_factory.mktemp(f"example-{language}")
-    shutil.copytree(ROOT / "content", repo / "content")
-    shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
-    campaign = repo / "content" / "campaign.yaml"
-    text = campaign.read_text("utf-8")
-    assert "\nlanguage: en\n" in text
-    campaign.write_text(text.replace("\nlanguage: en\n", f"\nlanguage: {language}\n"), "utf-8")
-    result = hexcrawl("build", "--docs-only", cwd=repo)
-    assert result.returncode == 0, result.stderr
-    return language, repo
+@pytest.fixture
+def built(example_translated: tuple[str, Path]) -> tuple[str, Path]:
+    """The example in Russian, then Ukrainian, its pages generated once per test run
+    (``conftest.py``); read only."""
+    return example_translated
 
 
 def test_the_gm_session_pages_hold_no_english_hexcrawl_wrote(built: tuple[str, Path]) -> None:

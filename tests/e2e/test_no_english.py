@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, hexcrawl
+from conftest import ROOT
 from latin_helpers import (
     CampaignText,
     campaign_words,
@@ -37,17 +36,11 @@ def _in_language(root: Path, language: str) -> None:
     campaign.write_text(f"language: {language}\n" + text, "utf-8")
 
 
-@pytest.fixture(scope="module", params=LANGUAGES)
-def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
-          ) -> tuple[str, Path]:
-    language: str = request.param
-    repo = tmp_path_factory.mktemp(f"example-{language}")
-    shutil.copytree(ROOT / "content", repo / "content")
-    shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
-    _in_language(repo / "content", language)
-    result = hexcrawl("build", "--docs-only", cwd=repo)
-    assert result.returncode == 0, result.stderr
-    return language, repo
+@pytest.fixture
+def built(example_translated: tuple[str, Path]) -> tuple[str, Path]:
+    """The example in Russian, then Ukrainian, its pages generated once per test run
+    (``conftest.py``); read only."""
+    return example_translated
 
 
 @pytest.mark.parametrize("site", ["players", "gm"])
