@@ -9,6 +9,7 @@ Every check reads the code's syntax tree, never its text."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import subprocess
 import sys
@@ -26,6 +27,12 @@ MAX_TOP_LEVEL = 8
 #: Modules that exist on POSIX systems only: imported inside a function, behind a check.
 POSIX_ONLY = {"fcntl", "resource", "pwd", "grp", "termios", "tty", "pty", "posix", "syslog",
               "crypt", "spwd", "nis", "readline"}
+
+
+@functools.cache
+def nodes(tree: ast.Module) -> tuple[ast.AST, ...]:
+    """Every node of ``tree``, walked once however many checks read it."""
+    return tuple(ast.walk(tree))
 
 
 def test_the_import_contracts_hold() -> None:
@@ -101,8 +108,8 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 
 
 def test_no_module_is_over_600_lines() -> None:
-    long = {p.relative_to(ROOT).as_posix(): n for p in PACKAGE.rglob("*.py")
-            if (n := len(p.read_text("utf-8").splitlines())) > MAX_LINES}
+    long = {path: n for path, text in _sources().items()
+            if (n := len(text.splitlines())) > MAX_LINES}
     assert long == {}
 
 
@@ -111,10 +118,10 @@ def test_a_handful_of_top_level_modules() -> None:
     assert len(top) <= MAX_TOP_LEVEL, top
 
 
-def posix_only_imports(source: str) -> list[tuple[int, str]]:
+def posix_only_imports(tree: ast.Module) -> list[tuple[int, str]]:
     """Module-level imports of POSIX-only modules (inside a function or an ``if`` is fine)."""
     found: list[tuple[int, str]] = []
-    for node in ast.parse(source).body:
+    for node in tree.body:
         names: list[str] = []
         if isinstance(node, ast.Import):
             names = [alias.name.split(".")[0] for alias in node.names]
@@ -125,19 +132,19 @@ def posix_only_imports(source: str) -> list[tuple[int, str]]:
 
 
 def test_nothing_posix_only_is_imported_at_module_level() -> None:
-    found = {p.relative_to(ROOT).as_posix(): hits for p in PACKAGE.rglob("*.py")
-             if (hits := posix_only_imports(p.read_text("utf-8")))}
+    found = {path: hits for path, tree in _trees().items()
+             if (hits := posix_only_imports(tree))}
     assert found == {}
-    assert posix_only_imports("import fcntl\ndef f():\n    import resource\n") == [(1, "fcntl")]
+    assert posix_only_imports(ast.parse(
+        "import fcntl\ndef f():\n    import resource\n")) == [(1, "fcntl")]
 
 
-def forks(source: str) -> list[int]:
+def forks(tree: ast.Module) -> list[int]:
     """Lines that call ``os.fork`` (or a ``fork`` imported from ``os``)."""
-    tree = ast.parse(source)
-    imported = {alias.asname or alias.name for node in ast.walk(tree)
+    imported = {alias.asname or alias.name for node in nodes(tree)
                 if isinstance(node, ast.ImportFrom) and node.module == "os"
                 for alias in node.names if alias.name in ("fork", "forkpty")}
-    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call) and (
+    return [node.lineno for node in nodes(tree) if isinstance(node, ast.Call) and (
         (isinstance(node.func, ast.Attribute) and node.func.attr in ("fork", "forkpty")
          and isinstance(node.func.value, ast.Name) and node.func.value.id == "os")
         or (isinstance(node.func, ast.Name) and node.func.id in imported))]
@@ -145,11 +152,10 @@ def forks(source: str) -> list[int]:
 
 def test_no_raw_fork() -> None:
     """Processes come from concurrent.futures with a start method every platform has."""
-    hits = {p.relative_to(ROOT).as_posix(): lines for p in PACKAGE.rglob("*.py")
-            if (lines := forks(p.read_text("utf-8")))}
+    hits = {path: lines for path, tree in _trees().items() if (lines := forks(tree))}
     assert hits == {}
-    assert forks("import os\nos.fork()\n# os.fork()\n") == [2]
-    assert forks("from os import fork as f\nf()\n") == [2]
+    assert forks(ast.parse("import os\nos.fork()\n# os.fork()\n")) == [2]
+    assert forks(ast.parse("from os import fork as f\nf()\n")) == [2]
 
 
 # ------------------------------------------------------------------------------------------
@@ -248,7 +254,7 @@ def _mutable_classes(trees: dict[str, ast.Module]) -> set[str]:
     named tuples and enums."""
     found: set[str] = set()
     for tree in trees.values():
-        for node in ast.walk(tree):
+        for node in nodes(tree):
             if not isinstance(node, ast.ClassDef):
                 continue
             bases = {_name(b) for b in node.bases}
@@ -270,9 +276,9 @@ def _changed(trees: dict[str, ast.Module]) -> tuple[set[str], set[str], set[str]
     attributes: set[str] = set()
     rebound: set[str] = set()
     for tree in trees.values():
-        modules = {alias.asname or alias.name.split(".")[0] for node in ast.walk(tree)
+        modules = {alias.asname or alias.name.split(".")[0] for node in nodes(tree)
                    if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
-        for node in ast.walk(tree):
+        for node in nodes(tree):
             targets: list[ast.expr] = []
             if isinstance(node, (ast.Assign, ast.Delete)):
                 targets = list(node.targets)
@@ -320,13 +326,21 @@ def module_state(trees: dict[str, ast.Module]) -> dict[tuple[str, str], int]:
     return found
 
 
-def _trees() -> dict[str, ast.Module]:
-    return {p.relative_to(ROOT).as_posix(): ast.parse(p.read_text("utf-8"))
+@functools.cache
+def _sources() -> dict[str, str]:
+    """Every module of the package by its path, read once for all the checks (read only)."""
+    return {p.relative_to(ROOT).as_posix(): p.read_text("utf-8")
             for p in sorted(PACKAGE.rglob("*.py"))}
 
 
+@functools.cache
+def _trees() -> dict[str, ast.Module]:
+    """Every module's syntax tree, parsed once for all the checks (read only)."""
+    return {path: ast.parse(text) for path, text in _sources().items()}
+
+
 def test_no_global_statement() -> None:
-    found = {path: node.lineno for path, tree in _trees().items() for node in ast.walk(tree)
+    found = {path: node.lineno for path, tree in _trees().items() for node in nodes(tree)
              if isinstance(node, ast.Global)}
     assert found == {}
 
@@ -377,7 +391,7 @@ AUDIENCE_MODULE = "generator/audience.py"
 
 def audience_literals(tree: ast.Module) -> list[int]:
     """Lines that spell the audience as a ``Literal`` of its two words (in either order)."""
-    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Subscript)
+    return [node.lineno for node in nodes(tree) if isinstance(node, ast.Subscript)
             and _name(node.value) == "Literal"
             and isinstance(node.slice, ast.Tuple)
             and {e.value for e in node.slice.elts if isinstance(e, ast.Constant)}
@@ -414,7 +428,7 @@ def private_imports(tree: ast.Module) -> list[tuple[int, str]]:
     ``from generator.x import _name`` or ``x._name`` on a module imported from it."""
     found: list[tuple[int, str]] = []
     modules: set[str] = set()
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if isinstance(node, ast.ImportFrom) and (node.level or (
                 node.module or "").split(".")[0] == "generator"):
             for alias in node.names:
@@ -425,7 +439,7 @@ def private_imports(tree: ast.Module) -> list[tuple[int, str]]:
         elif isinstance(node, ast.Import):
             modules.update(alias.asname or alias.name.split(".")[0] for alias in node.names
                            if alias.name.split(".")[0] == "generator")
-    found += [(node.lineno, node.attr) for node in ast.walk(tree)
+    found += [(node.lineno, node.attr) for node in nodes(tree)
               if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
               and node.value.id in modules and node.attr.startswith("_")
               and not node.attr.startswith("__")]
@@ -444,7 +458,7 @@ def long_functions(tree: ast.Module) -> list[tuple[int, str, int]]:
     """(line, name, length) of every function over ``MAX_FUNCTION_LINES`` lines whose
     docstring gives no line starting with ``Long because``."""
     found: list[tuple[int, str, int]] = []
-    for node in ast.walk(tree):
+    for node in nodes(tree):
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         length = (node.end_lineno or node.lineno) - node.lineno + 1
