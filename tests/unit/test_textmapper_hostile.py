@@ -6,24 +6,27 @@ hold, reserved page names avoided, no writing through links, mapping values kept
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
+from click.testing import CliRunner
 
+from generator import cli
 from generator.content.loader import load_campaign
 from generator.interop import textmapper as tm
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-def hexcrawl(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=300,
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+def hexcrawl(*args: str) -> subprocess.CompletedProcess[str]:
+    """The ``hexcrawl`` command run in-process (its whole command line): what it
+    printed and its exit status. An exception it let escape, which the program would show
+    as a traceback, fails the test."""
+    result = CliRunner().invoke(cli.main, list(args), catch_exceptions=True)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return subprocess.CompletedProcess(["hexcrawl", *args], result.exit_code, result.stdout,
+                                       result.stderr)
 
 
 def write_map(tmp_path: Path, text: str, name: str = "map.txt") -> Path:
