@@ -78,10 +78,16 @@ def test_usage_error_exits_2() -> None:
     assert hexcrawl("check", "--bogus").returncode == 2
 
 
-def test_replay_json_follows_the_documented_schema() -> None:
+@pytest.fixture(scope="module")
+def replay_json() -> str:
+    """What ``hexcrawl replay --json`` prints for the example campaign, run once."""
     result = hexcrawl("replay", "--json")
     assert result.returncode == 0, result.stderr
-    data = json.loads(result.stdout)
+    return result.stdout
+
+
+def test_replay_json_follows_the_documented_schema(replay_json: str) -> None:
+    data = json.loads(replay_json)
     assert data["campaign"] == "The Sallow Reach"
     assert [s["session"] for s in data["sessions"]] == sorted(s["session"]
                                                               for s in data["sessions"])
@@ -106,8 +112,8 @@ def test_replay_json_follows_the_documented_schema() -> None:
     assert lost_seen and veer_seen  # the example campaign gets lost and veers
 
 
-def test_replay_json_is_byte_identical_between_runs() -> None:
-    assert hexcrawl("replay", "--json").stdout == hexcrawl("replay", "--json").stdout
+def test_replay_json_is_byte_identical_between_runs(replay_json: str) -> None:
+    assert hexcrawl("replay", "--json").stdout == replay_json
 
 
 def test_replay_one_session_as_text() -> None:
