@@ -9,6 +9,7 @@ imported by their bare names: pyproject.toml puts ``tests/`` on the path.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -111,6 +112,24 @@ def example_translated(request: pytest.FixtureRequest,
         assert result.returncode == 0, result.stderr
 
     return language, made_once(tmp_path_factory, f"example-docs-{language}", make)
+
+
+@pytest.fixture(scope="session")
+def secret_sites(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The campaign of secrets (``secret_campaign.py``) with both sites built in-process by
+    ``build_sites`` with the repository's mkdocs.yml, once per test run: ``campaign/``,
+    ``build/``, ``site/``, and MkDocs' warnings in ``warnings.json``. Read only."""
+    def make(base: Path) -> None:
+        from secret_campaign import load_secret_campaign, secret_chronicle
+
+        from generator.site import build_sites
+
+        campaign = load_secret_campaign(base / "campaign")
+        report = build_sites(campaign, secret_chronicle(), out_dir=base / "site",
+                             build_root=base / "build", repo_config=ROOT / "mkdocs.yml")
+        (base / "warnings.json").write_text(json.dumps(report.warnings), "utf-8")
+
+    return made_once(tmp_path_factory, "secret-sites", make)
 
 
 @pytest.fixture(scope="module")

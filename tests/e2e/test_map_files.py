@@ -16,7 +16,7 @@ from secret_campaign import SECRETS, load_secret_campaign, secret_chronicle
 from generator.knowledge import view_for
 from generator.render.map_files import FOLDER, put_maps, stand_in
 from generator.render.pages import render_docs
-from generator.site import SiteError, build_sites, write_docs
+from generator.site import SiteError, write_docs
 from generator.site.build import run_mkdocs
 
 REPO = Path(__file__).resolve().parents[2]
@@ -79,13 +79,11 @@ def test_pages_hold_stand_ins_and_the_tree_their_maps(tmp_path: Path) -> None:
                 assert all(secret not in files[p] for p in maps), secret
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    base = tmp_path_factory.mktemp("maps")
-    campaign = load_secret_campaign(base / "campaign")
-    build_sites(campaign, secret_chronicle(), out_dir=base / "site", build_root=base / "build",
-                repo_config=REPO_CONFIG)
-    return base
+@pytest.fixture
+def built(secret_sites: Path) -> Path:
+    """The campaign of secrets with both sites built once per test run (``conftest.py``);
+    read only."""
+    return secret_sites
 
 
 def test_built_pages_hold_their_maps_inline(built: Path) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import html
+import json
 import re
 import textwrap
 from collections.abc import Iterator
@@ -25,7 +26,7 @@ from secret_campaign import (
 )
 
 from generator.package_data import BASE_CONFIG
-from generator.site import BuildReport, SiteError, build_sites, write_docs
+from generator.site import SiteError, build_sites, write_docs
 
 REPO = Path(__file__).resolve().parents[2]
 REPO_CONFIG = REPO / "mkdocs.yml"
@@ -48,20 +49,18 @@ def snapshot(root: Path) -> dict[str, bytes]:
 
 
 class Built:
-    def __init__(self, base: Path, report: BuildReport) -> None:
+    def __init__(self, base: Path) -> None:
         self.base = base
-        self.report = report
+        self.warnings: list[str] = json.loads((base / "warnings.json").read_text("utf-8"))
         self.site = base / "site"
         self.build = base / "build"
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    base = tmp_path_factory.mktemp("sites")
-    campaign = load_secret_campaign(base / "campaign")
-    report = build_sites(campaign, secret_chronicle(), out_dir=base / "site",
-                         build_root=base / "build", repo_config=REPO_CONFIG)
-    return Built(base, report)
+@pytest.fixture
+def built(secret_sites: Path) -> Built:
+    """The campaign of secrets with both sites built once per test run (``conftest.py``);
+    read only."""
+    return Built(secret_sites)
 
 
 def test_player_site_holds_no_secret(built: Built) -> None:
@@ -96,7 +95,7 @@ def test_player_site_shows_what_the_party_knows(built: Built) -> None:
 
 
 def test_mkdocs_reports_no_warnings(built: Built) -> None:
-    assert built.report.warnings == []
+    assert built.warnings == []
 
 
 def test_gm_blocks_render_as_styled_admonitions(built: Built) -> None:
