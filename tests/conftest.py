@@ -1,20 +1,25 @@
 """Shared test set-up: the split between fast unit tests and end-to-end tests, and the
 example campaign built once per test process for the tests that only read its sites.
 
-``python -m pytest -m "not e2e"`` runs the unit tests alone (seconds); ``python -m pytest``
-runs everything, spread over every core by pytest-xdist (``-n auto`` in pyproject.toml).
+``python -m pytest -m unit`` (or ``python -m pytest tests/unit``) runs the unit tests alone;
+``python -m pytest`` runs everything, spread over every core by pytest-xdist (``-n auto`` in
+pyproject.toml). The helpers beside this file (``campaign_factory``, ``play_helpers``, ...) are
+imported by their bare names: pyproject.toml puts ``tests/`` on the path.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from filelock import FileLock
 from hypothesis import settings
 
 from tests.browser_helpers import CHROMIUM, CHROMIUM_ARGS, skip_or_fail
@@ -29,56 +34,102 @@ ROOT = Path(__file__).resolve().parents[1]
 settings.register_profile("hexcrawl", deadline=None)
 settings.load_profile("hexcrawl")
 
-#: Test modules that run the real parts end to end: MkDocs builds, headless Chromium, the
-#: ``hexcrawl`` program in a subprocess, a pseudo-terminal, the installed wheel.
-E2E_MODULES = frozenset({
-    "test_browser", "test_build", "test_ci_workflows", "test_cli", "test_cli_words",
-    "test_code_quality",
-    "test_discovery", "test_gm_blocks", "test_map_render", "test_new_wheel",
-    "test_hostile", "test_i18n", "test_incremental", "test_limits", "test_map_files",
-    "test_map_lists",
-    "test_mkdocs_config",
-    "test_output", "test_package", "test_pages_a11y", "test_pages_extra", "test_paths_safety",
-    "test_phone",
-    "test_play",
-    "test_print_booklet", "test_print_forms",
-    "test_play_serve", "test_play_speaks_table", "test_play_systems", "test_play_table",
-    "test_portable", "test_print", "test_print_map", "test_progress", "test_public",
-    "test_print_hostile",
-    "test_publishing",
-    "test_reference", "test_repository", "test_rulings", "test_serve_errors",
-    "test_settle_cli", "test_site",
-    "test_svg_text", "test_textmapper", "test_timeline_pages", "test_notes_visibility",
-    "test_validators",
-    "test_worker_parent", "test_ruling_sites", "test_gm_words", "test_no_english",
-})
+#: The folder a test module sits in is its marker: ``tests/unit/`` holds the fast in-process
+#: tests, ``tests/e2e/`` the ones that run the real parts end to end (MkDocs builds, headless
+#: Chromium, the ``hexcrawl`` program in a subprocess, a pseudo-terminal, the installed wheel,
+#: the page validators). tests/unit/test_layout.py keeps every test module in one of the two.
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        module = Path(str(item.fspath)).stem
-        item.add_marker(pytest.mark.e2e if module in E2E_MODULES else pytest.mark.unit)
+        folder = item.path.parent.name
+        if folder in ("unit", "e2e"):
+            item.add_marker(getattr(pytest.mark, folder))
 
 
 def hexcrawl(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """The ``hexcrawl`` program of this checkout, run in ``cwd``."""
-    import os
-
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, check=False, timeout=900)
 
 
+def made_once(tmp_path_factory: pytest.TempPathFactory, name: str,
+              make: Callable[[Path], None]) -> Path:
+    """The folder ``make`` fills, made once per test run however many pytest-xdist workers
+    ask for it (the first one makes it under a lock; the others wait, then read it). Tests
+    that use such a folder only read it: copy it to change anything."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's folder, above each worker's own
+    folder = base / f"shared-{name}"
+    made = base / f"shared-{name}.made"
+    with FileLock(str(base / f"shared-{name}.lock")):
+        if not made.is_file():
+            shutil.rmtree(folder, ignore_errors=True)  # a failed attempt of another worker
+            folder.mkdir()
+            make(folder)
+            made.touch()
+    return folder
+
+
+def copy_example(repo: Path, language: str | None = None) -> None:
+    """The example campaign (``content/`` and ``mkdocs.yml``) copied into ``repo``, in
+    ``language`` if given."""
+    shutil.copytree(ROOT / "content", repo / "content")
+    shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
+    if language is not None:
+        campaign = repo / "content" / "campaign.yaml"
+        text = campaign.read_text("utf-8")
+        assert "\nlanguage: en\n" in text
+        campaign.write_text(text.replace("\nlanguage: en\n", f"\nlanguage: {language}\n"),
+                            "utf-8")
+
+
 @pytest.fixture(scope="session")
 def example_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the example campaign (``content/`` and ``mkdocs.yml``) with both sites built
-    by ``hexcrawl build``, once per test process. Tests that use it only read it."""
-    repo = tmp_path_factory.mktemp("example")
-    shutil.copytree(ROOT / "content", repo / "content")
-    shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
-    result = hexcrawl("build", cwd=repo)
-    assert result.returncode == 0, result.stderr
-    return repo
+    by ``hexcrawl build``, once per test run. Tests that use it only read it."""
+    def make(repo: Path) -> None:
+        copy_example(repo)
+        result = hexcrawl("build", cwd=repo)
+        assert result.returncode == 0, result.stderr
+
+    return made_once(tmp_path_factory, "example", make)
+
+
+@pytest.fixture(scope="session", params=["ru", "uk"])
+def example_translated(request: pytest.FixtureRequest,
+                       tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """The example campaign switched to Russian, then Ukrainian, with the pages of both sites
+    generated by ``hexcrawl build --docs-only`` (``build/``), once per test run and
+    language; the language and the copy. Tests that use it only read it."""
+    language: str = request.param
+
+    def make(repo: Path) -> None:
+        copy_example(repo, language)
+        result = hexcrawl("build", "--docs-only", cwd=repo)
+        assert result.returncode == 0, result.stderr
+
+    return language, made_once(tmp_path_factory, f"example-docs-{language}", make)
+
+
+@pytest.fixture(scope="session")
+def secret_sites(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The campaign of secrets (``secret_campaign.py``) with both sites built in-process by
+    ``build_sites`` with the repository's mkdocs.yml, once per test run: ``campaign/``,
+    ``build/``, ``site/``, and MkDocs' warnings in ``warnings.json``. Read only."""
+    def make(base: Path) -> None:
+        from secret_campaign import load_secret_campaign, secret_chronicle
+
+        from generator.site import build_sites
+
+        campaign = load_secret_campaign(base / "campaign")
+        report = build_sites(campaign, secret_chronicle(), out_dir=base / "site",
+                             build_root=base / "build", repo_config=ROOT / "mkdocs.yml")
+        (base / "warnings.json").write_text(json.dumps(report.warnings), "utf-8")
+
+    return made_once(tmp_path_factory, "secret-sites", make)
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""A task for a build's worker process in tests (tests/test_worker_parent.py): it holds a file
+"""A task for a build's worker process in tests (tests/e2e/test_worker_parent.py): it holds a file
 lock for as long as the worker lives, so a test can tell when the worker has ended."""
 
 from __future__ import annotations

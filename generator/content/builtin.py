@@ -48,7 +48,7 @@ class TerrainRule:
 #: Built-in terrain (seed 000 terrain table; rules.md sections 3 and 5). Water is impassable
 #: on foot unless a campaign gives it a rate in terrain.yaml. The colours are the maps'
 #: palette: every two differ plainly in colour and by at least 5 L* in lightness, so they stay
-#: apart in greyscale print too (tests/test_symbols.py).
+#: apart in greyscale print too (tests/unit/test_symbols.py).
 TERRAIN: dict[str, TerrainRule] = {
     t.id: t
     for t in [

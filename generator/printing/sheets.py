@@ -35,7 +35,7 @@ PRINT_CSS = SITE_TEMPLATES / "assets" / "print.css"
 MD_EXTENSIONS = ("tables", "admonition", "attr_list", "md_in_html")
 
 #: The designed size of each document, in pages (A4 or Letter; the GM screen is landscape).
-#: ``tests/test_print.py`` holds every printed sheet to it. The roll tables take what they
+#: ``tests/e2e/test_print.py`` holds every printed sheet to it. The roll tables take what they
 #: take: at most a page per table.
 PAGE_BUDGET: dict[str, int] = {
     "gm-screen": 2, "travel": 2, "hex-progress": 1, "navigation": 1, "getting-lost": 1,

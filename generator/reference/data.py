@@ -6,7 +6,7 @@ of truth. This module adds only what the engine has no table for:
 
 - a few constants the replay writes inline (feet per mile-per-hour, exploring's two encounter
   checks, cautious's 50 % cancel, the moment-in-a-watch dice, the foraging step); each is
-  asserted against the replay's behaviour in ``tests/test_reference.py``;
+  asserted against the replay's behaviour in ``tests/e2e/test_reference.py``;
 - seed 002's opposed-roll ladder and experience roll (Basic Roleplaying);
 - seed 003's escape factors and our own complication situations;
 - seed 004's visibility, range, cover, combat actions and levelled conditions.

@@ -186,5 +186,5 @@ _C_DUMPER: Any = getattr(yaml, "CSafeDumper", None)
 def _c_dumps_alike(title: str) -> bool:
     """Whether libyaml writes ``title`` as PyYAML does: printable characters of the Basic
     Multilingual Plane, well within the line width (libyaml escapes characters beyond it and
-    breaks some lines elsewhere; tests/test_escape.py compares the two)."""
+    breaks some lines elsewhere; tests/unit/test_escape.py compares the two)."""
     return len(title) < 500 and title.isprintable() and all(ch < "\U00010000" for ch in title)

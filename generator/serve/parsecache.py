@@ -93,7 +93,7 @@ class ParseCache:
         what it gave the last time, and the same messages, when ``doc`` was parsed from the
         same text. Validation reads nothing but the document. What it gives is shared by the
         loads, as the parsed values are: a frozen model, which nothing changes once it is
-        made (``tests/test_incremental`` compares builds through the cache with cold ones,
+        made (``tests/e2e/test_incremental`` compares builds through the cache with cold ones,
         byte for byte)."""
         where = (doc.path, doc.line_offset)
         if where not in self.used:  # not parsed by this load through the cache

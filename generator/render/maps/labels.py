@@ -8,7 +8,7 @@ name stays in the tooltip). Placed labels become obstacles for the next.
 Widths are estimated from the characters, with per-class widths taken from DejaVu Sans
 (Debian Chromium's ``system-ui`` and the widest of the usual sans-serif fonts) at weight 600,
 rounded up: Cyrillic letters are wider than Latin ones, capitals than small letters, so
-Russian and Ukrainian names get more room. ``tests/test_browser.py`` holds the estimates to
+Russian and Ukrainian names get more room. ``tests/e2e/test_browser.py`` holds the estimates to
 the widths Chromium really renders.
 
 >>> round(text_width("Ashford", 10), 1) >= 44.1    # Chromium: 44.1
