@@ -73,6 +73,7 @@ from generator.render.paths import (
     root_of,
     session_path,
 )
+from generator.render.session_parts import session_parts, watch_targets
 from generator.render.templates import render
 from generator.render.timeline_pages import TIMELINE_DAYS, TimelinePeriod, timeline_periods
 from generator.render.watch_log import key_rolls, outcome_legend, resource_events, roll_table
@@ -161,6 +162,9 @@ class _Renderer:
         #: what the templates get: every GM-typed string escaped (generator.render.escape)
         self.tview = template_view(view, prose, copies)
         self.env, self.t = environment(view.site.language, overrides)
+        #: a campaign's own session-gm.md draws every watch of a session on its page, as it
+        #: did before long sessions were split (``session_parts``)
+        self.split_sessions = overrides is None or not (overrides / "session-gm.md").exists()
         self.session_by_number = {s.number: s for s in self.tview.sessions}
         #: the timeline's pages when it is too long for one (``timeline_periods``)
         self.periods = timeline_periods(self.tview.timeline)
@@ -435,10 +439,15 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
     for i, session in enumerate(sessions):
         before = sessions[i - 1] if i > 0 else None
         following = sessions[i + 1] if i + 1 < len(sessions) else None
+        parts = (session_parts(session) if isinstance(session, GMSessionView)
+                 and r.split_sessions else ())
+        context = {"session": shown[i], "previous": shown[i - 1] if i > 0 else None,
+                   "next": shown[i + 1] if i + 1 < len(shown) else None,
+                   "parts": parts, "part": None,
+                   "watch_target": watch_targets(session, parts)
+                   if isinstance(session, GMSessionView) else None}
         pages.append(Page(
-            session_path(session), "session-gm.md" if gm else "session.md",
-            {"session": shown[i], "previous": shown[i - 1] if i > 0 else None,
-             "next": shown[i + 1] if i + 1 < len(shown) else None},
+            session_path(session), "session-gm.md" if gm else "session.md", context,
             # the GM's map of a session draws the tracks before it; the players' shows the
             # map as they know it now
             ("session-page", inputs, tokens.session_values[i],
@@ -446,6 +455,10 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
              (before.slug, before.title) if before else None,
              (following.slug, following.title) if following else None),
             drawings=_session_maps(view, r, i, positions), session=True))
+        # a part shows the session's watches of its days and the session's title
+        pages.extend(Page(part.path, "session-gm.md", {**context, "part": part},
+                          ("session-part", inputs, tokens.session_values[i], part.number))
+                     for part in parts)
     pages.append(Page("party.md", "party.md"))
     periods = r.periods
     if not periods:
