@@ -40,14 +40,15 @@ def probe(repo: Path, kind: str, size: int) -> Path:
 
 
 def measure(kind: str, size: int, repeat: int) -> dict[str, Any]:
-    out: dict[str, Any] = {"probe": f"{size} {'session files' if kind == 'sessions' else 'entries in one log'}",
-                           "load_before": R.load()}
+    what = "session files" if kind == "sessions" else "entries in one log"
+    out: dict[str, Any] = {"probe": f"{size} {what}", "load_before": R.load()}
     with tempfile.TemporaryDirectory(prefix="hexcrawl-bench-scale-") as tmp:
         repo = probe(Path(tmp) / "campaign", kind, size)
         env = {**R.ENV, "XDG_CACHE_HOME": str(Path(tmp) / "cache")}
         runs: dict[str, list[tuple[float, float, float]]] = {"docs": [], "build": []}
         for _ in range(repeat):
-            for name, args in (("docs", ("build", "--docs-only", "-q")), ("build", ("build", "-q"))):
+            for name, args in (("docs", ("build", "--docs-only", "-q")),
+                               ("build", ("build", "-q"))):
                 shutil.rmtree(repo / "build", ignore_errors=True)
                 shutil.rmtree(repo / "site", ignore_errors=True)
                 print(f"# {out['probe']}: hexcrawl {' '.join(args)}", file=sys.stderr)

@@ -60,7 +60,7 @@ def test_every_watch_is_on_the_part_of_its_days(long_session: tuple) -> None:
     assert parts[0].start == 0 and parts[-1].stop == len(session.watches)
     page = tree.files[session_path(session)]
     assert 'id="watch-' not in page
-    for before, after in zip(parts, parts[1:]):
+    for before, after in zip(parts, parts[1:], strict=False):
         assert before.stop == after.start
         # whole days: a day never runs over two parts
         assert session.watches[before.stop - 1].day < session.watches[after.start].day

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import cast
 
-from generator.knowledge.views import GMSessionView
+from generator.knowledge.views import GMSessionView, GMWatchView
 from generator.render.paths import session_path
+from generator.rules.chronicle import WatchRecord
 
 #: A session with more watches than this is split; a part holds whole days up to this many
 #: watches (a single longer day makes a part of its own).
@@ -32,7 +35,7 @@ class SessionPart:
     stop: int
     first_day: int
     last_day: int
-    miles: float
+    miles: Fraction
     #: whether the party was lost before the part's first watch (its watch table marks
     #: getting lost and back on course against it)
     lost_before: bool
@@ -55,10 +58,15 @@ def _days(session: GMSessionView) -> list[tuple[int, int]]:
     return spans
 
 
+def _record(session: GMSessionView, index: int) -> WatchRecord:
+    """The replay's record of watch ``index`` (0-based): a GM session's watches are the GM's."""
+    return cast(GMWatchView, session.watches[index]).record
+
+
 def _lost_after(session: GMSessionView, index: int) -> bool:
     """Whether the party was lost after watch ``index`` (0-based), the rulings that follow it
     included, as the watch table counts it."""
-    lost = session.watches[index].record.lost
+    lost: bool = _record(session, index).lost
     for ruling in session.record.rulings:
         if ruling.follows == session.watches[index].index:
             lost = ruling.after.lost
@@ -79,7 +87,7 @@ def session_parts(session: GMSessionView) -> tuple[SessionPart, ...]:
         SessionPart(
             number=n, start=start, stop=stop,
             first_day=session.watches[start].day, last_day=session.watches[stop - 1].day,
-            miles=sum(w.record.miles for w in session.watches[start:stop]),
+            miles=sum((_record(session, i).miles for i in range(start, stop)), Fraction(0)),
             lost_before=(session.record.start.lost if start == 0
                          else _lost_after(session, start - 1)),
             path=part_path(session, n))
