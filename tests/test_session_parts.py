@@ -16,12 +16,15 @@ from pathlib import Path
 
 import pytest
 
+from generator.audience import Audience
 from generator.content.loader import load_campaign
 from generator.knowledge import view_for
 from generator.knowledge.views import GMSessionView
 from generator.render.pages import DocsTree, render_docs, session_path
 from generator.render.session_parts import PART_WATCHES, session_parts
 from generator.replay import replay
+from generator.serve.memo import BuildCache
+from generator.site import write_docs
 
 ROOT = Path(__file__).resolve().parents[1]
 LINK = re.compile(r"\]\(([^)\s]+)\)")
@@ -30,7 +33,7 @@ ANCHOR = re.compile(r'id="([^"]+)"|\{ #([\w-]+) \}')
 
 @pytest.fixture(scope="module")
 def long_session(tmp_path_factory: pytest.TempPathFactory) -> tuple[object, DocsTree,
-                                                                       DocsTree]:
+                                                                       DocsTree, Path]:
     spec = importlib.util.spec_from_file_location("synthetic", ROOT / "bench" / "synthetic.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -41,9 +44,9 @@ def long_session(tmp_path_factory: pytest.TempPathFactory) -> tuple[object, Docs
     assert campaign is not None and not diags.has_errors(), diags.sorted()
     chronicle, rdiags = replay(campaign)
     assert not rdiags.has_errors()
-    gm = view_for(campaign, chronicle, "gm")
+    gm = view_for(campaign, chronicle, Audience.GM)
     return (gm, render_docs(gm),
-            render_docs(view_for(campaign, chronicle, "players")))
+            render_docs(view_for(campaign, chronicle, Audience.PLAYERS)), content)
 
 
 def anchors(text: str) -> set[str]:
@@ -51,7 +54,7 @@ def anchors(text: str) -> set[str]:
 
 
 def test_every_watch_is_on_the_part_of_its_days(long_session: tuple) -> None:
-    view, tree, _ = long_session
+    view, tree, *_ = long_session
     session = view.sessions[0]
     assert isinstance(session, GMSessionView)
     assert len(session.watches) > PART_WATCHES
@@ -76,7 +79,7 @@ def test_every_watch_is_on_the_part_of_its_days(long_session: tuple) -> None:
 
 
 def test_every_link_of_the_parts_reaches_its_page_and_anchor(long_session: tuple) -> None:
-    view, tree, _ = long_session
+    view, tree, *_ = long_session
     session = view.sessions[0]
     pages = [session_path(session)] + [p.path for p in session_parts(session)]
     watch_links = 0
@@ -96,9 +99,32 @@ def test_every_link_of_the_parts_reaches_its_page_and_anchor(long_session: tuple
 
 
 def test_the_players_page_of_a_long_session_is_one_page(long_session: tuple) -> None:
-    view, gm_tree, players = long_session
+    view, gm_tree, players, _ = long_session
     session = view.sessions[0]
     folder = session_path(session).removesuffix(".md") + "/"
     assert any(path.startswith(folder) for path in gm_tree.files)
     assert not any(path.startswith(folder) for path in players.files)
     assert session_path(session) in players.files
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_the_parts_kept_by_serve_are_the_parts_drawn_anew(long_session: tuple,
+                                                           tmp_path: Path) -> None:
+    """Under ``hexcrawl serve`` the pages are kept between builds by what they show: a build
+    through the memo, and one more taken from it, write the tree a cold build writes."""
+    content: Path = long_session[3]
+    cache = BuildCache()
+    trees = []
+    for n, kept in enumerate((cache, cache, None)):
+        campaign, _ = load_campaign(content)
+        assert campaign is not None
+        chronicle, _ = replay(campaign)
+        out = tmp_path / f"build-{n}"
+        write_docs(campaign, chronicle, Audience.GM, out, tmp_path / "site", cache=kept)
+        trees.append(files(out / "gm" / "docs"))
+    assert any("/part-2.md" in path for path in trees[0])
+    assert trees[0] == trees[1] == trees[2]
