@@ -130,7 +130,7 @@ def translations(language: str, locale_dir: Path | None = None) -> gettext.NullT
     prints in English.
     """
     path = catalogue_path(language, locale_dir)
-    if language == SOURCE_LANGUAGE and not path.is_file():
+    if language == SOURCE_LANGUAGE and not (path.is_file() and _translates(path)):
         return gettext.NullTranslations()
     # Babel's catalogue reader is needed only for a language other than English
     from babel.messages.mofile import write_mo
@@ -146,6 +146,18 @@ def translations(language: str, locale_dir: Path | None = None) -> gettext.NullT
 
 #: An outcome that is a percentage (the actual distance's share of the way: ``120%``).
 _PERCENT = re.compile(r"\d+%")
+
+
+def _translates(path: Path) -> bool:
+    """Whether a catalogue translates any message: a ``msgstr`` with text on its first line,
+    or one more continued on the next lines than the header's. The source language's
+    catalogue (``en/``) is kept empty by ``pybabel update``; reading it through Babel costs
+    every command a good part of its start for nothing."""
+    text = path.read_text("utf-8")
+    return (re.search(r'^msgstr(?:\[\d+\])? "[^"]', text, re.M) is not None
+            or len(re.findall(r'^msgstr(?:\[\d+\])? ""\n"', text, re.M)) > 1)
+
+
 #: A die in dice notation: an optional count, ``d``, the sides (``1d20``, ``d6``, ``d%``).
 _DICE = re.compile(r"(?<![A-Za-z])(\d*)d(\d+|%)")
 #: a roll of several dice keeping the highest or the lowest one (``2d20kh1``: advantage)

@@ -70,6 +70,7 @@ from generator.render.paths import (
     root_of,
     session_path,
 )
+from generator.render.session_parts import session_parts, watch_targets
 from generator.render.templates import render
 from generator.render.timeline_pages import TIMELINE_DAYS, TimelinePeriod, timeline_periods
 from generator.render.watch_log import key_rolls, outcome_legend, resource_events, roll_table
@@ -158,6 +159,9 @@ class _Renderer:
         self.env, self.tt = environment(view.site.language, overrides)
         self.t = self.tt.plain
         self.session_by_number = {s.number: s for s in self.view.sessions}
+        #: a campaign's own session-gm.md draws every watch of a session on its page, as it
+        #: did before long sessions were split (``session_parts``)
+        self.split_sessions = overrides is None or not (overrides / "session-gm.md").exists()
         #: the timeline's pages when it is too long for one (``timeline_periods``)
         self.periods = timeline_periods(self.view.timeline)
         #: the page the timeline starts at: the whole timeline, or the index of its pages
@@ -437,8 +441,7 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
     context and what it shows (its key)."""
     tv = view
     inputs, knowledge, titles = tokens.inputs, tokens.knowledge, tokens.titles
-    gm = isinstance(view, GMView)
-    sessions, shown = view.sessions, tv.sessions
+    sessions = view.sessions
     positions = maps.ViewIndex(view)
     pages = [
         Page("index.md", "home.md"),
@@ -448,20 +451,7 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
              drawings=lambda: {"embedded": maps.deferred(overview)}),
         Page("sessions/index.md", "sessions.md"),
     ]
-    for i, session in enumerate(sessions):
-        before = sessions[i - 1] if i > 0 else None
-        following = sessions[i + 1] if i + 1 < len(sessions) else None
-        pages.append(Page(
-            session_path(session), "session-gm.md" if gm else "session.md",
-            {"session": shown[i], "previous": shown[i - 1] if i > 0 else None,
-             "next": shown[i + 1] if i + 1 < len(shown) else None},
-            # the GM's map of a session draws the tracks before it; the players' shows the
-            # map as they know it now
-            ("session-page", inputs, tokens.session_values[i],
-             tokens.session_tracks[:i] if gm else knowledge,
-             (before.slug, before.title) if before else None,
-             (following.slug, following.title) if following else None),
-            drawings=_session_maps(view, r, i, positions), session=True))
+    pages.extend(_session_pages(view, r, tokens, positions))
     pages.append(Page("party.md", "party.md"))
     periods = r.periods
     if not periods:
@@ -509,6 +499,40 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
                  tuple(view.hexes[label] for label in region.hexes))))
     if view.tables or isinstance(view, GMView):
         pages.append(Page("tables.md", "tables.md"))
+    return pages
+
+
+def _session_pages(view: View, r: _Renderer, tokens: Tokens,
+                   positions: maps.ViewIndex) -> list[Page]:
+    """Each session's page and, for a long session of the GM's, its parts
+    (``session_parts``), with what each shows (its key)."""
+    inputs, knowledge = tokens.inputs, tokens.knowledge
+    gm = isinstance(view, GMView)
+    sessions = shown = view.sessions
+    pages: list[Page] = []
+    for i, session in enumerate(sessions):
+        before = sessions[i - 1] if i > 0 else None
+        following = sessions[i + 1] if i + 1 < len(sessions) else None
+        parts = (session_parts(session) if isinstance(session, GMSessionView)
+                 and r.split_sessions else ())
+        context = {"session": shown[i], "previous": shown[i - 1] if i > 0 else None,
+                   "next": shown[i + 1] if i + 1 < len(shown) else None,
+                   "parts": parts, "part": None,
+                   "watch_target": watch_targets(session, parts)
+                   if isinstance(session, GMSessionView) else None}
+        pages.append(Page(
+            session_path(session), "session-gm.md" if gm else "session.md", context,
+            # the GM's map of a session draws the tracks before it; the players' shows the
+            # map as they know it now
+            ("session-page", inputs, tokens.session_values[i],
+             tokens.session_tracks[:i] if gm else knowledge,
+             (before.slug, before.title) if before else None,
+             (following.slug, following.title) if following else None),
+            drawings=_session_maps(view, r, i, positions), session=True))
+        # a part shows the session's watches of its days and the session's title
+        pages.extend(Page(part.path, "session-gm.md", {**context, "part": part},
+                          ("session-part", inputs, tokens.session_values[i], part.number))
+                     for part in parts)
     return pages
 
 

@@ -22,17 +22,12 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import IO, Any, Literal
+from typing import IO, TYPE_CHECKING, Any, Literal
 
 from rich.console import Console, RenderableType
-from rich.progress import (
-    BarColumn,
-    Progress,
-    SpinnerColumn,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-)
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 Verbosity = Literal["quiet", "normal", "verbose"]
 
@@ -64,21 +59,27 @@ class Stage:
             self._on_change(self)
 
 
-class _Delayed(Progress):
-    """rich's Progress, invisible until ``after`` seconds have passed since it was made."""
+def _delayed(*columns: Any, after: float, **options: Any) -> Progress:
+    """rich's Progress, invisible until ``after`` seconds have passed since it was made.
+    rich's progress display is imported here: a command that never shows one (``check``,
+    anything off a terminal) does not pay for importing it."""
+    from rich.progress import Progress
 
-    def __init__(self, *columns: Any, after: float, **options: Any) -> None:
-        self._born = time.monotonic()
-        self._after = after
-        super().__init__(*columns, **options)
+    class Delayed(Progress):
+        def __init__(self) -> None:
+            self._born = time.monotonic()
+            self._after = after
+            super().__init__(*columns, **options)
 
-    @property
-    def visible(self) -> bool:
-        return time.monotonic() - self._born >= self._after
+        @property
+        def visible(self) -> bool:
+            return time.monotonic() - self._born >= self._after
 
-    def get_renderables(self) -> Iterator[RenderableType]:
-        if self.visible:
-            yield from super().get_renderables()
+        def get_renderables(self) -> Iterator[RenderableType]:
+            if self.visible:
+                yield from super().get_renderables()
+
+    return Delayed()
 
 
 class Reporter:
@@ -97,10 +98,12 @@ class Reporter:
         self.terminal = self.console.is_terminal if terminal is None else terminal
         self.stages: list[Stage] = []
         self.started = time.monotonic()
-        self._display: _Delayed | None = None
+        self._display: Progress | None = None
         self._tasks: dict[int, TaskID] = {}
         if self.terminal and verbosity != "quiet":
-            self._display = _Delayed(
+            from rich.progress import BarColumn, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            self._display = _delayed(
                 SpinnerColumn(finished_text="[green]✓[/]"),
                 TextColumn("{task.description}"),
                 BarColumn(),

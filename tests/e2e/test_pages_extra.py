@@ -392,6 +392,8 @@ def test_gm_session_map_shows_what_was_explored_by_its_end(built: Built) -> None
         # this session's tracks highlighted; earlier ones faded where they cross its frame
         classes = [p.get("class") for p in root.iter(f"{SVG}polyline")]
         shapes = classes + [c.get("class") for c in root.iter(f"{SVG}circle")]
+        # the earlier sessions' steps are one path, each step drawn once
+        classes += [p.get("class") for p in root.iter(f"{SVG}path")]
         assert any("tr-true" in (c or "") for c in shapes)
         assert any("tr-believed" in (c or "") for c in shapes)
         crossing = [line for s in gm.sessions[: n - 1]

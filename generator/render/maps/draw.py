@@ -11,7 +11,7 @@ from generator.hexgrid import Grid, Hex
 from generator.i18n import Translator
 from generator.knowledge import GMSessionView, GMView, PathView, SessionView
 from generator.render.maps import fog, hexes, layout, names, paths, places, terrain, tracks
-from generator.render.maps.drawing import KeyEntry, MapDrawing, MapLinks, View, ViewIndex
+from generator.render.maps.drawing import KeyEntry, MapDrawing, MapLinks, Step, View, ViewIndex
 from generator.render.maps.lattice import Canvas
 from generator.render.maps.style import (
     COORD_SIZE,
@@ -30,7 +30,7 @@ from generator.render.maps.svg import num
 def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
             sessions: Sequence[SessionView], css_class: str, fog_around: bool, focus: bool,
             party: bool, scale: float, *, paths_shown: Sequence[PathView] | None = None,
-            locations: Collection[str] | None = None, past: Sequence[SessionView] = (),
+            locations: Collection[str] | None = None, past: Sequence[Step] = (),
             spots: Sequence[layout.Spot] | None = None, outlined: Sequence[str] = (),
             known: bool = False, layouts: layout.LayoutCache | None = None,
             frame: str | None = None, about: tuple[str, str] = ("", "")) -> str:
@@ -208,12 +208,8 @@ def explored_map(view: GMView, session: GMSessionView, links: MapLinks | None = 
     m = MapDrawing(view, links or MapLinks(), t, "x-", index=index, debug=debug)
     canvas = Canvas(grid, found, SIZE * 2.2)
     labels = [label for label in m.within(canvas) if label in state.explored]
-    past: list[SessionView] = []
-    for s in view.sessions:
-        if s is session:
-            break
-        if any(canvas.inside(h) for h in tracks.track_hexes([s])):
-            past.append(s)
+    steps = (index or ViewIndex(view)).past_steps
+    past = steps.before(session, (m.hexes[label].hex for label in m.within(canvas)))
     return _render(m, canvas, labels, [session], "explored", fog_around=True, focus=True,
                    party=True, scale=ROUTE_PIXELS_PER_UNIT, paths_shown=state.paths,
                    locations=state.discovered, past=past, spots=spots,

@@ -7,11 +7,19 @@ from __future__ import annotations
 
 import functools
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from generator.hexgrid import Hex
 from generator.i18n import Translator
-from generator.knowledge import GMView, HexView, LocationView, PlayerView
+from generator.knowledge import (
+    GMSessionView,
+    GMView,
+    HexView,
+    LocationView,
+    PlayerView,
+    SessionView,
+)
 from generator.render.maps import symbols
 from generator.render.maps.lattice import Canvas, HexIndex
 from generator.render.maps.style import SIZE, TEXT_SIZES, TextSizes
@@ -55,6 +63,40 @@ def placed_locations(view: View) -> list[LocationView]:
             if view.site.grid.label(loc.hex) in view.hexes]
 
 
+Step = tuple[Hex, Hex]
+
+
+class PastSteps:
+    """The steps (from a hex to the next) of every session's tracks, each with the first
+    session that took it: what the GM's map of a session draws of the sessions before it
+    (``past``). Found once for all the maps of a view, so that the map of the thousandth
+    session neither looks through nor draws a thousand tracks: a step taken by many
+    sessions is one stroke, and only the steps near the map's frame are looked at."""
+
+    def __init__(self, sessions: Sequence[SessionView]) -> None:
+        self.position = {id(s): i for i, s in enumerate(sessions)}
+        first: dict[Step, int] = {}
+        for i, session in enumerate(sessions):
+            lines = list(session.believed_track)
+            if isinstance(session, GMSessionView):
+                lines += list(session.true_track)
+            for line in lines:
+                for a, b in zip(line, line[1:], strict=False):
+                    if a != b:
+                        first.setdefault((a, b) if a < b else (b, a), i)
+        #: by hex, the steps from it and the first session that took each
+        self.by_hex: dict[Hex, list[tuple[int, Step]]] = {}
+        for step, i in first.items():
+            for h in step:
+                self.by_hex.setdefault(h, []).append((i, step))
+
+    def before(self, session: SessionView, hexes: Iterable[Hex]) -> list[Step]:
+        """The steps taken before ``session`` with an end among ``hexes`` (those of the
+        map), in a stable order."""
+        limit = self.position.get(id(session), 0)
+        return sorted({step for h in hexes for i, step in self.by_hex.get(h, ()) if i < limit})
+
+
 class ViewIndex:
     """What every map of one view looks up by position, found once for all of them (on
     first use): its hexes (``HexIndex``) and its placed locations by the x of their hex's
@@ -76,6 +118,10 @@ class ViewIndex:
             placed.append((x, n, y, loc))
         placed.sort(key=lambda item: (item[0], item[1]))
         return [x for x, *_ in placed], [(y, loc) for _, _, y, loc in placed]
+
+    @functools.cached_property
+    def past_steps(self) -> PastSteps:
+        return PastSteps(self.view.sessions)
 
     def locations_within(self, x0: float, x1: float) -> list[tuple[float, LocationView]]:
         """The placed locations whose hex's centre lies between x0 and x1: (its y, it)."""

@@ -485,14 +485,11 @@ def _place_path_name(placer: labels.Placer, name: str, points: Sequence[curves.P
     """A path's name along a calm stretch of it, the first free one of a few (the middle,
     then towards either end), read left to right; None when it fits nowhere. A candidate
     is worked out when first tried (the first is free on most maps) and kept for the
-    second round, outside the map's bounds."""
-    for makers in _path_name_spots(name, points, sizes):
-        made: dict[int, PathName | None] = {}
+    second round, outside the map's bounds, and for later maps (``_path_name_candidates``)."""
+    for makers in _path_name_candidates(name, tuple(points), tuple(sizes)):
         for inside in (bounds, None):
-            for k, make in enumerate(makers):
-                if k not in made:
-                    made[k] = make()
-                spot = made[k]
+            for make in makers:
+                spot = make()
                 if spot is None:
                     continue
                 boxes = spot.boxes
@@ -502,6 +499,18 @@ def _place_path_name(placer: labels.Placer, name: str, points: Sequence[curves.P
                     placer.take_all(boxes)
                     return spot
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def _path_name_candidates(name: str, points: tuple[curves.Point, ...],
+                          sizes: tuple[float, ...] = PATH_NAME_SIZES,
+                          ) -> tuple[tuple[Callable[[], PathName | None], ...], ...]:
+    """``_path_name_spots``, each candidate worked out once, when first asked for, and kept
+    for every later map that draws the same stretch: a path is drawn on every session's
+    maps through the same points (its hexes' centres do not move with the map's frame), and
+    its name's candidate places are most of the placement pass."""
+    return tuple(tuple(functools.cache(make) for make in makers)
+                 for makers in _path_name_spots(name, points, sizes))
 
 
 def _path_name_spots(name: str, points: Sequence[curves.Point],

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from generator.hexgrid import Hex
 from generator.knowledge import GMSessionView, SessionView, Track
-from generator.render.maps.drawing import MapDrawing
+from generator.render.maps.drawing import MapDrawing, Step
 from generator.render.maps.lattice import Canvas, points_text
 from generator.render.maps.style import (
     PAST_TRACK_COLOUR,
@@ -32,29 +32,24 @@ def track_hexes(sessions: Iterable[SessionView], known: bool = False) -> set[Hex
 
 
 def draw_tracks(m: MapDrawing, canvas: Canvas, sessions: Sequence[SessionView], focus: bool,
-                past: Sequence[SessionView] = (), known: bool = False,
+                past: Sequence[Step] = (), known: bool = False,
                 believed: bool = False) -> None:
     """Each session's tracks: the GM's true and believed ones; on the players' overview
     (``known``) the route as they know it now (``SessionView.known_track``), else their
-    belief of the time. ``past``: earlier sessions, thin and faded. Drawn in two layers:
-    without ``believed`` every track but the believed ones (under the names); with it the
-    believed ones alone (over the names, so a lost party's detour is never hidden)."""
+    belief of the time. ``past``: the steps of earlier sessions (``PastSteps``), thin and
+    faded, one path. Drawn in two layers: without ``believed`` every track but the
+    believed ones (under the names); with it the believed ones alone (over the names, so a
+    lost party's detour is never hidden)."""
     out = m.body
     # the believed tracks need no group of their own: each is a "tr" (map.css)
     drawn = believed
-    for session in () if believed else past:
-        earlier = list(session.believed_track)
-        if isinstance(session, GMSessionView):
-            earlier += list(session.true_track)
-        for line in earlier:
-            if len(line) > 1:
-                if not drawn:
-                    out.open("g", {"class": "tracks"})
-                    drawn = True
-                out.leaf("polyline", {
-                    "class": "tr tr-past",
-                    "points": points_text(canvas.centre(h) for h in line),
-                    "stroke": PAST_TRACK_COLOUR, "style": PAST_TRACK_STYLE})
+    if past and not believed:
+        out.open("g", {"class": "tracks"})
+        drawn = True
+        out.leaf("path", {
+            "class": "tr tr-past",
+            "d": " ".join(f"M{points_text(canvas.centre(h) for h in step)}" for step in past),
+            "stroke": PAST_TRACK_COLOUR, "style": PAST_TRACK_STYLE})
     for session in sessions:
         colour = track_colour(session.number) if not focus else TRACK_COLOURS[0]
         kinds: list[tuple[str, Track]] = []
