@@ -231,6 +231,13 @@
      <noscript> (render/maps.py, "deferred"): kept as text while the page loads, they cost
      it nothing. The links join the map once the page has loaded (at once at the first
      pointer or key over the map), the labels once zoomed in far enough to read them. */
+  /* A map's links are out of the Tab order: a screen reader announces the map as one
+     graphic, and the list under it offers the same links (render/map_lists.py). Set here
+     rather than in the file, where it would be one attribute on every hex. */
+  function outOfTabOrder(root) {
+    root.querySelectorAll("a").forEach(function (a) { a.setAttribute("tabindex", "-1"); });
+  }
+
   function joinLayer(svg, name) {
     var box = svg.parentNode;
     var note = box && box.querySelector('noscript.hexmap-deferred[data-layer="' + name + '"]');
@@ -243,7 +250,10 @@
       layer = layer && document.importNode(layer, true);
     }
     note.remove();
-    if (layer) place.replaceWith(layer);
+    if (layer) {
+      outOfTabOrder(layer);
+      place.replaceWith(layer);
+    }
   }
 
   function goLive(svg) {
@@ -347,6 +357,7 @@
   function attach(svg) {
     if (svg.dataset.hexcrawlPanzoom) return;
     svg.dataset.hexcrawlPanzoom = "1";
+    outOfTabOrder(svg);
     var whole = parseBox(svg);
     svg.hexcrawlWhole = whole;
     var first = framed(svg);

@@ -81,16 +81,11 @@ def _make(tag: str, root: SVG, attrs: Attrs | None) -> BaseElement:
     return _set(maker(root), attrs)
 
 
-def _out_of_tab_order(link: Hyperlink) -> Hyperlink:
-    """A map's link, which the keyboard does not stop on: a screen reader announces a map as
-    one graphic, and the page lists the same targets beside it (``render.map_lists``)."""
-    link["tabindex"] = "-1"
-    return link
-
-
 #: The elements that link (their target is an argument of their constructor).
 _LINKING: dict[str, Callable[[str, SVG], BaseElement]] = {
-    "a": lambda href, r: _out_of_tab_order(Hyperlink(href, target=None, factory=r)),
+    # a map's links leave the Tab order in the page's script (``hexcrawl.js``,
+    # ``outOfTabOrder``), not here: the attribute on every hex would be a tenth of the map
+    "a": lambda href, r: Hyperlink(href, target=None, factory=r),
     "use": lambda href, r: Use(href, factory=r),
     "textPath": lambda href, r: TextPath(href, "", factory=r),
 }
