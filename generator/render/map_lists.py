@@ -2,10 +2,11 @@
 
 A map's links (its hexes, its locations) are out of the Tab order (``tabindex="-1"``, set by
 the page's script, ``hexcrawl.js``): a screen reader announces the map as one graphic, and a
-keyboard would otherwise stop on every hex of it. So each page that shows a map also shows, under it, a collapsed ``<details>``
-listing the same targets by name: the places, then the hexes. The list is read from the
-map's SVG itself, never from the campaign, so it offers exactly what the map links to and
-nothing more (the players' map holds only what the players know).
+keyboard would otherwise stop on every hex of it. So each page that shows a map also shows,
+under it, a collapsed ``<details>`` listing the same targets by name: the places, then the
+hexes. The list is read from the map's SVG itself, never from the campaign, so it offers
+exactly what the map links to and nothing more (the players' map holds only what the
+players know).
 """
 
 from __future__ import annotations

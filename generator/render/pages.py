@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import functools
 import posixpath
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,7 +49,6 @@ from generator.knowledge import (
     GMHexView,
     GMSessionView,
     GMView,
-    LocationView,
     PlayerView,
     RegionView,
     SessionView,
@@ -57,10 +56,16 @@ from generator.knowledge import (
 )
 from generator.render import maps
 from generator.render.environment import PAGE_TEMPLATES, TEMPLATES, cell, environment
-from generator.render.escape import PageMarkup, html_text, text
+from generator.render.escape import PageMarkup, text
 from generator.render.journal import JournalDay, journal_days
 from generator.render.map_files import stand_in
 from generator.render.map_lists import map_list
+from generator.render.navigation import (
+    NavItem,
+    navigation,
+    region_title,
+    sorted_locations,
+)
 from generator.render.page_cache import NoCache, PageCache, Tokens, overrides_pages
 from generator.render.paths import (
     location_path,
@@ -82,36 +87,6 @@ __all__ = [
     "TimelinePeriod", "asset_files", "location_path", "overview_svg", "page_list",
     "page_url", "region_path", "render_docs", "root_of", "session_path", "timeline_periods",
 ]
-
-#: Sections with more pages than this show only their index page in the navigation.
-NAV_LIMIT = 40
-#: A section of pages in time order (sessions, the timeline's pages) with more than NAV_LIMIT
-#: lists the latest NAV_RECENT of them (``latest_in_nav``).
-NAV_RECENT = 12
-
-
-@dataclass(frozen=True)
-class NavItem:
-    """One entry of the site navigation: a page, or a section of pages."""
-
-    title: str
-    path: str | None = None
-    children: tuple[NavItem, ...] = ()
-
-    def to_mkdocs(self) -> dict[str, Any]:
-        """The entry for ``nav:`` in mkdocs.yml. The theme writes titles out as HTML, so a
-        title is escaped here (``html_text``): ``Tom & Jerry's <Inn>`` shows as typed."""
-        title = html_text(self.title)
-        if self.children:
-            return {title: [c.to_mkdocs() if c.title else c.path for c in self.children]}
-        return {title: self.path}
-
-
-def latest_in_nav(pages: Sequence[Any]) -> Sequence[Any]:
-    """The pages of a time-ordered section that its navigation lists: all of them, or past
-    NAV_LIMIT the latest NAV_RECENT (the section's index leads to the rest)."""
-    return pages if len(pages) <= NAV_LIMIT else pages[-NAV_RECENT:]
-
 
 @dataclass
 class DocsTree:
@@ -380,7 +355,7 @@ def render_docs(view: View, overrides: Path | None = None,
     # the maps show what the view holds and nothing else; a campaign's own page template
     # may show anything of it
     pages_kept = NoCache() if overrides_pages(overrides) else kept
-    tree = DocsTree(nav=navigation(view, r))
+    tree = DocsTree(nav=navigation(view, r.t, r.periods))
     tree.files["maps/overview.svg"] = overview
     for page in page_list(view, r, overview, tokens, pages_kept):
         tree.files[page.path] = _draw(r, page, pages_kept, tree.files)
@@ -481,7 +456,7 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
     # names (hexes, paths, tables) and whether its hex is on the map; a region's page of
     # the hex key its hexes' views
     found_in = {s.number: (s.slug, s.title) for s in sessions}
-    for loc in _locations(view):
+    for loc in sorted_locations(view):
         pages.append(Page(location_path(loc.id), "location.md",
                           {"location": tv.locations[loc.id]},
                           ("location-page", inputs, loc, found_in.get(loc.found_in or 0),
@@ -490,7 +465,7 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
         assert isinstance(tv, GMView)
         pages.append(Page("hex-key/index.md", "hex-key.md"))
         for region, shown_region in zip(view.regions, tv.regions, strict=True):
-            title = _region_title(view, r, region)
+            title = region_title(view, r.t, region)
             pages.append(Page(
                 region_path(region), "region.md",
                 {"region": shown_region,
@@ -551,51 +526,6 @@ def _session_maps(view: View, r: _Renderer, i: int,
                 "explored_svg": explored}
 
     return draw
-
-
-def _locations(view: View) -> list[LocationView]:
-    return sorted(view.locations.values(), key=lambda loc: loc.name.casefold())
-
-
-def _region_title(view: GMView, r: _Renderer, region: RegionView) -> str:
-    return region.name or (r.t.gettext("Other hexes") if len(view.regions) > 1
-                           else r.t.gettext("All hexes"))
-
-
-def navigation(view: View, r: _Renderer) -> list[NavItem]:
-    """The site's navigation. It stays small whatever the campaign's size: Material renders
-    it into every page, so a nav listing every page would make the build quadratic. Past
-    NAV_LIMIT pages a section shows its index (and the latest sessions); the index pages and
-    the map lead to everything else."""
-    t, periods = r.t, r.periods
-    locations = _locations(view)
-    nav_locations = locations if len(locations) <= NAV_LIMIT else []
-    nav = [
-        NavItem(t.gettext("Home"), "index.md"),
-        NavItem(t.gettext("Map"), "map.md"),
-        NavItem(t.gettext("Sessions"), children=(
-            NavItem("", "sessions/index.md"),
-            *(NavItem(t.gettext("Session %(n)s: %(title)s", n=s.number, title=s.title),
-                      session_path(s))
-              for s in latest_in_nav(view.sessions)))),
-        NavItem(t.gettext("Party"), "party.md"),
-        NavItem(t.gettext("Timeline"), "timeline.md") if not periods else
-        NavItem(t.gettext("Timeline"), children=(
-            NavItem("", "timeline/index.md"),
-            *(NavItem(t.gettext("Days %(first)s–%(last)s", first=p.first, last=p.last), p.path)
-              for p in latest_in_nav(periods)))),
-        NavItem(t.gettext("Locations"), children=(
-            NavItem("", "locations/index.md"),
-            *(NavItem(loc.name, location_path(loc.id)) for loc in nav_locations))),
-    ]
-    if isinstance(view, GMView):
-        nav.append(NavItem(t.gettext("Hex key"), children=(
-            NavItem("", "hex-key/index.md"),
-            *(NavItem(_region_title(view, r, region), region_path(region))
-              for region in view.regions))))
-    if view.tables or isinstance(view, GMView):
-        nav.append(NavItem(t.gettext("Tables"), "tables.md"))
-    return nav
 
 
 #: For the site module: read a support file (CSS, JS) shipped in ``site_templates``.

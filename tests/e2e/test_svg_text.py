@@ -87,12 +87,16 @@ def test_an_empty_drawing_still_has_its_defs_and_namespaces() -> None:
     assert "xmlns:ev" not in text and 'xmlns:xlink="http://www.w3.org/1999/xlink"' in text
 
 
-def test_a_lone_surrogate_becomes_a_character_reference() -> None:
+def test_what_xml_does_not_allow_becomes_a_replacement_character() -> None:
+    """A lone surrogate (UTF-8 cannot encode it) and a control character (a GM's name with
+    an escape sequence) are allowed in no XML document, not even as character references:
+    each is written as U+FFFD and the SVG parses."""
     d = Drawing(debug=True)
-    d.body.element("text", {"data-label": "\udfff"}, "broken \ud800 name")
+    d.body.element("text", {"data-label": "\udfff"}, "broken \ud800 name \x1b[31m")
     text = d.text({})
-    assert "&#55296;" in text and "&#57343;" in text
+    assert "broken \ufffd name \ufffd[31m" in text and 'data-label="\ufffd"' in text
     text.encode("utf-8")
+    ET.fromstring(text)
 
 
 def test_svg_is_built_with_svgwrite_in_one_place() -> None:

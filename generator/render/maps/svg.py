@@ -215,18 +215,19 @@ class Drawing:
         return written(self.root)
 
 
+#: What XML 1.0 allows in no document, raw or as a character reference: the C0 controls
+#: but tab and the line ends, lone surrogates (which UTF-8 cannot encode), U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def written(element: BaseElement) -> str:
-    """An element's SVG text (svgwrite's XML, through ``xml.etree``). A lone surrogate
-    (which UTF-8 cannot encode) is written as a character reference."""
+    """An element's SVG text (svgwrite's XML, through ``xml.etree``). A character XML does
+    not allow (a GM's name holding an escape sequence) is written as U+FFFD, so the file
+    stays well-formed for every XML reader (librsvg, an editor, the list beside a map)."""
     # ElementTree writes an empty element as "<path ... />": the space goes (a ">" in a
     # value or a text is always escaped, so " />" only ever ends a tag)
     text = ET.tostring(element.get_xml(), encoding="unicode").replace(" />", "/>")
-    if not text.isascii():
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            text = text.encode("utf-8", "xmlcharrefreplace").decode("utf-8")
-    return text
+    return _NOT_XML.sub("\ufffd", text)
 
 
 def rounded(value: float) -> float | int:
