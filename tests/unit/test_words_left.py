@@ -149,3 +149,19 @@ def test_a_roll_says_who_rolled_it(language: str, table: str, generator: str) ->
     assert table in roll_line(r, t, by_generator=False)
     seeded = RollRecord("navigation", "1d20", 14, 14, None, None, recorded=False)
     assert generator in roll_line(seeded, t)
+
+
+@pytest.mark.parametrize("line", ["travel hustle N", "travel", "travel N sideways",
+                                  "follow kings-raod", "ruling sideways"])
+def test_plays_errors_quote_what_the_gm_may_type(line: str) -> None:
+    """A mistyped command lists the faces, options or ids the GM may type, quoted: in a
+    Russian or Ukrainian sentence "N, NE, SE" would read as English."""
+    from generator.play.commands import CommandError, Vocabulary, parse
+
+    vocab = Vocabulary(faces=("N", "NE", "SE", "S", "SW", "NW"),
+                       paths=("east-road", "kings-road"))
+    with pytest.raises(CommandError) as caught:
+        parse(line, vocab)
+    for language in LANGUAGES:
+        said_ = Translator(language).label("message", caught.value.key, **caught.value.values)
+        assert _english(said_) == [], said_
