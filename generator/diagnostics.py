@@ -98,6 +98,13 @@ def literal(text: str) -> Text:
     return Text(text, literal=True)
 
 
+def typed(values: Iterable[object]) -> str:
+    """Ids, keys or values the GM types, listed in a message the way docs/translation.md
+    quotes them (``'forage_dc', 'speed'``), so a Russian sentence does not read them as
+    English words."""
+    return ", ".join(f"'{value}'" for value in values)
+
+
 def english(text: Text | Phrased) -> str:
     """``text`` in English (a ``Translate``)."""
     return text.english()

@@ -35,7 +35,7 @@ from generator.console import (
     translator_for,
 )
 from generator.content.place import find_campaign
-from generator.diagnostics import Pos, display_path
+from generator.diagnostics import Pos, display_path, typed
 from generator.i18n import Translator
 from generator.i18n.markers import N_
 
@@ -414,7 +414,7 @@ def roll_cmd(table_id: str, content: Path | None, seed: int | None) -> None:
         raise click.BadParameter(t.gettext(
             "unknown table '%(id)s'%(hint)s; tables: %(tables)s", id=table_id,
             hint=t.text(suggest(table_id, campaign.tables)),
-            tables=", ".join(sorted(campaign.tables))), param_hint="TABLE_ID")
+            tables=typed(sorted(campaign.tables))), param_hint="TABLE_ID")
     source = RollSource(seed if seed is not None else secrets.randbits(64), 0, 0)
     enc = EncounterRecord("roll")
     warnings = roll_on_table(campaign.tables, table, source, enc)

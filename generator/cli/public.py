@@ -62,8 +62,9 @@ def public_cmd(content: Path | None, since: str | None, out: Path | None, fmt: s
     place = locate(content)
     campaign, diags = load_or_exit(place.content)
     chronicle = replay_or_exit(campaign, diags)
-    print_diagnostics(diags)
+    # the campaign named by --content speaks its language, wherever the command runs
     t = Translator(campaign.language)
+    print_diagnostics(diags, t=t)
     if since is not None and out is not None:
         click.echo(t.gettext("error: --since compares with a revision and --out with a site "
                              "built before: give one of them"), err=True)

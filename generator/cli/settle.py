@@ -50,7 +50,8 @@ def _reason(t: Translator, reason: Reason) -> str:
 def report_line(t: Translator, s: Settlement) -> str:
     """One line per entry: what was settled, or the rule that stands in the way."""
     if s.settled:
-        changes = ", ".join(f"{c.purpose} {c.seeded} -> {c.value}" for c in s.changes)
+        # a purpose is a key of the log's rolls: as the GM types it
+        changes = ", ".join(f"'{c.purpose}' {c.seeded} -> {c.value}" for c in s.changes)
         return f"{s.pos}: " + t.ngettext(
             "settled by changing %(num)s die: %(changes)s (every other die of the watch "
             "keeps the value the seeded generator rolls)",
@@ -66,7 +67,12 @@ def report_line(t: Translator, s: Settlement) -> str:
         "cannot settle this entry: its expect: says %(wanted)s, the replay has %(got)s; "
         "%(why)s. If that is what the table decided, record it as a ruling (an entry "
         "'ruling: {hex, believed, lost, knows_lost, found: [...], note}', see %(doc)s)",
-        wanted=", ".join(s.wanted), got=", ".join(s.got), why=why, doc=RULINGS)
+        wanted=_typed(s.wanted), got=_typed(s.got), why=why, doc=RULINGS)
+
+
+def _typed(pairs: list[str]) -> str:
+    """Keys and values of ``expect:`` as the GM types them, quoted in a sentence."""
+    return ", ".join(f"'{pair}'" for pair in pairs)
 
 
 def _new_texts(settled: list[Settlement], campaign: Campaign,
@@ -95,11 +101,11 @@ def _verify(t: Translator, content: Path, texts: dict[Path, tuple[str, str]],
 
     campaign, diags = load_campaign(content, {p: new for p, (_, new) in texts.items()})
     if campaign is None or diags.has_errors():
-        return [d.format() for d in diags.errors]
+        return [d.format(t.text) for d in diags.errors]
     _, replayed = replay(campaign)
     sessions = {s.number: s for s in campaign.sessions}
     places = {sessions[s.session].entry_pos(s.entry, "expect") for s in settled}
-    wrong = [d.format() for d in replayed.errors if d.pos in places]
+    wrong = [d.format(t.text) for d in replayed.errors if d.pos in places]
     if wrong:
         wrong.append(t.gettext("the settled rolls replay otherwise than the search found: "
                                "nothing written (please report this)"))
@@ -126,7 +132,8 @@ def _write(t: Translator, texts: dict[Path, tuple[str, str]]) -> None:
             atomic_write(path, new)
         except (OSError, SourceError) as exc:
             click.echo(f"{display_path(path)}: error: " + t.gettext(
-                "cannot write: %(why)s", why=getattr(exc, "strerror", None) or str(exc)),
+                "cannot write: %(why)s", why=t.text(exc.text) if isinstance(exc, SourceError)
+                else exc.strerror or str(exc)),
                 err=True)
             sys.exit(1)
         click.echo(t.gettext("wrote %(path)s", path=display_path(path)))
@@ -177,8 +184,11 @@ def settle_cmd(content: Path | None, session: int | None, yes: bool, dry_run: bo
     try:
         texts = _new_texts(settled, campaign)
     except (RollsEditError, SourceError) as exc:
-        click.echo(t.gettext("error: cannot write the rolls into the file: %(why)s; "
-                             "nothing written", why=terminal_text(str(exc))), err=True)
+        why = t.text(exc.text)
+        if isinstance(exc, SourceError):
+            why = f"{exc.pos}: {why}"
+        click.echo("error: " + t.gettext("cannot write the rolls into the file: %(why)s; "
+                                         "nothing written", why=terminal_text(why)), err=True)
         sys.exit(1)
     problems = _verify(t, place.content, texts, settled)
     if problems:

@@ -50,6 +50,7 @@ from markupsafe import Markup
 
 from generator.audience import Audience
 from generator.content.mdextensions import DEFAULT_EXTENSIONS, extension_settings
+from generator.diagnostics import N_, MessageError
 
 #: The class of GM blocks (the admonition type ``gm``).
 GM_CLASS = "gm"
@@ -402,8 +403,9 @@ class RenderedProse:
     has_gm: dict[str, bool] = field(default_factory=dict)
 
 
-class MarkdownError(Exception):
-    """The site's Markdown extensions cannot be loaded."""
+class MarkdownError(MessageError):
+    """The site's Markdown extensions cannot be loaded (a ``Text``: the build reports it in
+    the campaign's language; the extension's own error is quoted as it is)."""
 
 
 class MarkdownRenderer:
@@ -414,8 +416,10 @@ class MarkdownRenderer:
         try:
             self._md = pymarkdown.Markdown(extensions=names, extension_configs=configs)
         except Exception as exc:  # an extension missing or misconfigured in mkdocs.yml
-            raise MarkdownError(f"cannot load the Markdown extensions {names}: "
-                                f"{type(exc).__name__}: {exc}") from exc
+            raise MarkdownError(N_(
+                "cannot load the Markdown extensions %(names)s: %(error)s",
+                names=", ".join(f"'{name}'" for name in names),
+                error=f"{type(exc).__name__}: {exc}")) from exc
         self._cache: dict[tuple[str, str], Prose] = {}
         self._html: dict[str, str] = {}
         self._has_gm: dict[str, bool] = {}

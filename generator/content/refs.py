@@ -17,7 +17,7 @@ from generator.content import models as m
 from generator.content.builtin import MOUNTS
 from generator.content.campaign import Region, Table
 from generator.content.yamlpos import Located
-from generator.diagnostics import N_, Diagnostics, Pos, Text, literal, suggest
+from generator.diagnostics import N_, Diagnostics, Pos, Text, literal, suggest, typed
 from generator.hexgrid import FACES, POINTY_FACES, Grid, Hex, distance
 from generator.slug import check_id
 
@@ -135,9 +135,9 @@ class Refs:
                                           face=repr(near[0]), other=repr(near[1])))
         if self.grid.orientation == "flat":
             return N_("'%(face)s' is not a face of a flat-top hex (faces: %(faces)s)%(hint)s",
-                      face=face, faces=", ".join(faces), hint=hint)
+                      face=face, faces=typed(faces), hint=hint)
         return N_("'%(face)s' is not a face of a pointy-top hex (faces: %(faces)s)%(hint)s",
-                  face=face, faces=", ".join(faces), hint=hint)
+                  face=face, faces=typed(faces), hint=hint)
 
     # -- party members (campaign.yaml, and each session's party) --------------------------
     def check_unique_members(self, names: list[tuple[str, tuple[str | int, ...]]],
@@ -156,7 +156,7 @@ class Refs:
         if mem.mount and mem.mount not in MOUNTS:
             self.diags.error(pos, N_("unknown mount '%(id)s'%(hint)s (known: %(known)s)",
                                      id=mem.mount, hint=suggest(mem.mount, MOUNTS),
-                                     known=", ".join(MOUNTS)))
+                                     known=typed(MOUNTS)))
 
     def check_knowledge_regions(self, member: m.Member, doc: Located,
                                 at: tuple[str | int, ...]) -> None:

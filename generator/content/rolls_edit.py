@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from generator.content.sessionlog import ACTION_KEYS
+from generator.diagnostics import N_, MessageError
 
 #: purposes written as a list even with one value (content.md: one per encounter check)
 LIST_PURPOSES = frozenset({"encounter"})
@@ -29,8 +30,9 @@ WIDTH = 96
 Edit = tuple[int, int, str]
 
 
-class RollsEditError(Exception):
-    """The rolls cannot be written without changing something else (the message says why)."""
+class RollsEditError(MessageError):
+    """The rolls cannot be written without changing something else (the message says why,
+    a ``Text`` that ``hexcrawl settle`` prints in the campaign's language)."""
 
 
 def yaml_value(purpose: str, values: Sequence[int]) -> str:
@@ -87,7 +89,8 @@ def _extend(text: str, purpose: str, node: yaml.Node, values: Sequence[int]) -> 
     if list(values) == old:
         return None
     if list(values[:len(old)]) != old:
-        raise RollsEditError(f"the recorded {purpose} rolls would change")
+        raise RollsEditError(N_("the recorded '%(purpose)s' rolls would change",
+                                 purpose=purpose))
     if isinstance(node, yaml.SequenceNode) and not node.flow_style and node.value:
         last = node.value[-1]
         col = last.start_mark.column
@@ -112,7 +115,7 @@ def _add_keys(text: str, node: yaml.MappingNode, new: Mapping[str, Sequence[int]
     if node.flow_style:
         close = node.end_mark.index - 1
         if text[close] != "}":
-            raise RollsEditError("the entry's rolls: mapping does not end with '}'")
+            raise RollsEditError(N_("the entry's 'rolls:' mapping does not end with '}'"))
         at = close
         while text[at - 1] in " \t":
             at -= 1
@@ -121,7 +124,7 @@ def _add_keys(text: str, node: yaml.MappingNode, new: Mapping[str, Sequence[int]
         out = _join(_items(new), col, at - _line_start(text, at), nl, not node.value)
         return at, at, out
     if not node.value:
-        raise RollsEditError("the entry's rolls: is empty and not a flow mapping")
+        raise RollsEditError(N_("the entry's 'rolls:' is empty and not a flow mapping"))
     last_value = node.value[-1][1]
     col = node.value[0][0].start_mark.column
     end = _end_of(last_value)
@@ -141,11 +144,11 @@ def _new_rolls(text: str, entry: yaml.MappingNode, rolls: Mapping[str, Sequence[
     later = [n for n in range(len(keys)) if n > action] or \
         [n for n in range(1, len(keys))]
     if not later:
-        raise RollsEditError("the entry has a single key: rolls: has no line to go on")
+        raise RollsEditError(N_("the entry has a single key: 'rolls:' has no line to go on"))
     key = entry.value[later[0]][0]
     start = _line_start(text, key.start_mark.index)
     if text[start:key.start_mark.index].strip():
-        raise RollsEditError("the entry's keys do not start their lines")
+        raise RollsEditError(N_("the entry's keys do not start their lines"))
     indent = text[start:key.start_mark.index]
     nl = _newline(text)
     return start, start, f"{indent}rolls: {flow_rolls(rolls, len(indent), nl)}{nl}"
@@ -154,13 +157,13 @@ def _new_rolls(text: str, entry: yaml.MappingNode, rolls: Mapping[str, Sequence[
 def _entry_edits(text: str, entry: yaml.Node, rolls: Mapping[str, Sequence[int]],
                  ) -> list[Edit]:
     if not isinstance(entry, yaml.MappingNode):
-        raise RollsEditError("the entry is not a mapping")
+        raise RollsEditError(N_("the entry is not a mapping"))
     found = [v for k, v in entry.value if k.value == "rolls"]
     if not found:
         return [_new_rolls(text, entry, rolls)]
     node = found[0]
     if not isinstance(node, yaml.MappingNode):
-        raise RollsEditError("the entry's rolls: is not a mapping")
+        raise RollsEditError(N_("the entry's 'rolls:' is not a mapping"))
     have = {k.value: v for k, v in node.value}
     edits = [e for p, v in rolls.items() if p in have
              if (e := _extend(text, p, have[p], v)) is not None]
@@ -177,12 +180,13 @@ def with_rolls(text: str, rolls: Mapping[int, Mapping[str, Sequence[int]]]) -> s
     try:
         doc = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
-        raise RollsEditError(f"cannot read the session file: {exc}") from exc
+        raise RollsEditError(N_("cannot read the session file: %(why)s",
+                                 why=str(exc))) from exc
     log = None
     if isinstance(doc, yaml.MappingNode):
         log = next((v for k, v in doc.value if k.value == "log"), None)
     if not isinstance(log, yaml.SequenceNode):
-        raise RollsEditError("the session file has no 'log:' list")
+        raise RollsEditError(N_("the session file has no 'log:' list"))
     edits: list[Edit] = []
     for i, entry_rolls in rolls.items():
         edits += _entry_edits(text, log.value[i], entry_rolls)
@@ -205,7 +209,8 @@ def with_rolls(text: str, rolls: Mapping[int, Mapping[str, Sequence[int]]]) -> s
     try:
         got = yaml.safe_load(new)
     except yaml.YAMLError as exc:
-        raise RollsEditError(f"the edited file does not read back: {exc}") from exc
+        raise RollsEditError(N_("the edited file does not read back: %(why)s",
+                                 why=str(exc))) from exc
     if got != want:
-        raise RollsEditError("the edited file would say more than the new rolls")
+        raise RollsEditError(N_("the edited file would say more than the new rolls"))
     return new

@@ -25,7 +25,7 @@ from generator.content.models import (
     ResourceSpec,
     StartTime,
 )
-from generator.diagnostics import N_, MessageError
+from generator.diagnostics import N_, MessageError, typed
 
 # ---------------------------------------------------------------------------------------------
 # sessions/*.yaml
@@ -219,7 +219,7 @@ class LogEntry(Model):
             raise MessageError(N_(
                 "'%(entry)s' is not a log entry: %(hint)sa bare word may only be one of "
                 "%(words)s; other entries are mappings such as '%(travel)s' or '%(note)s'",
-                entry=data, hint=hint, words=", ".join(BARE_ACTIONS),
+                entry=data, hint=hint, words=typed(BARE_ACTIONS),
                 travel="travel: {heading: N}", note="note: text"))
         if isinstance(data, dict):
             data = dict(data)
@@ -235,10 +235,10 @@ class LogEntry(Model):
         if len(given) != 1:
             if not given:
                 raise MessageError(N_("each log entry has exactly one action (%(actions)s); "
-                                      "found none", actions=", ".join(ACTION_KEYS)))
+                                      "found none", actions=typed(ACTION_KEYS)))
             raise MessageError(N_("each log entry has exactly one action (%(actions)s); "
-                                  "found %(found)s", actions=", ".join(ACTION_KEYS),
-                                  found=", ".join(given)))
+                                  "found %(found)s", actions=typed(ACTION_KEYS),
+                                  found=typed(given)))
         return self
 
     @property

@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from generator.content.yamlerrors import syntax_error
-from generator.diagnostics import N_, Diagnostics, Pos, SourceError, Text, literal
+from generator.diagnostics import N_, NN_, Diagnostics, Pos, SourceError, Text, literal
 
 PathKey = tuple[str | int, ...]
 __all__ = ["Located", "SourceError", "compose", "load_yaml", "read_text", "MAX_DEPTH",
@@ -85,7 +85,7 @@ def read_text(path: Path, shown: str | None = None, limit: int = MAX_FILE_BYTES)
 def _size(n: int) -> Text:
     if n >= 1024 * 1024:
         return N_("%(num)s MiB", num=n // (1024 * 1024))
-    return N_("%(num)s bytes", num=n)
+    return NN_("%(num)s byte", "%(num)s bytes", n)
 
 
 class _Open:

@@ -92,6 +92,8 @@ NOUNS: dict[str, tuple[Plural, Msg]] = {
               NP_("fractional count", "%(num)s watches")),
     "day": (NN_("%(num)s day", "%(num)s days"), NP_("fractional count", "%(num)s days")),
     "mile": (NN_("%(num)s mile", "%(num)s miles"), NP_("fractional count", "%(num)s miles")),
+    # TRANSLATORS: a speed, miles per hour, with the unit in the number's form
+    "mph": (NN_("%(num)s mph", "%(num)s mph"), NP_("fractional count", "%(num)s mph")),
     "session": (NN_("%(num)s session", "%(num)s sessions"),
                 NP_("fractional count", "%(num)s sessions")),
     "hex": (NN_("%(num)s hex", "%(num)s hexes"), NP_("fractional count", "%(num)s hexes")),

@@ -227,6 +227,14 @@ def miles(t: Translator, x: SaidValue | None) -> str:
     return t.count(float(n), "mile").replace(t.number(float(n), 1), t.number(n, 2), 1)
 
 
+def speed(t: Translator, x: SaidValue | None) -> str:
+    """Miles per hour (up to two decimals), with the unit in the number's form."""
+    n = x if isinstance(x, (int, Fraction)) else Fraction(0)
+    if Fraction(n).denominator == 1:
+        return t.count(int(n), "mph")
+    return t.count(float(n), "mph", places=2)
+
+
 def joined(t: Translator, items: SaidValue | None, sep: str = "; ") -> str:
     """A list of values (reasons, damage, participants) in one run of text."""
     if items is None:
@@ -251,8 +259,7 @@ def _move(t: Translator, s: Said) -> str:
         text += " " + t.gettext(
             "(%(path)s, %(speed)s, exit %(face)s [%(side)s])",
             path=value(t, stretch.get("path") or ""),
-            speed=t.pgettext("miles per hour", "%(num)s mph",
-                             num=value(t, stretch.get("mph") or 0)),
+            speed=speed(t, stretch.get("mph")),
             face=value(t, stretch.get("exit") or ""), side=value(t, stretch.get("side") or ""))
     if s.get("arrived"):
         text += " " + t.gettext("— arrived")

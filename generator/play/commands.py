@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from generator.diagnostics import suggest
+from generator.diagnostics import N_, Text, suggest, typed
 
 #: the commands, in the order ``help`` lists them
 COMMANDS = ("travel", "toward", "follow", "landmark", "rest", "sleep", "camp", "search",
@@ -111,14 +111,14 @@ def _hours(word: str) -> int | float | str:
     return value
 
 
-def _pick(word: str, known: Sequence[str], what: str) -> str:
+def _pick(word: str, known: Sequence[str], what: Text) -> str:
     if word in known:
         return word
     folded = {k.casefold(): k for k in known}
     if word.casefold() in folded:
         return folded[word.casefold()]
     raise CommandError("err.unknown", what=what, word=word, hint=suggest(word, known),
-                       known=", ".join(sorted(known)) or "-")
+                       known=typed(sorted(known)) or "-")
 
 
 def _names(words: list[str], i: int, known: Sequence[str]) -> tuple[str | None, int]:
@@ -159,7 +159,7 @@ def _travel_options(words: list[str], out: dict[str, Any]) -> None:
                 out["visibility"] = "poor"
             i += 1
         else:
-            raise CommandError("err.option", word=words[i], options=", ".join(TRAVEL_WORDS))
+            raise CommandError("err.option", word=words[i], options=typed(TRAVEL_WORDS))
         i += 1
     if modes:
         out["mode"] = modes
@@ -211,12 +211,12 @@ def parse(line: str, v: Vocabulary) -> Command:
 
 def _travel(words: list[str], v: Vocabulary) -> dict[str, Any]:
     if not words:
-        raise CommandError("err.heading", faces=", ".join(v.faces))
+        raise CommandError("err.heading", faces=typed(v.faces))
     face = words[0].upper()
     if face not in v.faces:
         if v.is_label(words[0]):  # "travel 0708" means toward
             return _toward(words, v)
-        raise CommandError("err.face", word=words[0], faces=", ".join(v.faces))
+        raise CommandError("err.face", word=words[0], faces=typed(v.faces))
     out: dict[str, Any] = {"heading": face}
     _travel_options(words[1:], out)
     return {"travel": out}
@@ -233,7 +233,7 @@ def _toward(words: list[str], v: Vocabulary) -> dict[str, Any]:
 def _follow(words: list[str], v: Vocabulary) -> dict[str, Any]:
     if not words:
         raise CommandError("err.missing", what="path")
-    out: dict[str, Any] = {"follow": _pick(words[0], v.paths, "path")}
+    out: dict[str, Any] = {"follow": _pick(words[0], v.paths, N_("path"))}
     rest = words[1:]
     if rest and rest[0].casefold() in ("to", "toward") and len(rest) > 1:
         out["toward"] = _label(rest[1], v)
@@ -251,7 +251,7 @@ def _follow(words: list[str], v: Vocabulary) -> dict[str, Any]:
 def _landmark(words: list[str], v: Vocabulary) -> dict[str, Any]:
     if not words:
         raise CommandError("err.missing", what="landmark")
-    ref = words[0] if v.is_label(words[0]) else _pick(words[0], v.locations, "location")
+    ref = words[0] if v.is_label(words[0]) else _pick(words[0], v.locations, N_("location"))
     out: dict[str, Any] = {"landmark": ref}
     _travel_options(words[1:], out)
     return {"travel": out}
@@ -279,9 +279,9 @@ def _camp(words: list[str], v: Vocabulary) -> dict[str, Any]:
     if forage and rest and rest[0].casefold() == "by":
         by, j = _names(rest, 1, v.members)
         if by is None:
-            raise CommandError("err.unknown", what="member", word=" ".join(rest[1:]) or "-",
+            raise CommandError("err.unknown", what=N_("member"), word=" ".join(rest[1:]) or "-",
                                hint=suggest(rest[1], v.members) if len(rest) > 1 else "",
-                               known=", ".join(v.members) or "-")
+                               known=typed(v.members) or "-")
         rest = rest[j:]
     entry = _with_note("camp", rest)
     if forage:
@@ -292,7 +292,7 @@ def _camp(words: list[str], v: Vocabulary) -> dict[str, Any]:
 def _search(words: list[str], v: Vocabulary) -> dict[str, Any]:
     if len(words) > 1:
         raise CommandError("err.extra", command="search", word=" ".join(words[1:]))
-    return {"search": {"target": _pick(words[0], v.locations, "location")} if words else {}}
+    return {"search": {"target": _pick(words[0], v.locations, N_("location"))} if words else {}}
 
 
 def _reorient(words: list[str], v: Vocabulary) -> dict[str, Any]:
@@ -313,7 +313,7 @@ def _encounter(words: list[str], v: Vocabulary) -> dict[str, Any]:
             i += 2
             continue
         if lw in ("at", "location") and i + 1 < len(words):
-            out["location"] = _pick(words[i + 1], v.locations, "location")
+            out["location"] = _pick(words[i + 1], v.locations, N_("location"))
             i += 2
             continue
         if lw == "note":
@@ -326,8 +326,8 @@ def _encounter(words: list[str], v: Vocabulary) -> dict[str, Any]:
         elif "table" in out and "roll" not in out and re.fullmatch(r"\d+", w):
             out["roll"] = int(w)
         elif "table" not in out:
-            raise CommandError("err.unknown", what="table", word=w,
-                               hint=suggest(w, v.tables), known=", ".join(v.tables) or "-")
+            raise CommandError("err.unknown", what=N_("table"), word=w,
+                               hint=suggest(w, v.tables), known=typed(v.tables) or "-")
         else:
             out["note"] = " ".join(words[i:])
             break
@@ -360,7 +360,7 @@ def _actors(words: list[str], i: int, v: Vocabulary) -> tuple[list[str], int]:
             break
         parts = [p for p in words[i].split(",") if p]
         if len(parts) > 1 or words[i].endswith(","):
-            out.extend(_pick(p, known, "chase participant") for p in parts)
+            out.extend(_pick(p, known, N_("chase participant")) for p in parts)
             i += 1
             continue
         name, j = _names(words, i, known)
@@ -371,9 +371,9 @@ def _actors(words: list[str], i: int, v: Vocabulary) -> tuple[list[str], int]:
                     _names(words, j, known)[0] is None and "," not in words[j]:
                 j += 1
             if re.fullmatch(r"[\d.,+-]+", words[i]):
-                raise CommandError("err.unknown", what="chase participant", word=words[i],
+                raise CommandError("err.unknown", what=N_("chase participant"), word=words[i],
                                    hint=suggest(words[i], known),
-                                   known=", ".join(known) or "-")
+                                   known=typed(known) or "-")
             out.append(NewCreature(" ".join(words[i:j])))
         else:
             out.append(name)
@@ -416,7 +416,7 @@ def _chase(words: list[str], v: Vocabulary) -> dict[str, Any]:
         elif w == "complications":
             if i + 1 >= len(words):
                 raise CommandError("err.missing", what=w)
-            out["complications"] = _pick(words[i + 1], v.tables, "table")
+            out["complications"] = _pick(words[i + 1], v.tables, N_("table"))
             i += 2
         elif w == "factor":
             if i + 1 >= len(words):
@@ -431,7 +431,7 @@ def _chase(words: list[str], v: Vocabulary) -> dict[str, Any]:
             out.setdefault("pursuers", [])
             if out["pursuers"] == "party":
                 raise CommandError("err.option", word=words[i - 1],
-                                   options=", ".join(CHASE_WORDS))
+                                   options=typed(CHASE_WORDS))
             out["pursuers"] = list(out["pursuers"]) + actors
     if factors:
         out["escape_factors"] = factors
@@ -447,16 +447,16 @@ def _chase(words: list[str], v: Vocabulary) -> dict[str, Any]:
 def _use(words: list[str], v: Vocabulary) -> dict[str, Any]:
     if not words:
         raise CommandError("err.missing", what="resource")
-    out: dict[str, Any] = {"resource": _pick(words[0], v.resources, "resource")}
+    out: dict[str, Any] = {"resource": _pick(words[0], v.resources, N_("resource"))}
     i = 1
     while i < len(words):
         w = words[i].casefold()
         if w == "by" and i + 1 < len(words):
             name, j = _names(words, i + 1, v.members)
             if name is None:
-                raise CommandError("err.unknown", what="member", word=" ".join(words[i + 1:]),
+                raise CommandError("err.unknown", what=N_("member"), word=" ".join(words[i + 1:]),
                                    hint=suggest(words[i + 1], v.members),
-                                   known=", ".join(v.members) or "-")
+                                   known=typed(v.members) or "-")
             out["by"] = name
             i = j
         elif w == "note":
@@ -475,7 +475,7 @@ def _use(words: list[str], v: Vocabulary) -> dict[str, Any]:
 def _reveal(words: list[str], v: Vocabulary) -> dict[str, Any]:
     if not words:
         raise CommandError("err.missing", what="reveal")
-    return {"reveal": [w if v.is_label(w) else _pick(w, v.locations, "location")
+    return {"reveal": [w if v.is_label(w) else _pick(w, v.locations, N_("location"))
                        for w in words]}
 
 
@@ -508,7 +508,7 @@ def _ruling(words: list[str], v: Vocabulary) -> dict[str, Any]:
         elif w == "found":
             i += 1
             while i < len(words) and words[i].casefold() not in RULING_WORDS:
-                found.append(_pick(words[i], v.locations, "location"))
+                found.append(_pick(words[i], v.locations, N_("location")))
                 i += 1
             if not found:
                 raise CommandError("err.missing", what="found")
@@ -517,7 +517,7 @@ def _ruling(words: list[str], v: Vocabulary) -> dict[str, Any]:
             out["note"] = " ".join(words[i + 1:])
             break
         else:
-            raise CommandError("err.option", word=words[i], options=", ".join(RULING_WORDS))
+            raise CommandError("err.option", word=words[i], options=typed(RULING_WORDS))
         i += 1
     if found:
         out["found"] = found

@@ -388,8 +388,8 @@ class Table:
             self.say(text)
         return announced
 
-    def told(self, record: RollRecord, watch: WatchRecord | None) -> None:
-        self.say("  " + present.roll_line(record, self.t).strip())
+    def told(self, record: RollRecord, watch: WatchRecord | None, by_generator: bool) -> None:
+        self.say("  " + present.roll_line(record, self.t, by_generator).strip())
         if record.purpose == "table" and watch is not None:
             # the row the die landed on: what the next dice (distance, number appearing,
             # reaction) are for

@@ -245,7 +245,7 @@ class Oracle:
 
     def run(self, answer: Callable[[RollAsk, int], Answer],
             plan: Callable[[Plan], Iterable[str]] | None = None,
-            told: Callable[[RollRecord, WatchRecord | None], None] | None = None,
+            told: Callable[[RollRecord, WatchRecord | None, bool], None] | None = None,
             ) -> Outcome:
         """Replay, ask for the first seeded roll, record it, replay again, until every roll
         of the entry is recorded. ``answer(ask, number)`` gets the ask and its 1-based number
@@ -254,7 +254,9 @@ class Oracle:
         ``plan`` hears, before the first die, what the entry will roll if the generator
         rolled everything, and again before a die of a purpose not announced yet (a failed
         check can ask for more); it returns the purposes it announced. ``told`` hears each
-        die's record as soon as it is recorded, with its outcome (and the watch so far)."""
+        die's record as soon as it is recorded, with its outcome (and the watch so far), and
+        whether the generator rolled it (the GM pressed Enter): the record is in ``rolls:``
+        either way, but the GM should read who rolled it."""
         asked: list[Asked] = []
         auto = False
         announced: set[str] = set()
@@ -263,7 +265,7 @@ class Oracle:
             campaign, chronicle, warnings = self.replay()
             watch, rolls = self.entry_rolls(chronicle)
             if told is not None and last_at is not None and last_at < len(rolls):
-                told(rolls[last_at], watch)
+                told(rolls[last_at], watch, asked[-1].seeded)
             at = next((i for i, r in enumerate(rolls) if not r.recorded), None)
             if at is None:
                 return Outcome(self._entry_dict(), campaign, chronicle,

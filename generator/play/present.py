@@ -217,7 +217,10 @@ def outcome_label(outcome: str, t: Translator) -> str:
     return t.msg(own) if own is not None else t.label("outcome", outcome, outcome)
 
 
-def roll_line(r: RollRecord, t: Translator) -> str:
+def roll_line(r: RollRecord, t: Translator, by_generator: bool | None = None) -> str:
+    """A roll and what came of it, and who rolled it: the table, or the seeded generator
+    (``by_generator``; by default, a roll the log does not record)."""
+    generated = not r.recorded if by_generator is None else by_generator
     values = f" ({', '.join(map(str, r.dice_values))})" if len(r.dice_values) > 1 else ""
     total = f" = {r.total}" if r.total != r.natural else ""
     versus = t.pgettext("a roll against its target", "vs")
@@ -227,7 +230,7 @@ def roll_line(r: RollRecord, t: Translator) -> str:
                      "[%(source)s] %(detail)s", purpose=purpose_label(r.purpose, t),
                      dice=t.dice(r.dice), natural=f"{r.natural}{values}", total=total,
                      target=target, outcome=outcome,
-                     source=t.gettext("at the table") if r.recorded else t.gettext("seeded"),
+                     source=t.gettext("seeded") if generated else t.gettext("at the table"),
                      detail=t.said(r.detail)).rstrip()
 
 

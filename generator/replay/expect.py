@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from generator.content.campaign import Campaign
 from generator.content.sessionlog import Expect
-from generator.diagnostics import N_, Diagnostics, Text
+from generator.diagnostics import N_, Diagnostics, Text, typed
 from generator.rules.chronicle import Chronicle, WatchRecord
 
 
@@ -45,8 +45,8 @@ def mismatches(ex: Expect, w: WatchRecord) -> list[Text]:
     missing = [lid for lid in ex.found if lid not in w.discovered]
     if missing:
         out.append(N_("found %(expected)s, but the watch finds %(got)s",
-                      expected=", ".join(missing),
-                      got=", ".join(w.discovered) or N_("nothing new")))
+                      expected=typed(missing),
+                      got=typed(w.discovered) or N_("nothing new")))
     if ex.entered is not None and list(ex.entered) != w.hexes_entered:
         out.append(N_("entered %(expected)s, but the party enters %(got)s",
                       expected=", ".join(ex.entered) or N_("no hex"),

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from generator.content.campaign import Table
 from generator.content.models import ChaseActor, Member
-from generator.diagnostics import N_, MessageError, Text
+from generator.diagnostics import N_, MessageError, Text, typed
 from generator.dice import RollRecord, Said, Word, said
 from generator.rules import tables as T
 
@@ -219,13 +219,14 @@ def validate(spec: ChaseSpec, system: str, advantage_mode: str) -> None:
     on a chase that cannot be run."""
     if system not in CHECK_SYSTEMS:
         raise MessageError(N_("unknown check system '%(system)s' (expected one of %(known)s)",
-                              system=system, known=", ".join(CHECK_SYSTEMS)))
+                              system=system, known=typed(CHECK_SYSTEMS)))
     if advantage_mode not in ("classic", "scaled"):
-        raise MessageError(N_("unknown advantage mode '%(mode)s' (classic or scaled)",
-                              mode=advantage_mode))
+        raise MessageError(N_("unknown advantage mode '%(mode)s' (%(known)s)",
+                              mode=advantage_mode, known=typed(("classic", "scaled"))))
     if spec.environment not in ENVIRONMENTS:
-        raise MessageError(N_("unknown chase environment '%(environment)s' (expected urban "
-                              "or wilderness)", environment=spec.environment))
+        raise MessageError(N_("unknown chase environment '%(environment)s' (expected one of "
+                              "%(known)s)", environment=spec.environment,
+                              known=typed(ENVIRONMENTS)))
     if not spec.quarry:
         raise MessageError(N_("a chase needs a quarry"))
     if not spec.pursuers:

@@ -22,7 +22,7 @@ from typing import Literal
 from generator.audience import Audience
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
-from generator.diagnostics import Diagnostics
+from generator.diagnostics import Diagnostics, one_line
 from generator.i18n import Translator
 from generator.replay import replay
 from generator.rules.chronicle import Chronicle
@@ -151,20 +151,27 @@ def revision_before(ref: str, repository: Path, content: Path, work: Path,
                      "is compared as new:", ref=ref)
     if campaign is None or diags.has_errors():
         return Before(None, Basis("broken", ref, short),
-                      [lead, *_at_revision(diags, tree, ref)])
+                      [lead, *_at_revision(diags, tree, ref, t)])
     try:
         pages = players_text(campaign, chronicle, work / "before", options)
     except SiteError as exc:
         return Before(None, Basis("broken", ref, short),
-                      [lead, str(exc).replace(f"{tree}{os.sep}", f"{ref}:")])
+                      [lead, _said(exc, t).replace(f"{tree}{os.sep}", f"{ref}:")])
     return Before(pages, Basis("revision", ref, short))
 
 
-def _at_revision(diags: Diagnostics, tree: Path, ref: str) -> list[str]:
-    """The revision's errors, their files named the way git names a file of a revision
-    (``HEAD~1:locations/ashford.md:3:1: error: ...``)."""
-    return [d.format().replace(f"{tree}{os.sep}", f"{ref}:", 1)
+def _at_revision(diags: Diagnostics, tree: Path, ref: str, t: Translator) -> list[str]:
+    """The revision's errors in the language of ``t``, their files named the way git names
+    a file of a revision (``HEAD~1:locations/ashford.md:3:1: error: ...``)."""
+    return [d.format(t.text).replace(f"{tree}{os.sep}", f"{ref}:", 1)
             for d in diags.sorted() if d.severity == "error"]
+
+
+def _said(exc: SiteError, t: Translator) -> str:
+    """A site error as one line in the language of ``t`` (``pos: error: ...`` where it has a
+    place)."""
+    said = one_line(t.text(exc.text))
+    return f"{exc.pos}: error: {said}" if exc.pos is not None else f"error: {said}"
 
 
 # ------------------------------------------------------------------------------------------

@@ -27,9 +27,12 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
+from generator.diagnostics import N_, MessageError
 
-class UnsafePath(ValueError):
-    """A path that would reach outside the writer's root."""
+
+class UnsafePath(MessageError):
+    """A path that would reach outside the writer's root (a ``Text``: the build reports it
+    in the campaign's language)."""
 
 
 class TreeWriter:
@@ -45,18 +48,21 @@ class TreeWriter:
         """The file ``rel`` names inside the root; raises ``UnsafePath`` when it would not be
         inside (see the module docstring). ``again``: find its folders' real paths anew."""
         if not rel or "\\" in rel or "\0" in rel:
-            raise UnsafePath(f"refusing to write {rel!r}: not a plain relative path")
+            raise UnsafePath(N_("refusing to write %(file)s: not a plain relative path",
+                                file=repr(rel)))
         pure = PurePosixPath(rel)
         if pure.is_absolute() or any(part in ("..", ".", "") for part in rel.split("/")):
-            raise UnsafePath(f"refusing to write {rel!r} outside {self.root}")
+            raise UnsafePath(N_("refusing to write %(file)s outside %(root)s", file=repr(rel),
+                                root=str(self.root)))
         target = self.root.joinpath(*pure.parts)
         if self._real_root is None or again:
             self._real_root = os.path.realpath(self.root)
         real_root = self._real_root
         real = self._real(target, again)
         if os.path.commonpath([real_root, real]) != real_root or real == real_root:
-            raise UnsafePath(f"refusing to write {rel!r}: it resolves to {real}, outside "
-                             f"{self.root}")
+            raise UnsafePath(N_("refusing to write %(file)s: it resolves to %(real)s, "
+                                "outside %(root)s", file=repr(rel), real=real,
+                                root=str(self.root)))
         return target
 
     def _real(self, target: Path, again: bool) -> str:

@@ -41,7 +41,7 @@ def test_check_reports_every_error_with_position_and_no_traceback(tmp_path: Path
                in x for x in lines), result.stderr
     last = len(session.read_text("utf-8").splitlines())
     assert any(x.startswith(f"{session}:{last}:23: error: 'NNE' is not a face of a flat-top "
-                            "hex (faces: N, NE, SE, S, SW, NW); did you mean 'NE'?")
+                            "hex (faces: 'N', 'NE', 'SE', 'S', 'SW', 'NW'); did you mean 'NE'?")
                for x in lines), lines
     assert len(lines) == 2  # every problem of the run, together
 

@@ -208,3 +208,51 @@ def test_replay_in_english_keeps_its_words() -> None:
     done = _run(EXAMPLE, "replay", "--session", "2")
     assert "day 3 watch 2" in done.stdout and "believed" in done.stdout
     assert "[recorded]" in done.stdout and "LOST" in done.stdout
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_public_speaks_the_language_of_the_campaign_it_is_given(tmp_path: Path,
+                                                                language: str) -> None:
+    """``public --content`` run from outside any campaign: the diagnostics are in that
+    campaign's language, not the user's locale (English here)."""
+    root = _in(tmp_path, language)
+    campaign = root / "campaign.yaml"
+    campaign.write_text(campaign.read_text(encoding="utf-8").replace(
+        "  gear: []", "  gear: [compas]", 1), encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    done = _run(elsewhere, "public", "--content", str(root), "--out", str(tmp_path / "none"))
+    assert done.returncode == 0, done.stderr
+    warning = next(line for line in done.stderr.splitlines() if "'compas'" in line)
+    assert re.match(r"^\S+:\d+:\d+: warning: ", warning)
+    assert "has no effect" not in warning
+    assert terminal_leftovers(warning, campaign_words(root)) == []
+    assert terminal_leftovers(done.stdout.splitlines()[0], campaign_words(root)) == []
+
+
+@pytest.mark.parametrize(("language", "table", "generator"), [
+    ("ru", "[за столом]", "[генератор]"), ("uk", "[за столом]", "[генератор]")])
+def test_play_says_who_rolled_each_die(tmp_path: Path, language: str, table: str,
+                                       generator: str) -> None:
+    """A die typed in is the table's; a die the GM lets the generator roll (Enter) is the
+    generator's, though both go into the log's rolls:."""
+    from play_helpers import HEXCRAWL, Terminal
+
+    root = _in(tmp_path, language)
+    with Terminal([*HEXCRAWL, "play", "--content", str(root), "--new", "--title", "T"],
+                  tmp_path) as term:
+        term.expect("день 9 в2>")
+        term.send("rest\r")
+        term.expect("]:")  # the encounter check's roll prompt
+        term.send("\r")
+        assert table not in term.expect(generator)
+        term.expect("день 9 в3>")
+        term.send("rest\r")
+        term.expect("]:")
+        term.send("5\r")
+        assert generator not in term.expect(table)
+        term.expect("день 9 в4>")
+        term.send("quit\r")
+        term.expect("]:")  # the session's summary for the chronicle
+        term.send("\r")
+        assert term.close() == 0

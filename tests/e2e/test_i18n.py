@@ -177,7 +177,10 @@ def test_fractions_have_their_own_form() -> None:
     assert Translator("ru").count(4.5, "mile") == "4,5 мили"
     assert Translator("uk").count(0.5, "mile") == "0,5 милі"
     assert Translator("ru").count(4.0, "mile") == "4 мили"
-    assert set(NOUNS) == {"watch", "day", "mile", "session", "hex", "place"}
+    assert set(NOUNS) == {"watch", "day", "mile", "mph", "session", "hex", "place"}
+    assert Translator("ru").count(Fraction(10, 3), "mph", 2) == "3,33 мили в час"
+    assert [Translator("uk").count(n, "mph") for n in (1, 3, 5)] == [
+        "1 миля на годину", "3 милі на годину", "5 миль на годину"]
 
 
 def test_durations_and_times() -> None:

@@ -245,7 +245,8 @@ def test_session_6_chase_re_entered_at_a_terminal_records_every_die(tmp_path: Pa
         for answer in answers_for(rolls):
             term.expect("[Enter: let it roll]:")
             term.send(answer + "\r")
-            term.expect("[at the table]")  # the die's outcome, at once
+            # the die's outcome, at once, and who rolled it
+            term.expect("[at the table]" if answer else "[seeded]")
         seen = term.expect("written to")
         assert "[Enter: let it roll]" not in seen
         _quit(term)

@@ -267,7 +267,7 @@ def test_reference_players_is_checked(tmp_path: Path) -> None:
     assert c is None
     messages = [d.format() for d in diags.sorted()]
     unknown = (r"campaign\.yaml:\d+:\d+: error: unknown reference sheet 'travle' "
-               r"\(did you mean 'travel'\?\); sheets: travel, ")
+               r"\(did you mean 'travel'\?\); sheets: 'travel', ")
     assert any(re.search(unknown, m) for m in messages), messages
     assert any("error: the GM screen is for the GM site only" in m for m in messages), messages
     assert any("warning: reference sheet 'travel' is listed twice" in m for m in messages)

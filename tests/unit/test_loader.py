@@ -371,8 +371,9 @@ def test_value_range(tmp_path: Path) -> None:
 def test_log_entry_with_two_actions(tmp_path: Path) -> None:
     assert one(tmp_path, session("log:\n  - rest: {}\n    camp: {}\n")) == (
         "sessions/02.yaml", 3, 5, "error",
-        "each log entry has exactly one action (travel, rest, camp, sleep, search, reorient, "
-        "encounter, reveal, note, use, chase, ruling); found rest, camp")
+        "each log entry has exactly one action ('travel', 'rest', 'camp', 'sleep', "
+        "'search', 'reorient', 'encounter', 'reveal', 'note', 'use', 'chase', 'ruling'); "
+        "found 'rest', 'camp'")
 
 
 def test_log_entry_with_no_action(tmp_path: Path) -> None:
@@ -514,8 +515,8 @@ def test_unknown_mount(tmp_path: Path) -> None:
     _, diags = load(root)
     assert errors(diags, root) == [(
         "campaign.yaml", *find(root, "campaign.yaml", "hrose"),
-        "unknown mount 'hrose' (did you mean 'horse'?) (known: horse, pony, riding_dog, cart, "
-        "wagon)")]
+        "unknown mount 'hrose' (did you mean 'horse'?) (known: 'horse', 'pony', "
+        "'riding_dog', 'cart', 'wagon')")]
 
 
 def test_unknown_gear_warns(tmp_path: Path) -> None:
@@ -533,7 +534,8 @@ def test_unsupported_language_warns(tmp_path: Path) -> None:
     assert campaign is not None and campaign.language == "en"
     assert where(diags, root) == [(
         "campaign.yaml", *find(root, "campaign.yaml", "fr"), "warning",
-        "no interface strings for language 'fr'; using English (supported: en, ru, uk)")]
+        "no interface strings for language 'fr'; using English (supported: 'en', 'ru', "
+        "'uk')")]
 
 
 def test_unknown_default_terrain(tmp_path: Path) -> None:
@@ -557,8 +559,8 @@ def test_start_offset_face_not_on_a_flat_hex(tmp_path: Path) -> None:
     _, diags = load(root)
     assert errors(diags, root) == [("campaign.yaml", *find(root, "campaign.yaml", "E: 3"),
                                     "'E' is not a face of a flat-top hex "
-                                    "(faces: N, NE, SE, S, SW, NW); did you mean 'NE' or "
-                                    "'SE'?")]
+                                    "(faces: 'N', 'NE', 'SE', 'S', 'SW', 'NW'); "
+                                    "did you mean 'NE' or 'SE'?")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -573,7 +575,7 @@ def test_terrain_like_unknown(tmp_path: Path) -> None:
 def test_new_terrain_incomplete(tmp_path: Path) -> None:
     assert one(tmp_path, {"terrain.yaml": "marsh:\n  navigation_dc: 14\n"}) == (
         "terrain.yaml", 2, 3, "error",
-        "new terrain 'marsh' needs forage_dc, speed (or 'like: <built-in terrain>')")
+        "new terrain 'marsh' needs 'forage_dc', 'speed' (or 'like: <built-in terrain>')")
 
 
 def test_terrain_from_terrain_yaml_is_usable(tmp_path: Path) -> None:
@@ -1024,8 +1026,8 @@ def test_duplicate_session_member(tmp_path: Path) -> None:
 def test_session_member_with_unknown_mount(tmp_path: Path) -> None:
     assert one(tmp_path, session("party: {members: [{name: Cael, mount: poni}]}\n"))[1:] == (
         2, 39, "error",
-        "unknown mount 'poni' (did you mean 'pony'?) (known: horse, pony, riding_dog, cart, "
-        "wagon)")
+        "unknown mount 'poni' (did you mean 'pony'?) (known: 'horse', 'pony', "
+        "'riding_dog', 'cart', 'wagon')")
 
 
 def test_session_navigator_not_in_the_party(tmp_path: Path) -> None:
@@ -1041,21 +1043,24 @@ def test_session_start_off_the_map(tmp_path: Path) -> None:
 def test_session_start_offsets_face(tmp_path: Path) -> None:
     assert one(tmp_path, session("party: {start_offsets: {W: 2}}\n")) == (
         "sessions/02.yaml", 2, 25, "error",
-        "'W' is not a face of a flat-top hex (faces: N, NE, SE, S, SW, NW); did you mean 'SW' "
+        "'W' is not a face of a flat-top hex (faces: 'N', 'NE', 'SE', 'S', 'SW', 'NW'); "
+        "did you mean 'SW' "
         "or 'NW'?")
 
 
 def test_heading_not_a_face_of_this_map(tmp_path: Path) -> None:
     assert one(tmp_path, session("log:\n  - travel: {heading: E}\n")) == (
         "sessions/02.yaml", 3, 23, "error",
-        "'E' is not a face of a flat-top hex (faces: N, NE, SE, S, SW, NW); did you mean 'NE' "
+        "'E' is not a face of a flat-top hex (faces: 'N', 'NE', 'SE', 'S', 'SW', 'NW'); "
+        "did you mean 'NE' "
         "or 'SE'?")
 
 
 def test_heading_misspelt(tmp_path: Path) -> None:
     assert one(tmp_path, session("log:\n  - travel: {heading: NNE}\n"))[1:] == (
         3, 23, "error",
-        "'NNE' is not a face of a flat-top hex (faces: N, NE, SE, S, SW, NW); did you mean "
+        "'NNE' is not a face of a flat-top hex (faces: 'N', 'NE', 'SE', 'S', 'SW', 'NW'); "
+        "did you mean "
         "'NE'?")
 
 
@@ -1065,9 +1070,11 @@ def test_headings_offered_are_the_maps_own(tmp_path: Path) -> None:
         "map": {"orientation": "pointy"}, "party": {"start_offsets": {"N": 2}}},
         files=session("log:\n  - travel: {heading: north}\n"))
     found = [x[3] for x in errors(load(root)[1], root)]
-    assert "'north' is not a face of a pointy-top hex (faces: NE, E, SE, SW, W, NW); did " \
+    assert "'north' is not a face of a pointy-top hex " \
+           "(faces: 'NE', 'E', 'SE', 'SW', 'W', 'NW'); did " \
            "you mean 'NW' or 'NE'?" in found
-    assert "'N' is not a face of a pointy-top hex (faces: NE, E, SE, SW, W, NW); did you " \
+    assert "'N' is not a face of a pointy-top hex " \
+           "(faces: 'NE', 'E', 'SE', 'SW', 'W', 'NW'); did you " \
            "mean 'NW' or 'NE'?" in found
 
 

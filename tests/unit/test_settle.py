@@ -146,7 +146,7 @@ def test_crlf_line_ends_and_a_byte_order_mark_are_kept() -> None:
 
 
 def test_a_recorded_die_is_never_rewritten() -> None:
-    with pytest.raises(RollsEditError, match="recorded encounter rolls would change"):
+    with pytest.raises(RollsEditError, match="recorded 'encounter' rolls would change"):
         with_rolls(LOG, {3: {"encounter": [5]}})
 
 

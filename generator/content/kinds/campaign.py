@@ -15,7 +15,7 @@ from generator.content.files import MARKDOWN, YAML
 from generator.content.reading import Reader
 from generator.content.refs import Refs
 from generator.content.yamlpos import Located
-from generator.diagnostics import N_, Diagnostics, suggest
+from generator.diagnostics import N_, Diagnostics, suggest, typed
 from generator.i18n import languages
 
 KNOWN_GEAR = ("compass",)
@@ -36,7 +36,7 @@ def check_campaign(refs: Refs, spec: m.CampaignFile, cdoc: Located,
     if spec.language not in supported:
         diags.warning(cdoc.pos(("language",)), N_(
             "no interface strings for language '%(language)s'; using English (supported: "
-            "%(supported)s)", language=spec.language, supported=", ".join(supported)))
+            "%(supported)s)", language=spec.language, supported=typed(supported)))
     if spec.rules.checks != "d20" and "advantage" in spec.rules.model_fields_set:
         system = {"brp": N_("Basic Roleplaying (brp) has no advantage"),
                   "bsh": N_("Black Sword Hack (bsh) rolls its own advantage (two d20, the "
@@ -89,7 +89,7 @@ def check_reference(diags: Diagnostics, reference: m.ReferenceSpec, cdoc: Locate
         elif name not in m.REFERENCE_SHEETS:
             diags.error(pos, N_("unknown reference sheet '%(name)s'%(hint)s; sheets: "
                                 "%(sheets)s", name=name, hint=suggest(name, m.REFERENCE_SHEETS),
-                                sheets=", ".join(m.REFERENCE_SHEETS)))
+                                sheets=typed(m.REFERENCE_SHEETS)))
         elif name in chosen[:i]:
             diags.warning(pos, N_("reference sheet '%(name)s' is listed twice", name=name))
 

@@ -10,7 +10,7 @@ from generator.content.builtin import TERRAIN, TerrainRule
 from generator.content.reading import Reader
 from generator.content.refs import Refs
 from generator.content.symbols import NO_SYMBOL, SYMBOL_NAMES
-from generator.diagnostics import N_, suggest
+from generator.diagnostics import N_, suggest, typed
 
 
 @dataclass
@@ -53,7 +53,7 @@ def load_terrain(reader: Reader, refs: Refs) -> Terrain:
             reader.diags.error(doc.pos((tid, "symbol")), N_(
                 "unknown map symbol '%(name)s'%(hint)s (built-in symbols: %(symbols)s, or "
                 "%(none)s)", name=spec.symbol, hint=suggest(spec.symbol, SYMBOL_NAMES),
-                symbols=", ".join(SYMBOL_NAMES), none=NO_SYMBOL))
+                symbols=typed(SYMBOL_NAMES), none=typed([NO_SYMBOL])))
         elif spec.symbol is not None:
             found.symbols[tid] = spec.symbol
         elif spec.like:
@@ -69,7 +69,7 @@ def load_terrain(reader: Reader, refs: Refs) -> Terrain:
             if missing:
                 reader.diags.error(doc.pos((tid,)), N_(
                     "new terrain '%(id)s' needs %(keys)s (or 'like: <built-in terrain>')",
-                    id=tid, keys=", ".join(missing)))
+                    id=tid, keys=typed(missing)))
                 continue
             assert spec.navigation_dc is not None and spec.forage_dc is not None
             assert speed.highway is not None and speed.road is not None

@@ -25,6 +25,7 @@ from generator.diagnostics import (
     display_path,
     literal,
     suggest,
+    typed,
 )
 from generator.hexgrid import Grid, Hex
 from generator.interop.textmapper.parsing import (
@@ -171,7 +172,7 @@ def check_terrain(mapping: Mapping, known: Iterable[str], diags: Diagnostics) ->
         diags.error(pos, N_("terrain: '%(id)s' is not a terrain of the campaign%(hint)s (built "
                             "in: %(builtin)s; a terrain of your own goes in the campaign's "
                             "terrain.yaml first)", id=tid, hint=suggest(tid, ids),
-                            builtin=", ".join(sorted(TERRAIN))))
+                            builtin=typed(sorted(TERRAIN))))
 
 
 # ------------------------------------------------------------------------------------------
