@@ -60,7 +60,7 @@ def test_a_wrong_expectation_names_the_seeded_rolls(tmp_path: Path) -> None:
     assert proc.returncode == 1
     line = next(x for x in proc.stderr.splitlines() if "expected" in x)
     assert "07-afterwards.yaml:8:13: error: expected hex 0101, but the party ends" in line
-    assert "found ashford, but the watch finds" in line
+    assert "found 'ashford', but the watch finds" in line
     assert "the seeded generator rolled navigation " in line and "encounter " in line
     assert "record the rolls made at the table" in line
     assert "let 'hexcrawl settle' find the dice" in line and "docs/format.md#rulings" in line
