@@ -236,6 +236,9 @@
      rather than in the file, where it would be one attribute on every hex. */
   function outOfTabOrder(root) {
     root.querySelectorAll("a").forEach(function (a) { a.setAttribute("tabindex", "-1"); });
+    /* the map itself is no stop either: it takes no keys, and Chromium would make a map
+       whose links left the order a stop of its own, as a scroller */
+    if (root.tagName.toLowerCase() === "svg") root.setAttribute("tabindex", "-1");
   }
 
   function joinLayer(svg, name) {
