@@ -529,3 +529,40 @@ def test_a_logged_chase_its_error_its_factors_and_its_complications(tmp_path: Pa
     assert [english(s) for s in plain.said][1:] == []  # no escape factors typed, none said
     met_scree = {t.complication_caused for r in plain.chase.rounds for t in r.turns}
     assert met_scree - {None} == {"Scree slides underfoot."}
+
+
+def test_a_logged_chase_reads_the_campaign(tmp_path: Path) -> None:
+    """A logged chase takes its participants from ``creatures:`` and the party, its sight
+    from the entry, nested complication tables from the campaign's tables, the
+    campaign's advantage mode (``scaled``: an advantage is +1d4) and its doom dice (rolled
+    after a critical failure)."""
+    root = write_campaign(tmp_path, campaign_overrides={
+        "rules": {"advantage": "scaled", "doom": "d6"},
+        "creatures": {"hare": {"name": "Hare", "speed": 60, "stealth": 2},
+                      "tortoise": {"name": "Tortoise", "speed": 5}}}, files={
+        "sessions/01.yaml": (
+            "session: 1\nlog:\n"
+            "  - chase: {quarry: [hare], pursuers: party, distance: 10, sight: 20,\n"
+            "            advantage: 1, rounds: 2, complications: snags}\n"
+            "  - chase: {quarry: party, pursuers: [tortoise], distance: 30, sight: 1000,\n"
+            "            rounds: 6}\n"
+            "    rolls: {chase_con: [1, 1, 1, 1]}\n"),
+        "tables/snags.yaml": "id: snags\nname: Snags\ndice: 1d10\n"
+                             "rows:\n  - {roll: 1-10, table: thorns}\n",
+        "tables/thorns.yaml": complications_table("thorns", "Thorns tear a sleeve.")})
+    campaign, diags = load(root)
+    assert campaign is not None, diags.items
+    chronicle, rdiags = replay(campaign)
+    assert not rdiags.items, rdiags.items
+    hare, tortoise = (w.chase for w in chronicle.sessions[0].watches)
+    # 70 ft away, out of a 20 ft sight: the hare's Stealth roll, with advantage, escapes
+    assert english(hare.summary) == (
+        "Wilderness chase, 1 round: the quarry escaped (Hare escaped in round 1).")
+    assert [(r.dice, r.outcome) for r in hare.rolls if r.purpose == "stealth"] == [
+        ("1d20+1d4", "success")]
+    assert {t.complication_caused for r in hare.rounds for t in r.turns} - {None} == {
+        "Thorns tear a sleeve."}
+    assert english(tortoise.summary) == (
+        "Wilderness chase, 6 rounds: the pursuers gave up after 6 rounds (Aria got away; "
+        "Bram got away).")
+    assert "doom" in [r.purpose for r in tortoise.rolls]
