@@ -200,3 +200,19 @@ def test_a_d100_check_under_brp_settles_at_the_face_next_to_its_chance(tmp_path:
         assert [(c.purpose, c.dice, c.seeded, c.value) for c in s.changes] == [
             ("navigation", "1d100", seeded, value)]
         assert s.rolls == {"encounter": [5], "navigation": [value]}
+
+
+def test_a_d20_settles_on_its_top_face_when_only_that_face_will_do(tmp_path: Path) -> None:
+    """Survival -8 +2 (Knowledge) against DC 14: only a natural 20 keeps the party on
+    course (20 - 6 = 14), and the search tries every face of a d20, the highest too."""
+    members = copy.deepcopy(CAMPAIGN["party"]["members"])
+    members[0]["survival"] = -8
+    root = write_campaign(
+        tmp_path, campaign_overrides={"party": {"members": members}},
+        files={"sessions/01.yaml": "session: 1\nlog:\n  - travel: {heading: N}\n"
+               "    rolls: {encounter: [5]}\n    expect: {lost: false}\n"})
+    campaign, diags = load(root)
+    assert campaign is not None, diags.items
+    [s] = settle(campaign)
+    assert s.settled, report_line(Translator("en"), s)
+    assert [(c.purpose, c.value) for c in s.changes] == [("navigation", 20)]
