@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from generator import cli
 from generator.diagnostics import Diagnostics, Text
 from generator.dice import RollRecord
+from generator.i18n import Translator
 from generator.replay import replay
 from generator.replay.seeded import flag_story_rolls, story_event
 
@@ -215,3 +216,29 @@ def test_a_seeded_die_the_detail_does_not_explain(tmp_path: Path) -> None:
         assert flag_story_rolls(campaign, chronicle, diags) == 1
         assert [d.message for d in diags.items] == [
             ONE.format(roll=said, keep=f"{extra.purpose}: {extra.natural}")]
+
+
+def test_the_story_warnings_in_russian(tmp_path: Path) -> None:
+    """The warning, the purposes and the outcomes it names reach a Russian GM translated."""
+    ru, en = Translator("ru"), Translator("en")
+    north = story_event(RollRecord("north_face", "1d6", 2, 2, None, "NE", False))
+    assert north is not None
+    assert ru.text(north) == "грань, которую заблудившийся отряд принимает за север: СВ"
+    judged = story_event(RollRecord("judge_distance", "1d20", 2, 2, 10, "failure", False,
+                                    is_check=True))
+    assert judged is not None
+    assert en.text(judged) == "a failed Judge distance check"
+    assert ru.text(judged) == "провал проверки «Оценка расстояния»"
+    root = write_campaign(tmp_path, campaign_overrides={"seed": 13}, files={
+        "sessions/01.yaml": "session: 1\nlog:\n  - travel: {heading: N}\n"
+                            "    rolls: {navigation: 15, encounter: [5]}\n" + MARCH})
+    campaign, _ = load(root)
+    assert campaign is not None
+    chronicle, _ = replay(campaign)
+    diags = Diagnostics()
+    flag_story_rolls(campaign, chronicle, diags)
+    [said] = [ru.text(d.text) for d in diags.items]
+    assert said.startswith("6 бросков, которых стол не делал, изменили здесь ход событий; их "
+                           "сделал генератор: «Форсированный марш» 1, 4, 3 (участник получает "
+                           "урон форсированного марша); «Урон форсированного марша» 2, 3, 4")
+    assert said.endswith("«hexcrawl check --list-seeded» перечисляет каждый бросок")
