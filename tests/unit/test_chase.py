@@ -7,6 +7,8 @@ rolls are recorded as 20 (no complication) unless the test is about them.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +18,7 @@ from generator.content.models import TableRow
 from generator.diagnostics import Pos
 from generator.dice import RollSource
 from generator.i18n import Translator
+from generator.replay import replay
 from generator.rules.chase import resolve_chase
 from generator.rules.chase_model import (
     OUTCOMES,
@@ -26,6 +29,8 @@ from generator.rules.chase_model import (
     ChaseSpec,
     free_dashes,
 )
+
+from campaign_factory import load, where, write_campaign
 
 english = Translator("en").said
 
@@ -473,3 +478,91 @@ def test_any_chase_ends_within_max_rounds(case: tuple[ChaseSpec, str, str, int])
         expected.extend(rnd.rolls)
     assert result.rolls == expected
     assert english(result.summary).endswith(".")
+
+
+# -- a chase in a session log (the replay's fold) ----------------------------------------------
+
+CHASE_LOG = """\
+session: 1
+log:
+  - chase: {quarry: [Aria], pursuers: [Bram, Aria]}
+  - chase: {quarry: party, pursuers: [{name: Wolf, speed: 40, count: 2}], distance: 30,
+            advantage: 1, rounds: 3, complications: snags, note: Wolves at dusk,
+            escape_factors: [a crowded market, fog]}
+  - chase: {quarry: party, pursuers: [{name: Wolf, speed: 40, count: 2}]}
+"""
+
+
+def complications_table(table_id: str, text: str) -> str:
+    """A d10 complications table whose every row says ``text``."""
+    return (f"id: {table_id}\nname: {table_id}\ndice: 1d10\n"
+            f"rows:\n  - {{roll: 1-10, result: {text}}}\n")
+
+
+def test_a_logged_chase_its_error_its_factors_and_its_complications(tmp_path: Path) -> None:
+    """A chase that cannot be run is an error at its entry's ``chase:``; one that runs keeps
+    its options, says the escape factors the GM typed and rolls complications on its own
+    table, or on the environment's (``chase-wilderness``) when it names none."""
+    root = write_campaign(tmp_path, files={
+        "sessions/01.yaml": CHASE_LOG,
+        "tables/snags.yaml": complications_table("snags", "A bramble snags a cloak."),
+        "tables/chase-wilderness.yaml": complications_table("chase-wilderness",
+                                                            "Scree slides underfoot.")})
+    campaign, diags = load(root)
+    assert campaign is not None, diags.items
+    chronicle, rdiags = replay(campaign)
+    assert where(rdiags, root) == [("sessions/01.yaml", 3, 12, "error",
+                                    "chase: chase participants need unique names: Aria")]
+    failed, chase, plain = chronicle.sessions[0].watches
+    assert failed.chase is None and failed.said == [] and failed.encounters == []
+
+    assert [english(s) for s in chase.said] == [
+        "Wilderness chase, 2 rounds: the pursuers caught the quarry (Wolf 2 caught Aria in "
+        "round 2; Wolf 2 caught Bram in round 1).",
+        "Escape factors: a crowded market; fog."]
+    [met] = chase.encounters
+    assert (met.kind, met.result, met.note, met.hex) == ("chase", "caught", "Wolves at dusk",
+                                                         "0304")
+    assert chase.chase.rounds[0].turns[0].start_ft == 30  # the quarry starts 30 ft ahead
+    met_snags = {t.complication_caused for r in chase.chase.rounds for t in r.turns}
+    assert met_snags - {None} == {"A bramble snags a cloak."}
+    assert [english(s) for s in plain.said][1:] == []  # no escape factors typed, none said
+    met_scree = {t.complication_caused for r in plain.chase.rounds for t in r.turns}
+    assert met_scree - {None} == {"Scree slides underfoot."}
+
+
+def test_a_logged_chase_reads_the_campaign(tmp_path: Path) -> None:
+    """A logged chase takes its participants from ``creatures:`` and the party, its sight
+    from the entry, nested complication tables from the campaign's tables, the
+    campaign's advantage mode (``scaled``: an advantage is +1d4) and its doom dice (rolled
+    after a critical failure)."""
+    root = write_campaign(tmp_path, campaign_overrides={
+        "rules": {"advantage": "scaled", "doom": "d6"},
+        "creatures": {"hare": {"name": "Hare", "speed": 60, "stealth": 2},
+                      "tortoise": {"name": "Tortoise", "speed": 5}}}, files={
+        "sessions/01.yaml": (
+            "session: 1\nlog:\n"
+            "  - chase: {quarry: [hare], pursuers: party, distance: 10, sight: 20,\n"
+            "            advantage: 1, rounds: 2, complications: snags}\n"
+            "  - chase: {quarry: party, pursuers: [tortoise], distance: 30, sight: 1000,\n"
+            "            rounds: 6}\n"
+            "    rolls: {chase_con: [1, 1, 1, 1]}\n"),
+        "tables/snags.yaml": "id: snags\nname: Snags\ndice: 1d10\n"
+                             "rows:\n  - {roll: 1-10, table: thorns}\n",
+        "tables/thorns.yaml": complications_table("thorns", "Thorns tear a sleeve.")})
+    campaign, diags = load(root)
+    assert campaign is not None, diags.items
+    chronicle, rdiags = replay(campaign)
+    assert not rdiags.items, rdiags.items
+    hare, tortoise = (w.chase for w in chronicle.sessions[0].watches)
+    # 70 ft away, out of a 20 ft sight: the hare's Stealth roll, with advantage, escapes
+    assert english(hare.summary) == (
+        "Wilderness chase, 1 round: the quarry escaped (Hare escaped in round 1).")
+    assert [(r.dice, r.outcome) for r in hare.rolls if r.purpose == "stealth"] == [
+        ("1d20+1d4", "success")]
+    assert {t.complication_caused for r in hare.rounds for t in r.turns} - {None} == {
+        "Thorns tear a sleeve."}
+    assert english(tortoise.summary) == (
+        "Wilderness chase, 6 rounds: the pursuers gave up after 6 rounds (Aria got away; "
+        "Bram got away).")
+    assert "doom" in [r.purpose for r in tortoise.rolls]

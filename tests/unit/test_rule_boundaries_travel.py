@@ -393,3 +393,21 @@ def test_a_use_before_the_first_watch_is_rolled_and_listed_with_the_opening_roll
     assert [(r.purpose, r.natural) for r in rec.opening_rolls] == [("use", 2)]
     assert [r.purpose for r in rec.watches[0].rolls] == ["encounter"]
     assert chronicle.resources["debt"].now == "d4"
+
+
+# -- rules.md sections 3 and 5a, step 3: the actual distance and judging it --------------------
+
+def test_a_follow_watch_judges_its_distance_four_harder_in_poor_visibility(
+        tmp_path: Path) -> None:
+    """2d6 = 6: (6 + 3) x 10 = 90 % of the miles. A `follow` watch judges the distance
+    against the start hex's terrain DC (plains 12, no trackless +2), +4 in poor visibility:
+    10 + 3 = 13 passes DC 12 and fails DC 16."""
+    for visibility, dc, outcome in (("normal", 12, "success"), ("poor", 16, "failure")):
+        w = first_watch(tmp_path / visibility, {
+            "travel": {"follow": "loop", "visibility": visibility},
+            "rolls": {"distance": 6, "judge_distance": 10, "encounter": [5]}},
+            paths=LOOP, rules={"actual_distance": True})
+        (distance,) = rolls_of(w, "distance")
+        assert distance["outcome"] == "90%"
+        (judged,) = rolls_of(w, "judge_distance")
+        assert (judged["target"], judged["total"], judged["outcome"]) == (dc, 13, outcome)

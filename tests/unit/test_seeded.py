@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from generator import cli
 from generator.diagnostics import Diagnostics, Text
 from generator.dice import RollRecord
+from generator.i18n import Translator
 from generator.replay import replay
 from generator.replay.seeded import flag_story_rolls, story_event
 
@@ -121,3 +122,123 @@ def test_the_example_campaign_records_every_die_that_changed_its_story() -> None
     chronicle, _ = replay(campaign)
     diags = Diagnostics()
     assert flag_story_rolls(campaign, chronicle, diags, strict=True) == 0, diags.items
+
+
+def story_warnings(tmp_path: Path, rolls: str, *, seed: int = 1234,
+                   more: str = "") -> list[tuple[int, int, str]]:
+    """``hexcrawl check``'s story warnings, as (line, column, message), for session 1 of the
+    test campaign: a travel watch with ``rolls``, then ``more`` entries."""
+    root = write_campaign(tmp_path / f"seed-{seed}", campaign_overrides={"seed": seed},
+                          files={"sessions/01.yaml": "session: 1\nlog:\n  - travel: {heading: N}"
+                                 f"\n    rolls: {{{rolls}}}\n{more}"})
+    campaign, diags = load(root)
+    assert campaign is not None, diags.items
+    chronicle, _ = replay(campaign)
+    out = Diagnostics()
+    flag_story_rolls(campaign, chronicle, out)
+    assert all(d.severity == "warning" for d in out.items)
+    return [(d.pos.line, d.pos.col, d.message) for d in out.items]
+
+
+ONE = ("the table never rolled this: the seeded generator rolled {roll}. Record the die the "
+       "table rolled under this entry's rolls: (e.g. '{keep}' keeps it)")
+
+
+def test_one_seeded_check_is_named_with_its_die_outcome_and_check(tmp_path: Path) -> None:
+    """rules.md section 11: the one seeded die of an entry is named with the die, its
+    outcome, the check as the GM log shows it and what it caused."""
+    check = "Aria: Survival +3 +2 vs DC 14 (plains, trackless +2, knowledge)"
+    # the seed's navigation die fails (3 + 5 < 14); the veer and realise dice are recorded
+    assert story_warnings(tmp_path, "veer: 5, realise: 2, encounter: [5]", seed=1) == [
+        (3, 5, ONE.format(roll=f"navigation 3 (1d20 -> failure; {check}): the party gets lost",
+                          keep="navigation: 3"))]
+    # a natural 1 is a critical failure, and says so
+    assert story_warnings(tmp_path, "veer: 5, realise: 2, encounter: [5]", seed=10) == [
+        (3, 5, ONE.format(roll=f"navigation 1 (1d20 -> critical failure; {check}): the party "
+                               "gets lost (a critical failure)", keep="navigation: 1"))]
+
+
+def test_one_seeded_plain_roll_is_named_with_what_it_decided(tmp_path: Path) -> None:
+    # a recorded failed navigation leaves the veer die to the generator: a 10 veers right
+    assert story_warnings(tmp_path, "navigation: 3, realise: 2, encounter: [5]") == [
+        (3, 5, ONE.format(roll="veer 10 (1d10 -> 1 face right): the way the lost party "
+                               "veers: 1 face right", keep="veer: 10"))]
+    # a logged encounter with no roll: the table's die, named with the table it rolled on
+    encounter = "  - encounter: {table: thornwood-day}\n"
+    assert story_warnings(tmp_path, "navigation: 15, encounter: [5]", more=encounter) == [
+        (5, 5, ONE.format(roll="table 4 (1d8; on Thornwood by day): a row of Thornwood by day",
+                          keep="table: 4"))]
+
+
+GROUP = ("{n} rolls the table never made changed the story here, rolled by the seeded "
+         "generator: {rolls}. Record the dice the table rolled under this entry's rolls: (a "
+         "list per purpose, e.g. '{keep}'); hexcrawl check --list-seeded lists each roll")
+
+#: Two more travel watches: the third one's hours 9 to 12 are a forced march.
+MARCH = ("  - travel: {heading: N}\n    rolls: {navigation: 15, encounter: [5]}\n"
+         "  - travel: {heading: N}\n    rolls: {navigation: 15, encounter: [5]}\n")
+
+
+def test_several_seeded_rolls_of_one_entry_are_grouped_by_purpose(tmp_path: Path) -> None:
+    """One warning per entry: each purpose once, its values in the order rolled, and each
+    event they caused once, a critical failure's under the event it is."""
+    recorded = "navigation: 15, encounter: [5]"
+    # every march check fails, the 1 critically: one event, named once
+    assert story_warnings(tmp_path, recorded, seed=13, more=MARCH) == [(7, 5, GROUP.format(
+        n=6, rolls="march 1, 4, 3 (a member takes forced-march damage); march_damage 2, 3, 4 "
+        "(forced-march damage)", keep="march: [1, ...]"))]
+    # a critical success and failures: two events of one purpose, in the order they came
+    assert story_warnings(tmp_path, recorded, seed=11, more=MARCH) == [(7, 5, GROUP.format(
+        n=9, rolls="march 18, 5, 8, 1, 3 (a critical success on the march check; a member "
+        "takes forced-march damage); march_damage 2, 5, 2, 3 (forced-march damage)",
+        keep="march: [18, ...]"))]
+    # a table's die in a group names the table's row, beside the reaction it brought
+    encounter = "  - encounter: {table: thornwood-day}\n"
+    assert story_warnings(tmp_path, recorded, seed=2, more=encounter) == [(5, 5, GROUP.format(
+        n=2, rolls="table 3 (a row of Thornwood by day); reaction 12 (how the creatures "
+        "react: friendly)", keep="table: [3, ...]"))]
+
+
+def test_a_seeded_die_the_detail_does_not_explain(tmp_path: Path) -> None:
+    """A table roll whose record names no table still says it chose a row; a check rolled
+    with advantage shows both dice."""
+    root = write_campaign(tmp_path, files={"sessions/01.yaml": SESSION % "navigation: 15, "})
+    campaign, _ = load(root)
+    assert campaign is not None
+    for extra, said in (
+            (RollRecord("table", "1d8", 4, 4, None, None, False), "table 4 (1d8): a table's row"),
+            (RollRecord("forage", "2d20", 17, 17, 20, "failure", False, dice_values=[4, 17],
+                        is_check=True), "forage 17 (2d20 [4, 17] -> failure): foraging finds "
+             "nothing")):
+        chronicle, _ = replay(campaign)
+        chronicle.sessions[0].watches[0].rolls.append(extra)
+        diags = Diagnostics()
+        assert flag_story_rolls(campaign, chronicle, diags) == 1
+        assert [d.message for d in diags.items] == [
+            ONE.format(roll=said, keep=f"{extra.purpose}: {extra.natural}")]
+
+
+def test_the_story_warnings_in_russian(tmp_path: Path) -> None:
+    """The warning, the purposes and the outcomes it names reach a Russian GM translated."""
+    ru, en = Translator("ru"), Translator("en")
+    north = story_event(RollRecord("north_face", "1d6", 2, 2, None, "NE", False))
+    assert north is not None
+    assert ru.text(north) == "грань, которую заблудившийся отряд принимает за север: СВ"
+    judged = story_event(RollRecord("judge_distance", "1d20", 2, 2, 10, "failure", False,
+                                    is_check=True))
+    assert judged is not None
+    assert en.text(judged) == "a failed Judge distance check"
+    assert ru.text(judged) == "провал проверки «Оценка расстояния»"
+    root = write_campaign(tmp_path, campaign_overrides={"seed": 13}, files={
+        "sessions/01.yaml": "session: 1\nlog:\n  - travel: {heading: N}\n"
+                            "    rolls: {navigation: 15, encounter: [5]}\n" + MARCH})
+    campaign, _ = load(root)
+    assert campaign is not None
+    chronicle, _ = replay(campaign)
+    diags = Diagnostics()
+    flag_story_rolls(campaign, chronicle, diags)
+    [said] = [ru.text(d.text) for d in diags.items]
+    assert said.startswith("6 бросков, которых стол не делал, изменили здесь ход событий; их "
+                           "сделал генератор: «Форсированный марш» 1, 4, 3 (участник получает "
+                           "урон форсированного марша); «Урон форсированного марша» 2, 3, 4")
+    assert said.endswith("«hexcrawl check --list-seeded» перечисляет каждый бросок")

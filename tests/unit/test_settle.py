@@ -4,6 +4,7 @@ but ``rolls:`` written (comments, flow style and CRLF line ends kept)."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from generator.i18n import Translator
 from generator.replay import replay
 from generator.replay.settle import Settlement, settle
 
+from campaign_factory import CAMPAIGN, load, write_campaign
 from play_helpers import copy_campaign
 
 SESSION = """\
@@ -172,3 +174,45 @@ def test_a_veer_that_grows_by_two_faces_in_a_watch_is_named(tmp_path: Path) -> N
     assert not s.settled and s.tried == 0
     assert "a veer grows by one face a watch at most, and it is 0 before this watch" in \
         report_line(Translator("en"), s)
+
+
+def test_a_d100_check_under_brp_settles_at_the_face_next_to_its_chance(tmp_path: Path) -> None:
+    """rules.md section 8 under ``checks: brp``: the navigation check is a d100 rolled under
+    the chance (Survival 42% +10% for trackless and Knowledge, Normal at DC 14: 52%). A d100
+    is sampled where its outcome changes (docs/format.md, "Settling the dice"), not tried
+    face by face, and the face settled on is the one nearest the generator's: 53, the
+    first that fails, for a party the table remembers lost; 52, the last that succeeds, for
+    one it remembers on course (neither is a middle of the range halved)."""
+    members = copy.deepcopy(CAMPAIGN["party"]["members"])
+    members[0]["survival"] = 42
+    for seed, expect, seeded, value in ((1, "true", 11, 53), (6, "false", 86, 52)):
+        root = write_campaign(
+            tmp_path / str(seed),
+            campaign_overrides={"seed": seed, "rules": {"checks": "brp"},
+                                "party": {"members": members}},
+            files={"sessions/01.yaml": "session: 1\nlog:\n  - travel: {heading: N}\n"
+                   f"    rolls: {{encounter: [5]}}\n    expect: {{lost: {expect}}}\n"})
+        campaign, diags = load(root)
+        assert campaign is not None, diags.items
+        # fewer replays of the watch than the die has faces
+        [s] = settle(campaign, budget=30)
+        assert s.settled, report_line(Translator("en"), s)
+        assert [(c.purpose, c.dice, c.seeded, c.value) for c in s.changes] == [
+            ("navigation", "1d100", seeded, value)]
+        assert s.rolls == {"encounter": [5], "navigation": [value]}
+
+
+def test_a_d20_settles_on_its_top_face_when_only_that_face_will_do(tmp_path: Path) -> None:
+    """Survival -8 +2 (Knowledge) against DC 14: only a natural 20 keeps the party on
+    course (20 - 6 = 14), and the search tries every face of a d20, the highest too."""
+    members = copy.deepcopy(CAMPAIGN["party"]["members"])
+    members[0]["survival"] = -8
+    root = write_campaign(
+        tmp_path, campaign_overrides={"party": {"members": members}},
+        files={"sessions/01.yaml": "session: 1\nlog:\n  - travel: {heading: N}\n"
+               "    rolls: {encounter: [5]}\n    expect: {lost: false}\n"})
+    campaign, diags = load(root)
+    assert campaign is not None, diags.items
+    [s] = settle(campaign)
+    assert s.settled, report_line(Translator("en"), s)
+    assert [(c.purpose, c.value) for c in s.changes] == [("navigation", 20)]
