@@ -20,6 +20,7 @@ from generator.knowledge.views import (
     GMView,
     ProseFn,
     RegionView,
+    usage_by_session,
 )
 from generator.rules.chronicle import Chronicle
 from generator.slug import slugify
@@ -69,6 +70,7 @@ def gm_view(campaign: Campaign, chronicle: Chronicle,
     regions = _regions(campaign, prose)
     resources = tuple(GMResourceView(**resource_fields(r, chronicle, prose), gm=prose(r.gm))
                       for r in resource_states(chronicle))
+    usage = usage_by_session(resources)
     return GMView(
         site=site_info(campaign, Audience.GM, prose),
         terrains=terrain_views(campaign, {h.terrain for h in hexes.values()}),
@@ -81,7 +83,7 @@ def gm_view(campaign: Campaign, chronicle: Chronicle,
         members=tuple(gm_member_view(entry, chronicle, prose)
                       for entry in roster(campaign, chronicle)),
         resources=resources,
-        timeline=timeline_days([(s, gm_moments(s, resources)) for s in sessions]),
+        timeline=timeline_days([(s, gm_moments(s, usage.get(s.number, ()))) for s in sessions]),
         regions=regions,
         explored=explored,
         discovered=discovered,

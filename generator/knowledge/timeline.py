@@ -15,8 +15,8 @@ from generator.knowledge.views import (
     GMMomentView,
     GMSessionView,
     MomentView,
-    ResourceView,
     SessionView,
+    UsageEvent,
 )
 
 #: A moment's place in its session: (watch index, 0 start / 1 during / 2 after / 3 end).
@@ -71,9 +71,10 @@ def player_moments(s: SessionView) -> list[tuple[_Order, MomentView]]:
     return out
 
 
-def gm_moments(s: GMSessionView, resources: Sequence[ResourceView],
+def gm_moments(s: GMSessionView, usage: Sequence[UsageEvent],
                 ) -> list[tuple[_Order, MomentView]]:
-    """The players' moments plus encounters, getting lost and found, reveals, dice rolls."""
+    """The players' moments plus encounters, getting lost and found, reveals, dice rolls;
+    ``usage``: the usage dice's events of this session (``usage_by_session``)."""
     out = player_moments(s)
     position = {w.index: i for i, w in enumerate(s.watches)}
 
@@ -106,16 +107,15 @@ def gm_moments(s: GMSessionView, resources: Sequence[ResourceView],
     early = tuple(dict.fromkeys(x for x in s.record.revealed_hexes if x not in in_watches))
     if early:
         add((-1, 2), _slot_after(s, -1), "revealed", hexes=early)
-    for res in resources:
-        for ev in res.history:
-            if ev.session != s.number or ev.reason == "declared":
-                continue
-            i = position.get(ev.watch, -1)
-            if ev.reason in ("use", "tempting fate") or i < 0:
-                add((i, 2), _slot_after(s, i), "resource", resource=res, event=ev)
-            else:
-                w = s.watches[i]
-                add((i, 1), (w.day, w.watch), "resource", resource=res, event=ev)
+    for res, ev in usage:
+        if ev.reason == "declared":
+            continue
+        i = position.get(ev.watch, -1)
+        if ev.reason in ("use", "tempting fate") or i < 0:
+            add((i, 2), _slot_after(s, i), "resource", resource=res, event=ev)
+        else:
+            w = s.watches[i]
+            add((i, 1), (w.day, w.watch), "resource", resource=res, event=ev)
     return out
 
 

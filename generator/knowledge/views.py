@@ -7,8 +7,9 @@ the view never held.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from generator.audience import Audience
 from generator.content.markdown import Prose
@@ -294,6 +295,21 @@ class ResourceView:
         return tuple(out)
 
 
+#: A usage die's event together with its die.
+UsageEvent = tuple[ResourceView, ResourceEventView]
+
+
+def usage_by_session(resources: Iterable[ResourceView]) -> dict[int, tuple[UsageEvent, ...]]:
+    """Every usage die's events by the session they happened in, in the dice's order and
+    then each die's: a session's page, journal and timeline read their own session's
+    events here instead of every die's whole history, which grows with the campaign."""
+    out: dict[int, list[UsageEvent]] = {}
+    for res in resources:
+        for event in res.history:
+            out.setdefault(event.session, []).append((res, event))
+    return {number: tuple(found) for number, found in out.items()}
+
+
 @dataclass(frozen=True)
 class MemberView:
     """A party member as the players know them: travel facts only, no scores."""
@@ -357,6 +373,11 @@ class PlayerView:
     members: tuple[MemberView, ...]
     resources: tuple[ResourceView, ...]
     timeline: tuple[DayView, ...]
+
+    @cached_property
+    def usage_events(self) -> Mapping[int, tuple[UsageEvent, ...]]:
+        """The usage dice's events by session (``usage_by_session``), found once."""
+        return usage_by_session(self.resources)
 
     def place(self, label: str | None) -> str | None:
         """How a hex is named to players: its name, else label or terrain when allowed."""
@@ -539,6 +560,11 @@ class GMView:
     #: hex labels the players know, location ids they found
     explored: frozenset[str]
     discovered: frozenset[str]
+
+    @cached_property
+    def usage_events(self) -> Mapping[int, tuple[UsageEvent, ...]]:
+        """The usage dice's events by session (``usage_by_session``), found once."""
+        return usage_by_session(self.resources)
 
     def place(self, label: str | None) -> str | None:
         """A hex for the GM: label and name."""

@@ -225,8 +225,8 @@ class _Teller:
         out.extend(("party", note) for note in w.notes)
         for r in w.rulings:
             out.extend(("say", s) for s in self.ruled(r))
-        out.extend(("say", s) for s in events.usage(self.t, self.view.resources,
-                                                    self.session, w.index))
+        out.extend(("say", s) for s in events.usage(
+            self.t, self.view.usage_events.get(self.session, ()), w.index))
         return out
 
     def ruled(self, r: RulingView) -> list[str]:
@@ -291,8 +291,8 @@ def _told(teller: _Teller, session: SessionView) -> dict[int, list[list[Item]]]:
     for r in session.opening_rulings:
         opening.extend(("say", s) for s in teller.ruled(r))
         lost = bool(r.knows_lost)
-    opening.extend(("say", s) for s in events.usage(t, teller.view.resources,
-                                                    session.number, -1))
+    opening.extend(("say", s) for s in events.usage(
+        t, teller.view.usage_events.get(session.number, ()), -1))
     if opening:
         days[session.start_day] = [opening]
     for run in _runs(session.watches):

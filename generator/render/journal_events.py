@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from generator.i18n import Translator
-from generator.knowledge import ResourceView, WatchView
-from generator.knowledge.views import HarmView
+from generator.knowledge import WatchView
+from generator.knowledge.views import HarmView, UsageEvent
 from generator.render.escape import PageMarkup
 
 
@@ -94,26 +94,25 @@ def befell(t: Translator, w: WatchView, members: Sequence[str]) -> list[str]:
     return out
 
 
-def usage(t: Translator, resources: Sequence[ResourceView], session: int, watch: int) -> list[str]:
+def usage(t: Translator, session_events: Iterable[UsageEvent], watch: int) -> list[str]:
     """Usage dice that stepped down after watch ``watch`` (-1: before the first) of a
-    session: a resource dwindling or running out, a doom die falling."""
+    session, from the session's own usage events (``View.usage_events``): a resource
+    dwindling or running out, a doom die falling."""
     out: list[str] = []
-    for r in resources:
-        for e in r.history:
-            # (a long rest restores a die, a declaration sets it: neither wears it down)
-            if e.session != session or e.watch != watch or e.before == e.after \
-                    or e.reason in ("declared", "long rest"):
-                continue
-            if r.doom:
-                out.append(t.gettext("%(name)s's doom die ran out: doomed until a long rest.",
-                                     name=r.owner) if e.after == "exhausted" else
-                           t.gettext("%(name)s's doom die dropped to %(die)s.", name=r.owner,
-                                     die=t.dice(e.after)))
-            else:
-                out.append(t.gettext("%(resource)s ran out.", resource=r.name)
-                           if e.after == "exhausted" else
-                           t.gettext("%(resource)s dwindled: its usage die dropped to "
-                                     "%(die)s.", resource=r.name, die=t.dice(e.after)))
+    for r, e in session_events:
+        # (a long rest restores a die, a declaration sets it: neither wears it down)
+        if e.watch != watch or e.before == e.after or e.reason in ("declared", "long rest"):
+            continue
+        if r.doom:
+            out.append(t.gettext("%(name)s's doom die ran out: doomed until a long rest.",
+                                 name=r.owner) if e.after == "exhausted" else
+                       t.gettext("%(name)s's doom die dropped to %(die)s.", name=r.owner,
+                                 die=t.dice(e.after)))
+        else:
+            out.append(t.gettext("%(resource)s ran out.", resource=r.name)
+                       if e.after == "exhausted" else
+                       t.gettext("%(resource)s dwindled: its usage die dropped to "
+                                 "%(die)s.", resource=r.name, die=t.dice(e.after)))
     return out
 
 

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from generator.i18n import Translator
 
@@ -85,8 +85,10 @@ def map_targets(svgs: Iterable[str]) -> MapTargets:
 
 
 def _items(links: Iterable[MapLink]) -> Markup:
-    return Markup("").join(Markup('<li><a href="{0}">{1}</a></li>').format(link.href, link.name)
-                           for link in links)
+    # each value escaped and the items joined as plain text: a list has a hundred items or
+    # more under every session's maps, and ``Markup.format`` parses its pattern for each
+    return Markup("".join(f'<li><a href="{escape(link.href)}">{escape(link.name)}</a></li>'
+                          for link in links))
 
 
 def map_list(t: Translator, svgs: Iterable[str], hex_names: dict[str, str]) -> Markup:

@@ -304,7 +304,7 @@ class _Renderer:
             "roll_table": functools.partial(roll_table, self.t),
             "outcome_legend": functools.partial(outcome_legend, self.t),
             "resource_events": functools.partial(resource_events, self.t,
-                                                 getattr(self.view, "resources", ())),
+                                                 self.view.usage_events),
             "journal": journal, "prose": self.prose,
         }
         values.update(context)

@@ -13,11 +13,12 @@ else a roll holds. What each function gives a template is Markup of the page
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from generator.dice import RollRecord
 from generator.i18n import NP_, Msg, Translator
-from generator.knowledge import GMWatchView, ResourceView
+from generator.knowledge import GMWatchView
+from generator.knowledge.views import UsageEvent
 from generator.render.environment import cell
 from generator.render.escape import PageMarkup, text
 from generator.replay.seeded import story_event
@@ -175,18 +176,18 @@ def outcome_legend(t: Translator, watches: Iterable[GMWatchView],
     return PageMarkup(" · ".join(parts))
 
 
-def resource_events(t: Translator, resources: Iterable[ResourceView], session: int
-                    ) -> dict[int, list[PageMarkup]]:
+def resource_events(t: Translator, by_session: Mapping[int, Iterable[UsageEvent]],
+                    session: int) -> dict[int, list[PageMarkup]]:
     """What the usage dice did to a session, by the index of the watch it happened in or
-    followed (-1: before the first): a resource running out, a member becoming doomed."""
+    followed (-1: before the first): a resource running out, a member becoming doomed.
+    ``by_session``: the usage dice's events by session (``View.usage_events``)."""
     out: dict[int, list[PageMarkup]] = {}
-    for res in resources:
-        for e in res.history:
-            if e.session != session or e.after != "exhausted" or e.before == "exhausted":
-                continue
-            if res.doom:
-                what = t.gettext("%(who)s is doomed", who=text(res.owner or ""))
-            else:
-                what = t.gettext("%(resource)s runs out", resource=text(res.name))
-            out.setdefault(e.watch, []).append(PageMarkup(what))
+    for res, e in by_session.get(session, ()):
+        if e.after != "exhausted" or e.before == "exhausted":
+            continue
+        if res.doom:
+            what = t.gettext("%(who)s is doomed", who=text(res.owner or ""))
+        else:
+            what = t.gettext("%(resource)s runs out", resource=text(res.name))
+        out.setdefault(e.watch, []).append(PageMarkup(what))
     return out

@@ -24,7 +24,7 @@ import os
 import shutil
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
@@ -211,35 +211,35 @@ class _Clock:
 
 
 def _titled(every: Mapping[str, str | bytes], titled: dict[str, tuple[str, bytes]], *,
-            keep: bool) -> dict[str, bytes]:
-    """The bytes of every file of the docs tree: each Markdown page but the home page with
-    its title (``titled`` holds the pages titled before, by text; with ``keep``, it gets
-    the new ones), the overview map with its XML declaration."""
-    files: dict[str, bytes] = {}
-    for p, text in every.items():
+            keep: bool) -> Iterator[tuple[str, bytes]]:
+    """The bytes of every file of the docs tree, by path in order: each Markdown page but
+    the home page with its title (``titled`` holds the pages titled before, by text; with
+    ``keep``, it gets the new ones), the overview map with its XML declaration. One file
+    at a time, so the tree is never held twice, as text and as bytes."""
+    for p in sorted(every):
+        text = every[p]
         if isinstance(text, bytes):
-            files[p] = text
+            yield p, text
             continue
         known = titled.get(p)
         if known is not None and known[0] == text:
-            files[p] = known[1]
-            continue
-        files[p] = (with_title(text) if p.endswith(".md") and p != "index.md"
+            data = known[1]
+        else:
+            data = (with_title(text) if p.endswith(".md") and p != "index.md"
                     else text).encode("utf-8")
-        if keep:
-            titled[p] = (text, files[p])
-    if "maps/overview.svg" in files:
-        files["maps/overview.svg"] = (b'<?xml version="1.0" encoding="utf-8"?>\n'
-                                      + files["maps/overview.svg"])
-    return files
+            if keep:
+                titled[p] = (text, data)
+        if p == "maps/overview.svg":
+            data = b'<?xml version="1.0" encoding="utf-8"?>\n' + data
+        yield p, data
 
 
-def _write_changed(files: Mapping[str, bytes], writer: TreeWriter, docs: Path,
+def _write_changed(files: Iterable[tuple[str, bytes]], writer: TreeWriter, docs: Path,
                    disk: FileStore | None) -> list[str]:
-    """Write each of ``files`` under ``docs/`` where its bytes changed (``disk``: what
-    serve knows is on the disk already); the files written, sorted."""
+    """Write each of ``files`` (path, bytes) under ``docs/`` where its bytes changed
+    (``disk``: what serve knows is on the disk already); the files written, sorted."""
     written: list[str] = []
-    for rel, data in sorted(files.items()):
+    for rel, data in files:
         if disk is not None and disk.unchanged(docs / rel, rel, data):
             continue
         if writer.write_if_changed(f"docs/{rel}", data):
