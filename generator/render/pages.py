@@ -126,6 +126,12 @@ class _Renderer:
     """A view's templates: their helpers, and their rendering. The templates get the view
     itself; what they write out is escaped on output (``generator.render.escape``)."""
 
+    @functools.cached_property
+    def hex_names(self) -> dict[str, str]:
+        """A named hex's name by its label, for the lists under the maps: found once a
+        build, not once a page (a large map has thousands of hexes and as many pages)."""
+        return {label: info.name for label, info in self.view.hexes.items() if info.name}
+
     def __init__(self, view: View, overrides: Path | None,
                  markdown: MarkdownRenderer | None = None) -> None:
         self.view = view
@@ -376,8 +382,7 @@ def _draw(r: _Renderer, page: Page, cache: PageCache, files: dict[str, str]) -> 
     shown = {name: _stand_ins(value, root_of(page.path), made_files)
              for name, value in drawings.items()}
     # each map's targets listed under it (its links are out of the Tab order)
-    hex_names = {label: info.name for label, info in r.view.hexes.items() if info.name}
-    lists = {name: map_list(r.t, _svgs(value), hex_names)
+    lists = {name: map_list(r.t, _svgs(value), r.hex_names)
              for name, value in drawings.items() if value is not None}
     made = r.render(page.template, page.path, **page.context, **shown, map_lists=lists)
     if page.key is not None:
