@@ -4,16 +4,11 @@ them (``example_repo``), read as HTML and driven with the keyboard in headless C
 
 from __future__ import annotations
 
-import functools
 import html as html_module
-import http.server
 import re
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
+from browser_helpers import served
 from playwright.sync_api import Browser
 
 from generator.render.map_lists import map_targets
@@ -83,25 +78,6 @@ def test_a_hex_named_on_the_map_and_a_place_in_its_tooltip_are_both_named() -> N
     assert [(p.href, p.name) for p in found.places] == [("l/cave/", "Cave"),
                                                         ("l/inn/", "The & Inn of Ash")]
     assert [(h.href, h.name) for h in found.hexes] == [("r/#hex-0101", "0101")]
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextmanager
-def served(folder: Path) -> Iterator[str]:
-    handler = functools.partial(_Quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
 
 
 def test_tab_from_the_top_of_the_gm_map_reaches_the_list_and_never_the_map(

@@ -5,21 +5,17 @@ handler from a thread, as the README serves them."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
 import shutil
-import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
 from urllib.error import HTTPError
 from urllib.parse import urljoin
 from urllib.request import urlopen
 
 import pytest
+from browser_helpers import served
 
 from generator.scaffold import create
 from tests.conftest import ROOT, hexcrawl
@@ -80,26 +76,6 @@ def test_no_page_skips_a_heading_level(example_repo: Path) -> None:
 
 # ------------------------------------------------------------------------------------------
 # the 404 page and the sitemap
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextmanager
-def served(folder: Path) -> Iterator[str]:
-    """``folder`` served as ``python -m http.server -d folder`` serves it; yields its URL."""
-    handler = functools.partial(_Quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
 
 
 class _Links(HTMLParser):
