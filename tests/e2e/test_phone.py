@@ -8,15 +8,13 @@ page or hands the pointer events to the page's script, by the map's ``touch-acti
 
 from __future__ import annotations
 
-import functools
-import http.server
 import itertools
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from browser_helpers import served
 
 from tests.e2e.test_browser import MAP_SVG
 
@@ -32,23 +30,12 @@ PHONE = {"width": 390, "height": 844}
 LEGIBLE = 8
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def base(example_repo: Path) -> Iterator[str]:
     """The example's sites served on 127.0.0.1 (the players' under /players/, the GM's
     under /gm/)."""
-    handler = functools.partial(_QuietHandler, directory=str(example_repo / "site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with served(example_repo / "site") as url:
+        yield url
 
 
 @pytest.fixture

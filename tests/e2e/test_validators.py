@@ -15,21 +15,19 @@ holds the two together.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from browser_helpers import served
 
 from tests.browser_helpers import skip_or_fail
 
@@ -70,11 +68,6 @@ def need_validators() -> None:
                      "npm ci --ignore-scripts --prefix tests/validators")
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @dataclass(frozen=True)
 class Built:
     name: str
@@ -112,15 +105,8 @@ def built(request: pytest.FixtureRequest,
         repo = repo / "campaign"
         result = _hexcrawl("build", cwd=repo)
         assert result.returncode == 0, result.stderr
-    handler = functools.partial(_QuietHandler, directory=str(repo / "site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield Built(request.param, repo / "site", f"http://127.0.0.1:{server.server_address[1]}")
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served(repo / "site") as url:
+        yield Built(request.param, repo / "site", url)
 
 
 # ------------------------------------------------------------------------------------------
