@@ -76,9 +76,12 @@ from generator.knowledge.views import (
 )
 from generator.rules.chronicle import Chronicle
 
+#: Either audience's view: what the pages, the maps and the navigation are drawn from.
+View = PlayerView | GMView
+
 
 def view_for(campaign: Campaign, chronicle: Chronicle, audience: Audience,
-             markdown: MarkdownRenderer | None = None) -> PlayerView | GMView:
+             markdown: MarkdownRenderer | None = None) -> View:
     """The view of ``audience`` (``players`` or ``gm``)."""
     if audience not in (Audience.PLAYERS, Audience.GM):
         raise ValueError(f"unknown audience '{audience}' (players or gm)")
@@ -119,6 +122,7 @@ __all__ = [
     "SiteInfo",
     "TableView",
     "TerrainView",
+    "View",
     "Track",
     "WatchView",
     "campaign_path",

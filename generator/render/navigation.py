@@ -8,12 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.i18n import Translator
-from generator.knowledge import GMView, LocationView, PlayerView, RegionView
+from generator.knowledge import GMView, LocationView, RegionView, View
 from generator.render.escape import html_text
 from generator.render.paths import location_path, region_path, session_path
 from generator.render.timeline_pages import TimelinePeriod
-
-View = PlayerView | GMView
 
 #: Sections with more pages than this show only their index page in the navigation.
 NAV_LIMIT = 40

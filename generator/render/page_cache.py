@@ -18,10 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from generator.knowledge import GMSessionView, GMView, PlayerView, SessionView
+from generator.knowledge import GMSessionView, GMView, SessionView, View
 from generator.render.environment import PAGE_TEMPLATES
-
-View = PlayerView | GMView
 
 
 class PageCache(Protocol):

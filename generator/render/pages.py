@@ -49,10 +49,10 @@ from generator.knowledge import (
     GMHexView,
     GMSessionView,
     GMView,
-    PlayerView,
     RegionView,
     SessionView,
     TerrainView,
+    View,
 )
 from generator.render import maps
 from generator.render.environment import PAGE_TEMPLATES, TEMPLATES, cell, environment
@@ -79,8 +79,6 @@ from generator.render.session_parts import session_parts, watch_targets
 from generator.render.templates import render
 from generator.render.timeline_pages import TIMELINE_DAYS, TimelinePeriod, timeline_periods
 from generator.render.watch_log import key_rolls, outcome_legend, resource_events, roll_table
-
-View = PlayerView | GMView
 
 __all__ = [
     "PAGE_TEMPLATES", "TEMPLATES", "TIMELINE_DAYS", "DocsTree", "NavItem", "Page", "PageCache",

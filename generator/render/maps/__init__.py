@@ -21,9 +21,10 @@ sizes and boxes), ``curves``, ``symbols`` (the built-in terrain drawings and ico
 ``legend`` (swatches), ``draw`` (whole maps) and ``deferred`` (the map page's copy).
 """
 
+from generator.knowledge import View
 from generator.render.maps.deferred import Deferred, deferred
 from generator.render.maps.draw import explored_map, overview_map, printed_overview, session_map
-from generator.render.maps.drawing import KeyEntry, MapLinks, View, ViewIndex, icon_kind
+from generator.render.maps.drawing import KeyEntry, MapLinks, ViewIndex, icon_kind
 from generator.render.maps.lattice import lattice
 from generator.render.maps.layout import LayoutCache
 from generator.render.maps.legend import (

@@ -9,9 +9,9 @@ from collections.abc import Collection, Sequence
 
 from generator.hexgrid import Grid, Hex
 from generator.i18n import Translator
-from generator.knowledge import GMSessionView, GMView, PathView, SessionView
+from generator.knowledge import GMSessionView, GMView, PathView, SessionView, View
 from generator.render.maps import fog, hexes, layout, names, paths, places, terrain, tracks
-from generator.render.maps.drawing import KeyEntry, MapDrawing, MapLinks, Step, View, ViewIndex
+from generator.render.maps.drawing import KeyEntry, MapDrawing, MapLinks, Step, ViewIndex
 from generator.render.maps.lattice import Canvas
 from generator.render.maps.style import (
     COORD_SIZE,

@@ -17,15 +17,14 @@ from generator.knowledge import (
     GMView,
     HexView,
     LocationView,
-    PlayerView,
     SessionView,
+    View,
 )
 from generator.render.maps import symbols
 from generator.render.maps.lattice import Canvas, HexIndex
 from generator.render.maps.style import SIZE, TEXT_SIZES, TextSizes
 from generator.render.maps.svg import Drawing
 
-View = PlayerView | GMView
 #: A hex's drawing: its terrain, and for a forest drawing its density.
 Variant = tuple[str, str | None]
 

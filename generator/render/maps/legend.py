@@ -10,9 +10,9 @@ import math
 from markupsafe import Markup
 
 from generator.hexgrid import Grid
-from generator.knowledge import TerrainView
+from generator.knowledge import TerrainView, View
 from generator.render.maps import symbols
-from generator.render.maps.drawing import View, icon_kind, placed_locations
+from generator.render.maps.drawing import icon_kind, placed_locations
 from generator.render.maps.lattice import hex_path, hex_points, points_text
 from generator.render.maps.style import NEW_HEX_COLOUR, NEW_HEX_STYLE, PAST_TRACK_STYLE
 from generator.render.maps.svg import Drawing, rounded

@@ -4,8 +4,7 @@ name (``aria-label`` and ``<title>``) and description (``<desc>``), in the site'
 from __future__ import annotations
 
 from generator.i18n import Translator
-from generator.knowledge import GMSessionView, GMView, SessionView
-from generator.render.maps.drawing import View
+from generator.knowledge import GMSessionView, GMView, SessionView, View
 
 
 def _t(t: Translator | None) -> Translator:
