@@ -35,10 +35,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-import jinja2
 from markupsafe import Markup
 
-from generator import i18n
 from generator.audience import Audience
 from generator.content.campaign import Campaign
 from generator.content.markdown import Prose
@@ -50,6 +48,7 @@ from generator.printing import sheets as printing
 from generator.printing.chromium import find_chromium, print_one
 from generator.reference.render import Renderer
 from generator.reference.sheets import SYSTEMS
+from generator.render.environment import html_environment
 from generator.render.paths import location_path, region_path
 from generator.rules.chronicle import Chronicle
 
@@ -332,10 +331,7 @@ def booklet_html(campaign: Campaign, book: Booklet, language: str, paper: str,
     """The booklet's standalone HTML page; ``pages``: the page of each anchor, for the
     contents (``room``: none yet, but the room they take, for the first print)."""
     t = Translator(language)
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-                             autoescape=True, undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True)
-    i18n.install(env, t)
+    env = html_environment(TEMPLATES, t)
     env.filters["bdi"] = bdi
     css = "\n".join((printing.PRINT_CSS.read_text(encoding="utf-8"),
                      BOOKLET_CSS.read_text(encoding="utf-8"),

@@ -183,11 +183,10 @@ def map_html(campaign: Campaign, view: Any, svg: str, image: str, paper: str,
     """The standalone HTML page of a printed map (``image`` is the map's SVG file beside
     it; ``svg`` its text, for the viewBox; ``key`` the names it has no room for, which
     the page lists by hex, ``mapkey``)."""
-    import jinja2
-
     from generator.i18n import Translator
     from generator.knowledge import GMView
     from generator.render import maps
+    from generator.render.environment import html_environment
 
     t = Translator(language or campaign.language)
     m = re.search(r'viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"', svg)
@@ -216,9 +215,7 @@ def map_html(campaign: Campaign, view: Any, svg: str, image: str, paper: str,
         page, poster_context = _poster(view_w, view_h, paper, orientation, hex_mm, t)
         context.update(poster_context)
     context.update({"page_w": page[0], "page_h": page[1]})
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(MAP_TEMPLATES)),
-                             autoescape=True, undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True)
+    env = html_environment(MAP_TEMPLATES)
     return env.get_template("map.html").render(context)
 
 

@@ -190,6 +190,20 @@ class PageEnvironment(jinja2.Environment):
                                    for i, part in enumerate(parts))
 
 
+def html_environment(folder: Path, translator: Translator | None = None) -> jinja2.Environment:
+    """The environment of the templates of a standalone HTML page (a printed sheet, map or
+    booklet; ``serve``'s error page) in ``folder``: Jinja's own HTML escaping on output, every
+    undefined name an error; with ``translator``'s messages when one is given. The pages of
+    the sites are Markdown and have their own environment (``environment``): what is inert
+    in HTML is not always inert in Markdown."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True,
+                             lstrip_blocks=True)
+    if translator is not None:
+        i18n.install(env, translator)
+    return env
+
+
 def environment(language: str,
                 overrides: Path | None) -> tuple[jinja2.Environment, PageTranslator]:
     """The page templates' environment for ``language`` (and the campaign's overrides),

@@ -22,11 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jinja2
-
-from generator import i18n
 from generator.diagnostics import Diagnostic, display_path
 from generator.i18n import Translator
+from generator.render.environment import html_environment
 from generator.render.pages import TEMPLATES
 
 #: The error page's template (standalone HTML: it must show without the theme's assets).
@@ -108,11 +106,8 @@ def shown(diagnostics: Sequence[Diagnostic]) -> list[ShownDiagnostic]:
 def error_page(diagnostics: Sequence[Diagnostic], language: str = "en",
                site_name: str = "") -> str:
     """The HTML of the page that stands in for every page while the content has errors."""
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-                             autoescape=True, undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True)
     t = Translator(language)
-    i18n.install(env, t)
+    env = html_environment(TEMPLATES, t)
     items = shown(diagnostics)
     errors = sum(1 for d in items if d.severity == "error")
     return env.get_template(TEMPLATE).render(
