@@ -1,6 +1,6 @@
 """The key of a printed map: the names its page has no room for, listed by hex number
-beside it (``key_rows``), and where that list goes: under the map and its legend when it
-fits there, else on pages of its own after the map (``key_pages``).
+beside it (``key_rows``), and where that list goes: under the map and its legend as far as
+it fits there, the rest on pages of its own after the map (``key_pages``).
 
 The page is laid out by Chromium, but a list cut off at the page's edge would lose names
 without a word, so the room the legend and the key take is worked out here, generously:
@@ -100,15 +100,14 @@ def legend_height(items: Iterable[str], width_mm: float) -> float:
 
 def key_pages(rows: Sequence[KeyRow], width_mm: float, here_mm: float, page_mm: float,
               cols: int) -> tuple[list[KeyRow], list[list[KeyRow]]]:
-    """The rows by the map (all of them when they fit in ``here_mm``, else none: a key
-    reads best in one piece) and those on pages of their own, ``page_mm`` tall each, in
-    ``cols`` columns."""
-    if _fill(rows, width_mm, here_mm, cols) == len(rows):
-        return list(rows), []
+    """The rows by the map (as many as fit in ``here_mm``: the page's room is not left
+    empty) and the rest on pages of their own, ``page_mm`` tall each, in ``cols``
+    columns."""
+    here = _fill(rows, width_mm, here_mm, cols) if here_mm > KEY_HEAD_MM + _LINE_MM else 0
     pages: list[list[KeyRow]] = []
-    left = list(rows)
+    left = list(rows[here:])
     while left:
         n = max(1, _fill(left, width_mm, page_mm, cols))
         pages.append(left[:n])
         left = left[n:]
-    return [], pages
+    return list(rows[:here]), pages

@@ -3,7 +3,7 @@ tooltip), drawn in lattice units (``lattice.LATTICE``), and the hex labels (CCRR
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from generator.render.maps.drawing import MapDrawing
 from generator.render.maps.lattice import LATTICE, Canvas, columns, lattice, outline
@@ -145,10 +145,13 @@ def coord_y(y: float, sizes: TextSizes = TEXT_SIZES) -> int:
 
 
 def draw_coordinates(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
-                     hidden: Collection[str] = (), keyed: Collection[str] = ()) -> None:
-    """Each hex's label (CCRR) at its top, column by column; those under a name are left
-    out (the name wins). On a map that shows no labels, those of the hexes a printed
-    map's key names (``keyed``), so that they can be found."""
+                     hidden: Collection[str] = (), keyed: Collection[str] = (),
+                     moved: Mapping[str, int] | None = None) -> None:
+    """Each hex's label (CCRR) at its top, column by column, or where it moved out of a
+    printed name's way (``moved``: its baseline); those ``hidden`` are left out. On a map
+    that shows no labels, those of the hexes a printed map's key names (``keyed``), so
+    that they can be found."""
+    moved = moved or {}
     shown = [label for label in labels if label not in hidden
              and (m.view.site.show_labels or label in keyed)]
     if not shown:
@@ -159,7 +162,8 @@ def draw_coordinates(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
         if x:
             out.open("g", {"transform": f"translate({x})"})
         for label, y in column:
-            out.element("text", {"y": coord_y(y, m.sizes) or None}, label)
+            at = moved[label] if label in moved else coord_y(y, m.sizes)
+            out.element("text", {"y": at or None}, label)
         if x:
             out.close("g")
     out.close("g")
