@@ -21,7 +21,7 @@ import pytest
 from generator.content.loader import load_campaign
 from generator.i18n import Translator
 from generator.knowledge import gm_view, players_view
-from generator.printing import chromium
+from generator.printing import chromium, mapkey
 from generator.printing import maps as printed_maps
 from generator.render import maps
 from generator.replay import replay
@@ -382,3 +382,90 @@ def test_every_name_of_the_gm_map_is_on_its_printed_page_or_its_key(
     assert legend_top - max(ys) < 15 * mm, (legend_top, max(ys))
     for page, _, _, x1, y1, word in words:
         assert x1 <= page_w - 5 * mm and y1 <= page_h - 5 * mm, (page, word, x1, y1)
+
+
+#: Where a word's box lies about its baseline, in em, as pdftotext gives it for DejaVu Sans:
+#: the filled text's box (the font's ascent and descent), and the box of the halo's stroked
+#: copy printed under it (wider by the font's bounding box and the stroke).
+_FILL = (0.928, 0.236)
+_HALO = (1.139, 0.42)
+
+
+def _em_box(word: tuple[int, float, float, float, float, str], sizes: list[float],
+            ) -> tuple[float, float, float, float]:
+    """A word's box as the filled text's (its halo's copy brought back to it), its font
+    size found from its width (a hex number: every digit is as wide) or its height (a name,
+    set at one of ``sizes`` points)."""
+    _, x0, y0, x1, y1, text = word
+    height = y1 - y0
+    if re.fullmatch(r"\d{4}", text):
+        size = (x1 - x0) / (4 * _DIGIT_EM)
+        kind = min((_FILL, _HALO), key=lambda k: abs(height - (k[0] + k[1]) * size))
+    else:
+        size, kind = min(((s, k) for s in sizes for k in (_FILL, _HALO)),
+                         key=lambda sk: abs(height - (sk[1][0] + sk[1][1]) * sk[0]))
+    assert abs(height - (kind[0] + kind[1]) * size) < 0.6, (text, height, size)
+    base = y1 - kind[1] * size
+    return x0, base - _FILL[0] * size, x1, base + _FILL[1] * size
+
+
+def test_every_hex_number_of_the_printed_gm_map_is_printed_clear_of_every_name(
+        tools: None, example: tuple[object, object], tmp_path: Path) -> None:
+    """On A4, where the example's names are too long for its hexes, every hex keeps its
+    number, and no word of a name (a place's, a hex's) lies over one: a number moves
+    within its hex out of a name's way, or the name goes to the key."""
+    result = hexcrawl("print", "map", "--audience", "gm", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    pdf = tmp_path / "map-gm.pdf"
+    words = [w for w in _words(pdf) if w[0] == 1]
+    legend_top = min(y0 for _, _, y0, _, _, w in words if w == "Farmland")
+    on_map = [w for w in words if 40 < w[2] < legend_top]
+    numbers = [w for w in on_map if re.fullmatch(r"\d{4}", w[5])]
+    campaign, chronicle = example
+    view = gm_view(campaign, chronicle)  # type: ignore[arg-type]
+    assert {w[5] for w in numbers} == set(view.hexes), "a hex's number is missing"
+    # the names' sizes in points: their sizes on the map, at its scale on the page
+    svg, _ = printed_maps.printed_svg(view, Translator("en"), "A4", False)
+    per_unit = printed_maps.points_per_unit(*printed_maps._view_box(svg), "A4", False)
+    sizes = [float(s) * per_unit for s in set(re.findall(r'font-size="([\d.]+)"', svg))]
+    names = [_em_box(w, sizes) for w in on_map if w not in numbers and w[5].isalpha()]
+    assert len(names) > 40, len(names)
+    covered = []
+    for number in numbers:
+        x0, y0, x1, y1 = _em_box(number, sizes)
+        covered += [(number[5], box) for box in names
+                    if x0 < box[2] and box[0] < x1 and y0 < box[3] and box[1] < y1]
+    assert covered == [], covered[:5]
+
+
+def test_a_poster_lists_the_names_it_has_no_room_for_in_its_key(
+        tools: None, example: tuple[object, object], tmp_path: Path) -> None:
+    """A poster keeps its texts at their screen size: a name with no room on its sheets is
+    listed by hex number in the key, on pages of its own after the sheets, as on one page;
+    none is left out."""
+    result = hexcrawl("print", "map", "--audience", "gm", "--poster", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    pdf = tmp_path / "map-gm-poster.pdf"
+    campaign, chronicle = example
+    view = gm_view(campaign, chronicle)  # type: ignore[arg-type]
+    t = Translator(campaign.language)  # type: ignore[attr-defined]
+    svg, entries = printed_maps.printed_svg(view, t, "A4", True)
+    rows = mapkey.key_rows(entries, t)
+    assert rows, "the example's poster at 25 mm a hex has names with no room"
+    sheets = printed_maps.poster_layout(*printed_maps._view_box(svg), "A4").sheets
+    pages, _ = info(pdf)
+    assert pages == printed_maps.map_pages("A4", True, svg, key=rows) > 1 + sheets
+    words = _words(pdf)
+    key_pages = {page for page, *_, w in words if w == "Names"}
+    assert key_pages and min(key_pages) == 2 + sheets and max(key_pages) == pages
+    key = {part for page, *_, w in words if page in key_pages
+           for part in re.split(r"[-\s,–]+", w) if part}
+    names = {loc.name: loc.label for loc in view.locations.values()}
+    names |= {info.name: label for label, info in view.hexes.items() if info.name}
+    on_map = html.unescape(" ".join(re.findall(r">([^<>]+)<", svg)))
+    for row in rows:
+        assert set(re.split(r"[-\s,–]+", f"{row.where} {row.name}")) - {""} <= key, row
+    for name, label in names.items():
+        if name not in on_map:
+            assert name in {row.name for row in rows}, f"{name!r} is on neither map nor key"
+            assert label in key, (name, label)
