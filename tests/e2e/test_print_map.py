@@ -82,6 +82,14 @@ def small_and_vector(pdf: Path) -> None:
     assert images(pdf) == [], images(pdf)
 
 
+def key_pages(pdf: Path) -> list[int]:
+    """The pages after the first that hold the rest of a printed map's key."""
+    pages = subprocess.run(["pdftotext", "-f", "2", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout.split("\f")
+    return [n for n, page in enumerate(pages, start=2)
+            if "Names the map has no room for, by hex" in page]
+
+
 def text(pdf: Path) -> str:
     return subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
                           text=True, check=True).stdout
@@ -110,7 +118,9 @@ def test_both_maps_on_one_a4_page_with_their_legends(tools: None, example: tuple
     campaign, chronicle = example
     for pdf in (players, gm):
         pages, sizes = info(pdf)
-        assert pages == 1 and is_paper(sizes[0], "A4"), (pdf, sizes)
+        # the map on one page; a key too long for the room under it goes on
+        assert all(is_paper(size, "A4") for size in sizes), (pdf, sizes)
+        assert pages == 1 or key_pages(pdf) == list(range(2, pages + 1)), pdf
         small_and_vector(pdf)
     gm_words, player_words = text(gm), text(players)
     assert "The Sallow Reach" in gm_words and "The GM's map" in gm_words
@@ -139,17 +149,21 @@ def test_other_papers_and_orientations(tools: None, tmp_path: Path, paper: str,
     assert result.returncode == 0, result.stderr
     (pdf,) = tmp_path.glob("*.pdf")
     pages, sizes = info(pdf)
-    assert pages == 1 and is_paper(sizes[0], paper, landscape), sizes
+    assert all(is_paper(size, paper, landscape) for size in sizes), sizes
+    assert pages == 1 or key_pages(pdf) == list(range(2, pages + 1)), pages
 
 
 def test_a_poster_tiles_the_map_over_overlapping_sheets(tools: None,
                                                          example: tuple[object, object],
                                                          tmp_path: Path) -> None:
     campaign, chronicle = example
-    svg = maps.overview_map(gm_view(campaign, chronicle), maps.MapLinks(),  # type: ignore
-                            debug=True)
-    expected = printed_maps.map_pages("A4", True, svg, hex_mm=30)
-    layout_sheets = expected - 1
+    t = Translator(campaign.language)  # type: ignore[attr-defined]
+    svg, key = printed_maps.printed_svg(gm_view(campaign, chronicle), t, "A4", True,  # type: ignore
+                                        hex_mm=30)
+    expected = printed_maps.map_pages("A4", True, svg, hex_mm=30,
+                                      key=mapkey.key_rows(key, t))
+    layout_sheets = printed_maps.poster_layout(*printed_maps._view_box(svg), "A4",
+                                               hex_mm=30).sheets
     assert layout_sheets > 4, "the example's GM map should need several A4 sheets at 30 mm"
     result = hexcrawl("print", "map", "--audience", "gm", "--poster", "--hex-size", "30",
                       "--out", str(tmp_path))
@@ -169,12 +183,15 @@ def test_a_poster_tiles_the_map_over_overlapping_sheets(tools: None,
 def test_a_poster_of_the_players_map_on_a3(tools: None, example: tuple[object, object],
                                            tmp_path: Path) -> None:
     campaign, chronicle = example
-    svg = maps.overview_map(players_view(campaign, chronicle), maps.MapLinks(), debug=True)  # type: ignore
+    t = Translator(campaign.language)  # type: ignore[attr-defined]
+    svg, key = printed_maps.printed_svg(players_view(campaign, chronicle), t, "A3", True,  # type: ignore
+                                        hex_mm=40)
     result = hexcrawl("print", "map", "--audience", "players", "--poster", "--paper", "A3",
                       "--hex-size", "40", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     pages, sizes = info(tmp_path / "map-players-poster.pdf")
-    assert pages == printed_maps.map_pages("A3", True, svg, hex_mm=40) > 2
+    assert pages == printed_maps.map_pages("A3", True, svg, hex_mm=40,
+                                           key=mapkey.key_rows(key, t)) > 2
     assert all(is_paper(s, "A3") for s in sizes)
     small_and_vector(tmp_path / "map-players-poster.pdf")
 
@@ -266,15 +283,15 @@ def map_text_sizes(pdf: Path) -> tuple[dict[str, float], dict[str, float]]:
     """The font size, in points, of each hex label (CCRR, from its width) and of each word
     of a name (from its height: the smallest of its copies, a halo and a fill) printed on
     the map, above the legend. Path names (set along a curve, letter by letter) are left
-    out."""
-    text = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+    out (and the key's pages after the map)."""
+    text = subprocess.run(["pdftotext", "-bbox", "-l", "1", str(pdf), "-"], capture_output=True,
                           text=True, check=True).stdout
     words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in _WORD.findall(text)]
     legend_top = min(y0 for _, y0, _, _, w in words if w == "Farmland")
     numbers: dict[str, float] = {}
     names: dict[str, float] = {}
     for x0, y0, x1, y1, word in words:
-        if y0 >= legend_top or y0 < 70:  # the legend, the page's title
+        if y0 >= legend_top or y0 < 48:  # the legend, the page's title (14 mm)
             continue
         if re.fullmatch(r"\d{4}", word):
             numbers[word] = (x1 - x0) / (4 * _DIGIT_EM)
@@ -287,17 +304,16 @@ def map_text_sizes(pdf: Path) -> tuple[dict[str, float], dict[str, float]]:
 def test_the_printed_gm_map_reads_at_print_sizes(tools: None, tmp_path: Path) -> None:
     """On A4, in the orientation that prints the map largest, the hex labels are at least
     7 pt and the names at least 7 pt; names the page has no room for go to its key rather
-    than set smaller, and a hex label under a name gives way to it."""
+    than set smaller."""
     result = hexcrawl("print", "map", "--audience", "gm", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     pdf = tmp_path / "map-gm.pdf"
     _, sizes = info(pdf)
     # the example's map is about square: portrait
-    assert len(sizes) == 1 and is_paper(sizes[0], "A4") and sizes[0][0] < sizes[0][1]
+    assert is_paper(sizes[0], "A4") and sizes[0][0] < sizes[0][1]
     numbers, names = map_text_sizes(pdf)
-    # most hexes keep their number; those under a name (one reaching into the hexes beside
-    # it, too) give way
-    assert len(numbers) >= 100, len(numbers)
+    # every hex keeps its number
+    assert len(numbers) == 320, len(numbers)
     assert min(numbers.values()) >= 7, sorted(numbers.items(), key=lambda i: i[1])[:3]
     for name in ("Ashford", "Greymere", "Coldforge"):
         assert name in names
@@ -356,21 +372,23 @@ def test_every_name_of_the_gm_map_is_on_its_printed_page_or_its_key(
     svg, _ = printed_maps.printed_svg(
         view, Translator(campaign.language), paper, False,  # type: ignore[attr-defined]
         "landscape" if args else "auto")
-    along = re.findall(r"<textPath[^>]*>([^<]*)<", svg)
+    along = [html.unescape(a) for a in re.findall(r"<textPath[^>]*>([^<]*)<", svg)]
     keyed = []
     for name, where in names.items():
-        if all(word in on_map for word in name.split()) or html.escape(name) in along:
+        if all(word in on_map for word in name.split()) or name in along:
             continue
         assert set(re.split(r"[-\s]+", name)) <= key, f"{name!r} is on neither map nor key"
         keyed.append(name)
-        # listed with its hex's number (a hex's label under a name gives way to it, the
-        # labels of the hexes around it tell where it is)
+        # listed with its hex's number
         assert set(where) <= key, (where, name)
     assert keyed, "the example's map is crowded: some names go to the key"
     if not args:
-        # in the orientation that prints it largest, most names are on the map
-        assert len(keyed) < len(names) / 2, keyed
-        assert len(numbers) >= 100
+        # in the orientation that prints it largest, with every hex's number kept, most
+        # places' names are on the map (the hexes' names, placed after them, mostly go
+        # to the key)
+        places = {loc.name for loc in view.locations.values()}
+        assert len(places & set(keyed)) < len(places) / 2, sorted(places & set(keyed))
+        assert len(set(numbers)) == len(view.hexes)
     # the map fills the frame: its labels span the page's printable width (portrait) or
     # height (landscape), and the legend follows right under it
     page_w, page_h = sizes[0]
