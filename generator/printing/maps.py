@@ -206,7 +206,7 @@ def map_html(campaign: Campaign, view: Any, svg: str, image: str, paper: str,
                            distance=t.count(campaign.hex_miles, "mile")),
         "tiles": [],
         "tile_w": 0, "tile_h": 0, "map_w": 0, "map_h": 0, "crop_marks": [],
-        "key_here": [], "key_pages": [], "key_page_height": 0}
+        "key_here": [], "key_pages": []}
     if not poster:
         page = _map_orientation(view_w, view_h, paper, orientation)
         context.update(_one_page(view_w, view_h, page, paper, orientation, context["legend"],
@@ -279,10 +279,17 @@ def _poster_key(rows: Sequence[mapkey.KeyRow], page: tuple[float, float]) -> dic
     """A poster's key: the pages it takes after the sheets, the width of the page's frame
     and the height under the title."""
     frame_w, frame_h = page[0] - 2 * MAP_MARGIN, page[1] - 2 * MAP_MARGIN
-    cols = mapkey.columns(frame_w)
-    _, pages = mapkey.key_pages(rows, frame_w, 0, frame_h - _MAP_TITLE, cols)
-    return {"key_pages": pages, "key_width": frame_w, "key_columns": cols,
-            "key_page_height": round(frame_h - _MAP_TITLE, 2)}
+    _, pages = mapkey.key_pages(rows, frame_w, 0, frame_h - _MAP_TITLE,
+                                mapkey.columns(frame_w))
+    return {"key_pages": pages, **_key_page(page)}
+
+
+def _key_page(page: tuple[float, float]) -> dict[str, Any]:
+    """The measures of a page of a map's key: its frame's width, the height under the
+    title, its columns."""
+    frame_w, frame_h = page[0] - 2 * MAP_MARGIN, page[1] - 2 * MAP_MARGIN
+    return {"key_page_width": frame_w, "key_page_height": round(frame_h - _MAP_TITLE, 2),
+            "key_page_columns": mapkey.columns(frame_w)}
 
 
 def _one_page(view_w: float, view_h: float, page: tuple[float, float], paper: str,
@@ -297,16 +304,20 @@ def _one_page(view_w: float, view_h: float, page: tuple[float, float], paper: st
              - mapkey.legend_height([words for _, words in legend], frame_w))
     side = frame_w - box_w - mapkey.KEY_GAP_MM
     out: dict[str, Any] = {"box_w": box_w, "box_h": box_h, "key_side": False,
-                           "key_page_height": round(frame_h - _MAP_TITLE, 2)}
-    if rows and side >= mapkey.KEY_SIDE_COLUMN_MM:
-        # a map that leaves a band beside it (a wide page) has its key there
-        cols = mapkey.columns(side, mapkey.KEY_SIDE_COLUMN_MM)
-        here, pages = mapkey.key_pages(rows, side, box_h, box_h, cols)
-        if not pages:
-            return {**out, "key_here": here, "key_pages": [], "key_side": True,
-                    "key_width": round(side, 2), "key_height": box_h, "key_columns": cols}
+                           **_key_page(page)}
     cols = mapkey.columns(frame_w)
     here, pages = mapkey.key_pages(rows, frame_w, below, frame_h - _MAP_TITLE, cols)
+    if rows and side >= mapkey.KEY_SIDE_COLUMN_MM:
+        # a map that leaves a band beside it (a wide page) has its key there, when the
+        # band holds more of it than the room under the legend
+        side_cols = mapkey.columns(side, mapkey.KEY_SIDE_COLUMN_MM)
+        beside, _ = mapkey.key_pages(rows, side, box_h, box_h, side_cols)
+        if beside and len(beside) >= len(here):
+            _, pages = mapkey.key_pages(rows[len(beside):], frame_w, 0,
+                                        frame_h - _MAP_TITLE, cols)
+            return {**out, "key_here": beside, "key_pages": pages, "key_side": True,
+                    "key_width": round(side, 2), "key_height": box_h,
+                    "key_columns": side_cols}
     return {**out, "key_here": here, "key_pages": pages, "key_width": frame_w,
             "key_height": round(max(below, 0), 2), "key_columns": cols}
 
