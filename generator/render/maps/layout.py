@@ -148,10 +148,10 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
                 # printed, a label may move within its hex for a name (its hex keeps
                 # its number; the names of a crowded map need the room), or off an icon
                 room = (box, *moved_boxes(box, y))
-                spot = next((s for s in room if placer.free(s)), box)
-                placer.take_movable(label, spot, room)
-                if spot is not box:
-                    placer.moved[label] = spot
+                free = next((s for s in room if placer.free(s)), box)
+                placer.take_movable(label, free, room)
+                if free is not box:
+                    placer.moved[label] = free
             else:
                 placer.take(box)
     _place_party(m, canvas, placer, spots, out)
