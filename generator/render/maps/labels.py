@@ -90,6 +90,11 @@ class Box:
                    max(self.y1, other.y1))
 
 
+#: How far a movable box is moved for a name, tried in turn: to its first spots only (a
+#: hex label to the middle of its hex), then to any (to its foot, too).
+MOVE_REACH = (2, 99)
+
+
 def around(x: float, y: float, r: float) -> Box:
     return Box(x - r, y - r, x + r, y + r)
 
@@ -193,10 +198,10 @@ class Placer:
             taken = self.cells.get(cell, [])
             taken[:] = [other for other in taken if other is not box]
 
-    def make_room(self, boxes: Sequence[Box]) -> bool:
+    def make_room(self, boxes: Sequence[Box], reach: int = 99) -> bool:
         """Take ``boxes`` if all that they overlap is movable and can move to another of
-        its spots, clear of them and of everything else; else change nothing and answer
-        False."""
+        its first ``reach`` spots, clear of them and of everything else; else change
+        nothing and answer False."""
         blocking: dict[int, tuple[str, Box, tuple[Box, ...]]] = {}
         for box in boxes:
             for hit in self.hits(box):
@@ -208,7 +213,7 @@ class Placer:
             return False
         chosen: list[tuple[str, Box, Box, tuple[Box, ...]]] = []
         for key, old, spots in blocking.values():
-            spot = next((s for s in spots if s != old
+            spot = next((s for s in spots[:reach] if s != old
                          and not any(s.overlaps(b) for b in boxes)
                          and not any(s.overlaps(c) for _, _, c, _ in chosen)
                          # what it overlaps moves away too
@@ -294,12 +299,12 @@ def place_boxed(placer: Placer, candidates: Iterable[tuple[Label, Box]],
         if placer.free(box):
             placer.take(box)
             return label
-    if placer.movable:
+    for reach in MOVE_REACH if placer.movable else ():
         for label, box in candidates:
             if inside is not None and not box.inside(inside):
                 continue
             if avoid is not None and not avoid.free(box):
                 continue
-            if placer.make_room((box,)):
+            if placer.make_room((box,), reach):
                 return label
     return None

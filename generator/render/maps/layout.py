@@ -16,7 +16,7 @@ from generator.hexgrid import Hex
 from generator.knowledge import LocationView, PathView
 from generator.render.maps import curves, labels
 from generator.render.maps.drawing import KeyEntry, MapDrawing, icon_kind
-from generator.render.maps.hexes import coord_y
+from generator.render.maps.hexes import coord_box, moved_boxes
 from generator.render.maps.lattice import Canvas
 from generator.render.maps.style import (
     HEX_NAME_SIZES,
@@ -28,8 +28,6 @@ from generator.render.maps.style import (
     PATH_NAME_DY,
     PATH_NAME_SIZES,
     SIZE,
-    TEXT_SIZES,
-    TextSizes,
 )
 from generator.render.maps.svg import rounded
 
@@ -138,22 +136,7 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
     out = Layout()
     for _, x, y in icons:
         placer.take(labels.around(x, y, ICON_RADIUS + LABEL_GAP))
-    numbers: set[int] = set()  # the hex labels' boxes (a leader line may pass under one)
-    if m.view.site.show_labels:
-        for label in hexes:
-            x, y = canvas.centre(m.hexes[label].hex)
-            box = coord_box(label, x, y, m.sizes)
-            numbers.add(id(box))
-            if m.sizes.printed:
-                # printed, a label may move within its hex for a name (its hex keeps
-                # its number; the names of a crowded map need the room), or off an icon
-                room = (box, *moved_boxes(box, y))
-                free = next((s for s in room if placer.free(s)), box)
-                placer.take_movable(label, free, room)
-                if free is not box:
-                    placer.moved[label] = free
-            else:
-                placer.take(box)
+    numbers = _take_numbers(m, canvas, placer, hexes) if m.view.site.show_labels else set()
     _place_party(m, canvas, placer, spots, out)
     important = sorted(icons, key=lambda item: (_ICON_RANK.get(icon_kind(item[0]), 99),
                                                  item[0].name.casefold(), item[0].id))
@@ -201,28 +184,28 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
     return out
 
 
-def coord_box(label: str, x: float, y: float, sizes: TextSizes = TEXT_SIZES) -> labels.Box:
-    """The room a hex's label (CCRR) takes, the hex's centre at (x, y) (every label of a
-    map has as many digits, all of one width: measured once)."""
-    shape = _coord_shape(len(label), sizes.coord)
-    at = coord_y(y, sizes)
-    return labels.Box(x + shape.x0, at + shape.y0, x + shape.x1, at + shape.y1)
-
-
-def moved_boxes(box: labels.Box, y: float) -> tuple[labels.Box, labels.Box]:
-    """Where a hex's label at the top of its hex (``box``, the hex's centre at ``y``) may
-    go when it moves: the middle of its hex, where it can be taken for no other hex's;
-    else its foot, as far below the centre, a unit higher (clear of the next hex's)."""
-    half = (box.y1 - box.y0) / 2
-    return (labels.Box(box.x0, y - half, box.x1, y + half),
-            labels.Box(box.x0, 2 * y - box.y1 - 1, box.x1, 2 * y - box.y0 - 1))
-
-
-@functools.lru_cache(maxsize=8)
-def _coord_shape(digits: int, size: float) -> labels.Box:
-    """The box of a hex label of ``digits`` digits, its centre at (0, 0) (every digit is
-    as wide as another)."""
-    return labels.label_box(("0" * digits,), 0, 0, size, "middle")
+def _take_numbers(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
+                  hexes: Sequence[str]) -> set[int]:
+    """Every hex's label (CCRR) taken at the top of its hex; printed, movable within its
+    hex for a name (its hex keeps its number; the names of a crowded map need the room),
+    and off an icon from the start. The ids of the boxes taken at the top (a leader line
+    may pass under one)."""
+    numbers: set[int] = set()
+    for label in hexes:
+        x, y = canvas.centre(m.hexes[label].hex)
+        box = coord_box(label, x, y, m.sizes)
+        numbers.add(id(box))
+        if not m.sizes.printed:
+            placer.take(box)
+            continue
+        room = (box, *moved_boxes(box, y))
+        # an icon may reach into the room under the baseline: digits have no descenders
+        free = next((s for s in room if placer.free(labels.Box(
+            s.x0, s.y0, s.x1, s.y1 - labels.DESCENT * m.sizes.coord))), box)
+        placer.take_movable(label, free, room)
+        if free is not box:
+            placer.moved[label] = free
+    return numbers
 
 
 def _place_party(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
@@ -523,7 +506,8 @@ def _place_path_name(placer: labels.Placer, name: str, points: Sequence[curves.P
                 if all(placer.free(b) for b in boxes):
                     placer.take_all(boxes)
                     return spot
-                if placer.movable and placer.make_room(boxes):
+                if any(placer.make_room(boxes, reach) for reach in labels.MOVE_REACH
+                       if placer.movable):
                     return spot
     return None
 
