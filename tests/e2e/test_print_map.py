@@ -427,24 +427,34 @@ def _em_box(word: tuple[int, float, float, float, float, str], sizes: list[float
     return x0, base - _FILL[0] * size, x1, base + _FILL[1] * size
 
 
+@pytest.mark.parametrize(("paper", "args"), [
+    ("A4", []), ("Letter", ["--orientation", "landscape"])])
 def test_every_hex_number_of_the_printed_gm_map_is_printed_clear_of_every_name(
-        tools: None, example: tuple[object, object], tmp_path: Path) -> None:
-    """On A4, where the example's names are too long for its hexes, every hex keeps its
-    number, and no word of a name (a place's, a hex's) lies over one: a number moves
-    within its hex out of a name's way, or the name goes to the key."""
-    result = hexcrawl("print", "map", "--audience", "gm", "--out", str(tmp_path))
+        tools: None, example: tuple[object, object], tmp_path: Path, paper: str,
+        args: list[str]) -> None:
+    """On A4 or Letter, where the example's names are too long for its hexes, every hex
+    keeps its number, and no word of a name (a place's, a hex's) lies over one: a number
+    moves within its hex out of a name's way, or the name goes to the key (under the map,
+    or beside it on a wide page)."""
+    result = hexcrawl("print", "map", "--audience", "gm", "--paper", paper, *args,
+                      "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     pdf = tmp_path / "map-gm.pdf"
     words = [w for w in _words(pdf) if w[0] == 1]
     legend_top = min(y0 for _, _, y0, _, _, w in words if w == "Farmland")
-    on_map = [w for w in words if 40 < w[2] < legend_top]
+    # the key's heading: beside the map (a wide page), or under the legend
+    key_x = min([x0 for _, x0, y0, _, _, w in words if w == "Names" and y0 < legend_top]
+                or [10_000.0])
+    on_map = [w for w in words if 40 < w[2] < legend_top and w[1] < key_x - 1]
     numbers = [w for w in on_map if re.fullmatch(r"\d{4}", w[5])]
     campaign, chronicle = example
     view = gm_view(campaign, chronicle)  # type: ignore[arg-type]
     assert {w[5] for w in numbers} == set(view.hexes), "a hex's number is missing"
     # the names' sizes in points: their sizes on the map, at its scale on the page
-    svg, _ = printed_maps.printed_svg(view, Translator("en"), "A4", False)
-    per_unit = printed_maps.points_per_unit(*printed_maps._view_box(svg), "A4", False)
+    orientation = "landscape" if args else "auto"
+    svg, _ = printed_maps.printed_svg(view, Translator("en"), paper, False, orientation)
+    per_unit = printed_maps.points_per_unit(*printed_maps._view_box(svg), paper, False,
+                                            orientation)
     sizes = [float(s) * per_unit for s in set(re.findall(r'font-size="([\d.]+)"', svg))]
     names = [_em_box(w, sizes) for w in on_map if w not in numbers and w[5].isalpha()]
     assert len(names) > 40, len(names)
