@@ -163,16 +163,20 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
     if m.view.site.show_names:
         _place_hex_names(m, canvas, placer, hexes, icons, out)
     if m.sizes.printed and not m.view.site.show_labels:
-        # a map without hex labels has those of the hexes its key names, where free
+        # a map without hex labels has those of the hexes its key names, where free in
+        # their hex
         shown = {h for entry in out.key for h in entry.hexes}
         for label in hexes:
             if label not in shown:
                 continue
+            y = canvas.centre(m.hexes[label].hex)[1]
             box = coord_box(label, *canvas.centre(m.hexes[label].hex), m.sizes)
-            if placer.free(box):
-                placer.take(box)
-            else:
+            free = next((b for b in (box, *moved_boxes(box, y)) if placer.free(b)), None)
+            if free is None:
                 out.hidden.add(label)
+            else:
+                placer.take(free)
+                placer.moved[label] = free
     out.moved = {label: round(box.y0 + m.sizes.coord * labels.ASCENT)
                  for label, box in placer.moved.items()
                  if box != coord_box(label, *canvas.centre(m.hexes[label].hex), m.sizes)}
