@@ -44,3 +44,14 @@ def test_the_legend_height_grows_with_a_long_entry() -> None:
     long = mapkey.legend_height(["Farmland", "other place: " + ", ".join(["wreck"] * 40)],
                                 190)
     assert long > short
+
+
+def test_a_narrow_key_counts_wrapped_words_and_its_wrapped_heading() -> None:
+    """Beside a map the key's columns are narrow: a row's words wrap a line sooner than its
+    characters alone say, and the heading takes more lines; the room counted for them
+    holds fewer rows, so that none is cut off at the key's foot."""
+    rows = [mapkey.KeyRow("0101", "Barrow of the Antlered King")] * 40
+    wide, _ = mapkey.key_pages(rows, 190, 60, 250, 1)
+    narrow, _ = mapkey.key_pages(rows, 30, 60, 250, 1)
+    assert len(narrow) < len(wide)
+    assert mapkey.head_height(30) > mapkey.head_height(190) == mapkey.KEY_HEAD_MM
