@@ -194,6 +194,7 @@ class Placer:
         self.movable[id(box)] = (key, box, tuple(spots))
 
     def drop(self, box: Box) -> None:
+        """Give back a box taken (that very one, not an equal one)."""
         for cell in self._cells(box):
             taken = self.cells.get(cell, [])
             taken[:] = [other for other in taken if other is not box]
