@@ -1,6 +1,6 @@
 """The key of a printed map: the names its page has no room for, listed by hex number
-beside it (``key_rows``), and where that list goes: under the map and its legend when it
-fits there, else on pages of its own after the map (``key_pages``).
+beside it (``key_rows``), and where that list goes: under the map and its legend as far as
+it fits there, the rest on pages of its own after the map (``key_pages``).
 
 The page is laid out by Chromium, but a list cut off at the page's edge would lose names
 without a word, so the room the legend and the key take is worked out here, generously:
@@ -24,6 +24,10 @@ KEY_COLUMN_MM = 36.0
 KEY_SIDE_COLUMN_MM = 28.0
 KEY_GAP_MM = 4.0
 KEY_HEAD_MM = 10.0
+#: The heading's length in characters, as long as its longest translation or longer.
+_HEAD_CHARS = 70
+#: A row's lines after its first are indented (``site_templates/print/map.html``).
+_INDENT_MM = 2.0
 #: A legend row: a swatch 4.2 mm tall and the gap under it; the room around an item.
 _LEGEND_ROW_MM = 5.0
 _LEGEND_ITEM_MM = 11.0
@@ -62,14 +66,35 @@ def columns(width_mm: float, least_mm: float = KEY_COLUMN_MM) -> int:
 
 
 def _row_lines(row: KeyRow, column_mm: float) -> int:
-    return max(1, math.ceil((len(row.where) + 1 + len(row.name)) * _CHAR_MM / column_mm))
+    """The lines a row takes in a column ``column_mm`` wide: its words wrapped one after
+    another, a line after the first indented by ``_INDENT_MM``, a word too long for a
+    line broken (a few more lines than Chromium sets: a key cut short loses names)."""
+    lines, used = 1, 0.0
+    for word in f"{row.where} {row.name}".split():
+        size = len(word) * _CHAR_MM
+        width = column_mm - (_INDENT_MM if lines > 1 else 0)
+        if used and used + _CHAR_MM + size > width:
+            lines, used = lines + 1, 0.0
+            width = column_mm - _INDENT_MM
+        if size > width:
+            lines += math.ceil(size / width) - 1
+            size = size % width
+        used += (_CHAR_MM if used else 0) + size
+    return lines
+
+
+def head_height(width_mm: float) -> float:
+    """The room the key's heading takes on a key ``width_mm`` wide: ``KEY_HEAD_MM``, more
+    where it wraps (a heading of up to ``_HEAD_CHARS`` characters, in bold 8.5 pt)."""
+    lines = math.ceil(_HEAD_CHARS * _CHAR_MM * 8.5 / 7.5 * 1.1 / width_mm)
+    return max(KEY_HEAD_MM, lines * _LINE_MM * 8.5 / 7.5 + 3)
 
 
 def _fill(rows: Sequence[KeyRow], width_mm: float, height_mm: float, cols: int) -> int:
     """How many of ``rows`` fit in a key of that size (its heading included) in ``cols``
     columns filled one after another, a row never split."""
     column_mm = (width_mm - (cols - 1) * KEY_GAP_MM) / cols
-    per_column = int((height_mm - KEY_HEAD_MM) // _LINE_MM)
+    per_column = int((height_mm - head_height(width_mm)) // _LINE_MM)
     taken, col, used = 0, 0, 0
     for row in rows:
         lines = _row_lines(row, column_mm)
@@ -100,15 +125,14 @@ def legend_height(items: Iterable[str], width_mm: float) -> float:
 
 def key_pages(rows: Sequence[KeyRow], width_mm: float, here_mm: float, page_mm: float,
               cols: int) -> tuple[list[KeyRow], list[list[KeyRow]]]:
-    """The rows by the map (all of them when they fit in ``here_mm``, else none: a key
-    reads best in one piece) and those on pages of their own, ``page_mm`` tall each, in
-    ``cols`` columns."""
-    if _fill(rows, width_mm, here_mm, cols) == len(rows):
-        return list(rows), []
+    """The rows by the map (as many as fit in ``here_mm``: the page's room is not left
+    empty) and the rest on pages of their own, ``page_mm`` tall each, in ``cols``
+    columns."""
+    here = _fill(rows, width_mm, here_mm, cols) if here_mm > head_height(width_mm) else 0
     pages: list[list[KeyRow]] = []
-    left = list(rows)
+    left = list(rows[here:])
     while left:
         n = max(1, _fill(left, width_mm, page_mm, cols))
         pages.append(left[:n])
         left = left[n:]
-    return [], pages
+    return list(rows[:here]), pages

@@ -205,15 +205,17 @@ def map_html(campaign: Campaign, view: Any, svg: str, image: str, paper: str,
                            distance=t.count(campaign.hex_miles, "mile")),
         "tiles": [],
         "tile_w": 0, "tile_h": 0, "map_w": 0, "map_h": 0, "crop_marks": [],
-        "key_here": [], "key_pages": [], "key_page_height": 0}
+        "key_here": [], "key_pages": []}
     if not poster:
         page = _map_orientation(view_w, view_h, paper, orientation)
         context.update(_one_page(view_w, view_h, page, paper, orientation, context["legend"],
                                  mapkey.key_rows(key, t)))
-        context["key_title"] = t.gettext("Names the map has no room for, by hex")
     else:
         page, poster_context = _poster(view_w, view_h, paper, orientation, hex_mm, t)
         context.update(poster_context)
+        # a poster's sheets are all map: its key takes pages of its own after them
+        context.update(_poster_key(mapkey.key_rows(key, t), page))
+    context["key_title"] = t.gettext("Names the map has no room for, by hex")
     context.update({"page_w": page[0], "page_h": page[1]})
     env = html_environment(MAP_TEMPLATES)
     return env.get_template("map.html").render(context)
@@ -270,6 +272,23 @@ def _poster(view_w: float, view_h: float, paper: str, orientation: str, hex_mm: 
     return page, context
 
 
+def _poster_key(rows: Sequence[mapkey.KeyRow], page: tuple[float, float]) -> dict[str, Any]:
+    """A poster's key: the pages it takes after the sheets, the width of the page's frame
+    and the height under the title."""
+    frame_w, frame_h = page[0] - 2 * MAP_MARGIN, page[1] - 2 * MAP_MARGIN
+    _, pages = mapkey.key_pages(rows, frame_w, 0, frame_h - _MAP_TITLE,
+                                mapkey.columns(frame_w))
+    return {"key_pages": pages, **_key_page(page)}
+
+
+def _key_page(page: tuple[float, float]) -> dict[str, Any]:
+    """The measures of a page of a map's key: its frame's width, the height under the
+    title, its columns."""
+    frame_w, frame_h = page[0] - 2 * MAP_MARGIN, page[1] - 2 * MAP_MARGIN
+    return {"key_page_width": frame_w, "key_page_height": round(frame_h - _MAP_TITLE, 2),
+            "key_page_columns": mapkey.columns(frame_w)}
+
+
 def _one_page(view_w: float, view_h: float, page: tuple[float, float], paper: str,
               orientation: str, legend: Sequence[tuple[str, str]],
               rows: Sequence[mapkey.KeyRow]) -> dict[str, Any]:
@@ -282,29 +301,36 @@ def _one_page(view_w: float, view_h: float, page: tuple[float, float], paper: st
              - mapkey.legend_height([words for _, words in legend], frame_w))
     side = frame_w - box_w - mapkey.KEY_GAP_MM
     out: dict[str, Any] = {"box_w": box_w, "box_h": box_h, "key_side": False,
-                           "key_page_height": round(frame_h - _MAP_TITLE, 2)}
-    if rows and side >= mapkey.KEY_SIDE_COLUMN_MM:
-        # a map that leaves a band beside it (a wide page) has its key there
-        cols = mapkey.columns(side, mapkey.KEY_SIDE_COLUMN_MM)
-        here, pages = mapkey.key_pages(rows, side, box_h, box_h, cols)
-        if here:
-            return {**out, "key_here": here, "key_pages": [], "key_side": True,
-                    "key_width": round(side, 2), "key_height": box_h, "key_columns": cols}
+                           **_key_page(page)}
     cols = mapkey.columns(frame_w)
     here, pages = mapkey.key_pages(rows, frame_w, below, frame_h - _MAP_TITLE, cols)
+    if rows and side >= mapkey.KEY_SIDE_COLUMN_MM:
+        # a map that leaves a band beside it (a wide page) has its key there, when the
+        # band holds more of it than the room under the legend
+        side_cols = mapkey.columns(side, mapkey.KEY_SIDE_COLUMN_MM)
+        beside, _ = mapkey.key_pages(rows, side, box_h, box_h, side_cols)
+        if beside and len(beside) >= len(here):
+            _, pages = mapkey.key_pages(rows[len(beside):], frame_w, 0,
+                                        frame_h - _MAP_TITLE, cols)
+            return {**out, "key_here": beside, "key_pages": pages, "key_side": True,
+                    "key_width": round(side, 2), "key_height": box_h,
+                    "key_columns": side_cols}
     return {**out, "key_here": here, "key_pages": pages, "key_width": frame_w,
             "key_height": round(max(below, 0), 2), "key_columns": cols}
 
 
 def map_pages(pdf_paper: str, poster: bool, svg: str, orientation: str = "auto",
-              hex_mm: float = POSTER_HEX_MM) -> int:
-    """How many pages a printed map takes (a poster: its sheets and the cover)."""
+              hex_mm: float = POSTER_HEX_MM, key: Sequence[mapkey.KeyRow] = ()) -> int:
+    """How many pages a printed poster takes: the cover, its sheets and the pages of its
+    key (``key``: its rows, ``mapkey.key_rows``). A one-page map: 1 (a key that does not
+    fit under it adds pages, ``map_html``)."""
     m = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([-\d.]+) ([-\d.]+)"', svg)
     assert m
     if not poster:
         return 1
-    return 1 + poster_layout(float(m.group(1)), float(m.group(2)), pdf_paper, orientation,
-                             hex_mm).sheets
+    layout = poster_layout(float(m.group(1)), float(m.group(2)), pdf_paper, orientation,
+                           hex_mm)
+    return 1 + layout.sheets + len(_poster_key(key, layout.page)["key_pages"])
 
 
 def _view_box(svg: str) -> tuple[float, float]:

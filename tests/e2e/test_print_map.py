@@ -21,7 +21,7 @@ import pytest
 from generator.content.loader import load_campaign
 from generator.i18n import Translator
 from generator.knowledge import gm_view, players_view
-from generator.printing import chromium
+from generator.printing import chromium, mapkey
 from generator.printing import maps as printed_maps
 from generator.render import maps
 from generator.replay import replay
@@ -82,6 +82,14 @@ def small_and_vector(pdf: Path) -> None:
     assert images(pdf) == [], images(pdf)
 
 
+def key_pages(pdf: Path) -> list[int]:
+    """The pages after the first that hold the rest of a printed map's key."""
+    pages = subprocess.run(["pdftotext", "-f", "2", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout.split("\f")
+    return [n for n, page in enumerate(pages, start=2)
+            if "Names the map has no room for, by hex" in page]
+
+
 def text(pdf: Path) -> str:
     return subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
                           text=True, check=True).stdout
@@ -110,7 +118,9 @@ def test_both_maps_on_one_a4_page_with_their_legends(tools: None, example: tuple
     campaign, chronicle = example
     for pdf in (players, gm):
         pages, sizes = info(pdf)
-        assert pages == 1 and is_paper(sizes[0], "A4"), (pdf, sizes)
+        # the map on one page; a key too long for the room under it goes on
+        assert all(is_paper(size, "A4") for size in sizes), (pdf, sizes)
+        assert pages == 1 or key_pages(pdf) == list(range(2, pages + 1)), pdf
         small_and_vector(pdf)
     gm_words, player_words = text(gm), text(players)
     assert "The Sallow Reach" in gm_words and "The GM's map" in gm_words
@@ -139,17 +149,21 @@ def test_other_papers_and_orientations(tools: None, tmp_path: Path, paper: str,
     assert result.returncode == 0, result.stderr
     (pdf,) = tmp_path.glob("*.pdf")
     pages, sizes = info(pdf)
-    assert pages == 1 and is_paper(sizes[0], paper, landscape), sizes
+    assert all(is_paper(size, paper, landscape) for size in sizes), sizes
+    assert pages == 1 or key_pages(pdf) == list(range(2, pages + 1)), pages
 
 
 def test_a_poster_tiles_the_map_over_overlapping_sheets(tools: None,
                                                          example: tuple[object, object],
                                                          tmp_path: Path) -> None:
     campaign, chronicle = example
-    svg = maps.overview_map(gm_view(campaign, chronicle), maps.MapLinks(),  # type: ignore
-                            debug=True)
-    expected = printed_maps.map_pages("A4", True, svg, hex_mm=30)
-    layout_sheets = expected - 1
+    t = Translator(campaign.language)  # type: ignore[attr-defined]
+    svg, key = printed_maps.printed_svg(gm_view(campaign, chronicle), t, "A4", True,  # type: ignore
+                                        hex_mm=30)
+    expected = printed_maps.map_pages("A4", True, svg, hex_mm=30,
+                                      key=mapkey.key_rows(key, t))
+    layout_sheets = printed_maps.poster_layout(*printed_maps._view_box(svg), "A4",
+                                               hex_mm=30).sheets
     assert layout_sheets > 4, "the example's GM map should need several A4 sheets at 30 mm"
     result = hexcrawl("print", "map", "--audience", "gm", "--poster", "--hex-size", "30",
                       "--out", str(tmp_path))
@@ -169,12 +183,15 @@ def test_a_poster_tiles_the_map_over_overlapping_sheets(tools: None,
 def test_a_poster_of_the_players_map_on_a3(tools: None, example: tuple[object, object],
                                            tmp_path: Path) -> None:
     campaign, chronicle = example
-    svg = maps.overview_map(players_view(campaign, chronicle), maps.MapLinks(), debug=True)  # type: ignore
+    t = Translator(campaign.language)  # type: ignore[attr-defined]
+    svg, key = printed_maps.printed_svg(players_view(campaign, chronicle), t, "A3", True,  # type: ignore
+                                        hex_mm=40)
     result = hexcrawl("print", "map", "--audience", "players", "--poster", "--paper", "A3",
                       "--hex-size", "40", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     pages, sizes = info(tmp_path / "map-players-poster.pdf")
-    assert pages == printed_maps.map_pages("A3", True, svg, hex_mm=40) > 2
+    assert pages == printed_maps.map_pages("A3", True, svg, hex_mm=40,
+                                           key=mapkey.key_rows(key, t)) > 2
     assert all(is_paper(s, "A3") for s in sizes)
     small_and_vector(tmp_path / "map-players-poster.pdf")
 
@@ -266,15 +283,15 @@ def map_text_sizes(pdf: Path) -> tuple[dict[str, float], dict[str, float]]:
     """The font size, in points, of each hex label (CCRR, from its width) and of each word
     of a name (from its height: the smallest of its copies, a halo and a fill) printed on
     the map, above the legend. Path names (set along a curve, letter by letter) are left
-    out."""
-    text = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+    out (and the key's pages after the map)."""
+    text = subprocess.run(["pdftotext", "-bbox", "-l", "1", str(pdf), "-"], capture_output=True,
                           text=True, check=True).stdout
     words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in _WORD.findall(text)]
     legend_top = min(y0 for _, y0, _, _, w in words if w == "Farmland")
     numbers: dict[str, float] = {}
     names: dict[str, float] = {}
     for x0, y0, x1, y1, word in words:
-        if y0 >= legend_top or y0 < 70:  # the legend, the page's title
+        if y0 >= legend_top or y0 < 48:  # the legend, the page's title (14 mm)
             continue
         if re.fullmatch(r"\d{4}", word):
             numbers[word] = (x1 - x0) / (4 * _DIGIT_EM)
@@ -287,17 +304,16 @@ def map_text_sizes(pdf: Path) -> tuple[dict[str, float], dict[str, float]]:
 def test_the_printed_gm_map_reads_at_print_sizes(tools: None, tmp_path: Path) -> None:
     """On A4, in the orientation that prints the map largest, the hex labels are at least
     7 pt and the names at least 7 pt; names the page has no room for go to its key rather
-    than set smaller, and a hex label under a name gives way to it."""
+    than set smaller."""
     result = hexcrawl("print", "map", "--audience", "gm", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
     pdf = tmp_path / "map-gm.pdf"
     _, sizes = info(pdf)
     # the example's map is about square: portrait
-    assert len(sizes) == 1 and is_paper(sizes[0], "A4") and sizes[0][0] < sizes[0][1]
+    assert is_paper(sizes[0], "A4") and sizes[0][0] < sizes[0][1]
     numbers, names = map_text_sizes(pdf)
-    # most hexes keep their number; those under a name (one reaching into the hexes beside
-    # it, too) give way
-    assert len(numbers) >= 100, len(numbers)
+    # every hex keeps its number
+    assert len(numbers) == 320, len(numbers)
     assert min(numbers.values()) >= 7, sorted(numbers.items(), key=lambda i: i[1])[:3]
     for name in ("Ashford", "Greymere", "Coldforge"):
         assert name in names
@@ -356,21 +372,23 @@ def test_every_name_of_the_gm_map_is_on_its_printed_page_or_its_key(
     svg, _ = printed_maps.printed_svg(
         view, Translator(campaign.language), paper, False,  # type: ignore[attr-defined]
         "landscape" if args else "auto")
-    along = re.findall(r"<textPath[^>]*>([^<]*)<", svg)
+    along = [html.unescape(a) for a in re.findall(r"<textPath[^>]*>([^<]*)<", svg)]
     keyed = []
     for name, where in names.items():
-        if all(word in on_map for word in name.split()) or html.escape(name) in along:
+        if all(word in on_map for word in name.split()) or name in along:
             continue
         assert set(re.split(r"[-\s]+", name)) <= key, f"{name!r} is on neither map nor key"
         keyed.append(name)
-        # listed with its hex's number (a hex's label under a name gives way to it, the
-        # labels of the hexes around it tell where it is)
+        # listed with its hex's number
         assert set(where) <= key, (where, name)
     assert keyed, "the example's map is crowded: some names go to the key"
     if not args:
-        # in the orientation that prints it largest, most names are on the map
-        assert len(keyed) < len(names) / 2, keyed
-        assert len(numbers) >= 100
+        # in the orientation that prints it largest, with every hex's number kept, most
+        # places' names are on the map (the hexes' names, placed after them, mostly go
+        # to the key)
+        places = {loc.name for loc in view.locations.values()}
+        assert len(places & set(keyed)) < len(places) / 2, sorted(places & set(keyed))
+        assert len(set(numbers)) == len(view.hexes)
     # the map fills the frame: its labels span the page's printable width (portrait) or
     # height (landscape), and the legend follows right under it
     page_w, page_h = sizes[0]
@@ -382,3 +400,100 @@ def test_every_name_of_the_gm_map_is_on_its_printed_page_or_its_key(
     assert legend_top - max(ys) < 15 * mm, (legend_top, max(ys))
     for page, _, _, x1, y1, word in words:
         assert x1 <= page_w - 5 * mm and y1 <= page_h - 5 * mm, (page, word, x1, y1)
+
+
+#: Where a word's box lies about its baseline, in em, as pdftotext gives it for DejaVu Sans:
+#: the filled text's box (the font's ascent and descent), and the box of the halo's stroked
+#: copy printed under it (wider by the font's bounding box and the stroke).
+_FILL = (0.928, 0.236)
+_HALO = (1.139, 0.42)
+
+
+def _em_box(word: tuple[int, float, float, float, float, str], sizes: list[float],
+            ) -> tuple[float, float, float, float]:
+    """A word's box as the filled text's (its halo's copy brought back to it), its font
+    size found from its width (a hex number: every digit is as wide) or its height (a name,
+    set at one of ``sizes`` points)."""
+    _, x0, y0, x1, y1, text = word
+    height = y1 - y0
+    if re.fullmatch(r"\d{4}", text):
+        size = (x1 - x0) / (4 * _DIGIT_EM)
+        kind = min((_FILL, _HALO), key=lambda k: abs(height - (k[0] + k[1]) * size))
+    else:
+        size, kind = min(((s, k) for s in sizes for k in (_FILL, _HALO)),
+                         key=lambda sk: abs(height - (sk[1][0] + sk[1][1]) * sk[0]))
+    assert abs(height - (kind[0] + kind[1]) * size) < 0.6, (text, height, size)
+    base = y1 - kind[1] * size
+    return x0, base - _FILL[0] * size, x1, base + _FILL[1] * size
+
+
+@pytest.mark.parametrize(("paper", "args"), [
+    ("A4", []), ("Letter", ["--orientation", "landscape"])])
+def test_every_hex_number_of_the_printed_gm_map_is_printed_clear_of_every_name(
+        tools: None, example: tuple[object, object], tmp_path: Path, paper: str,
+        args: list[str]) -> None:
+    """On A4 or Letter, where the example's names are too long for its hexes, every hex
+    keeps its number, and no word of a name (a place's, a hex's) lies over one: a number
+    moves within its hex out of a name's way, or the name goes to the key (under the map,
+    or beside it on a wide page)."""
+    result = hexcrawl("print", "map", "--audience", "gm", "--paper", paper, *args,
+                      "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    pdf = tmp_path / "map-gm.pdf"
+    words = [w for w in _words(pdf) if w[0] == 1]
+    legend_top = min(y0 for _, _, y0, _, _, w in words if w == "Farmland")
+    # the key's heading: beside the map (a wide page), or under the legend
+    key_x = min([x0 for _, x0, y0, _, _, w in words if w == "Names" and y0 < legend_top]
+                or [10_000.0])
+    on_map = [w for w in words if 40 < w[2] < legend_top and w[1] < key_x - 1]
+    numbers = [w for w in on_map if re.fullmatch(r"\d{4}", w[5])]
+    campaign, chronicle = example
+    view = gm_view(campaign, chronicle)  # type: ignore[arg-type]
+    assert {w[5] for w in numbers} == set(view.hexes), "a hex's number is missing"
+    # the names' sizes in points: their sizes on the map, at its scale on the page
+    orientation = "landscape" if args else "auto"
+    svg, _ = printed_maps.printed_svg(view, Translator("en"), paper, False, orientation)
+    per_unit = printed_maps.points_per_unit(*printed_maps._view_box(svg), paper, False,
+                                            orientation)
+    sizes = [float(s) * per_unit for s in set(re.findall(r'font-size="([\d.]+)"', svg))]
+    names = [_em_box(w, sizes) for w in on_map if w not in numbers and w[5].isalpha()]
+    assert len(names) > 40, len(names)
+    covered = []
+    for number in numbers:
+        x0, y0, x1, y1 = _em_box(number, sizes)
+        covered += [(number[5], box) for box in names
+                    if x0 < box[2] and box[0] < x1 and y0 < box[3] and box[1] < y1]
+    assert covered == [], covered[:5]
+
+
+def test_a_poster_lists_the_names_it_has_no_room_for_in_its_key(
+        tools: None, example: tuple[object, object], tmp_path: Path) -> None:
+    """A poster keeps its texts at their screen size: a name with no room on its sheets is
+    listed by hex number in the key, on pages of its own after the sheets, as on one page;
+    none is left out."""
+    result = hexcrawl("print", "map", "--audience", "gm", "--poster", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    pdf = tmp_path / "map-gm-poster.pdf"
+    campaign, chronicle = example
+    view = gm_view(campaign, chronicle)  # type: ignore[arg-type]
+    t = Translator(campaign.language)  # type: ignore[attr-defined]
+    svg, entries = printed_maps.printed_svg(view, t, "A4", True)
+    rows = mapkey.key_rows(entries, t)
+    assert rows, "the example's poster at 25 mm a hex has names with no room"
+    sheets = printed_maps.poster_layout(*printed_maps._view_box(svg), "A4").sheets
+    pages, _ = info(pdf)
+    assert pages == printed_maps.map_pages("A4", True, svg, key=rows) > 1 + sheets
+    words = _words(pdf)
+    key_pages = {page for page, *_, w in words if w == "Names"}
+    assert key_pages and min(key_pages) == 2 + sheets and max(key_pages) == pages
+    key = {part for page, *_, w in words if page in key_pages
+           for part in re.split(r"[-\s,–]+", w) if part}
+    names = {loc.name: loc.label for loc in view.locations.values()}
+    names |= {info.name: label for label, info in view.hexes.items() if info.name}
+    on_map = html.unescape(" ".join(re.findall(r">([^<>]+)<", svg)))
+    for row in rows:
+        assert set(re.split(r"[-\s,–]+", f"{row.where} {row.name}")) - {""} <= key, row
+    for name, label in names.items():
+        if name not in on_map:
+            assert name in {row.name for row in rows}, f"{name!r} is on neither map nor key"
+            assert label in key, (name, label)

@@ -27,6 +27,8 @@ from generator.render.maps import (
     SIZE,
     MapLinks,
     overview_map,
+    print_sizes,
+    printed_overview,
 )
 from generator.render.maps import labels as L
 from generator.replay import replay
@@ -201,6 +203,38 @@ def test_every_hex_keeps_its_label_and_no_name_covers_one(
     for text, box in coords:
         assert not any(box.overlaps(b) for _, b in names), text
         assert not any(box.overlaps(b) for b in things), text
+
+
+def test_a_printed_map_keeps_every_hex_label_clear_of_every_name(
+        dense: tuple[Campaign, ET.Element]) -> None:
+    """Printed small, a map's labels and names are too large for its hexes: a label moves
+    within its hex out of a name's way (to the middle, else the foot), never under one,
+    and the names with no room go to the key."""
+    campaign, _ = dense
+    sizes = print_sizes(0.85)
+    svg, key = printed_overview(gm_view(campaign, Chronicle("x")), None, sizes, debug=True)
+    root = ET.fromstring(svg)
+    coords = texts(root, "labels", sizes.coord)
+    assert sorted(text for text, _ in coords) == sorted(
+        campaign.grid.label(h) for h in campaign.grid.all_hexes())
+    names = (texts(root, "locations", sizes.names[0])
+             + texts(root, "hnames", sizes.hex_names[0]))
+    assert len(names) > 20
+    # (a label may lie over an icon of a hex holding several, drawn over it with its halo)
+    for text, box in coords:
+        assert not any(box.overlaps(b) for _, b in names), text
+        assert not any(box.overlaps(b) for b in party(root)), text
+    # some labels moved for a name, each within its hex: its box is inside the hex's
+    # bounding box, the width of a hex across
+    grid = campaign.grid
+    centres = {grid.label(h): grid.pixel(h, SIZE) for h in grid.all_hexes()}
+    moved = 0
+    for text, box in coords:
+        x, y = centres[text]
+        assert y - SIZE <= box.y0 and box.y1 <= y + SIZE and abs((box.x0 + box.x1) / 2 - x) < 1
+        moved += box.y0 > y - SIZE * 0.6
+    assert 0 < moved < len(coords)
+    assert key, "a dense map printed small has names with no room: they go to the key"
 
 
 def test_names_are_escaped(dense: tuple[Campaign, ET.Element]) -> None:

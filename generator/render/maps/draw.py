@@ -94,7 +94,7 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
     # the hex labels over the tracks, icons and names (which keep clear of them), and the
     # believed tracks over everything but the party
     hexes.draw_coordinates(m, canvas, labels, placed.hidden,
-                           {h for entry in placed.key for h in entry.hexes})
+                           {h for entry in placed.key for h in entry.hexes}, placed.moved)
     tracks.draw_tracks(m, canvas, sessions, focus, past, known, believed=True)
     if party:
         places.draw_party(m, placed)

@@ -3,9 +3,11 @@ tooltip), drawn in lattice units (``lattice.LATTICE``), and the hex labels (CCRR
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+import functools
+from collections.abc import Collection, Mapping, Sequence
 
 from generator.render.maps.drawing import MapDrawing
+from generator.render.maps.labels import Box, label_box
 from generator.render.maps.lattice import LATTICE, Canvas, columns, lattice, outline
 from generator.render.maps.style import TEXT_SIZES, TextSizes
 from generator.render.maps.svg import Svg, factor, num
@@ -144,11 +146,38 @@ def coord_y(y: float, sizes: TextSizes = TEXT_SIZES) -> int:
     return round(y + sizes.coord_dy)
 
 
+def coord_box(label: str, x: float, y: float, sizes: TextSizes = TEXT_SIZES) -> Box:
+    """The room a hex's label (CCRR) takes, the hex's centre at (x, y) (every label of a
+    map has as many digits, all of one width: measured once)."""
+    shape = _coord_shape(len(label), sizes.coord)
+    at = coord_y(y, sizes)
+    return Box(x + shape.x0, at + shape.y0, x + shape.x1, at + shape.y1)
+
+
+def moved_boxes(box: Box, y: float) -> tuple[Box, Box]:
+    """Where a hex's label at the top of its hex (``box``, the hex's centre at ``y``) may
+    go when it moves: the middle of its hex, where it can be taken for no other hex's;
+    else its foot, as far below the centre, a unit higher (clear of the next hex's)."""
+    half = (box.y1 - box.y0) / 2
+    return (Box(box.x0, y - half, box.x1, y + half),
+            Box(box.x0, 2 * y - box.y1 - 1, box.x1, 2 * y - box.y0 - 1))
+
+
+@functools.lru_cache(maxsize=8)
+def _coord_shape(digits: int, size: float) -> Box:
+    """The box of a hex label of ``digits`` digits, its centre at (0, 0) (every digit is
+    as wide as another)."""
+    return label_box(("0" * digits,), 0, 0, size, "middle")
+
+
 def draw_coordinates(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
-                     hidden: Collection[str] = (), keyed: Collection[str] = ()) -> None:
-    """Each hex's label (CCRR) at its top, column by column; those under a name are left
-    out (the name wins). On a map that shows no labels, those of the hexes a printed
-    map's key names (``keyed``), so that they can be found."""
+                     hidden: Collection[str] = (), keyed: Collection[str] = (),
+                     moved: Mapping[str, int] | None = None) -> None:
+    """Each hex's label (CCRR) at its top, column by column, or where it moved out of a
+    printed name's way (``moved``: its baseline); those ``hidden`` are left out. On a map
+    that shows no labels, those of the hexes a printed map's key names (``keyed``), so
+    that they can be found."""
+    moved = moved or {}
     shown = [label for label in labels if label not in hidden
              and (m.view.site.show_labels or label in keyed)]
     if not shown:
@@ -159,7 +188,8 @@ def draw_coordinates(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
         if x:
             out.open("g", {"transform": f"translate({x})"})
         for label, y in column:
-            out.element("text", {"y": coord_y(y, m.sizes) or None}, label)
+            at = moved[label] if label in moved else coord_y(y, m.sizes)
+            out.element("text", {"y": at or None}, label)
         if x:
             out.close("g")
     out.close("g")

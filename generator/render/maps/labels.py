@@ -90,6 +90,11 @@ class Box:
                    max(self.y1, other.y1))
 
 
+#: How far a movable box is moved for a name, tried in turn: to its first spots only (a
+#: hex label to the middle of its hex), then to any (to its foot, too).
+MOVE_REACH = (2, 99)
+
+
 def around(x: float, y: float, r: float) -> Box:
     return Box(x - r, y - r, x + r, y + r)
 
@@ -131,13 +136,19 @@ def two_lines(text: str) -> tuple[str, str] | None:
 
 
 class Placer:
-    """Boxes taken so far, in a coarse grid for quick overlap tests."""
+    """Boxes taken so far, in a coarse grid for quick overlap tests. Some may be movable
+    (``movable``): a printed map's hex labels, each of which may move to another spot in
+    its hex to make room for a name (``make_room``)."""
 
     CELL = 24.0
 
     def __init__(self, canvas: Box) -> None:
         self.canvas = canvas
         self.cells: dict[tuple[int, int], list[Box]] = {}
+        #: id of a movable box -> (its key, the box, the spots it may move to)
+        self.movable: dict[int, tuple[str, Box, tuple[Box, ...]]] = {}
+        #: key -> where a movable box is now, once it has moved
+        self.moved: dict[str, Box] = {}
 
     def _cells(self, box: Box) -> list[tuple[int, int]]:
         cell = self.CELL
@@ -175,6 +186,49 @@ class Placer:
     def take_all(self, boxes: Iterable[Box]) -> None:
         for box in boxes:
             self.take(box)
+
+    def take_movable(self, key: str, box: Box, spots: Sequence[Box]) -> None:
+        """Take ``box``, which may later move to any of ``spots`` (its own among them) that
+        is free, and on from there."""
+        self.take(box)
+        self.movable[id(box)] = (key, box, tuple(spots))
+
+    def drop(self, box: Box) -> None:
+        """Give back a box taken (that very one, not an equal one)."""
+        for cell in self._cells(box):
+            taken = self.cells.get(cell, [])
+            taken[:] = [other for other in taken if other is not box]
+
+    def make_room(self, boxes: Sequence[Box], reach: int = 99) -> bool:
+        """Take ``boxes`` if all that they overlap is movable and can move to another of
+        its first ``reach`` spots, clear of them and of everything else; else change
+        nothing and answer False."""
+        blocking: dict[int, tuple[str, Box, tuple[Box, ...]]] = {}
+        for box in boxes:
+            for hit in self.hits(box):
+                found = self.movable.get(id(hit))
+                if found is None:
+                    return False
+                blocking[id(hit)] = found
+        if not blocking:
+            return False
+        chosen: list[tuple[str, Box, Box, tuple[Box, ...]]] = []
+        for key, old, spots in blocking.values():
+            spot = next((s for s in spots[:reach] if s != old
+                         and not any(s.overlaps(b) for b in boxes)
+                         and not any(s.overlaps(c) for _, _, c, _ in chosen)
+                         # what it overlaps moves away too
+                         and all(id(h) in blocking for h in self.hits(s))), None)
+            if spot is None:
+                return False
+            chosen.append((key, old, spot, spots))
+        for key, old, spot, spots in chosen:
+            self.drop(old)
+            del self.movable[id(old)]
+            self.take_movable(key, spot, spots)
+            self.moved[key] = spot
+        self.take_all(boxes)
+        return True
 
 
 #: Name candidates around an icon of half-size ``r``, best first: (dx in icon radii from
@@ -234,6 +288,10 @@ def place_boxed(placer: Placer, candidates: Iterable[tuple[Label, Box]],
                 inside: Box | None = None, avoid: Placer | None = None) -> Label | None:
     """``place`` over candidates whose boxes were found before (a name placed on many maps
     at the same spot: its candidates are the same each time)."""
+    if placer.movable:
+        # a printed map: a name that fits nowhere may yet fit where a hex label can move
+        # out of its way (``Placer.make_room``), tried after every spot that is free
+        candidates = list(candidates)
     for label, box in candidates:
         if inside is not None and not box.inside(inside):
             continue
@@ -242,4 +300,12 @@ def place_boxed(placer: Placer, candidates: Iterable[tuple[Label, Box]],
         if placer.free(box):
             placer.take(box)
             return label
+    for reach in MOVE_REACH if placer.movable else ():
+        for label, box in candidates:
+            if inside is not None and not box.inside(inside):
+                continue
+            if avoid is not None and not avoid.free(box):
+                continue
+            if placer.make_room((box,), reach):
+                return label
     return None

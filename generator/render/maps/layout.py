@@ -16,7 +16,7 @@ from generator.hexgrid import Hex
 from generator.knowledge import LocationView, PathView
 from generator.render.maps import curves, labels
 from generator.render.maps.drawing import KeyEntry, MapDrawing, icon_kind
-from generator.render.maps.hexes import coord_y
+from generator.render.maps.hexes import coord_box, moved_boxes
 from generator.render.maps.lattice import Canvas
 from generator.render.maps.style import (
     HEX_NAME_SIZES,
@@ -28,8 +28,6 @@ from generator.render.maps.style import (
     PATH_NAME_DY,
     PATH_NAME_SIZES,
     SIZE,
-    TEXT_SIZES,
-    TextSizes,
 )
 from generator.render.maps.svg import rounded
 
@@ -75,12 +73,15 @@ class Layout:
     hex_names: dict[str, labels.Label] = field(default_factory=dict)
     #: hexes whose name is written on the map (in them, or in a neighbour of the same name)
     written: set[str] = field(default_factory=set)
-    #: hex labels (CCRR) left out because a name covers them (none: names keep clear of
-    #: them, so every hex's number stays readable)
+    #: hex labels (CCRR) left out: on a map that shows none, those of the hexes its key
+    #: names that a name covers (where labels are shown, names keep clear of them)
     hidden: set[str] = field(default_factory=set)
+    #: hex label -> the baseline of its label (CCRR) moved within its hex, out of a
+    #: printed name's way
+    moved: dict[str, int] = field(default_factory=dict)
     #: the canvas and every placed text
     extent: labels.Box = labels.Box(0, 0, 0, 0)
-    #: a printed map's names that have no room on it (``names_first``), for its key
+    #: a printed map's names that have no room on it (``printed``), for its key
     key: list[KeyEntry] = field(default_factory=list)
 
 
@@ -127,20 +128,15 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
     inside its hex, then smaller, then in a neighbouring hex with a leader line; a hex's
     name inside its hex; else it is left to the tooltip). No two placed texts, icons,
     markers or hex labels overlap, so every hex keeps its number; the viewBox later grows
-    to hold every text. Printed (``names_first``), the hex labels come after the names,
-    and the names with no room are listed for the map's key (``Layout.key``)."""
+    to hold every text. Printed (``printed``), a hex label may move within its hex (to
+    its middle, else its foot) to make room for a name, never under one, and the names
+    with no room are listed for the map's key (``Layout.key``)."""
     bounds = canvas.box()
     placer = labels.Placer(bounds)
     out = Layout()
     for _, x, y in icons:
         placer.take(labels.around(x, y, ICON_RADIUS + LABEL_GAP))
-    numbers: set[int] = set()  # the hex labels' boxes (a leader line may pass under one)
-    if m.view.site.show_labels and not m.sizes.names_first:
-        for label in hexes:
-            x, y = canvas.centre(m.hexes[label].hex)
-            box = coord_box(label, x, y, m.sizes)
-            numbers.add(id(box))
-            placer.take(box)
+    numbers = _take_numbers(m, canvas, placer, hexes) if m.view.site.show_labels else set()
     _place_party(m, canvas, placer, spots, out)
     important = sorted(icons, key=lambda item: (_ICON_RANK.get(icon_kind(item[0]), 99),
                                                  item[0].name.casefold(), item[0].id))
@@ -151,7 +147,7 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
             out.names[loc.id], leader = placed
             if leader is not None:
                 out.leaders[loc.id] = leader
-        elif m.sizes.names_first:
+        elif m.sizes.printed:
             out.key.append(KeyEntry((m.grid.label(loc.hex),), loc.name))
     named: set[str] = set()
     for n, (path, points) in enumerate(runs):
@@ -160,24 +156,30 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
             if spot is not None:
                 named.add(path.id)
                 out.path_names.append((n, path.kind, path.name, spot))
-    if m.sizes.names_first:
+    if m.sizes.printed:
         out.key += [KeyEntry((m.grid.label(p.runs[0][0]), m.grid.label(p.runs[-1][-1])),
                              p.name, p.kind) for p in {id(p): p for p, _ in runs}.values()
                     if p.name and p.name != p.id and p.id not in named and p.runs]
     if m.view.site.show_names:
         _place_hex_names(m, canvas, placer, hexes, icons, out)
-    if m.sizes.names_first:
-        # printed, a hex's label gives way to a name over it (the labels of the hexes
-        # around still tell where it is); without labels, a hex in the key has its own
+    if m.sizes.printed and not m.view.site.show_labels:
+        # a map without hex labels has those of the hexes its key names, where free in
+        # their hex
         shown = {h for entry in out.key for h in entry.hexes}
         for label in hexes:
-            if not (m.view.site.show_labels or label in shown):
+            if label not in shown:
                 continue
+            y = canvas.centre(m.hexes[label].hex)[1]
             box = coord_box(label, *canvas.centre(m.hexes[label].hex), m.sizes)
-            if placer.free(box):
-                placer.take(box)
-            else:
+            free = next((b for b in (box, *moved_boxes(box, y)) if placer.free(b)), None)
+            if free is None:
                 out.hidden.add(label)
+            else:
+                placer.take(free)
+                placer.moved[label] = free
+    out.moved = {label: round(box.y0 + m.sizes.coord * labels.ASCENT)
+                 for label, box in placer.moved.items()
+                 if box != coord_box(label, *canvas.centre(m.hexes[label].hex), m.sizes)}
     texts = [*out.names.values(), *out.hex_names.values()]
     boxes = [t.box for t in texts] + [b for *_, spot in out.path_names for b in spot.boxes]
     out.extent = bounds
@@ -186,19 +188,28 @@ def place(m: MapDrawing, canvas: Canvas, hexes: Sequence[str], icons: Sequence[I
     return out
 
 
-def coord_box(label: str, x: float, y: float, sizes: TextSizes = TEXT_SIZES) -> labels.Box:
-    """The room a hex's label (CCRR) takes, the hex's centre at (x, y) (every label of a
-    map has as many digits, all of one width: measured once)."""
-    shape = _coord_shape(len(label), sizes.coord)
-    at = coord_y(y, sizes)
-    return labels.Box(x + shape.x0, at + shape.y0, x + shape.x1, at + shape.y1)
-
-
-@functools.lru_cache(maxsize=8)
-def _coord_shape(digits: int, size: float) -> labels.Box:
-    """The box of a hex label of ``digits`` digits, its centre at (0, 0) (every digit is
-    as wide as another)."""
-    return labels.label_box(("0" * digits,), 0, 0, size, "middle")
+def _take_numbers(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
+                  hexes: Sequence[str]) -> set[int]:
+    """Every hex's label (CCRR) taken at the top of its hex; printed, movable within its
+    hex for a name (its hex keeps its number; the names of a crowded map need the room),
+    and off an icon from the start. The ids of the boxes taken at the top (a leader line
+    may pass under one)."""
+    numbers: set[int] = set()
+    for label in hexes:
+        x, y = canvas.centre(m.hexes[label].hex)
+        box = coord_box(label, x, y, m.sizes)
+        numbers.add(id(box))
+        if not m.sizes.printed:
+            placer.take(box)
+            continue
+        room = (box, *moved_boxes(box, y))
+        # an icon may reach into the room under the baseline: digits have no descenders
+        free = next((s for s in room if placer.free(labels.Box(
+            s.x0, s.y0, s.x1, s.y1 - labels.DESCENT * m.sizes.coord))), box)
+        placer.take_movable(label, free, room)
+        if free is not box:
+            placer.moved[label] = free
+    return numbers
 
 
 def _place_party(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
@@ -213,7 +224,8 @@ def _place_party(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
         if not canvas.inside(h):
             continue
         cx, cy = canvas.centre(h)
-        number = coord_box(where, cx, cy, m.sizes) if m.view.site.show_labels else None
+        number = (placer.moved.get(where) or coord_box(where, cx, cy, m.sizes)
+                  if m.view.site.show_labels else None)
         choices = [(rounded(cx + dx * SIZE), rounded(cy + dy * SIZE)) for dx, dy in PARTY_SPOTS]
         if m.view.site.show_names and where in m.hexes and m.hexes[where].name:
             choices = choices[1:] + choices[:1]  # the middle is the hex name's
@@ -252,7 +264,7 @@ def _place_hex_names(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
             # each size, after every spot inside it)
             candidates = [(c, box) for c, box, inside in sorted(
                               found, key=lambda f: (-f[0].size, not f[2]))
-                          if inside or (m.sizes.names_first and _fits_wide(box, cx, cy))]
+                          if inside or (m.sizes.printed and _fits_wide(box, cx, cy))]
             placed = (labels.place_boxed(placer, candidates, bounds)
                       or labels.place_boxed(placer, candidates))
             if placed is not None:
@@ -261,7 +273,7 @@ def _place_hex_names(m: MapDrawing, canvas: Canvas, placer: labels.Placer,
                 break
         else:
             name = m.hexes[choices[0]].name
-            if m.sizes.names_first and name:
+            if m.sizes.printed and name:
                 out.key.append(KeyEntry(tuple(choices), name))
 
 
@@ -497,6 +509,9 @@ def _place_path_name(placer: labels.Placer, name: str, points: Sequence[curves.P
                     continue
                 if all(placer.free(b) for b in boxes):
                     placer.take_all(boxes)
+                    return spot
+                if any(placer.make_room(boxes, reach) for reach in labels.MOVE_REACH
+                       if placer.movable):
                     return spot
     return None
 

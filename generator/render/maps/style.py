@@ -56,9 +56,10 @@ class TextSizes:
     names: tuple[float, ...] = NAME_SIZES
     hex_names: tuple[float, ...] = HEX_NAME_SIZES
     path_names: tuple[float, ...] = PATH_NAME_SIZES
-    #: names are placed before the hex labels, and a label under a name is left out (a
-    #: printed map's labels are too large to leave room for names round them)
-    names_first: bool = False
+    #: a printed map: a hex's name may reach into the hexes beside, a hex label may move
+    #: within its hex out of a name's way, and a name with no room is listed in the
+    #: page's key (``layout.place``)
+    printed: bool = False
 
     @property
     def coord_dy(self) -> float:
@@ -77,8 +78,8 @@ PRINT_NAME_PT = (8.8, 8.2, 7.2)
 def print_sizes(pt_per_unit: float) -> TextSizes:
     """The sizes of a map printed at ``pt_per_unit`` points an SVG unit: each at least its
     print size (``PRINT_COORD_PT``, ``PRINT_NAME_PT``), never smaller than on screen; a
-    name that does not fit at them is left out rather than set smaller. Hex labels raised
-    to their print size give way to the names (``names_first``)."""
+    name that does not fit at them goes to the page's key rather than set smaller
+    (``printed``)."""
 
     def at_least(points: float, size: float) -> float:
         return round(max(size, points / pt_per_unit), 2)
@@ -92,7 +93,7 @@ def print_sizes(pt_per_unit: float) -> TextSizes:
     coord = at_least(PRINT_COORD_PT, COORD_SIZE)
     return TextSizes(
         coord, ladder(PRINT_NAME_PT, NAME_SIZES), ladder(PRINT_NAME_PT[1:], HEX_NAME_SIZES),
-        ladder(PRINT_NAME_PT[1:], PATH_NAME_SIZES), names_first=coord > COORD_SIZE)
+        ladder(PRINT_NAME_PT[1:], PATH_NAME_SIZES), printed=True)
 
 
 #: The party marker: its radius, and the spots tried in its hex (in hex sizes from the
