@@ -57,6 +57,7 @@ from generator.knowledge import (
 from generator.render import maps
 from generator.render.environment import PAGE_TEMPLATES, TEMPLATES, cell, environment
 from generator.render.escape import PageMarkup, text
+from generator.render.html_table import PageLinks
 from generator.render.journal import JournalDay, journal_days
 from generator.render.map_files import stand_in
 from generator.render.map_lists import map_list
@@ -78,7 +79,13 @@ from generator.render.paths import (
 from generator.render.session_parts import session_parts, watch_targets
 from generator.render.templates import render
 from generator.render.timeline_pages import TIMELINE_DAYS, TimelinePeriod, timeline_periods
-from generator.render.watch_log import key_rolls, outcome_legend, resource_events, roll_table
+from generator.render.watch_log import (
+    key_rolls,
+    outcome_legend,
+    resource_events,
+    roll_table,
+    roll_table_html,
+)
 
 __all__ = [
     "PAGE_TEMPLATES", "TEMPLATES", "TIMELINE_DAYS", "DocsTree", "NavItem", "Page", "PageCache",
@@ -129,6 +136,11 @@ class _Renderer:
         """A named hex's name by its label, for the lists under the maps: found once a
         build, not once a page (a large map has thousands of hexes and as many pages)."""
         return {label: info.name for label, info in self.view.hexes.items() if info.name}
+
+    @functools.cached_property
+    def location_names(self) -> dict[str, str]:
+        """A location's name by its id, for the links of the pages' HTML tables."""
+        return {key: location.name for key, location in self.view.locations.items()}
 
     def __init__(self, view: View, overrides: Path | None,
                  markdown: MarkdownRenderer | None = None) -> None:
@@ -306,6 +318,8 @@ class _Renderer:
             "swatch": self.swatch, "plain_hex_rows": self.plain_hex_rows,
             "key_rolls": functools.partial(key_rolls, self.t),
             "roll_table": functools.partial(roll_table, self.t),
+            "roll_table_html": functools.partial(roll_table_html, self.t),
+            "html": PageLinks(root, self.hex_target, self.location_names, self.tt.gettext("—")),
             "outcome_legend": functools.partial(outcome_legend, self.t),
             "resource_events": functools.partial(resource_events, self.t,
                                                  self.view.usage_events),
