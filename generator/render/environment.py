@@ -38,7 +38,7 @@ from generator.dice import Said
 from generator.i18n import Translator
 from generator.package_data import SITE_TEMPLATES
 from generator.render.escape import PageMarkup, shown, text
-from generator.render.html_table import html_cell
+from generator.render.html_table import html_cell, html_quoted
 from generator.render.templates import TemplateFiles, template_cache
 from generator.slug import slugify
 
@@ -225,6 +225,7 @@ def _environment(language: str, folder: str | None,
     i18n.install(env, t, PageMarkup)
     env.filters["cell"] = cell
     env.filters["td"] = html_cell  # a cell of an HTML table (render.html_table)
+    env.filters["html_quoted"] = html_quoted
     env.filters["inline"] = inline
     env.filters["quoted"] = quoted
     env.filters["quote"] = quote

@@ -46,6 +46,16 @@ def html_cell(value: object) -> PageMarkup:
     return PageMarkup("<br>").join(str(value).split("\n"))
 
 
+def html_quoted(value: object) -> PageMarkup:
+    """A Prose field as a block quote (a chronicle note) inside raw HTML (``html_quoted``
+    in the templates); anything else escaped into one."""
+    if isinstance(value, Prose):
+        return PageMarkup(value.raw_block("blockquote", "hexcrawl-note"))
+    if value is None:
+        return PageMarkup("")
+    return PageMarkup("<blockquote>\n<p>%s</p>\n</blockquote>") % (value,)
+
+
 @dataclass(frozen=True)
 class PageLinks:
     """The links of one page's HTML tables (``html`` in the templates): final URLs relative
@@ -57,6 +67,8 @@ class PageLinks:
     hex_target: Callable[[str], tuple[str, str] | None]
     #: a location's name by its id (a location the site does not show is not there)
     location_names: Mapping[str, str]
+    #: a roll table's name by its id
+    table_names: Mapping[str, str]
     #: what a row of hexes shows without any hex (the page's language)
     none: str
 
@@ -94,3 +106,11 @@ class PageLinks:
 
     def locations(self, ids: Iterable[str]) -> PageMarkup:
         return PageMarkup(", ").join(self.location(i) for i in ids)
+
+    def table(self, table_id: str) -> PageMarkup:
+        """A roll table linked by its name (its id alone when the site does not show it)."""
+        name = self.table_names.get(table_id)
+        if name is None:
+            return text(table_id)
+        return PageMarkup('<a href="%s">%s</a>') % (self.href(f"tables.md#table-{table_id}"),
+                                                    name)

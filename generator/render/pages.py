@@ -142,6 +142,11 @@ class _Renderer:
         """A location's name by its id, for the links of the pages' HTML tables."""
         return {key: location.name for key, location in self.view.locations.items()}
 
+    @functools.cached_property
+    def table_names(self) -> dict[str, str]:
+        """A roll table's name by its id, for the links of the pages' HTML tables."""
+        return {key: table.name for key, table in self.view.tables.items()}
+
     def __init__(self, view: View, overrides: Path | None,
                  markdown: MarkdownRenderer | None = None) -> None:
         self.view = view
@@ -319,7 +324,8 @@ class _Renderer:
             "key_rolls": functools.partial(key_rolls, self.t),
             "roll_table": functools.partial(roll_table, self.t),
             "roll_table_html": functools.partial(roll_table_html, self.t),
-            "html": PageLinks(root, self.hex_target, self.location_names, self.tt.gettext("—")),
+            "html": PageLinks(root, self.hex_target, self.location_names,
+                              self.table_names, self.tt.gettext("—")),
             "outcome_legend": functools.partial(outcome_legend, self.t),
             "resource_events": functools.partial(resource_events, self.t,
                                                  self.view.usage_events),
