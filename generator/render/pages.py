@@ -224,18 +224,23 @@ class _Renderer:
             found = self._swatches[key] = PageMarkup(getattr(maps, name)(*args))
         return found
 
-    def plain_hex_rows(self, hexes: Iterable[GMHexView]) -> PageMarkup:
+    def plain_hex_rows(self, hexes: Iterable[GMHexView], html: bool = False) -> PageMarkup:
         """The rows of a region's table of plain hexes in the GM's hex key
         (``plain_hex_rows`` in the templates): one line a hex, as ``region.md`` wrote them
-        with a loop (``hexes``: ``GMHexView``), their text escaped."""
+        with a loop (``hexes``: ``GMHexView``), their text escaped; Markdown rows, or with
+        ``html`` the rows of an HTML table (``generator.render.html_table``)."""
         label = self.t.label
         rows: list[str] = []
         for h in hexes:
             density = f" ({label('density', h.density, h.density)})" if h.density else ""
-            rows.append("".join((
-                '| <a id="hex-', str(h.label), '"></a>', str(h.label), " | ",
-                text(self.terrain_name(h.terrain)), density, " | ", str(h.visits or ""), " | ",
-                label("known", h.known) if h.known else "", " |")))
+            cells = (f'<a id="hex-{h.label}"></a>{h.label}',
+                     str(text(self.terrain_name(h.terrain))) + density, str(h.visits or ""),
+                     label("known", h.known) if h.known else "")
+            if html:
+                rows.append("<tr><td>{}</td><td>{}</td><td style=\"text-align: right;\">{}</td>"
+                            "<td>{}</td></tr>".format(*cells))
+            else:
+                rows.append("| {} | {} | {} | {} |".format(*cells))
         return PageMarkup("\n".join(rows))
 
     def roll_rows(self, rolls: Iterable[RollRecord]) -> PageMarkup:

@@ -363,8 +363,9 @@ def test_a_rolls_detail_is_escaped_on_the_gms_session_page() -> None:
     view = gm_view(campaign, chronicle)
     made = render_docs(view).files
     page = next(text for path, text in made.items() if "Tom &#38; Jerry" in text)
-    assert ("| Tom &#38; Jerry's &#60;Inn&#62; &#123;&#123; 7&#42;7 &#125;&#125; &#124; "
-            "&#91;x&#93;&#40;javascript:alert&#40;1&#41;&#41; |") in page
+    # the last cell of the roll's row in the watch's HTML table of rolls
+    assert ("<td>Tom &#38; Jerry's &#60;Inn&#62; &#123;&#123; 7&#42;7 &#125;&#125; &#124; "
+            "&#91;x&#93;&#40;javascript:alert&#40;1&#41;&#41;</td></tr>") in page
     assert "<Inn>" not in page and "{{ 7*7 }}" not in page and "](javascript" not in page
 
 
