@@ -71,10 +71,11 @@ def main() -> None:
               f"{median(c for _, c in values):.2f} |")
     for what in ("build", "MkDocs (GM)"):
         base, branch = figures[f"{what} base"], figures[f"{what} branch"]
-        print(f"| {what}: branch / base | {median(w for w, _ in branch) / median(w for w, _ in base):.3f}"
-              f" | {median(c for _, c in branch) / median(c for _, c in base):.3f} |")
-    print(f"\n{args.repeat} turns; load average (1, 5, 15 min) before and after each turn: "
-          + " | ".join(loads))
+        wall = median(w for w, _ in branch) / median(w for w, _ in base)
+        cpu = median(c for _, c in branch) / median(c for _, c in base)
+        print(f"| {what}: branch / base | {wall:.3f} | {cpu:.3f} |")
+    print(f"\n{args.repeat} turns; load average (1, 5, 15 min) before and after each "
+          "turn: " + " | ".join(loads))
 
 
 if __name__ == "__main__":

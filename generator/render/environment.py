@@ -4,10 +4,11 @@ found, their filters, their translator, and how they write values out.
 The site's pages (``site_templates/pages``, overridden by same-named files in
 ``<content>/templates/``) and the reference sheets (``site_templates/reference``, overridden in
 ``<campaign>/templates/reference/``) are made by one factory, ``markdown_environment``: the
-same options, the same filters (one ``cell``, one ``td``) and the same translator, only the template folders
-differ (each keeps its own names, so a campaign's override that imports ``_macros.md`` gets the
-macros of its own kind of page). Templates run with ``StrictUndefined``: asking an object for a
-field it does not have fails the build instead of printing nothing.
+same options, the same filters (one ``cell``, one ``td``) and the same translator, only the
+template folders differ (each keeps its own names, so a campaign's override that imports
+``_macros.md`` gets the macros of its own kind of page). Templates run with
+``StrictUndefined``: asking an object for a field it does not have fails the build instead of
+printing nothing.
 
 Values are escaped on output, safe by default (``generator.render.escape``): the environment
 autoescapes with ``shown`` as its ``finalize``, so every plain string a template writes out is
