@@ -8,8 +8,8 @@ from pathlib import Path
 
 import markdown
 
-from generator.content.loader import load_campaign
 from generator.audience import Audience
+from generator.content.loader import load_campaign
 from generator.content.markdown import Prose, default_renderer
 from generator.dice import said
 from generator.knowledge import gm_view
