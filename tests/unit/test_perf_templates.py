@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import re
 import shutil
 from pathlib import Path
 
 import jinja2
+import markdown
 import pytest
 from markupsafe import Markup
 
@@ -295,7 +297,18 @@ def test_an_old_region_override_renders_as_the_shipped_template(
     assert any(revealed in shipped[path] for path in regions)
     said = {path: shipped[path].replace(revealed, explored).replace(
         t.gettext("seen from afar by the players"), explored) for path in regions}
-    assert {path: old[path] for path in regions} == said
+    # the shipped page writes its table of plain hexes as HTML, the old one as Markdown:
+    # what each shows is the same
+    assert {path: _shown(old[path]) for path in regions} == {
+        path: _shown(text) for path, text in said.items()}
+
+
+def _shown(page: str) -> str:
+    """What a page shows: its HTML as the sites convert it, whitespace between tags and the
+    header cells' ``scope`` aside."""
+    html = markdown.markdown(page, extensions=["admonition", "pymdownx.details", "attr_list",
+                                               "md_in_html", "tables", "toc"])
+    return re.sub(r">\s+<", "><", html.replace(' scope="col"', ""))
 
 
 def test_a_campaigns_own_macros_keep_their_hexref(tmp_path: Path) -> None:
