@@ -308,11 +308,6 @@ class Prose:
         return Markup(f'<{tag} class="{css}" markdown="1">\n{self._inert(inline=False)}\n'
                       f"</{tag}>")
 
-    def raw_block(self, tag: str, css: str) -> Markup:
-        """The block form inside raw HTML (an HTML table or block of the page, which
-        Markdown passes through as it is): no ``markdown`` attribute."""
-        return Markup(f'<{tag} class="{css}">\n{self._inert(inline=False)}\n</{tag}>')
-
     def inline(self) -> Markup:
         """The fragment on one line, for inside a paragraph, a list item or a table cell; a
         single paragraph loses its ``<p>``."""

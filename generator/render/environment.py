@@ -4,11 +4,10 @@ found, their filters, their translator, and how they write values out.
 The site's pages (``site_templates/pages``, overridden by same-named files in
 ``<content>/templates/``) and the reference sheets (``site_templates/reference``, overridden in
 ``<campaign>/templates/reference/``) are made by one factory, ``markdown_environment``: the
-same options, the same filters (one ``cell``, one ``td``) and the same translator, only the
-template folders differ (each keeps its own names, so a campaign's override that imports
-``_macros.md`` gets the macros of its own kind of page). Templates run with
-``StrictUndefined``: asking an object for a field it does not have fails the build instead of
-printing nothing.
+same options, the same filters (one ``cell``) and the same translator, only the template folders
+differ (each keeps its own names, so a campaign's override that imports ``_macros.md`` gets the
+macros of its own kind of page). Templates run with ``StrictUndefined``: asking an object for a
+field it does not have fails the build instead of printing nothing.
 
 Values are escaped on output, safe by default (``generator.render.escape``): the environment
 autoescapes with ``shown`` as its ``finalize``, so every plain string a template writes out is
@@ -39,7 +38,6 @@ from generator.dice import Said
 from generator.i18n import Translator
 from generator.package_data import SITE_TEMPLATES
 from generator.render.escape import PageMarkup, shown, text
-from generator.render.html_table import html_cell, html_quoted
 from generator.render.templates import TemplateFiles, template_cache
 from generator.slug import slugify
 
@@ -225,8 +223,6 @@ def _environment(language: str, folder: str | None,
         keep_trailing_newline=True)
     i18n.install(env, t, PageMarkup)
     env.filters["cell"] = cell
-    env.filters["td"] = html_cell  # a cell of an HTML table (render.html_table)
-    env.filters["html_quoted"] = html_quoted
     env.filters["inline"] = inline
     env.filters["quoted"] = quoted
     env.filters["quote"] = quote

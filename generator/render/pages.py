@@ -57,7 +57,6 @@ from generator.knowledge import (
 from generator.render import maps
 from generator.render.environment import PAGE_TEMPLATES, TEMPLATES, cell, environment
 from generator.render.escape import PageMarkup, text
-from generator.render.html_table import PageLinks
 from generator.render.journal import JournalDay, journal_days
 from generator.render.map_files import stand_in
 from generator.render.map_lists import map_list
@@ -79,13 +78,7 @@ from generator.render.paths import (
 from generator.render.session_parts import session_parts, watch_targets
 from generator.render.templates import render
 from generator.render.timeline_pages import TIMELINE_DAYS, TimelinePeriod, timeline_periods
-from generator.render.watch_log import (
-    key_rolls,
-    outcome_legend,
-    resource_events,
-    roll_table,
-    roll_table_html,
-)
+from generator.render.watch_log import key_rolls, outcome_legend, resource_events, roll_table
 
 __all__ = [
     "PAGE_TEMPLATES", "TEMPLATES", "TIMELINE_DAYS", "DocsTree", "NavItem", "Page", "PageCache",
@@ -136,16 +129,6 @@ class _Renderer:
         """A named hex's name by its label, for the lists under the maps: found once a
         build, not once a page (a large map has thousands of hexes and as many pages)."""
         return {label: info.name for label, info in self.view.hexes.items() if info.name}
-
-    @functools.cached_property
-    def location_names(self) -> dict[str, str]:
-        """A location's name by its id, for the links of the pages' HTML tables."""
-        return {key: location.name for key, location in self.view.locations.items()}
-
-    @functools.cached_property
-    def table_names(self) -> dict[str, str]:
-        """A roll table's name by its id, for the links of the pages' HTML tables."""
-        return {key: table.name for key, table in self.view.tables.items()}
 
     def __init__(self, view: View, overrides: Path | None,
                  markdown: MarkdownRenderer | None = None) -> None:
@@ -224,23 +207,18 @@ class _Renderer:
             found = self._swatches[key] = PageMarkup(getattr(maps, name)(*args))
         return found
 
-    def plain_hex_rows(self, hexes: Iterable[GMHexView], html: bool = False) -> PageMarkup:
+    def plain_hex_rows(self, hexes: Iterable[GMHexView]) -> PageMarkup:
         """The rows of a region's table of plain hexes in the GM's hex key
         (``plain_hex_rows`` in the templates): one line a hex, as ``region.md`` wrote them
-        with a loop (``hexes``: ``GMHexView``), their text escaped; Markdown rows, or with
-        ``html`` the rows of an HTML table (``generator.render.html_table``)."""
+        with a loop (``hexes``: ``GMHexView``), their text escaped."""
         label = self.t.label
         rows: list[str] = []
         for h in hexes:
             density = f" ({label('density', h.density, h.density)})" if h.density else ""
-            cells = (f'<a id="hex-{h.label}"></a>{h.label}',
-                     str(text(self.terrain_name(h.terrain))) + density, str(h.visits or ""),
-                     label("known", h.known) if h.known else "")
-            if html:
-                rows.append("<tr><td>{}</td><td>{}</td><td style=\"text-align: right;\">{}</td>"
-                            "<td>{}</td></tr>".format(*cells))
-            else:
-                rows.append("| {} | {} | {} | {} |".format(*cells))
+            rows.append("".join((
+                '| <a id="hex-', str(h.label), '"></a>', str(h.label), " | ",
+                text(self.terrain_name(h.terrain)), density, " | ", str(h.visits or ""), " | ",
+                label("known", h.known) if h.known else "", " |")))
         return PageMarkup("\n".join(rows))
 
     def roll_rows(self, rolls: Iterable[RollRecord]) -> PageMarkup:
@@ -328,9 +306,6 @@ class _Renderer:
             "swatch": self.swatch, "plain_hex_rows": self.plain_hex_rows,
             "key_rolls": functools.partial(key_rolls, self.t),
             "roll_table": functools.partial(roll_table, self.t),
-            "roll_table_html": functools.partial(roll_table_html, self.t),
-            "html": PageLinks(root, self.hex_target, self.location_names,
-                              self.table_names, self.tt.gettext("—")),
             "outcome_legend": functools.partial(outcome_legend, self.t),
             "resource_events": functools.partial(resource_events, self.t,
                                                  self.view.usage_events),

@@ -21,7 +21,6 @@ from generator.knowledge import GMWatchView
 from generator.knowledge.views import UsageEvent
 from generator.render.environment import cell
 from generator.render.escape import PageMarkup, text
-from generator.render.html_table import html_cell
 from generator.replay.seeded import story_event
 
 #: Rolls that are the decisions of a watch: always among its key rolls. Other rolls are key
@@ -133,50 +132,32 @@ def key_rolls(t: Translator, rolls: Iterable[RollRecord]) -> PageMarkup:
     return PageMarkup(" · ".join(parts))
 
 
-def _roll_cells(t: Translator, roll: RollRecord, versus: str) -> tuple[str, str, str, str]:
-    """The cells of a roll's row: the roll (and its seeded marker), the dice, the outcome,
-    the detail (PageMarkup, escaped)."""
-    label = t.label
-    dice = f"{text(t.dice(roll.dice))} = {roll.natural}"
-    if len(roll.dice_values) > 1:
-        dice += " (" + ", ".join(map(str, roll.dice_values)) + ")"
-    if roll.total != roll.natural or roll.target is not None:
-        dice += f" → {roll.total}"
-    if roll.target is not None:
-        dice += f" {versus} {roll.target}"
-    outcome = ""
-    if roll.outcome:
-        sign = SIGNS.get(roll.outcome)
-        outcome = (sign + " " if sign and sign != "–" else "") + str(
-            text(label("outcome", roll.outcome, roll.outcome)))
-    mark = seeded_mark(t, roll)
-    name = str(label("purpose", roll.purpose, roll.purpose)) + (" " + mark if mark else "")
-    return name, dice, outcome, text(t.said(roll.detail))
-
-
 def roll_table(t: Translator, rolls: Iterable[RollRecord]) -> PageMarkup:
-    """The rows of the compact table of a watch's rolls in its block, as Markdown (what a
-    campaign's own ``session-gm.md`` may still ask for; the shipped page writes
-    ``roll_table_html``): the roll (and its seeded marker), ``dice = natural → total vs
-    target``, the outcome, the detail (last, escaped)."""
+    """The rows of the compact table of a watch's rolls in its block: the roll (and its
+    seeded marker), ``dice = natural → total vs target``, the outcome, the detail (last,
+    escaped)."""
+    label = t.label
     versus = t.pgettext("a roll against its target", "vs")
     rows: list[str] = []
     for roll in rolls:
-        name, dice, outcome, detail = _roll_cells(t, roll, versus)
-        rows.append("".join(("| ", name, " | ", dice, " | ", outcome, " | ", cell(detail),
-                             " |")))
-    return PageMarkup("\n".join(rows))
-
-
-def roll_table_html(t: Translator, rolls: Iterable[RollRecord]) -> PageMarkup:
-    """``roll_table``'s rows as the rows of an HTML table (``generator.render.html_table``),
-    one ``<tr>`` a roll."""
-    versus = t.pgettext("a roll against its target", "vs")
-    rows: list[str] = []
-    for roll in rolls:
-        name, dice, outcome, detail = _roll_cells(t, roll, versus)
-        rows.append("".join(("<tr><td>", name, "</td><td>", dice, "</td><td>", outcome,
-                             "</td><td>", html_cell(detail), "</td></tr>")))
+        dice = f"{text(t.dice(roll.dice))} = {roll.natural}"
+        if len(roll.dice_values) > 1:
+            dice += " (" + ", ".join(map(str, roll.dice_values)) + ")"
+        if roll.total != roll.natural or roll.target is not None:
+            dice += f" → {roll.total}"
+        if roll.target is not None:
+            dice += f" {versus} {roll.target}"
+        outcome = ""
+        if roll.outcome:
+            sign = SIGNS.get(roll.outcome)
+            outcome = (sign + " " if sign and sign != "–" else "") + str(
+                text(label("outcome", roll.outcome, roll.outcome)))
+        mark = seeded_mark(t, roll)
+        detail = text(t.said(roll.detail))
+        rows.append("".join((
+            "| ", str(label("purpose", roll.purpose, roll.purpose)),
+            " " + mark if mark else "", " | ", dice, " | ", outcome, " | ",
+            cell(detail), " |")))
     return PageMarkup("\n".join(rows))
 
 

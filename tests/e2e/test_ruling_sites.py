@@ -61,8 +61,8 @@ def test_the_gm_session_page_shows_each_ruling_before_and_after(
     assert "| Lost | no | yes |" in first and "| Knows it is lost | no | no |" in first
     assert NOTE in first
     assert "| Knows it is lost | no | yes |" in section[section.index("Ruling 2"):]
-    # the watch the ruling follows links to it (a cell of the HTML watch table)
-    assert '<a href="#rulings">ruling</a>' in text[:text.index("## Rulings")]
+    # the watch the ruling follows links to it
+    assert "[ruling](#rulings)" in text[:text.index("## Rulings")]
     later = page(trees["gm"], "02-found-again")
     assert "before the first watch" in later and "Thornfold" in later
 
