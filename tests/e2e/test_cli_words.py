@@ -128,6 +128,15 @@ HELP_NAMES = frozenset({
 })
 
 
+#: the name click gives the program when it runs as ``python -m generator.cli``
+PROG = "python -m generator.cli"
+#: the width click wraps help at when the output is no terminal (80 columns, less a margin);
+#: CliRunner would otherwise force 80, so the pages would not be the ones the program prints
+NO_TERMINAL_WIDTH = 78
+#: the locale of ``_run``'s processes: none that names a language
+NO_LOCALE = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C"}
+
+
 def _help_leftovers(text: str) -> list[str]:
     """The English of a help page, but for what the GM types: option values ("[a|b]",
     defaults), short options, ids (``TABLE_ID``, ``$GITHUB_STEP_SUMMARY``), the program's own
@@ -144,12 +153,23 @@ def _help_leftovers(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("language", ["ru", "uk"])
-def test_every_commands_help_in_the_campaigns_language(tmp_path: Path, language: str) -> None:
+def test_every_commands_help_in_the_campaigns_language(tmp_path: Path, language: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every command's ``--help``, run from inside the campaign with an English locale as a GM
+    would, by the program's own group in one process (the language is chosen afresh by each
+    invocation, from the folder and the locale, as in a process of its own)."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
     root = _in(tmp_path, language)
+    monkeypatch.chdir(root)
+    runner = CliRunner()
     found = {}
     for command in COMMANDS:
-        done = _run(root, *command.split(), "--help")
-        assert done.returncode == 0, (command, done.stderr)
+        done = runner.invoke(main, [*command.split(), "--help"], prog_name=PROG,
+                             terminal_width=NO_TERMINAL_WIDTH, env=NO_LOCALE)
+        assert done.exit_code == 0, (command, done.output, done.exception)
         words = _help_leftovers(done.stdout)
         if words:
             found[command or "hexcrawl"] = words

@@ -31,6 +31,8 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.conftest import made_once
+
 ROOT = Path(__file__).resolve().parents[2]
 IN_CI = os.environ.get("CI", "").lower() == "true"
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["version"]
@@ -73,8 +75,13 @@ class Venv:
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The freshly built wheel, alone in its folder."""
-    base = tmp_path_factory.mktemp("wheel")
+    """The freshly built wheel, alone in its folder: built once per test run, however many
+    pytest-xdist workers run this module's tests (the tests only read it)."""
+    return made_once(tmp_path_factory, "wheel", build_wheel) / "dist"
+
+
+def build_wheel(base: Path) -> None:
+    """The wheel, built offline from a copy of the checkout's sources, in ``base/dist``."""
     src = base / "src"
     src.mkdir()
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build")
@@ -89,7 +96,6 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "--no-index", "-q", "-w", out, src, cwd=base)
     wheels = list(out.glob("hexcrawl-*.whl"))
     assert len(wheels) == 1, wheels
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -120,12 +126,16 @@ def fresh_venv(path: Path, dependencies: Path) -> Venv:
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory, dist: Path,
               dependencies: Path) -> Venv:
-    """A fresh venv with the wheel installed into it, not editable."""
-    venv = fresh_venv(tmp_path_factory.mktemp("venvs") / "installed", dependencies)
-    wheel = next(dist.glob("hexcrawl-*.whl"))
-    run(venv.python, "-m", "pip", "install", "-q", "--no-index", "--no-deps", wheel,
-        cwd=venv.root)
-    return venv
+    """A fresh venv with the wheel installed into it, not editable: made once per test run,
+    however many pytest-xdist workers run this module's tests (the tests only run what it
+    installed)."""
+    def make(folder: Path) -> None:
+        venv = fresh_venv(folder / "installed", dependencies)
+        wheel = next(dist.glob("hexcrawl-*.whl"))
+        run(venv.python, "-m", "pip", "install", "-q", "--no-index", "--no-deps", wheel,
+            cwd=venv.root)
+
+    return Venv(made_once(tmp_path_factory, "installed-wheel", make) / "installed")
 
 
 def test_the_wheel_carries_every_file_a_build_needs(dist: Path) -> None:

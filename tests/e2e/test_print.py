@@ -8,6 +8,7 @@ they fail, since .ci/run installs both.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -22,6 +23,7 @@ from generator.printing import chromium as browser
 from generator.printing import sheets
 from generator.reference.mdtables import plain, tables_in
 from generator.reference.sheets import SYSTEMS, TOPICS
+from tests.conftest import made_once
 
 from campaign_factory import dump, load, write_campaign
 
@@ -87,12 +89,21 @@ RUNS = {("en", "A4"): None, ("en", "Letter"): None,
 @pytest.fixture(scope="module")
 def printed(campaign: Campaign, chromium: str, pdftotext: str,
             tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], list[Path]]:
-    out: dict[tuple[str, str], list[Path]] = {}
-    for (language, paper), only in RUNS.items():
-        folder = tmp_path_factory.mktemp(f"pdf-{language}-{paper}")
-        out[(language, paper)] = sheets.print_pdfs(
-            campaign, folder, language, paper, systems=SYSTEMS, only=only, chromium=chromium)
-    return out
+    """The PDFs of every run of ``RUNS``, in the order ``print_pdfs`` returned them: printed
+    once per test run, however many pytest-xdist workers run this module's tests (each
+    worker's ``campaign`` is the same campaign, written from the same files)."""
+    def make(folder: Path) -> None:
+        order: dict[str, list[str]] = {}
+        for (language, paper), only in RUNS.items():
+            pdfs = sheets.print_pdfs(campaign, folder / f"pdf-{language}-{paper}", language,
+                                     paper, systems=SYSTEMS, only=only, chromium=chromium)
+            order[f"{language}-{paper}"] = [str(pdf.relative_to(folder)) for pdf in pdfs]
+        (folder / "order.json").write_text(json.dumps(order), encoding="utf-8")
+
+    folder = made_once(tmp_path_factory, "printed-sheets", make)
+    order = json.loads((folder / "order.json").read_text(encoding="utf-8"))
+    return {(language, paper): [folder / rel for rel in order[f"{language}-{paper}"]]
+            for language, paper in RUNS}
 
 
 def text_of(pdf: Path) -> str:
