@@ -69,16 +69,16 @@ class Validator(Full11Validator):  # type: ignore[misc]
         super().check_svg_attribute_value(elementname, attributename, value)
 
 
-def _make(tag: str, root: SVG, attrs: Attrs | None) -> BaseElement:
+def _make(tag: str, root: SVG, attrs: Attrs | None, checked: bool) -> BaseElement:
     """The element ``tag`` made by svgwrite with the drawing's parameters, with ``attrs``
-    (a link's target given to its constructor)."""
+    (a link's target given to its constructor); ``checked``: as the drawing's ``debug``."""
     if tag in _LINKING:
         attrs = dict(attrs or {})
-        return _set(_LINKING[tag](str(attrs.pop("xlink:href")), root), attrs)
+        return _set(_LINKING[tag](str(attrs.pop("xlink:href")), root), attrs, checked)
     maker = _MAKERS.get(tag)
     if maker is None:
         raise ValueError(f"no SVG element <{tag}> is drawn")
-    return _set(maker(root), attrs)
+    return _set(maker(root), attrs, checked)
 
 
 #: The elements that link (their target is an argument of their constructor).
@@ -115,11 +115,15 @@ def _points(value: object) -> list[tuple[object, object]]:
     return [(x, y) for x, y in value]  # type: ignore[attr-defined]
 
 
-def _set(element: BaseElement, attrs: Attrs | None) -> BaseElement:
-    """``attrs`` set on ``element`` (None and "" left out), each through svgwrite (checked
-    in a debug drawing)."""
+def _set(element: BaseElement, attrs: Attrs | None, checked: bool = True) -> BaseElement:
+    """``attrs`` set on ``element`` (None and "" left out): ``checked``, each through
+    svgwrite's item assignment (which checks it in a debug drawing); else straight into
+    the element's ``attribs``, svgwrite's own store of them, which the assignment ends in
+    (a map sets hundreds of thousands of attributes, and the assignment asks the drawing's
+    parameters whether to check each one)."""
     if not attrs:
         return element
+    into = element.attribs
     for name, value in attrs.items():
         if value is None or value == "":
             continue
@@ -127,24 +131,32 @@ def _set(element: BaseElement, attrs: Attrs | None) -> BaseElement:
             element.push(value)
         elif name == "points":
             element.points = _points(value)
-        else:
+        elif checked:
             element[name] = value
+        else:
+            into[name] = value
     return element
 
 
 class Svg:
     """A cursor in a drawing's tree (see the module): where the next element goes."""
 
-    __slots__ = ("root", "stack")
+    __slots__ = ("checked", "root", "stack")
 
     def __init__(self, root: SVG, parent: BaseElement) -> None:
         self.root = root
         self.stack = [parent]
+        #: whether svgwrite checks what is drawn (the drawing's ``debug``)
+        self.checked = bool(root.debug)
 
     def add(self, tag: str, attrs: Attrs | None = None) -> BaseElement:
-        """A new element ``tag`` with ``attrs``, added where the cursor is."""
-        element = _make(tag, self.root, attrs)
-        self.stack[-1].add(element)
+        """A new element ``tag`` with ``attrs``, added where the cursor is (unchecked,
+        straight into its parent's ``elements``, where svgwrite's ``add`` puts it)."""
+        element = _make(tag, self.root, attrs, self.checked)
+        if self.checked:
+            self.stack[-1].add(element)
+        else:
+            self.stack[-1].elements.append(element)
         return element
 
     def open(self, tag: str, attrs: Attrs | None = None) -> BaseElement:
@@ -227,6 +239,12 @@ def written(element: BaseElement) -> str:
     # ElementTree writes an empty element as "<path ... />": the space goes (a ">" in a
     # value or a text is always escaped, so " />" only ever ends a tag)
     text = ET.tostring(element.get_xml(), encoding="unicode").replace(" />", "/>")
+    return xml_safe(text)
+
+
+def xml_safe(text: str) -> str:
+    """``text`` as an XML reader of the written SVG reads it (``written``): each character
+    XML does not allow as U+FFFD."""
     return _NOT_XML.sub("\ufffd", text)
 
 
