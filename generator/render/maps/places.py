@@ -116,8 +116,10 @@ def _drawn(m: MapDrawing, href: str, name: str, label: labels.Label | None) -> N
     href = xml_safe(href)
     if href in m.drawn.places:
         return
-    words = link_name(name) if label is None and name else \
-        " ".join(xml_safe(" ".join(label.lines)).split()) if label is not None else ""
+    if label is None:
+        words = link_name(name)
+    else:
+        words = " ".join(xml_safe(" ".join(label.lines)).split())
     if words:
         m.drawn.places[href] = words
 
