@@ -4,9 +4,10 @@ A map's links (its hexes, its locations) are out of the Tab order (``tabindex="-
 the page's script, ``hexcrawl.js``): a screen reader announces the map as one graphic, and a
 keyboard would otherwise stop on every hex of it. So each page that shows a map also shows,
 under it, a collapsed ``<details>`` listing the same targets by name: the places, then the
-hexes. The list is read from the map's SVG itself, never from the campaign, so it offers
-exactly what the map links to and nothing more (the players' map holds only what the
-players know).
+hexes. The list is made from the links the drawing kept as it added them to the map
+(``maps.DrawnLinks``), never from the campaign, so it offers exactly what the map links to
+and nothing more (the players' map holds only what the players know). ``map_targets``
+reads the same targets from an SVG's text (the tests hold the two together).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from generator.i18n import Translator
+from generator.render.maps import DrawnLinks
 
 _SVG = "{http://www.w3.org/2000/svg}"
 _HREF = "{http://www.w3.org/1999/xlink}href"
@@ -76,6 +78,17 @@ def map_targets(svgs: Iterable[str]) -> MapTargets:
                 name = found.group(1) if found else _words(link)
                 if name:
                     into[href] = name
+    return _targets(places, hexes)
+
+
+def drawn_targets(drawn: DrawnLinks) -> MapTargets:
+    """The targets of a map as its drawing kept them (``maps.DrawnLinks``)."""
+    return _targets(drawn.places, drawn.hexes)
+
+
+def _targets(places: dict[str, str], hexes: dict[str, str]) -> MapTargets:
+    """Places by name, hexes by label; a hex that links where a place does (the players'
+    hex of a location) is listed once, as the place."""
     return MapTargets(
         tuple(MapLink(href, name) for href, name in
               sorted(places.items(), key=lambda item: (item[1].casefold(), item[0]))),
@@ -91,11 +104,11 @@ def _items(links: Iterable[MapLink]) -> Markup:
                           for link in links))
 
 
-def map_list(t: Translator, svgs: Iterable[str], hex_names: dict[str, str]) -> Markup:
-    """The collapsed list of a map's targets (``map_targets``), as HTML; empty for a map
+def map_list(t: Translator, drawn: DrawnLinks, hex_names: dict[str, str]) -> Markup:
+    """The collapsed list of a map's targets (``drawn_targets``), as HTML; empty for a map
     without links. ``hex_names``: a hex's name by its label, from the view the map was drawn
     from, for a hex named on the map itself (its link then has no tooltip)."""
-    targets = map_targets(svgs)
+    targets = drawn_targets(drawn)
     if not targets.places and not targets.hexes:
         return Markup("")
     parts = [Markup('<details class="hexmap-links"><summary>{0}</summary>').format(

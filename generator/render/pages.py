@@ -107,11 +107,20 @@ class Page:
     context: Mapping[str, Any] = field(default_factory=dict)
     #: what the page shows, by which a cache keeps it between builds (``page_cache``)
     key: tuple[object, ...] | None = None
-    #: the maps the page embeds (SVG text, or the overview ``Deferred``), made only when the
-    #: page is drawn; the template gets stand-ins for them (``generator.render.map_files``)
+    #: the maps the page embeds (``DrawnMap``, or None), made only when the page is drawn;
+    #: the template gets stand-ins for them (``generator.render.map_files``)
     drawings: Callable[[], Mapping[str, Any]] | None = None
     #: a session's page: the cache counts those it keeps and those drawn (``PageCache.get``)
     session: bool = False
+
+
+@dataclass(frozen=True)
+class DrawnMap:
+    """One map of a page: its SVG (or the overview's ``maps.Deferred``) and the links its
+    drawing kept (``maps.DrawnLinks``), for the list under it."""
+
+    svg: str | maps.Deferred
+    links: maps.DrawnLinks
 
 
 def _raw(value: str) -> str:
@@ -346,22 +355,25 @@ def render_docs(view: View, overrides: Path | None = None,
     tokens = Tokens.of(view, kept, inputs)
     r = _Renderer(view, overrides, markdown)
     map_key = ("overview", inputs, tokens.knowledge, tokens.tracks, tokens.now)
-    overview = kept.get_object(map_key)
-    if overview is None:
+    found = kept.get_object(map_key)
+    if isinstance(found, DrawnMap) and isinstance(found.svg, str):
+        overview, drawn = found.svg, found.links
+    else:
         # the placement of the overview's names, kept between the builds of hexcrawl serve
         layouts = kept.get_object(("map-layouts",))
         if not isinstance(layouts, maps.LayoutCache):
             layouts = maps.LayoutCache()
             kept.put_object(("map-layouts",), layouts)
+        drawn = maps.DrawnLinks()
         overview = maps.overview_map(view, r.map_links(root_of("map.md")), r.t,
-                                     layouts=layouts)
-        kept.put_object(map_key, overview)
+                                     layouts=layouts, drawn=drawn)
+        kept.put_object(map_key, DrawnMap(overview, drawn))
     # the maps show what the view holds and nothing else; a campaign's own page template
     # may show anything of it
     pages_kept = NoCache() if overrides_pages(overrides) else kept
     tree = DocsTree(nav=navigation(view, r.t, r.periods))
     tree.files["maps/overview.svg"] = overview
-    for page in page_list(view, r, overview, tokens, pages_kept):
+    for page in page_list(view, r, DrawnMap(overview, drawn), tokens, pages_kept):
         tree.files[page.path] = _draw(r, page, pages_kept, tree.files)
     return tree
 
@@ -377,11 +389,12 @@ def _draw(r: _Renderer, page: Page, cache: PageCache, files: dict[str, str]) -> 
             return str(found)
     made_files: dict[str, str] = {}
     drawings = page.drawings() if page.drawings is not None else {}
-    shown = {name: _stand_ins(value, root_of(page.path), made_files)
+    shown = {name: _stand_ins(value.svg if isinstance(value, DrawnMap) else value,
+                              root_of(page.path), made_files)
              for name, value in drawings.items()}
     # each map's targets listed under it (its links are out of the Tab order)
-    lists = {name: map_list(r.t, _svgs(value), r.hex_names)
-             for name, value in drawings.items() if value is not None}
+    lists = {name: map_list(r.t, value.links, r.hex_names)
+             for name, value in drawings.items() if isinstance(value, DrawnMap)}
     made = r.render(page.template, page.path, **page.context, **shown, map_lists=lists)
     if page.key is not None:
         if page.session:
@@ -392,13 +405,6 @@ def _draw(r: _Renderer, page: Page, cache: PageCache, files: dict[str, str]) -> 
             cache.put_object(("map-files", page.key), made_files)
     files.update(made_files)
     return made
-
-
-def _svgs(drawing: Any) -> list[str]:
-    """The SVG texts of one of a page's maps (an overview ``Deferred``: its layers too)."""
-    if isinstance(drawing, maps.Deferred):
-        return [drawing.map, *(layer for _, layer in drawing.layers)]
-    return [drawing] if isinstance(drawing, str) else []
 
 
 def _stand_ins(drawing: Any, root: str, files: dict[str, str]) -> Any:
@@ -413,7 +419,7 @@ def _stand_ins(drawing: Any, root: str, files: dict[str, str]) -> Any:
     return drawing
 
 
-def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
+def page_list(view: View, r: _Renderer, overview: DrawnMap, tokens: Tokens,
               cache: PageCache) -> list[Page]:
     """Every page of the site but the overview map (``overview``), with its template, its
     context and what it shows (its key)."""
@@ -424,9 +430,10 @@ def page_list(view: View, r: _Renderer, overview: str, tokens: Tokens,
     pages = [
         Page("index.md", "home.md"),
         # ``svg``: the overview itself, for a campaign's own map page
-        Page("map.md", "map.md", {"svg": overview},
+        Page("map.md", "map.md", {"svg": overview.svg},
              ("map-page", inputs, knowledge, tokens.tracks, tokens.now, titles),
-             drawings=lambda: {"embedded": maps.deferred(overview)}),
+             drawings=lambda: {"embedded": DrawnMap(maps.deferred(str(overview.svg)),
+                                                    overview.links)}),
         Page("sessions/index.md", "sessions.md"),
     ]
     pages.extend(_session_pages(view, r, tokens, positions))
@@ -522,10 +529,14 @@ def _session_maps(view: View, r: _Renderer, i: int,
     def draw() -> Mapping[str, Any]:
         session = view.sessions[i]
         links = r.map_links(root_of(session_path(session)))
-        explored: str | None = None
+        explored: DrawnMap | None = None
         if isinstance(view, GMView) and isinstance(session, GMSessionView):
-            explored = maps.explored_map(view, session, links, r.t, index)
-        return {"route": maps.session_map(view, session, links, r.t, index),
+            drawn = maps.DrawnLinks()
+            svg = maps.explored_map(view, session, links, r.t, index, drawn=drawn)
+            explored = DrawnMap(svg, drawn) if svg is not None else None
+        drawn = maps.DrawnLinks()
+        route = maps.session_map(view, session, links, r.t, index, drawn=drawn)
+        return {"route": DrawnMap(route, drawn) if route is not None else None,
                 "explored_svg": explored}
 
     return draw

@@ -24,7 +24,7 @@ sizes and boxes), ``curves``, ``symbols`` (the built-in terrain drawings and ico
 from generator.knowledge import View
 from generator.render.maps.deferred import Deferred, deferred
 from generator.render.maps.draw import explored_map, overview_map, printed_overview, session_map
-from generator.render.maps.drawing import KeyEntry, MapLinks, ViewIndex, icon_kind
+from generator.render.maps.drawing import DrawnLinks, KeyEntry, MapLinks, ViewIndex, icon_kind
 from generator.render.maps.lattice import lattice
 from generator.render.maps.layout import LayoutCache
 from generator.render.maps.legend import (
@@ -61,8 +61,8 @@ from generator.render.maps.terrain import TILED_HEXES
 __all__ = [
     "COORD_SIZE", "FOG", "HEX_NAME_SIZES", "ICON_RADIUS", "NAME_SIZES", "PARTY_RADIUS",
     "PAST_TRACK_COLOUR", "PIXELS_PER_UNIT", "ROUTE_PIXELS_PER_UNIT", "SIZE", "TILED_HEXES",
-    "TRACK_COLOURS", "Deferred", "KeyEntry", "TextSizes", "LayoutCache", "MapLinks", "View",
-    "ViewIndex",
+    "TRACK_COLOURS", "Deferred", "DrawnLinks", "KeyEntry", "TextSizes", "LayoutCache",
+    "MapLinks", "View", "ViewIndex",
     "deferred",
     "explored_map", "fog_swatch", "icon_kind", "icon_swatch", "lattice", "legend_icon_words",
     "legend_icons",

@@ -11,7 +11,14 @@ from generator.hexgrid import Grid, Hex
 from generator.i18n import Translator
 from generator.knowledge import GMSessionView, GMView, PathView, SessionView, View
 from generator.render.maps import fog, hexes, layout, names, paths, places, terrain, tracks
-from generator.render.maps.drawing import KeyEntry, MapDrawing, MapLinks, Step, ViewIndex
+from generator.render.maps.drawing import (
+    DrawnLinks,
+    KeyEntry,
+    MapDrawing,
+    MapLinks,
+    Step,
+    ViewIndex,
+)
 from generator.render.maps.lattice import Canvas
 from generator.render.maps.style import (
     COORD_SIZE,
@@ -103,7 +110,8 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
 
 def overview_map(view: View, links: MapLinks | None = None, t: Translator | None = None,
                  for_print: bool = False, layouts: layout.LayoutCache | None = None,
-                 debug: bool = False, sizes: TextSizes = TEXT_SIZES) -> str:
+                 debug: bool = False, sizes: TextSizes = TEXT_SIZES,
+                 drawn: DrawnLinks | None = None) -> str:
     """The whole map as SVG text: the GM's shows everything; the players' what they know.
 
     The players' map is cropped to what they know (explored hexes, found locations, their
@@ -111,10 +119,11 @@ def overview_map(view: View, links: MapLinks | None = None, t: Translator | None
     pattern fills (see ``MapDrawing``). ``layouts``: placements kept from earlier drawings
     of the same overview (``LayoutCache``). ``debug``: svgwrite checks every element
     (``svg.Drawing``; the tests draw so). ``sizes``: its texts' sizes (a printed map's are
-    larger, ``style.print_sizes``).
+    larger, ``style.print_sizes``). ``drawn``: where the drawing keeps the links it draws
+    (``DrawnLinks``, for the list beside the map).
     """
     return _overview(MapDrawing(view, links or MapLinks(), t, "m-", for_print, debug=debug,
-                                sizes=sizes), layouts)
+                                sizes=sizes, drawn=drawn), layouts)
 
 
 def printed_overview(view: View, t: Translator | None, sizes: TextSizes,
@@ -166,13 +175,14 @@ def _frame(grid: Grid, known: Collection[Hex], here: Hex | None) -> str | None:
 
 def session_map(view: View, session: SessionView, links: MapLinks | None = None,
                 t: Translator | None = None, index: ViewIndex | None = None,
-                debug: bool = False) -> str | None:
+                debug: bool = False, drawn: DrawnLinks | None = None) -> str | None:
     """A small route map of one session (a cropped viewBox), or None without a track.
-    ``index``: the view's ``ViewIndex``, for a caller drawing the map of every session."""
+    ``index``: the view's ``ViewIndex``, for a caller drawing the map of every session;
+    ``drawn``: as ``overview_map``'s."""
     found = tracks.track_hexes([session])
     if not found:
         return None
-    m = MapDrawing(view, links or MapLinks(), t, "s-", index=index, debug=debug)
+    m = MapDrawing(view, links or MapLinks(), t, "s-", index=index, debug=debug, drawn=drawn)
     canvas = Canvas(view.site.grid, found, SIZE * 2.2)
     return _render(m, canvas, m.within(canvas), [session], "route",
                    fog_around=not isinstance(view, GMView), focus=True, party=False,
@@ -181,7 +191,7 @@ def session_map(view: View, session: SessionView, links: MapLinks | None = None,
 
 def explored_map(view: GMView, session: GMSessionView, links: MapLinks | None = None,
                  t: Translator | None = None, index: ViewIndex | None = None,
-                 debug: bool = False) -> str | None:
+                 debug: bool = False, drawn: DrawnLinks | None = None) -> str | None:
     """The GM's map of the players' knowledge at the end of ``session``, around its route.
 
     Framed as the session's route map is (its true and believed tracks and where the party
@@ -192,7 +202,7 @@ def explored_map(view: GMView, session: GMSessionView, links: MapLinks | None = 
     faded, this session's tracks in full and the party at its end. Only the session's
     surroundings: the whole of what the players know is the overview's business, and a
     map of all of it on every session page would grow with the campaign. None when there
-    is nothing to draw.
+    is nothing to draw. ``drawn``: as ``overview_map``'s.
     """
     state = session.state
     grid = view.site.grid
@@ -205,7 +215,7 @@ def explored_map(view: GMView, session: GMSessionView, links: MapLinks | None = 
               if label is not None and grid.is_label(label)}
     if not found:
         return None
-    m = MapDrawing(view, links or MapLinks(), t, "x-", index=index, debug=debug)
+    m = MapDrawing(view, links or MapLinks(), t, "x-", index=index, debug=debug, drawn=drawn)
     canvas = Canvas(grid, found, SIZE * 2.2)
     labels = [label for label in m.within(canvas) if label in state.explored]
     steps = (index or ViewIndex(view)).past_steps

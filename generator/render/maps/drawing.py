@@ -6,6 +6,7 @@ package that draws into it; ``draw`` puts the layers together."""
 from __future__ import annotations
 
 import functools
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from generator.knowledge import (
 from generator.render.maps import symbols
 from generator.render.maps.lattice import Canvas, HexIndex
 from generator.render.maps.style import SIZE, TEXT_SIZES, TextSizes
-from generator.render.maps.svg import Drawing
+from generator.render.maps.svg import Drawing, xml_safe
 
 #: A hex's drawing: its terrain, and for a forest drawing its density.
 Variant = tuple[str, str | None]
@@ -51,6 +52,27 @@ class MapLinks:
 
     hex: Callable[[str], str | None] = field(default=lambda label: None)
     location: Callable[[str], str | None] = field(default=lambda lid: None)
+
+
+@dataclass
+class DrawnLinks:
+    """The links a map holds, kept by the drawing as it adds each ``<a>`` (for the list
+    under the map, ``render.map_lists``, which then never reads the SVG back): a place's
+    target and its name, a hex's target and its label (where its target is the hex's
+    entry, ``#hex-CCRR``) or its name as its tooltip gives it; each target once, the
+    first drawn."""
+
+    places: dict[str, str] = field(default_factory=dict)
+    hexes: dict[str, str] = field(default_factory=dict)
+
+
+#: A link to a hex's entry (``#hex-0313``): the hex's label.
+HEX_ANCHOR = re.compile(r"#hex-([^#/]+)$")
+
+
+def link_name(title: str) -> str:
+    """The name a link's tooltip gives (a hex's is ``name · terrain``), as the SVG reads."""
+    return xml_safe(title).split(" · ")[0].strip()
 
 
 def placed_locations(view: View) -> list[LocationView]:
@@ -133,9 +155,12 @@ class MapDrawing:
 
     def __init__(self, view: View, links: MapLinks, t: Translator | None, prefix: str,
                  for_print: bool = False, index: ViewIndex | None = None,
-                 debug: bool = False, sizes: TextSizes = TEXT_SIZES) -> None:
+                 debug: bool = False, sizes: TextSizes = TEXT_SIZES,
+                 drawn: DrawnLinks | None = None) -> None:
         self.view = view
         self.links = links
+        #: the links drawn (``DrawnLinks``): the caller's, to list them beside the map
+        self.drawn = drawn if drawn is not None else DrawnLinks()
         self.t = t
         self.prefix = prefix
         self.grid = view.site.grid

@@ -6,11 +6,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection, Mapping, Sequence
 
-from generator.render.maps.drawing import MapDrawing
+from generator.render.maps.drawing import HEX_ANCHOR, MapDrawing, link_name
 from generator.render.maps.labels import Box, label_box
 from generator.render.maps.lattice import LATTICE, Canvas, columns, lattice, outline
 from generator.render.maps.style import TEXT_SIZES, TextSizes
-from generator.render.maps.svg import Svg, factor, num
+from generator.render.maps.svg import Svg, factor, num, xml_safe
 
 
 def draw_hexes(m: MapDrawing, canvas: Canvas, labels: Sequence[str]) -> None:
@@ -138,6 +138,13 @@ def hex_element(m: MapDrawing, out: Svg, label: str, d: str, cls: str | None = N
         out.element("title", None, title)
     out.leaf("path", {"class": cls, "d": d})
     out.close("a")
+    # listed by its label where it links to its entry, else by the name its tooltip gives
+    href = xml_safe(href)
+    if href not in m.drawn.hexes:
+        found = HEX_ANCHOR.search(href)
+        name = found.group(1) if found else link_name(title) if title else ""
+        if name:
+            m.drawn.hexes[href] = name
 
 
 def coord_y(y: float, sizes: TextSizes = TEXT_SIZES) -> int:

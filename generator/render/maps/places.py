@@ -8,7 +8,7 @@ from collections.abc import Collection, Sequence
 from generator.hexgrid import Hex
 from generator.knowledge import GMView, LocationView
 from generator.render.maps import labels
-from generator.render.maps.drawing import MapDrawing, icon_kind
+from generator.render.maps.drawing import MapDrawing, icon_kind, link_name
 from generator.render.maps.lattice import Canvas
 from generator.render.maps.layout import Icon, Layout, Spot
 from generator.render.maps.style import (
@@ -16,7 +16,7 @@ from generator.render.maps.style import (
     PARTY_RADIUS,
     SIZE,
 )
-from generator.render.maps.svg import Svg, num, rounded
+from generator.render.maps.svg import Svg, num, rounded, xml_safe
 from generator.render.maps.terrain import use
 
 
@@ -105,8 +105,23 @@ def draw_locations(m: MapDrawing, icons: Sequence[Icon], layout: Layout) -> set[
             label_text(out, label, m.sizes.names[0])
         if href is not None:
             out.close("a")
+            _drawn(m, href, loc.name, label)
     out.close("g")
     return kinds
+
+
+def _drawn(m: MapDrawing, href: str, name: str, label: labels.Label | None) -> None:
+    """A location's link kept in ``m.drawn``: named by its tooltip, else by its written
+    name's lines (as the SVG reads)."""
+    href = xml_safe(href)
+    if href in m.drawn.places:
+        return
+    if label is None:
+        words = link_name(name)
+    else:
+        words = " ".join(xml_safe(" ".join(label.lines)).split())
+    if words:
+        m.drawn.places[href] = words
 
 
 def draw_names(m: MapDrawing, layout: Layout) -> None:

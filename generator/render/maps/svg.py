@@ -10,10 +10,10 @@ element). The flag lives in the drawing, never in the process.
 
 >>> d = Drawing(debug=True)
 >>> out = d.body
->>> out.open("g", {"class": "a&b"})
->>> out.element("text", {"x": 1, "y": None}, "<Ash & Oak>")
+>>> _ = out.open("g", {"class": "a&b"})
+>>> _ = out.element("text", {"x": 1, "y": None}, "<Ash & Oak>")
 >>> out.close("g")
->>> d.text({"viewBox": "0 0 1 1"})[-70:]
+>>> d.text({"viewBox": "0 0 1 1"})[-69:]
 '<g class="a&amp;b"><text x="1">&lt;Ash &amp; Oak&gt;</text></g></svg>'
 """
 
@@ -26,6 +26,7 @@ from contextlib import contextmanager
 
 from svgwrite.base import BaseElement
 from svgwrite.container import SVG, Defs, Group, Hyperlink, Style, Symbol, Use
+from svgwrite.etree import CDATA_TAG, CDATA_TPL
 from svgwrite.masking import ClipPath
 from svgwrite.path import Path
 from svgwrite.pattern import Pattern
@@ -69,16 +70,16 @@ class Validator(Full11Validator):  # type: ignore[misc]
         super().check_svg_attribute_value(elementname, attributename, value)
 
 
-def _make(tag: str, root: SVG, attrs: Attrs | None) -> BaseElement:
+def _make(tag: str, root: SVG, attrs: Attrs | None, checked: bool) -> BaseElement:
     """The element ``tag`` made by svgwrite with the drawing's parameters, with ``attrs``
-    (a link's target given to its constructor)."""
+    (a link's target given to its constructor); ``checked``: as the drawing's ``debug``."""
     if tag in _LINKING:
         attrs = dict(attrs or {})
-        return _set(_LINKING[tag](str(attrs.pop("xlink:href")), root), attrs)
+        return _set(_LINKING[tag](str(attrs.pop("xlink:href")), root), attrs, checked)
     maker = _MAKERS.get(tag)
     if maker is None:
         raise ValueError(f"no SVG element <{tag}> is drawn")
-    return _set(maker(root), attrs)
+    return _set(maker(root), attrs, checked)
 
 
 #: The elements that link (their target is an argument of their constructor).
@@ -115,11 +116,15 @@ def _points(value: object) -> list[tuple[object, object]]:
     return [(x, y) for x, y in value]  # type: ignore[attr-defined]
 
 
-def _set(element: BaseElement, attrs: Attrs | None) -> BaseElement:
-    """``attrs`` set on ``element`` (None and "" left out), each through svgwrite (checked
-    in a debug drawing)."""
+def _set(element: BaseElement, attrs: Attrs | None, checked: bool = True) -> BaseElement:
+    """``attrs`` set on ``element`` (None and "" left out): ``checked``, each through
+    svgwrite's item assignment (which checks it in a debug drawing); else straight into
+    the element's ``attribs``, svgwrite's own store of them, which the assignment ends in
+    (a map sets hundreds of thousands of attributes, and the assignment asks the drawing's
+    parameters whether to check each one)."""
     if not attrs:
         return element
+    into = element.attribs
     for name, value in attrs.items():
         if value is None or value == "":
             continue
@@ -127,24 +132,32 @@ def _set(element: BaseElement, attrs: Attrs | None) -> BaseElement:
             element.push(value)
         elif name == "points":
             element.points = _points(value)
-        else:
+        elif checked:
             element[name] = value
+        else:
+            into[name] = value
     return element
 
 
 class Svg:
     """A cursor in a drawing's tree (see the module): where the next element goes."""
 
-    __slots__ = ("root", "stack")
+    __slots__ = ("checked", "root", "stack")
 
     def __init__(self, root: SVG, parent: BaseElement) -> None:
         self.root = root
         self.stack = [parent]
+        #: whether svgwrite checks what is drawn (the drawing's ``debug``)
+        self.checked = bool(root.debug)
 
     def add(self, tag: str, attrs: Attrs | None = None) -> BaseElement:
-        """A new element ``tag`` with ``attrs``, added where the cursor is."""
-        element = _make(tag, self.root, attrs)
-        self.stack[-1].add(element)
+        """A new element ``tag`` with ``attrs``, added where the cursor is (unchecked,
+        straight into its parent's ``elements``, where svgwrite's ``add`` puts it)."""
+        element = _make(tag, self.root, attrs, self.checked)
+        if self.checked:
+            self.stack[-1].add(element)
+        else:
+            self.stack[-1].elements.append(element)
         return element
 
     def open(self, tag: str, attrs: Attrs | None = None) -> BaseElement:
@@ -221,12 +234,72 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def written(element: BaseElement) -> str:
-    """An element's SVG text (svgwrite's XML, through ``xml.etree``). A character XML does
-    not allow (a GM's name holding an escape sequence) is written as U+FFFD, so the file
-    stays well-formed for every XML reader (librsvg, an editor, the list beside a map)."""
-    # ElementTree writes an empty element as "<path ... />": the space goes (a ">" in a
-    # value or a text is always escaped, so " />" only ever ends a tag)
-    text = ET.tostring(element.get_xml(), encoding="unicode").replace(" />", "/>")
+    """An element's SVG text: svgwrite's XML tree (``get_xml``, an ``xml.etree`` tree)
+    written out (``_serialise``). A character XML does not allow (a GM's name holding an
+    escape sequence) is written as U+FFFD, so the file stays well-formed for every XML
+    reader (librsvg, an editor, the list beside a map)."""
+    out: list[str] = []
+    _serialise(element.get_xml(), out.append)
+    return xml_safe("".join(out))
+
+
+def _serialise(element: ET.Element, write: Callable[[str], object]) -> None:
+    """``element`` as ``xml.etree.ElementTree.tostring`` writes it (its escaping, its
+    attributes in their order, svgwrite's CDATA sections) but for an empty element's end,
+    ``/>`` without a space before it. ElementTree's own writer first walks the whole tree
+    for namespaces, which svgwrite's plain names (``xlink:href``) never need, then checks
+    every tag and attribute name against them, for each of a large map's tens of
+    thousands of elements."""
+    tag = element.tag
+    text = element.text
+    if tag == CDATA_TAG:
+        write(CDATA_TPL % text)
+    else:
+        write("<" + tag)
+        for name, value in element.items():
+            write(f' {name}="{_attribute(value)}"')
+        if text or len(element):
+            write(">")
+            if text:
+                write(_character_data(text))
+            for child in element:
+                _serialise(child, write)
+            write("</" + tag + ">")
+        else:
+            write("/>")
+    if element.tail:
+        write(_character_data(element.tail))
+
+
+def _character_data(text: str) -> str:
+    """Text as ElementTree escapes it."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def _attribute(value: str) -> str:
+    """An attribute's value as ElementTree escapes it (the line ends and tabs as character
+    references, so that an XML reader keeps them)."""
+    value = _character_data(value)
+    if '"' in value:
+        value = value.replace('"', "&quot;")
+    if "\r" in value:
+        value = value.replace("\r", "&#13;")
+    if "\n" in value:
+        value = value.replace("\n", "&#10;")
+    if "\t" in value:
+        value = value.replace("\t", "&#09;")
+    return value
+
+
+def xml_safe(text: str) -> str:
+    """``text`` as an XML reader of the written SVG reads it (``written``): each character
+    XML does not allow as U+FFFD."""
     return _NOT_XML.sub("\ufffd", text)
 
 
