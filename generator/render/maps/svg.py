@@ -10,10 +10,10 @@ element). The flag lives in the drawing, never in the process.
 
 >>> d = Drawing(debug=True)
 >>> out = d.body
->>> _ = out.open("g", {"class": "a&b"})
->>> _ = out.element("text", {"x": 1, "y": None}, "<Ash & Oak>")
+>>> out.open("g", {"class": "a&b"})
+>>> out.element("text", {"x": 1, "y": None}, "<Ash & Oak>")
 >>> out.close("g")
->>> d.text({"viewBox": "0 0 1 1"})[-69:]
+>>> d.text({"viewBox": "0 0 1 1"})[-70:]
 '<g class="a&amp;b"><text x="1">&lt;Ash &amp; Oak&gt;</text></g></svg>'
 """
 
@@ -26,7 +26,6 @@ from contextlib import contextmanager
 
 from svgwrite.base import BaseElement
 from svgwrite.container import SVG, Defs, Group, Hyperlink, Style, Symbol, Use
-from svgwrite.etree import CDATA_TAG, CDATA_TPL
 from svgwrite.masking import ClipPath
 from svgwrite.path import Path
 from svgwrite.pattern import Pattern
@@ -234,67 +233,13 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def written(element: BaseElement) -> str:
-    """An element's SVG text: svgwrite's XML tree (``get_xml``, an ``xml.etree`` tree)
-    written out (``_serialise``). A character XML does not allow (a GM's name holding an
-    escape sequence) is written as U+FFFD, so the file stays well-formed for every XML
-    reader (librsvg, an editor, the list beside a map)."""
-    out: list[str] = []
-    _serialise(element.get_xml(), out.append)
-    return xml_safe("".join(out))
-
-
-def _serialise(element: ET.Element, write: Callable[[str], object]) -> None:
-    """``element`` as ``xml.etree.ElementTree.tostring`` writes it (its escaping, its
-    attributes in their order, svgwrite's CDATA sections) but for an empty element's end,
-    ``/>`` without a space before it. ElementTree's own writer first walks the whole tree
-    for namespaces, which svgwrite's plain names (``xlink:href``) never need, then checks
-    every tag and attribute name against them, for each of a large map's tens of
-    thousands of elements."""
-    tag = element.tag
-    text = element.text
-    if tag == CDATA_TAG:
-        write(CDATA_TPL % text)
-    else:
-        write("<" + tag)
-        for name, value in element.items():
-            write(f' {name}="{_attribute(value)}"')
-        if text or len(element):
-            write(">")
-            if text:
-                write(_character_data(text))
-            for child in element:
-                _serialise(child, write)
-            write("</" + tag + ">")
-        else:
-            write("/>")
-    if element.tail:
-        write(_character_data(element.tail))
-
-
-def _character_data(text: str) -> str:
-    """Text as ElementTree escapes it."""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    return text
-
-
-def _attribute(value: str) -> str:
-    """An attribute's value as ElementTree escapes it (the line ends and tabs as character
-    references, so that an XML reader keeps them)."""
-    value = _character_data(value)
-    if '"' in value:
-        value = value.replace('"', "&quot;")
-    if "\r" in value:
-        value = value.replace("\r", "&#13;")
-    if "\n" in value:
-        value = value.replace("\n", "&#10;")
-    if "\t" in value:
-        value = value.replace("\t", "&#09;")
-    return value
+    """An element's SVG text (svgwrite's XML, through ``xml.etree``). A character XML does
+    not allow (a GM's name holding an escape sequence) is written as U+FFFD, so the file
+    stays well-formed for every XML reader (librsvg, an editor, the list beside a map)."""
+    # ElementTree writes an empty element as "<path ... />": the space goes (a ">" in a
+    # value or a text is always escaped, so " />" only ever ends a tag)
+    text = ET.tostring(element.get_xml(), encoding="unicode").replace(" />", "/>")
+    return xml_safe(text)
 
 
 def xml_safe(text: str) -> str:
