@@ -10,10 +10,10 @@ element). The flag lives in the drawing, never in the process.
 
 >>> d = Drawing(debug=True)
 >>> out = d.body
->>> out.open("g", {"class": "a&b"})
->>> out.element("text", {"x": 1, "y": None}, "<Ash & Oak>")
+>>> _ = out.open("g", {"class": "a&b"})
+>>> _ = out.element("text", {"x": 1, "y": None}, "<Ash & Oak>")
 >>> out.close("g")
->>> d.text({"viewBox": "0 0 1 1"})[-70:]
+>>> d.text({"viewBox": "0 0 1 1"})[-69:]
 '<g class="a&amp;b"><text x="1">&lt;Ash &amp; Oak&gt;</text></g></svg>'
 """
 
@@ -69,16 +69,16 @@ class Validator(Full11Validator):  # type: ignore[misc]
         super().check_svg_attribute_value(elementname, attributename, value)
 
 
-def _make(tag: str, root: SVG, attrs: Attrs | None, checked: bool) -> BaseElement:
+def _make(tag: str, root: SVG, attrs: Attrs | None) -> BaseElement:
     """The element ``tag`` made by svgwrite with the drawing's parameters, with ``attrs``
-    (a link's target given to its constructor); ``checked``: as the drawing's ``debug``."""
+    (a link's target given to its constructor)."""
     if tag in _LINKING:
         attrs = dict(attrs or {})
-        return _set(_LINKING[tag](str(attrs.pop("xlink:href")), root), attrs, checked)
+        return _set(_LINKING[tag](str(attrs.pop("xlink:href")), root), attrs)
     maker = _MAKERS.get(tag)
     if maker is None:
         raise ValueError(f"no SVG element <{tag}> is drawn")
-    return _set(maker(root), attrs, checked)
+    return _set(maker(root), attrs)
 
 
 #: The elements that link (their target is an argument of their constructor).
@@ -115,15 +115,11 @@ def _points(value: object) -> list[tuple[object, object]]:
     return [(x, y) for x, y in value]  # type: ignore[attr-defined]
 
 
-def _set(element: BaseElement, attrs: Attrs | None, checked: bool = True) -> BaseElement:
-    """``attrs`` set on ``element`` (None and "" left out): ``checked``, each through
-    svgwrite's item assignment (which checks it in a debug drawing); else straight into
-    the element's ``attribs``, svgwrite's own store of them, which the assignment ends in
-    (a map sets hundreds of thousands of attributes, and the assignment asks the drawing's
-    parameters whether to check each one)."""
+def _set(element: BaseElement, attrs: Attrs | None) -> BaseElement:
+    """``attrs`` set on ``element`` (None and "" left out), each through svgwrite (checked
+    in a debug drawing)."""
     if not attrs:
         return element
-    into = element.attribs
     for name, value in attrs.items():
         if value is None or value == "":
             continue
@@ -131,32 +127,24 @@ def _set(element: BaseElement, attrs: Attrs | None, checked: bool = True) -> Bas
             element.push(value)
         elif name == "points":
             element.points = _points(value)
-        elif checked:
-            element[name] = value
         else:
-            into[name] = value
+            element[name] = value
     return element
 
 
 class Svg:
     """A cursor in a drawing's tree (see the module): where the next element goes."""
 
-    __slots__ = ("checked", "root", "stack")
+    __slots__ = ("root", "stack")
 
     def __init__(self, root: SVG, parent: BaseElement) -> None:
         self.root = root
         self.stack = [parent]
-        #: whether svgwrite checks what is drawn (the drawing's ``debug``)
-        self.checked = bool(root.debug)
 
     def add(self, tag: str, attrs: Attrs | None = None) -> BaseElement:
-        """A new element ``tag`` with ``attrs``, added where the cursor is (unchecked,
-        straight into its parent's ``elements``, where svgwrite's ``add`` puts it)."""
-        element = _make(tag, self.root, attrs, self.checked)
-        if self.checked:
-            self.stack[-1].add(element)
-        else:
-            self.stack[-1].elements.append(element)
+        """A new element ``tag`` with ``attrs``, added where the cursor is."""
+        element = _make(tag, self.root, attrs)
+        self.stack[-1].add(element)
         return element
 
     def open(self, tag: str, attrs: Attrs | None = None) -> BaseElement:
