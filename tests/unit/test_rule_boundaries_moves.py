@@ -1,0 +1,290 @@
+"""Movement and hex progress at their edges (rules.md sections 3 and 4): the true track moved by
+time, the believed track by miles, hustle's doubled hours, a stop at a face, going back the
+way the party came. Each test fails if one comparison or one figure of the rule is turned
+(mutation testing, docs/development.md); the expected values are worked out from the rules.
+
+12-mile hexes: 6 miles to leave a hex from inside it, 12 by a far face, 6 by a near one.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+
+from generator.content.campaign import Campaign
+from generator.content.loader import load_campaign
+from generator.hexgrid import Grid, Hex
+from generator.rules.travel import (
+    MoveResult,
+    Track,
+    blocked,
+    face_kind,
+    hustle_miles,
+    hustle_time_for,
+    move_distance,
+    move_timed,
+    path_between,
+    rate_fn,
+    requirement,
+    stretch_path,
+    trackless,
+)
+
+from replay_helpers import make_campaign
+
+GRID = Grid(10, 10)
+
+
+def at(label: str, entry: str | None = None, progress: int | F = 0) -> Track:
+    return Track(GRID.parse(label), entry, F(progress))
+
+
+def labels(hexes: list[Hex]) -> list[str]:
+    return [GRID.label(h) for h in hexes]
+
+
+def timed(track: Track, hours: int | F, *, face: str | None = "N", mph: int | F = 3,
+          hustle: int | F = 0, factor: F = F(1), deliberate: bool = False,
+          wall: str | None = None) -> MoveResult:
+    """Move ``track`` by ``face`` at ``mph`` everywhere; hexes outside the map block with
+    ``map_edge``, and ``wall`` (a label) with ``impassable``."""
+    def why(h: Hex) -> str | None:
+        if not GRID.on_map(h):
+            return "map_edge"
+        return "impassable" if wall and GRID.label(h) == wall else None
+    return move_timed(GRID, track, F(hours), 12, lambda t: face, why,
+                      lambda t, f, n: (F(mph), None, None), F(hustle), factor, deliberate)
+
+
+# -- rules.md section 4: the requirement of each face -------------------------------------------
+
+def test_requirements_from_inside_by_a_near_face_a_far_face_and_the_entry() -> None:
+    assert requirement(GRID, at("0505"), "NE", 12) == 6
+    assert requirement(GRID, Track(GRID.parse("0505"), offsets={"N": F(2)}), "N", 12) == 2
+    assert requirement(GRID, Track(GRID.parse("0505"), offsets={"N": F(2)}), "S", 12) == 6
+    came_from_south = at("0505", "S")
+    assert [requirement(GRID, came_from_south, f, 12) for f in
+            ("N", "NE", "SE", "S", "SW", "NW")] == [12, 12, 6, 6, 6, 12]
+    assert [face_kind(GRID, "S", f) for f in ("N", "NE", "SE", "S", "SW", "NW")] == [
+        "far", "far", "near", "back", "near", "far"]
+    assert face_kind(GRID, None, "N") == "start"
+
+
+# -- the true track, by time ----------------------------------------------------------------------
+
+def test_a_watch_crosses_at_six_miles_and_carries_the_rest_into_the_next_hex() -> None:
+    """3 mph from inside 0505 heading N: 6 miles in 2 hours, then 6 of the 12 the far face
+    needs."""
+    m = timed(at("0505"), 4)
+    assert (m.miles, m.hours, labels(m.entered), m.faces) == (12, 4, ["0504"], ["N"])
+    assert [(t, GRID.label(h)) for t, h in m.crossings] == [(2, "0504")]
+    assert (GRID.label(m.track.hex), m.track.entry, m.track.progress) == ("0504", "S", 6)
+    assert m.track.prev == GRID.parse("0505") and m.stopped is None
+    assert [(GRID.label(s.hex), s.exit_face, s.rate) for s in m.segments] == [
+        ("0505", "N", 3), ("0504", "N", 3)]
+
+
+def test_progress_that_reaches_the_requirement_exactly_crosses_and_the_watch_ends() -> None:
+    m = timed(at("0505"), 2)
+    assert (m.miles, m.hours, labels(m.entered)) == (6, 2, ["0504"])
+    assert (m.track.entry, m.track.progress, len(m.segments)) == ("S", 0, 1)
+
+
+def test_short_of_the_face_the_progress_grows() -> None:
+    m = timed(at("0505", "S", 1), 3)
+    assert (m.miles, m.hours, m.entered, m.track.progress) == (9, 3, [], 10)
+
+
+def test_the_actual_distance_factor_slows_the_party() -> None:
+    """80 %: 2.4 mph, so 6 miles take 2.5 hours and 1.5 hours more make 3.6 miles."""
+    m = timed(at("0505"), 4, factor=F(8, 10))
+    assert m.crossings[0][0] == F(5, 2) and m.track.progress == F(18, 5)
+    assert m.miles == F(48, 5)
+
+
+def test_no_face_to_leave_by_stops_the_watch_where_it_is() -> None:
+    m = timed(at("0505"), 4, face=None)
+    assert (m.stopped, m.hours, m.miles, m.entered) == ("target", 0, 0, [])
+
+
+def test_no_speed_stops_the_watch() -> None:
+    m = timed(at("0505"), 4, mph=0)
+    assert (m.stopped, m.hours, m.miles) == ("no_speed", 0, 0)
+
+
+def test_progress_already_past_a_near_faces_requirement_crosses_at_once_even_at_no_speed(
+        ) -> None:
+    """Entered by S with 7 miles made, leaving NE (near, 6): the party is already there."""
+    m = timed(at("0505", "S", 7), 4, face="SE", mph=0)
+    assert labels(m.entered)[:1] == ["0605"] and m.crossings[0][0] == 0
+
+
+# -- rules.md section 4: a stop at a face ---------------------------------------------------------
+
+def test_the_map_edge_stops_the_party_at_the_face_with_the_faces_requirement() -> None:
+    m = timed(at("0501"), 4)
+    assert (m.stopped, GRID.label(m.blocked_hex or Hex(0, 0))) == ("map_edge", "0500")
+    assert (m.miles, m.hours, m.track.progress, m.entered) == (6, 2, 6, [])
+
+
+def test_a_stop_keeps_progress_already_higher_than_the_faces_requirement() -> None:
+    """Entered by S with 8 made, an impassable hex to the SE (near, 6): progress stays 8."""
+    m = timed(at("0505", "S", 8), 4, face="SE", wall="0605")
+    assert (m.stopped, m.miles, m.hours, m.track.progress) == ("impassable", 0, 0, 8)
+    m = timed(at("0505", "S", 8), 4, face="N", wall="0504")
+    assert (m.stopped, m.miles, m.track.progress) == ("impassable", 4, 12)
+
+
+# -- rules.md section 4: back the way the party came ----------------------------------------------
+
+def test_going_back_on_purpose_walks_the_progress_down() -> None:
+    """5 miles into 0505 from the S: back out by S needs the 5 made (1 h 40 at 3 mph);
+    1 hour walks it down to 2."""
+    m = timed(at("0505", "S", 5), 1, face="S", deliberate=True)
+    assert (m.entered, m.miles, m.track.progress) == ([], 3, 2)
+    m = timed(at("0505", "S", 5), 2, face="S", deliberate=True)
+    assert labels(m.entered) == ["0506"] and m.crossings[0][0] == F(5, 3)
+
+
+def test_leaving_by_the_entry_face_not_on_purpose_needs_six() -> None:
+    """5 miles into 0505 from the S, veering back out by S: 1 mile more (20 minutes), then
+    2 miles into 0506."""
+    m = timed(at("0505", "S", 5), 1, face="S")
+    assert labels(m.entered) == ["0506"] and m.crossings[0][0] == F(1, 3)
+    assert (m.miles, m.track.progress) == (3, 2)
+
+
+def test_going_back_into_a_wall_leaves_no_progress() -> None:
+    m = timed(at("0505", "S", 5), 4, face="S", deliberate=True, wall="0506")
+    assert (m.stopped, m.miles, m.track.progress) == ("impassable", 5, 0)
+
+
+# -- rules.md section 3: hustle doubles the speed of the hustled hours, the first in the watch ----
+
+@pytest.mark.parametrize(("distance", "t0", "until", "hours"), [
+    (6, 0, F(1, 2), F(3, 2)),   # 3 miles in the hustled half hour, 3 at 3 mph
+    (6, 0, 1, 1),               # exactly the hustled hour's 6 miles
+    (3, 0, 1, F(1, 2)),
+    (6, 1, 1, 2),               # hustle already over
+    (6, 2, 1, 2),
+    (9, F(1, 2), 1, F(5, 2)),   # 3 miles hustled, 6 more at 3 mph
+])
+def test_hustle_time(distance: int, t0: int | F, until: int | F, hours: int | F) -> None:
+    assert hustle_time_for(F(distance), F(t0), F(3), F(until)) == hours
+
+
+@pytest.mark.parametrize(("t0", "t1", "until", "miles"), [
+    (0, 4, 1, 15), (2, 4, 1, 6), (0, F(1, 2), 1, 3), (F(1, 2), 2, 1, 6), (0, 1, 1, 6)])
+def test_hustle_miles(t0: int | F, t1: int | F, until: int, miles: int | F) -> None:
+    assert hustle_miles(F(t0), F(t1), F(3), F(until)) == miles
+
+
+def test_a_hustled_hour_covers_the_six_miles_out_of_a_hex() -> None:
+    m = timed(at("0505"), 4, hustle=1)
+    assert m.crossings[0][0] == 1 and m.miles == 15 and m.track.progress == 9
+
+
+# -- rules.md section 5: the believed track moves by miles ---------------------------------------
+
+def distance(track: Track, miles: int | F, *, face: str | None = "N",
+             deliberate: bool = True, wall: str | None = None) -> MoveResult:
+    def why(h: Hex) -> str | None:
+        if not GRID.on_map(h):
+            return "map_edge"
+        return "impassable" if wall and GRID.label(h) == wall else None
+    return move_distance(GRID, track, F(miles), 12, lambda t: face, why, deliberate)
+
+
+def test_the_believed_track_crosses_at_the_requirements_and_keeps_the_rest() -> None:
+    m = distance(at("0505"), 10)
+    assert (labels(m.entered), m.faces, m.miles) == (["0504"], ["N"], 10)
+    assert (m.track.entry, m.track.progress, m.track.prev) == ("S", 4, GRID.parse("0505"))
+    m = distance(at("0505"), 18)
+    assert (labels(m.entered), m.miles, m.track.progress) == (["0504", "0503"], 18, 0)
+    m = distance(at("0505"), 6)
+    assert (labels(m.entered), m.track.progress) == (["0504"], 0)
+
+
+def test_the_believed_track_stops_at_a_face_and_for_no_face() -> None:
+    m = distance(at("0501"), 10)
+    assert (m.stopped, m.miles, m.track.progress, m.entered) == ("map_edge", 6, 6, [])
+    m = distance(at("0505"), 10, face=None)
+    assert (m.stopped, m.miles, m.entered) == ("target", 0, [])
+
+
+def test_the_believed_track_goes_back_on_purpose_unless_told_otherwise() -> None:
+    m = distance(at("0505", "S", 5), 3, face="S")
+    assert (m.entered, m.miles, m.track.progress) == ([], 3, 2)
+    m = distance(at("0505", "S", 5), 5, face="S")
+    assert labels(m.entered) == ["0506"]
+    m = distance(at("0505", "S", 5), 3, face="S", deliberate=False)
+    assert (labels(m.entered), m.track.progress) == (["0506"], 2)
+    m = distance(at("0505", "S", 5), 9, face="S", wall="0506")
+    assert (m.stopped, m.miles, m.track.progress) == ("impassable", 5, 0)
+
+
+# -- rules.md sections 3 and 4: the map as movement sees it --------------------------------------
+
+ROADS = {
+    "mill-trail": {"kind": "trail", "hexes": ["0505", "0504"]},
+    "kings-road": {"kind": "road", "hexes": ["0505", "0504", "0503"]},
+    "a-highway": {"kind": "highway", "hexes": ["0605", "0505"]},
+    "brook": {"kind": "river", "hexes": ["0505", "0506"]},
+}
+
+
+def campaign_of(tmp_path: Path) -> Campaign:
+    rows = ["p" * 10 for _ in range(10)]
+    rows[2] = "pppplppppp"          # 0503 a lake
+    rows[6] = "pppphppppp"          # 0507 hills
+    root = make_campaign(tmp_path, rows=rows, paths=ROADS, sessions=[{"log": []}])
+    campaign, diags = load_campaign(root)
+    assert campaign is not None, [d.format() for d in diags.items]
+    return campaign
+
+
+def test_paths_between_hexes_highway_then_road_then_trail_and_no_river(tmp_path: Path) -> None:
+    c = campaign_of(tmp_path)
+    p = c.grid.parse
+    assert path_between(c, p("0505"), p("0504")) == ("road", "kings-road")
+    assert path_between(c, p("0504"), p("0505")) == ("road", "kings-road")
+    assert path_between(c, p("0605"), p("0505")) == ("highway", "a-highway")
+    assert path_between(c, p("0505"), p("0506")) == (None, None)
+    assert path_between(c, None, p("0505")) == (None, None)
+    assert path_between(c, p("0505"), None) == (None, None)
+
+
+def test_blocked_hexes(tmp_path: Path) -> None:
+    c = campaign_of(tmp_path)
+    assert blocked(c, c.grid.parse("0503")) == "impassable"
+    assert blocked(c, c.grid.neighbor(c.grid.parse("0501"), "N")) == "map_edge"
+    assert blocked(c, c.grid.parse("0507")) is None
+
+
+def test_a_stretch_is_on_a_path_entered_along_it_or_left_along_it(tmp_path: Path) -> None:
+    """From the highway (0605 into 0505) the stretch is on it whichever way the party leaves;
+    a road stretch only toward 0504; a hex left along the road into a lake is not on it."""
+    c = campaign_of(tmp_path)
+    p = c.grid.parse
+    from_highway = Track(p("0505"), "NE", prev=p("0605"))
+    assert stretch_path(c, from_highway, "N") == ("highway", "a-highway")
+    assert stretch_path(c, from_highway, None) == ("highway", "a-highway")
+    inside = Track(p("0505"))
+    assert stretch_path(c, inside, "N") == ("road", "kings-road")
+    assert stretch_path(c, inside, "S") == (None, None) and trackless(c, inside, "S")
+    assert stretch_path(c, inside, None) == (None, None)
+    assert not trackless(c, inside, "N")
+    into_lake = Track(p("0504"))
+    assert stretch_path(c, into_lake, "N") == (None, None)
+
+
+def test_speed_by_the_path_of_the_stretch_and_the_terrain(tmp_path: Path) -> None:
+    """3 mph: plains on the road x1, trackless x3/4; hills trackless x1/2."""
+    c = campaign_of(tmp_path)
+    p = c.grid.parse
+    rate_of = rate_fn(c, F(3))
+    assert rate_of(Track(p("0505")), "N", p("0504")) == (3, "road", "kings-road")
+    assert rate_of(Track(p("0505")), "S", p("0506")) == (F(9, 4), None, None)
+    assert rate_of(Track(p("0507")), "S", p("0508")) == (F(3, 2), None, None)
