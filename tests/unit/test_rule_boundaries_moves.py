@@ -23,6 +23,7 @@ from generator.rules.travel import (
     face_kind,
     hustle_miles,
     hustle_time_for,
+    miles_to_leave,
     move_distance,
     move_timed,
     path_between,
@@ -72,6 +73,20 @@ def test_requirements_from_inside_by_a_near_face_a_far_face_and_the_entry() -> N
     assert face_kind(GRID, None, "N") == "start"
 
 
+def test_miles_to_leave_back_through_the_entry_face_not_on_purpose_by_default() -> None:
+    five_in = at("0505", "S", 5)
+    assert miles_to_leave(GRID, five_in, "S", 12) == 1
+    assert miles_to_leave(GRID, five_in, "S", 12, deliberate=True) == 5
+    assert miles_to_leave(GRID, at("0505", "S", 13), "N", 12) == 0
+
+
+def test_a_tracks_copy_is_its_own_and_a_fresh_trip_keeps_only_the_hex() -> None:
+    track = Track(GRID.parse("0505"), "S", F(5), GRID.parse("0506"), {"N": F(2)})
+    copy = track.copy()
+    assert copy == track and copy.offsets is not track.offsets
+    assert track.fresh() == Track(GRID.parse("0505"))
+
+
 # -- the true track, by time ----------------------------------------------------------------------
 
 def test_a_watch_crosses_at_six_miles_and_carries_the_rest_into_the_next_hex() -> None:
@@ -107,6 +122,18 @@ def test_the_actual_distance_factor_slows_the_party() -> None:
 def test_no_face_to_leave_by_stops_the_watch_where_it_is() -> None:
     m = timed(at("0505"), 4, face=None)
     assert (m.stopped, m.hours, m.miles, m.entered) == ("target", 0, 0, [])
+
+
+def test_a_party_of_one_mile_an_hour_still_moves() -> None:
+    m = timed(at("0505"), 4, mph=1)
+    assert (m.stopped, m.miles, m.track.progress) == (None, 4, 4)
+
+
+def test_a_watch_of_no_time_still_crosses_a_face_already_reached() -> None:
+    m = timed(at("0505", "S", 7), 0, face="SE")
+    assert labels(m.entered) == ["0605"] and m.hours == 0
+    m = timed(at("0505"), 0)
+    assert (m.entered, m.miles, len(m.segments)) == ([], 0, 1)
 
 
 def test_no_speed_stops_the_watch() -> None:
@@ -205,6 +232,8 @@ def test_the_believed_track_crosses_at_the_requirements_and_keeps_the_rest() -> 
     assert (labels(m.entered), m.miles, m.track.progress) == (["0504", "0503"], 18, 0)
     m = distance(at("0505"), 6)
     assert (labels(m.entered), m.track.progress) == (["0504"], 0)
+    m = distance(at("0505"), 7)
+    assert (labels(m.entered), m.track.progress) == (["0504"], 1)
 
 
 def test_the_believed_track_stops_at_a_face_and_for_no_face() -> None:
@@ -232,6 +261,9 @@ ROADS = {
     "kings-road": {"kind": "road", "hexes": ["0505", "0504", "0503"]},
     "a-highway": {"kind": "highway", "hexes": ["0605", "0505"]},
     "brook": {"kind": "river", "hexes": ["0505", "0506"]},
+    "a-river": {"kind": "river", "hexes": ["0604", "0505", "0504"]},
+    "b-road": {"kind": "road", "hexes": ["0604", "0505"]},
+    "c-road": {"kind": "road", "hexes": ["0604", "0505"]},
 }
 
 
@@ -252,6 +284,7 @@ def test_paths_between_hexes_highway_then_road_then_trail_and_no_river(tmp_path:
     assert path_between(c, p("0504"), p("0505")) == ("road", "kings-road")
     assert path_between(c, p("0605"), p("0505")) == ("highway", "a-highway")
     assert path_between(c, p("0505"), p("0506")) == (None, None)
+    assert path_between(c, p("0604"), p("0505")) == ("road", "b-road")
     assert path_between(c, None, p("0505")) == (None, None)
     assert path_between(c, p("0505"), None) == (None, None)
 
