@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from generator.content.campaign import Campaign
 from generator.content.loader import load_campaign
@@ -33,7 +35,7 @@ from generator.rules.travel import (
     trackless,
 )
 
-from replay_helpers import make_campaign
+from replay_helpers import make_campaign, rolls_of, run, watches
 
 GRID = Grid(10, 10)
 
@@ -321,3 +323,151 @@ def test_speed_by_the_path_of_the_stretch_and_the_terrain(tmp_path: Path) -> Non
     assert rate_of(Track(p("0505")), "N", p("0504")) == (3, "road", "kings-road")
     assert rate_of(Track(p("0505")), "S", p("0506")) == (F(9, 4), None, None)
     assert rate_of(Track(p("0507")), "S", p("0508")) == (F(3, 2), None, None)
+
+
+# -- rules.md section 5a: the travel watch, step by step, as the GM log tells it -------------
+
+def session(tmp_path: Path, log: list[dict[str, Any]], **kw: Any,
+            ) -> tuple[list[dict[str, Any]], list[str]]:
+    root = make_campaign(tmp_path, sessions=[{"log": log}], **kw)
+    chronicle, diags = run(root)
+    return watches(chronicle), [d.format() for d in diags.items]
+
+
+def at_key(message: str, key: str) -> bool:
+    """The diagnostic's PATH:LINE:COL points at the value of ``key:`` in its file."""
+    path, line, col = message.split(": ")[0].rsplit(":", 2)
+    text = Path(path).read_text("utf-8").splitlines()[int(line) - 1]
+    return text[:int(col) - 1].strip() == f"{key}:"
+
+
+NAV = {"navigation": 19, "encounter": [5]}
+ROAD = {"road": {"kind": "road", "hexes": ["0505", "0504", "0503"]}}
+
+
+def test_the_move_in_the_gm_log_miles_hours_hexes_way_speed_exit_side_and_arrival(
+        tmp_path: Path) -> None:
+    """Toward 0504 along the road (3 mph): 6 miles in 2 hours, arrived; then heading N, 12
+    miles by the far face into 0503."""
+    w, diags = session(tmp_path, [{"travel": {"toward": "0504"}, "rolls": NAV},
+                                  {"travel": {"heading": "N"}, "rolls": NAV}], paths=ROAD)
+    assert diags == []
+    assert w[0]["summary"] == "6 miles in 2 h into 0504 (road, 3 mph, exit N [start]) — arrived."
+    assert w[1]["summary"] == "12 miles in 4 h into 0503 (road, 3 mph, exit N [far])."
+    assert w[1]["said"][0]["stretch"] == {"kind": "stretch", "path": "road", "mph": 3,
+                                          "exit": "N", "side": "far"}
+    assert (w[1]["intended_face"], w[1]["exit_face"], w[1]["believed_miles"]) == ("N", "N", 12)
+
+
+def test_a_watch_of_two_hours_moves_for_two_hours(tmp_path: Path) -> None:
+    w, _ = session(tmp_path, [{"travel": {"heading": "N", "hours": 2}, "rolls": NAV}])
+    assert w[0]["summary"] == "4.5 miles in 2 h staying in 0505 (trackless, 2.25 mph, exit N " \
+        "[start])."
+    assert (w[0]["miles"], w[0]["believed_miles"]) == (4.5, 4.5)
+
+
+def test_a_toward_that_starts_in_its_target_warns_at_its_toward(tmp_path: Path) -> None:
+    w, diags = session(tmp_path, [{"travel": {"toward": "0505"}, "rolls": {"encounter": [5]}}])
+    msg = "the party is already in 0505, the target: no move and no navigation check"
+    assert w[0]["warnings"] == [msg] and w[0]["miles"] == 0
+    (diag,) = diags
+    assert diag.endswith(f" warning: {msg}") and at_key(diag, "toward")
+    assert (w[0]["intended_face"], w[0]["exit_face"], w[0]["hexes_entered"]) == (None, None, [])
+
+
+def test_a_party_standing_in_a_lake_is_warned_and_stays(tmp_path: Path) -> None:
+    rows = ["p" * 10 for _ in range(10)]
+    rows[4] = "pppplppppp"      # 0505 a lake
+    w, diags = session(tmp_path, [{"travel": {"heading": "N"}, "rolls": NAV}], rows=rows)
+    msg = ("the party stands in 0505 (Lake), which cannot be walked: it cannot move from there "
+           "(is the party's start hex right?)")
+    assert w[0]["warnings"] == [msg] and [d.split(": ", 1)[1] for d in diags] == [
+        f"warning: {msg}"]
+    assert w[0]["summary"] == "0 miles in 0 h staying in 0505 (trackless, 0 mph, exit N [start])."
+    assert w[0]["exit_face"] == "N"
+
+
+def test_a_lake_and_the_map_edge_stop_the_party_with_a_warning(tmp_path: Path) -> None:
+    rows = ["p" * 10 for _ in range(10)]
+    rows[3] = "pppplppppp"      # 0504 a lake
+    w, _ = session(tmp_path / "lake", [{"travel": {"heading": "N"}, "rolls": NAV}], rows=rows)
+    assert w[0]["warnings"] == ["the party cannot enter 0504: its terrain is impassable"]
+    assert (w[0]["miles"], w[0]["end_hex"], w[0]["exit_face"]) == (6, "0505", "N")
+    w, _ = session(tmp_path / "edge", [{"travel": {"heading": "N"}, "rolls": NAV}],
+                   start="0501")
+    assert len(w[0]["warnings"]) == 1
+    assert w[0]["warnings"][0].startswith("the map ends: the party cannot enter ")
+    assert w[0]["warnings"][0] != "the map ends: the party cannot enter None"
+
+
+def test_entering_a_hex_with_no_terrain_is_an_error_at_the_entry(tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, sessions=[{"log": [{"travel": {"heading": "N"},
+                                                       "rolls": NAV}]}])
+    (root / "hexes" / "map.yaml").write_text(yaml.safe_dump({"0505": {"terrain": "plains"}}),
+                                             "utf-8")
+    chronicle, diags = run(root)
+    msg = ("the party would enter hex 0504, which has no terrain (add it to hexes/ or set "
+           "default_terrain)")
+    assert [(d.severity, d.message) for d in diags.items] == [("error", msg)]
+    assert watches(chronicle)[0]["warnings"] == [msg]
+
+
+def test_toward_goes_round_a_lake(tmp_path: Path) -> None:
+    """From 0506 toward 0503 with lakes in 0505 and 0504: NE into 0605, then N into 0604."""
+    rows = ["p" * 10 for _ in range(10)]
+    rows[3] = rows[4] = "pppplppppp"
+    w, _ = session(tmp_path, [{"travel": {"toward": "0503"}, "rolls": NAV}] * 2, rows=rows,
+                   start="0506")
+    assert [x["hexes_entered"] for x in w] == [["0605"], ["0604"]]
+
+
+CAIRN_ON_ROAD = "---\nname: Old Cairn\nhex: \"0504\"\non: [road]\n---\nStones.\n"
+
+
+@pytest.mark.parametrize(("travel", "found"), [({"follow": "road"}, ["cairn"]),
+                                               ({"heading": "N"}, [])])
+def test_a_location_on_a_path_is_found_by_following_the_path(
+        tmp_path: Path, travel: dict[str, str], found: list[str]) -> None:
+    w, _ = session(tmp_path, [{"travel": travel, "rolls": NAV}], paths=ROAD,
+                   locations={"cairn": CAIRN_ON_ROAD})
+    assert w[0]["hexes_entered"] == ["0504"] and w[0]["discovered"] == found
+
+
+def test_off_the_path_it_follows_the_party_heads_for_its_nearest_hex(tmp_path: Path) -> None:
+    """0707, 0706, 0705 from 0505: 0706 and 0705 are both two hexes away; the first along the
+    path is taken."""
+    road = {"road": {"kind": "road", "hexes": ["0707", "0706", "0705"]}}
+    w, diags = session(tmp_path, [{"travel": {"follow": "road"}, "rolls": NAV}], paths=road)
+    msg = "the party is in 0505, not on 'road': it heads for the path's nearest hex 0706"
+    assert w[0]["warnings"] == [msg]
+    (diag,) = diags
+    assert diag.endswith(f" warning: {msg}") and at_key(diag, "follow")
+    assert rolls_of(w[0], "navigation") != []
+
+
+def test_actual_distance_seventy_percent_and_the_misjudged_miles(tmp_path: Path) -> None:
+    """2d6 4 + 3: 70 % of 9 miles is 6.3; judging fails (2 + 3 < 14): the party believes it
+    made the 9 computed."""
+    w, _ = session(tmp_path, [{"travel": {"heading": "N"},
+                               "rolls": {**NAV, "distance": 4, "judge_distance": 2}}],
+                   rules={"actual_distance": True})
+    (d,) = rolls_of(w[0], "distance")
+    assert d["outcome"] == "70%"
+    assert (w[0]["miles"], w[0]["believed_miles"]) == (6.3, 9)
+
+
+def test_a_follow_watch_judges_distance_without_the_trackless_two(tmp_path: Path) -> None:
+    w, _ = session(tmp_path, [{"travel": {"follow": "road"},
+                               "rolls": {"encounter": [5], "distance": 7, "judge_distance": 10}}],
+                   paths=ROAD, rules={"actual_distance": True})
+    assert rolls_of(w[0], "judge_distance")[0]["target"] == 12
+
+
+def test_arriving_at_a_landmark_re_anchors_the_believed_track(tmp_path: Path) -> None:
+    """Landmark 0504 along the road at 150 % (2d6 12): the party arrives after 6 true miles;
+    misjudging, it would believe it made 4, but arriving is unmistakable."""
+    w, _ = session(tmp_path, [{"travel": {"landmark": "0504"},
+                               "rolls": {"encounter": [5], "distance": 12, "judge_distance": 2}}],
+                   paths=ROAD, rules={"actual_distance": True})
+    assert w[0]["end_hex"] == "0504" and w[0]["believed_miles"] == 4
+    assert (w[0]["believed_hex"], w[0]["believed_hexes_entered"]) == ("0504", ["0504"])
