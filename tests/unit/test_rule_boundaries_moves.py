@@ -471,3 +471,10 @@ def test_arriving_at_a_landmark_re_anchors_the_believed_track(tmp_path: Path) ->
                    paths=ROAD, rules={"actual_distance": True})
     assert w[0]["end_hex"] == "0504" and w[0]["believed_miles"] == 4
     assert (w[0]["believed_hex"], w[0]["believed_hexes_entered"]) == ("0504", ["0504"])
+
+
+def test_following_a_path_toward_a_hex_on_it_stops_there(tmp_path: Path) -> None:
+    """Along the road from 0505 toward 0504: 6 miles at 3 mph, arrived after 2 hours."""
+    w, _ = session(tmp_path, [{"travel": {"follow": "road", "toward": "0504"},
+                               "rolls": {"encounter": [5]}}], paths=ROAD)
+    assert w[0]["summary"] == "6 miles in 2 h into 0504 (road, 3 mph, exit N [start]) — arrived."
