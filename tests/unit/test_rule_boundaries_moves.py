@@ -452,7 +452,7 @@ def test_actual_distance_seventy_percent_and_the_misjudged_miles(tmp_path: Path)
                                "rolls": {**NAV, "distance": 4, "judge_distance": 2}}],
                    rules={"actual_distance": True})
     (d,) = rolls_of(w[0], "distance")
-    assert d["outcome"] == "70%"
+    assert d["outcome"] == "70%" and d["dice"].startswith("2d6")
     assert (w[0]["miles"], w[0]["believed_miles"]) == (6.3, 9)
 
 
@@ -478,3 +478,23 @@ def test_following_a_path_toward_a_hex_on_it_stops_there(tmp_path: Path) -> None
     w, _ = session(tmp_path, [{"travel": {"follow": "road", "toward": "0504"},
                                "rolls": {"encounter": [5]}}], paths=ROAD)
     assert w[0]["summary"] == "6 miles in 2 h into 0504 (road, 3 mph, exit N [start]) — arrived."
+
+
+def test_a_lost_party_unaware_moves_its_believed_track_by_its_new_heading(
+        tmp_path: Path) -> None:
+    """Lost heading N (veer 5: none), unaware; the next watch heads N again: the believed
+    track, 3 miles into 0504, makes the 9 more the far face needs and enters 0503."""
+    lost = {"navigation": 2, "veer": 5, "realise": 2, "encounter": [5]}
+    w, _ = session(tmp_path, [{"travel": {"heading": "N"}, "rolls": lost},
+                              {"travel": {"heading": "N"}, "rolls": {**lost, "navigation": 19}}])
+    assert w[1]["lost"] and not w[1]["knows_lost"]
+    assert w[1]["believed_hexes_entered"] == ["0503"]
+
+
+def test_a_landmark_watch_of_a_party_that_knows_it_is_lost_starts_where_it_truly_is(
+        tmp_path: Path) -> None:
+    lost = {"navigation": 2, "veer": 5, "realise": 19, "encounter": [5]}
+    w, _ = session(tmp_path, [{"travel": {"heading": "N"}, "rolls": lost},
+                              {"travel": {"landmark": "0503"}, "rolls": {"encounter": [5]}}])
+    assert w[0]["knows_lost"]
+    assert w[1]["believed_start_hex"] == w[1]["start_hex"] == "0504"
