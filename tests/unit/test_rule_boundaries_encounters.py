@@ -243,7 +243,9 @@ def test_a_wandering_encounters_moment_places_it_in_the_hex_of_that_minute(
 @pytest.mark.parametrize("face", [2, 11])
 def test_an_encounter_check_that_finds_nothing_rolls_no_moment(tmp_path: Path,
                                                                face: int) -> None:
-    w = crossing_watch(tmp_path, {"encounter": [face]})
+    """Not even with a location to find in the hex the party enters."""
+    w = crossing_watch(tmp_path, {"encounter": [face]},
+                       locations={"cairn": CAIRN.replace("0303", "0504")})
     assert rolls_of(w, "moment") == [] and rolls_of(w, "moment_minute") == []
     assert [r["outcome"] for r in rolls_of(w, "encounter")] == ["nothing"]
 
