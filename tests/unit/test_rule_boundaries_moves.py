@@ -499,3 +499,17 @@ def test_a_landmark_watch_of_a_party_that_knows_it_is_lost_starts_where_it_truly
                               {"travel": {"landmark": "0503"}, "rolls": {"encounter": [5]}}])
     assert w[0]["knows_lost"]
     assert w[1]["believed_start_hex"] == w[1]["start_hex"] == "0504"
+
+
+def test_a_hustle_mode_hustles_the_whole_watch(tmp_path: Path) -> None:
+    """Trackless plains at 2.25 mph, doubled for the four hours: 18 miles."""
+    w, _ = session(tmp_path, [{"travel": {"heading": "N", "mode": ["hustle"]}, "rolls": NAV}])
+    assert w[0]["miles"] == 18
+
+
+def test_a_cautious_follow_watch_judges_distance_four_under_the_terrain_dc(
+        tmp_path: Path) -> None:
+    w, _ = session(tmp_path, [{"travel": {"follow": "road", "mode": ["cautious"]},
+                               "rolls": {"encounter": [5], "distance": 7, "judge_distance": 10}}],
+                   paths=ROAD, rules={"actual_distance": True})
+    assert rolls_of(w[0], "judge_distance")[0]["target"] == 8
