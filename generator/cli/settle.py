@@ -159,7 +159,7 @@ def settle_cmd(content: Path | None, session: int | None, yes: bool, dry_run: bo
     """``hexcrawl settle``."""
     from generator.content.rolls_edit import RollsEditError
     from generator.i18n import Translator
-    from generator.replay.settle import settle
+    from generator.replay.settle import SECONDS, settle
 
     if yes and dry_run:
         raise click.UsageError(translator_for(content).gettext(
@@ -170,7 +170,7 @@ def settle_cmd(content: Path | None, session: int | None, yes: bool, dry_run: bo
     if session is not None and session not in [s.number for s in campaign.sessions]:
         raise click.BadParameter(t.gettext("no session %(n)s", n=session),
                                  param_hint="--session")
-    results = list(settle(campaign, session))
+    results = list(settle(campaign, session, seconds=SECONDS))
     if not results:
         click.echo(t.gettext("every expect: holds already: nothing to settle"))
         return

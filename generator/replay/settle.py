@@ -19,7 +19,9 @@ section 11) that make the watch turn out as expected:
 - a die of more than ``SMALL_DIE`` faces is sampled: its range is halved until both ends of
   a part turn out the same (a check's outcome and a table's row change at a few thresholds),
   and faces that turn out like the generator's value are not tried further;
-- it is bounded: at most ``BUDGET`` replays of the watch and ``SECONDS`` seconds per entry.
+- it is bounded: at most ``BUDGET`` replays of the watch per entry, and, where a person waits
+  for it (``hexcrawl settle``), ``SECONDS`` seconds; without a time limit (the library's
+  default) the same log always gets the same answer, however busy the machine.
 
 The fold runs once, entry after entry, in log order (``Replayer.run_entry``), so a settled
 entry changes where the next one starts; a ``Probe`` replays one entry many times from a copy
@@ -35,6 +37,7 @@ import copy
 import dataclasses
 import heapq
 import itertools
+import math
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -55,7 +58,7 @@ from generator.rules.state import PartyState
 SMALL_DIE = 20
 #: At most this many replays of one entry's watch...
 BUDGET = 4000
-#: ...and this many seconds, before the search gives up.
+#: ...and, where a person waits for it, this many seconds, before the search gives up.
 SECONDS = 5.0
 
 Rolls = dict[str, list[int]]
@@ -211,14 +214,14 @@ class Probe:
 
     def __init__(self, fold: TracingReplayer, session: Session, i: int, entry: LogEntry,
                  state: PartyState, rec: SessionRecord, index: int, *,
-                 budget: int = BUDGET, seconds: float = SECONDS) -> None:
+                 budget: int = BUDGET, seconds: float | None = None) -> None:
         self.fold, self.session, self.i, self.entry = fold, session, i, entry
         self.state, self.rec, self.index = state, rec, index
         self.replayer = TracingReplayer(fold.c)
         self.recorded = as_lists(entry.rolls)
         self.tried = 0
         self.budget = budget
-        self.deadline = time.monotonic() + seconds
+        self.deadline = math.inf if seconds is None else time.monotonic() + seconds
         self.runs: list[Run] = []
         #: purposes of the dice tried, and of those whose change moved the watch's outcome
         self.tried_purposes: set[str] = set()
