@@ -1,0 +1,42 @@
+"""The check systems of rules.md section 8 at their edges, the fifth round of mutation
+testing (docs/development.md): what a check's result and the GM log's roll detail say."""
+
+from __future__ import annotations
+
+from generator.dice import RollSource
+from generator.i18n import Translator
+from generator.rules.checks import resolve
+
+english = Translator("en").said
+
+
+def rolls(**recorded: list[int]) -> RollSource:
+    return RollSource(seed=1, session=1, watch=0, recorded=dict(recorded))
+
+
+def test_a_brp_check_keeps_its_d100_roll_as_the_natural_roll() -> None:
+    """BRP: the d100 is both the natural roll and the total (no modifier is added to it)."""
+    res = resolve("brp", rolls(nav=[37]), "nav", score=45, dc=14)
+    assert (res.dice, res.natural, res.total, res.target, res.outcome) == (
+        "1d100", 37, 37, 45, "success")
+    assert res.dice_values == [37] and res.recorded
+
+
+def test_a_brp_bonus_shows_as_five_points_a_point_beside_the_skill() -> None:
+    """A roll bonus of +2 (compass) is +10 percentage points under BRP, shown beside the
+    skill it raises; no bonus, no sign."""
+    res = resolve("brp", rolls(nav=[50]), "nav", score=45, dc=14, bonus=2, actor="Wren")
+    assert res.target == 55
+    assert english(res.detail) == "Wren: Survival 45% +10%, Normal: 55%"
+    plain = resolve("brp", rolls(nav=[50]), "nav", score=45, dc=14, actor="Wren")
+    assert english(plain.detail) == "Wren: Survival 45%, Normal: 45%"
+
+
+def test_a_check_names_survival_unless_told_otherwise() -> None:
+    """The procedure's checks are Survival checks (rules.md section 8) unless a skill is
+    named: the roll's detail says which."""
+    for system in ("d20", "brp", "bsh"):
+        res = resolve(system, rolls(nav=[10]), "nav", score=12, dc=14, actor="Wren")
+        assert english(res.detail).startswith("Wren: Survival "), system
+    con = resolve("d20", rolls(nav=[10]), "nav", score=1, dc=14, actor="Wren", skill="con")
+    assert english(con.detail).startswith("Wren: Constitution ")
