@@ -40,3 +40,22 @@ def test_a_check_names_survival_unless_told_otherwise() -> None:
         assert english(res.detail).startswith("Wren: Survival "), system
     con = resolve("d20", rolls(nav=[10]), "nav", score=1, dc=14, actor="Wren", skill="con")
     assert english(con.detail).startswith("Wren: Constitution ")
+
+
+def test_a_bsh_roll_says_whether_its_advantages_cancelled() -> None:
+    """BSH: DC <= 11 is an advantage, >= 17 a disadvantage, and one of each cancels (seed
+    001). The roll's detail says which, so that a cancelled roll of one d20 does not look
+    like a plain one; a plain DC says nothing."""
+    cases = [
+        ((), 10, "2d20", 5, "DC 10, advantage)"),
+        ((-1,), 10, "1d20", 5, "DC 10, advantage and disadvantage cancel)"),
+        ((), 14, "1d20", 5, "DC 14)"),
+        ((), 18, "2d20", 9, "DC 18, disadvantage)"),
+        ((1,), 18, "1d20", 5, "DC 18, advantage and disadvantage cancel)"),
+        ((1, -1, -1), 14, "1d20", 5, "DC 14, advantage and disadvantage cancel)"),
+    ]
+    for advantages, dc, dice, natural, said in cases:
+        res = resolve("bsh", rolls(nav=[5, 9]), "nav", score=12, dc=dc, advantages=advantages,
+                      actor="Wren")
+        assert (res.dice, res.natural) == (dice, natural), (advantages, dc)
+        assert english(res.detail) == f"Wren: Survival 12 (roll under; {said}", (advantages, dc)
