@@ -59,3 +59,38 @@ def test_a_bsh_roll_says_whether_its_advantages_cancelled() -> None:
                       actor="Wren")
         assert (res.dice, res.natural) == (dice, natural), (advantages, dc)
         assert english(res.detail) == f"Wren: Survival 12 (roll under; {said}", (advantages, dc)
+
+
+def test_a_bsh_threat_is_added_to_the_roll_and_shown() -> None:
+    """BSH: the threat level's difference is added to the roll (rules.md section 8), and the
+    roll's detail shows it."""
+    res = resolve("bsh", rolls(nav=[10]), "nav", score=12, dc=14, threat=2, actor="Wren")
+    assert (res.natural, res.total, res.outcome) == (10, 12, "failure")
+    assert english(res.detail) == "Wren: Survival 12 (roll under; DC 14, threat +2)"
+
+
+def test_a_d20_second_die_is_one_d20_recorded_or_rolled() -> None:
+    """d20 classic: (dis)advantage rolls a second d20 and keeps the better (worse) one; a
+    recorded 1 is a face of that d20, kept as it is. Seeded, both dice are d20s."""
+    source = rolls(nav=[5, 1])
+    res = resolve("d20", source, "nav", score=3, dc=10, advantages=[-1])
+    assert (res.dice, res.natural, res.total, res.dice_values) == ("2d20kl1", 1, 4, [5, 1])
+    assert source.out_of_range == []
+    for seed in range(40):
+        seeded = RollSource(seed=seed, session=1, watch=0, recorded={})
+        res = resolve("d20", seeded, "nav", score=0, dc=10, advantages=[1])
+        assert len(res.dice_values) == 2 and all(1 <= v <= 20 for v in res.dice_values)
+
+
+def test_a_scaled_advantage_die_is_one_die() -> None:
+    """d20 scaled (seed 004): +1 net advantage adds one d4, +5 one d12; a recorded 1 stays 1."""
+    source = rolls(nav=[10], nav_advantage=[1])
+    res = resolve("d20", source, "nav", score=0, dc=10, advantages=[1],
+                  advantage_mode="scaled")
+    assert (res.dice, res.total, res.dice_values) == ("1d20+1d4", 11, [10, 1])
+    assert source.out_of_range == []
+    for seed in range(40):
+        seeded = RollSource(seed=seed, session=1, watch=0, recorded={})
+        res = resolve("d20", seeded, "nav", score=0, dc=10, advantages=[5],
+                      advantage_mode="scaled")
+        assert res.dice == "1d20+1d12" and 1 <= res.dice_values[1] <= 12
