@@ -3,9 +3,10 @@ testing (docs/development.md): what a check's result and the GM log's roll detai
 
 from __future__ import annotations
 
+from generator.content.models import Member
 from generator.dice import RollSource
 from generator.i18n import Translator
-from generator.rules.checks import resolve
+from generator.rules.checks import resolve, score_of
 
 english = Translator("en").said
 
@@ -94,3 +95,29 @@ def test_a_scaled_advantage_die_is_one_die() -> None:
         res = resolve("d20", seeded, "nav", score=0, dc=10, advantages=[5],
                       advantage_mode="scaled")
         assert res.dice == "1d20+1d12" and 1 <= res.dice_values[1] <= 12
+
+
+def test_a_d20_roll_detail_shows_the_modifier_the_bonus_the_die_and_the_dc() -> None:
+    """d20: the roll's detail reads like the roll: modifier, bonus, advantage die, DC."""
+    source = rolls(nav=[10], nav_advantage=[3])
+    res = resolve("d20", source, "nav", score=3, bonus=2, dc=16, advantages=[1, 1],
+                  advantage_mode="scaled", actor="Wren")
+    assert (res.system, res.dice, res.total, res.target) == ("d20", "1d20+1d6", 18, 16)
+    assert english(res.detail) == "Wren: Survival +3 +2 +3 (advantage die) vs DC 16"
+    res = resolve("d20", rolls(nav=[10]), "nav", score=-1, dc=12, actor="Wren")
+    assert english(res.detail) == "Wren: Survival -1 vs DC 12"
+
+
+def test_each_system_names_itself_in_the_result() -> None:
+    for system in ("d20", "brp", "bsh"):
+        assert resolve(system, rolls(nav=[10]), "nav", score=12, dc=14).system == system
+
+
+def test_a_constitution_check_uses_con_in_every_system() -> None:
+    """rules.md section 8: Constitution checks use ``con``, at CON x 5 % under BRP; Survival
+    checks use ``survival``; each names its skill."""
+    wren = Member(name="Wren", speed=30, survival=4, con=13)
+    assert score_of("brp", wren, "con") == (65, "con")
+    assert score_of("d20", wren, "con") == (13, "con")
+    assert score_of("bsh", wren, "con") == (13, "con")
+    assert score_of("brp", wren, "survival") == (4, "survival")
