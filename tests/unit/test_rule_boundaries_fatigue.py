@@ -1,0 +1,26 @@
+"""Fatigue and damage (rules.md section 3) at their edges, the fifth round of mutation testing
+(docs/development.md): what the replay records of a member's nonlethal damage."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from replay_helpers import make_campaign, run
+
+
+def test_hustle_damage_is_recorded_against_the_members_hp_or_the_campaigns_warning(
+        tmp_path: Path) -> None:
+    """Hustle's nonlethal damage is recorded with the limit a GM is warned at (and the
+    players' journal says "unconscious" at): a member's ``hp``, else ``rules.nonlethal_warning``
+    (docs/format.md)."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"travel": {"heading": "S", "hustle_hours": 3}, "rolls": {"navigation": 19,
+                                                                  "encounter": [5]}},
+    ]}], members=[{"name": "Aria", "speed": 30, "survival": 3, "con": 1},
+                  {"name": "Bram", "speed": 30, "survival": 3, "con": 1, "hp": 2}],
+        rules={"nonlethal_warning": 7})
+    ch, _ = run(root)
+    harm = ch.sessions[0].watches[0].harm
+    assert [(h.member, h.amount, h.cause, h.mount, h.nonlethal_after, h.limit)
+            for h in harm] == [("Aria", 3, "hustle", False, 3, 7),
+                               ("Bram", 3, "hustle", False, 3, 2)]
