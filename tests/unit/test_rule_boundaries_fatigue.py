@@ -24,3 +24,18 @@ def test_hustle_damage_is_recorded_against_the_members_hp_or_the_campaigns_warni
     assert [(h.member, h.amount, h.cause, h.mount, h.nonlethal_after, h.limit)
             for h in harm] == [("Aria", 3, "hustle", False, 3, 7),
                                ("Bram", 3, "hustle", False, 3, 2)]
+
+
+def test_hustled_hours_add_up_across_watches_until_a_sleep(tmp_path: Path) -> None:
+    """Hustled hours count from the last sleep, not per watch (rules.md section 3): two
+    hours (0 + 1) then two more (2 + 4) deal 1, then 6 nonlethal."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"travel": {"heading": "S", "hustle_hours": 2}, "rolls": {"navigation": 19,
+                                                                  "encounter": [5]}},
+        {"travel": {"heading": "S", "hustle_hours": 2}, "rolls": {"navigation": 19,
+                                                                  "encounter": [5]}},
+    ]}])
+    ch, _ = run(root)
+    amounts = [[h.amount for h in w.harm] for w in ch.sessions[0].watches]
+    assert amounts == [[1], [6]]
+    assert ch.members["Aria"].nonlethal == 7
