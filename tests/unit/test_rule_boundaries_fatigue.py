@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from replay_helpers import make_campaign, run
+from replay_helpers import make_campaign, rolls_of, run, watches
 
 
 def test_hustle_damage_is_recorded_against_the_members_hp_or_the_campaigns_warning(
@@ -39,3 +39,16 @@ def test_hustled_hours_add_up_across_watches_until_a_sleep(tmp_path: Path) -> No
     amounts = [[h.amount for h in w.harm] for w in ch.sessions[0].watches]
     assert amounts == [[1], [6]]
     assert ch.members["Aria"].nonlethal == 7
+
+
+def test_foraging_uses_the_forage_dc_of_the_hex_the_party_stands_in(tmp_path: Path) -> None:
+    """rules.md section 7: desert forage DC 20 (not the plains' 12): 16 + 3 = 19 finds
+    nothing, 17 + 3 = 20 feeds one."""
+    for natural, outcome in ((16, "failure"), (17, "success")):
+        root = make_campaign(tmp_path / str(natural), rows=["d" * 10] * 10, sessions=[{"log": [
+            {"camp": {"forage": True}, "rolls": {"forage": natural, "encounter": [5]}}]}])
+        w = watches(run(root)[0])[0]
+        forage = rolls_of(w, "forage")[0]
+        assert (forage["target"], forage["total"], forage["outcome"]) == (
+            20, natural + 3, outcome)
+        assert forage["detail"] == "Aria: Survival +3 vs DC 20 (forage, desert)"
