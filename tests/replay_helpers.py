@@ -9,9 +9,17 @@ import yaml
 
 from generator.content.loader import load_campaign
 from generator.diagnostics import Diagnostics
+from generator.dice import RollSource
 from generator.i18n import Translator
 from generator.replay import replay
 from generator.rules.chronicle import Chronicle
+
+
+def recorded(seed: int = 1, **dice: list[int]) -> RollSource:
+    """The dice of one watch: ``dice`` as the table recorded them (by purpose), every other
+    die from the generator seeded with ``seed``."""
+    return RollSource(seed=seed, session=1, watch=0, recorded=dict(dice))
+
 
 LEGEND = {"p": "plains", "f": "forest", "h": "hills", "m": "mountains", "s": "swamp",
           "l": "lake", "d": "desert", "o": "moor"}

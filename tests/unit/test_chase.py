@@ -31,12 +31,13 @@ from generator.rules.chase_model import (
 )
 
 from campaign_factory import load, where, write_campaign
+from replay_helpers import recorded
 
 english = Translator("en").said
 
 
-def source(**recorded: list[int]) -> RollSource:
-    return RollSource(seed=7, session=1, watch=0, recorded=dict(recorded))
+def source(**dice: list[int]) -> RollSource:
+    return recorded(seed=7, **dice)
 
 
 def no_complications(n: int) -> list[int]:

@@ -15,9 +15,11 @@ from generator.rules.checks import (
     resolve,
 )
 
+from replay_helpers import recorded
 
-def rolls(**recorded: list[int]) -> RollSource:
-    return RollSource(seed=1, session=1, watch=0, recorded=dict(recorded))
+
+def rolls(**dice: list[int]) -> RollSource:
+    return recorded(**dice)
 
 
 @pytest.mark.parametrize(

@@ -8,11 +8,13 @@ from generator.dice import RollSource
 from generator.i18n import Translator
 from generator.rules.checks import resolve, score_of
 
+from replay_helpers import recorded
+
 english = Translator("en").said
 
 
-def rolls(**recorded: list[int]) -> RollSource:
-    return RollSource(seed=1, session=1, watch=0, recorded=dict(recorded))
+def rolls(**dice: list[int]) -> RollSource:
+    return recorded(**dice)
 
 
 def test_a_brp_check_keeps_its_d100_roll_as_the_natural_roll() -> None:

@@ -18,11 +18,13 @@ from generator.rules.resources import (
     roll_usage,
 )
 
+from replay_helpers import recorded
+
 english = Translator("en").said
 
 
-def rolls(**recorded: list[int]) -> RollSource:
-    return RollSource(seed=1, session=1, watch=0, recorded=dict(recorded))
+def rolls(**dice: list[int]) -> RollSource:
+    return recorded(**dice)
 
 
 def a_watch() -> WatchRecord:
