@@ -5,8 +5,51 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+
+from generator.render.map_lists import MapTargets, drawn_targets
+from generator.render.maps import DrawnLinks
 
 SVG = "{http://www.w3.org/2000/svg}"
+HREF = "{http://www.w3.org/1999/xlink}href"
+#: A link to a hex's entry (``#hex-0313``): the hex's label.
+HEX_ANCHOR = re.compile(r"#hex-([^#/]+)$")
+
+
+def _words(element: ET.Element) -> str:
+    """A link's name: its tooltip (``<title>``), else its text (a written name)."""
+    title = element.find(f"{SVG}title")
+    if title is not None and title.text:
+        return title.text.split(" · ")[0].strip()
+    return " ".join(" ".join(element.itertext()).split())
+
+
+def map_targets(svgs: Iterable[str]) -> MapTargets:
+    """Every link of the maps ``svgs`` (a map and the layers held aside from it,
+    ``maps.Deferred``), read back from their SVG text: a location's link named by its name
+    (written or in its tooltip), a hex's by its label; listed as the list under a map lists
+    what the drawing kept (``drawn_targets``)."""
+    found = DrawnLinks()
+    for svg in svgs:
+        root = ET.fromstring(svg)
+        for group in root.iter(f"{SVG}g"):
+            classes = (group.get("class") or "").split()
+            if "locations" in classes:
+                into = found.places
+            elif "hexes" in classes:
+                into = found.hexes
+            else:
+                continue
+            for link in group.iter(f"{SVG}a"):
+                href = link.get(HREF)
+                if not href or href in into:
+                    continue
+                # a hex by its label (its name is added from the view), a place by its name
+                anchor = HEX_ANCHOR.search(href) if into is found.hexes else None
+                name = anchor.group(1) if anchor else _words(link)
+                if name:
+                    into[href] = name
+    return drawn_targets(found)
 
 
 def transform_of(element: ET.Element) -> tuple[float, float, float, float]:

@@ -9,9 +9,8 @@ import re
 from pathlib import Path
 
 from browser_helpers import served
+from map_helpers import map_targets
 from playwright.sync_api import Browser
-
-from generator.render.map_lists import map_targets
 
 #: Locations the example hides from the players until found (never found in its sessions).
 HIDDEN = ("Barrow of the Antlered King", "Coldforge")

@@ -8,12 +8,13 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from map_helpers import map_targets
 from secret_campaign import load_secret_campaign, secret_chronicle
 
 from generator.content.loader import load_campaign
 from generator.knowledge import GMSessionView, GMView, View, gm_view, players_view
 from generator.render import maps
-from generator.render.map_lists import MapTargets, drawn_targets, map_targets
+from generator.render.map_lists import MapTargets, drawn_targets
 from generator.replay.fold import replay
 
 REPO = Path(__file__).resolve().parents[2]
