@@ -60,6 +60,7 @@ from generator.rules.chronicle import Chronicle
 from generator.site import output
 from generator.site.cache import BuildCache, FileStore
 from generator.site.config import (
+    DOCS_FRESH,
     CampaignConfig,
     ConfigError,
     ConfigOptions,
@@ -76,9 +77,6 @@ from generator.site.progress import Reporter, Stage, count, silent
 from generator.site.writer import TreeWriter, UnsafePath
 
 DEFAULT_OPTIONS = ConfigOptions()
-#: The key of MkDocs' ``extra`` that ``run_mkdocs`` sets in the config it builds with: the
-#: docs are fresh, the hook need not regenerate them (MkDocs passes the config to every hook)
-DOCS_FRESH = "hexcrawl_docs_fresh"
 
 
 @dataclass
