@@ -11,6 +11,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from svgwrite.base import BaseElement
+
 from generator.hexgrid import Hex
 from generator.i18n import Translator
 from generator.knowledge import (
@@ -187,6 +189,11 @@ class MapDrawing:
         #: whether each hex holding a location gets the id ``map-CCRR`` (the map page's
         #: overview: a link to ``map/#map-CCRR`` lands on it)
         self.anchors = False
+        #: whether the page shows the hex labels by level of detail (``lod``), set by ``draw``
+        self.lod = False
+        #: the layers a map page may hold aside (``deferred``), by name (``hexes``: the
+        #: links, ``labels``), each a group at the root of the drawing
+        self.layers: dict[str, BaseElement] = {}
 
     @property
     def index(self) -> ViewIndex:

@@ -206,12 +206,16 @@ class Drawing:
         self.defs = Svg(self.root, self.root.defs)
         self.body = Svg(self.root, self.root)
 
-    def text(self, attrs: Attrs, title: str | None = None, desc: str | None = None) -> str:
-        """The whole SVG: the root with its namespaces and ``attrs``, its ``<title>`` and
-        ``<desc>`` (its accessible name and description) first."""
+    def finish(self, attrs: Attrs, title: str | None = None, desc: str | None = None) -> None:
+        """The root given its namespaces and ``attrs``, its ``<title>`` and ``<desc>`` (its
+        accessible name and description) first: the drawing is whole."""
         _set(self.root, {**NAMESPACES, **attrs})
         if title or desc:
             self.root.set_desc(title=title or None, desc=desc or None)
+
+    def text(self, attrs: Attrs, title: str | None = None, desc: str | None = None) -> str:
+        """The whole SVG (``finish``, then ``written``)."""
+        self.finish(attrs, title, desc)
         return written(self.root)
 
 
@@ -224,9 +228,15 @@ def written(element: BaseElement) -> str:
     """An element's SVG text (svgwrite's XML, through ``xml.etree``). A character XML does
     not allow (a GM's name holding an escape sequence) is written as U+FFFD, so the file
     stays well-formed for every XML reader (librsvg, an editor, the list beside a map)."""
+    return serialised(element.get_xml())
+
+
+def serialised(xml: ET.Element) -> str:
+    """The text of ``xml``, an element's XML as svgwrite gives it (``get_xml``), as
+    ``written`` writes it."""
     # ElementTree writes an empty element as "<path ... />": the space goes (a ">" in a
     # value or a text is always escaped, so " />" only ever ends a tag)
-    text = ET.tostring(element.get_xml(), encoding="unicode").replace(" />", "/>")
+    text = ET.tostring(xml, encoding="unicode").replace(" />", "/>")
     return xml_safe(text)
 
 
