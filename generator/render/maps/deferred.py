@@ -6,8 +6,6 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from svgwrite.container import SVG
-
 from generator.render.maps.drawing import MapDrawing
 from generator.render.maps.svg import Drawing, serialised
 
@@ -46,8 +44,8 @@ def deferred(m: MapDrawing) -> tuple[str, Deferred]:
     The drawing's tree is turned into XML once (svgwrite's ``get_xml``): the whole map is
     written from it, then each layer's group moves into an SVG of its own and an empty
     group with its attributes takes its place in the map."""
-    root = m.drawing.root
-    xml = root.get_xml()
+    drawing = m.drawing
+    xml = drawing.xml()
     whole = serialised(xml)
     if not m.lod:
         return whole, Deferred(whole, ())
@@ -56,26 +54,23 @@ def deferred(m: MapDrawing) -> tuple[str, Deferred]:
         group = m.layers.get(name)
         if group is None:
             continue
-        # get_xml gives each of the root's elements one child, in their order
-        at = root.elements.index(group)
+        at = drawing.position(group)
         held = xml[at]
         xml[at] = ET.Element(held.tag, held.attrib)
-        layer = _layer_root(root, name)
+        layer = _layer_root(drawing, name)
         layer.append(held)
         layers.append((name, serialised(layer)))
     return whole, Deferred(serialised(xml), tuple(layers))
 
 
-def _layer_root(root: SVG, name: str) -> ET.Element:
+def _layer_root(drawing: Drawing, name: str) -> ET.Element:
     """The root of one layer's own SVG, over the map (``hexmap-layer``), with the map's
     size, viewBox and namespaces, drawn by svgwrite as the map's root is (with no
     ``<defs>``: a layer defines nothing). The labels' SVG, markup over the map when
     scripts are off, is hidden from assistive technology (``aria-hidden``): thousands of
     bare numbers, where the links' layer holds what a reader may follow."""
-    layer = Drawing(root.debug)
-    layer.root.elements.remove(layer.root.defs)
-    box = {key: root.attribs.get(key) for key in _BOX}
+    layer = Drawing(drawing.debug, defs=False)
+    box = {key: drawing.attribute(key) for key in _BOX}
     layer.finish({**box, "class": "hexmap-svg hexmap-layer",
                   "aria-hidden": "true" if name == "labels" else None})
-    xml: ET.Element = layer.root.get_xml()
-    return xml
+    return layer.xml()

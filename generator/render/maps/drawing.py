@@ -11,8 +11,6 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from svgwrite.base import BaseElement
-
 from generator.hexgrid import Hex
 from generator.i18n import Translator
 from generator.knowledge import (
@@ -26,7 +24,7 @@ from generator.knowledge import (
 from generator.render.maps import symbols
 from generator.render.maps.lattice import Canvas, HexIndex
 from generator.render.maps.style import SIZE, TEXT_SIZES, TextSizes
-from generator.render.maps.svg import Drawing, xml_safe
+from generator.render.maps.svg import Drawing, Element, xml_safe
 
 #: A hex's drawing: its terrain, and for a forest drawing its density.
 Variant = tuple[str, str | None]
@@ -193,7 +191,7 @@ class MapDrawing:
         self.lod = False
         #: the layers a map page may hold aside (``deferred``), by name (``hexes``: the
         #: links, ``labels``), each a group at the root of the drawing
-        self.layers: dict[str, BaseElement] = {}
+        self.layers: dict[str, Element] = {}
 
     @property
     def index(self) -> ViewIndex:
