@@ -123,6 +123,15 @@ class DrawnMap:
     links: maps.DrawnLinks
 
 
+@dataclass(frozen=True)
+class Overview:
+    """The overview map, drawn once for both: its file's SVG (``whole``), and the map as
+    its map page embeds it (``embedded``: ``maps.Deferred``, and the links)."""
+
+    whole: str
+    embedded: DrawnMap
+
+
 def _raw(value: str) -> str:
     """A link target or label as the template meant it: a concatenation in a template
     (``"map.md#map-" ~ label``) escapes its values (``PageEnvironment.join_parts``)."""
@@ -355,25 +364,24 @@ def render_docs(view: View, overrides: Path | None = None,
     tokens = Tokens.of(view, kept, inputs)
     r = _Renderer(view, overrides, markdown)
     map_key = ("overview", inputs, tokens.knowledge, tokens.tracks, tokens.now)
-    found = kept.get_object(map_key)
-    if isinstance(found, DrawnMap) and isinstance(found.svg, str):
-        overview, drawn = found.svg, found.links
-    else:
+    overview = kept.get_object(map_key)
+    if not isinstance(overview, Overview):
         # the placement of the overview's names, kept between the builds of hexcrawl serve
         layouts = kept.get_object(("map-layouts",))
         if not isinstance(layouts, maps.LayoutCache):
             layouts = maps.LayoutCache()
             kept.put_object(("map-layouts",), layouts)
         drawn = maps.DrawnLinks()
-        overview = maps.overview_map(view, r.map_links(root_of("map.md")), r.t,
-                                     layouts=layouts, drawn=drawn)
-        kept.put_object(map_key, DrawnMap(overview, drawn))
+        whole, embedded = maps.overview_page(view, r.map_links(root_of("map.md")), r.t,
+                                             layouts=layouts, drawn=drawn)
+        overview = Overview(whole, DrawnMap(embedded, drawn))
+        kept.put_object(map_key, overview)
     # the maps show what the view holds and nothing else; a campaign's own page template
     # may show anything of it
     pages_kept = NoCache() if overrides_pages(overrides) else kept
     tree = DocsTree(nav=navigation(view, r.t, r.periods))
-    tree.files["maps/overview.svg"] = overview
-    for page in page_list(view, r, DrawnMap(overview, drawn), tokens, pages_kept):
+    tree.files["maps/overview.svg"] = overview.whole
+    for page in page_list(view, r, overview, tokens, pages_kept):
         tree.files[page.path] = _draw(r, page, pages_kept, tree.files)
     return tree
 
@@ -419,7 +427,7 @@ def _stand_ins(drawing: Any, root: str, files: dict[str, str]) -> Any:
     return drawing
 
 
-def page_list(view: View, r: _Renderer, overview: DrawnMap, tokens: Tokens,
+def page_list(view: View, r: _Renderer, overview: Overview, tokens: Tokens,
               cache: PageCache) -> list[Page]:
     """Every page of the site but the overview map (``overview``), with its template, its
     context and what it shows (its key)."""
@@ -430,10 +438,9 @@ def page_list(view: View, r: _Renderer, overview: DrawnMap, tokens: Tokens,
     pages = [
         Page("index.md", "home.md"),
         # ``svg``: the overview itself, for a campaign's own map page
-        Page("map.md", "map.md", {"svg": overview.svg},
+        Page("map.md", "map.md", {"svg": overview.whole},
              ("map-page", inputs, knowledge, tokens.tracks, tokens.now, titles),
-             drawings=lambda: {"embedded": DrawnMap(maps.deferred(str(overview.svg)),
-                                                    overview.links)}),
+             drawings=lambda: {"embedded": overview.embedded}),
         Page("sessions/index.md", "sessions.md"),
     ]
     pages.extend(_session_pages(view, r, tokens, positions))

@@ -451,18 +451,18 @@ class Drawn:
 
         self.templates: list[str] = []
         self.overviews = 0
-        render, overview_map = pages._Renderer.render, maps.overview_map
+        render, overview_page = pages._Renderer.render, maps.overview_page
 
         def counting(renderer: object, template: str, path: str, **context: object) -> str:
             self.templates.append(template)
             return render(renderer, template, path, **context)  # type: ignore[arg-type]
 
-        def overview(*args: object, **kwargs: object) -> str:
+        def overview(*args: object, **kwargs: object) -> tuple[str, maps.Deferred]:
             self.overviews += 1
-            return overview_map(*args, **kwargs)  # type: ignore[arg-type]
+            return overview_page(*args, **kwargs)  # type: ignore[arg-type]
 
         monkeypatch.setattr(pages._Renderer, "render", counting)
-        monkeypatch.setattr(maps, "overview_map", overview)
+        monkeypatch.setattr(maps, "overview_page", overview)
         monkeypatch.setenv("HEXCRAWL_JOBS", "1")  # every page drawn here, where it counts
 
     def clear(self) -> None:

@@ -1,7 +1,7 @@
 """Maps of ``TILED_HEXES`` hexes or more (render/maps/): the terrain as one outline per
 terrain drawing, filled with a pattern tiled on the hex lattice; the links in a layer of
 their own, one unpainted path per hex; the overview's labels by level of detail, and the map
-page's copy with its links and labels held aside (``maps.deferred``).
+page's copy with its links and labels held aside (``maps.overview_page``).
 
 The tests draw small campaigns with the threshold lowered (``TILED_HEXES``), and check each
 structure against what it must show: each hex of the drawing it shows when filled on its
@@ -293,40 +293,54 @@ def test_a_large_overview_shows_its_labels_by_level_of_detail(campaign: Campaign
 
 def test_the_map_page_holds_a_large_overviews_links_and_labels_aside(
         tmp_path: Path, tiled: None) -> None:
-    """``deferred``: the map with empty ``.hexes`` and ``.labels`` layers, each layer an SVG
-    of its own with the map's box; put back, they give the map again, byte for byte. Typed
-    text stays escaped in them (nothing could close the ``<noscript>`` they go in)."""
+    """``overview_page``: the overview's file as ``overview_map`` draws it, and the map
+    page's copy: the map with empty ``.hexes`` and ``.labels`` layers, each layer an SVG of
+    its own with the map's box; put back, they give the map again, element for element
+    and attribute for attribute. Typed text stays escaped in them (nothing could close the
+    ``<noscript>`` they go in)."""
     name = "</noscript><script>alert(1)</script> & \"Tom's\" {{ 7*7 }}"
     campaign = load_secret_campaign(tmp_path / "c", files={
         "hexes/extra.yaml": f'"0101": {{terrain: plains, name: {yaml_quote(name)}}}\n'})
-    svg = overview_map(gm_view(campaign, Chronicle("x")),
-                       MapLinks(hex=lambda label: f"../hex-key/#hex-{label}"), debug=True)
+    view = gm_view(campaign, Chronicle("x"))
+    links = MapLinks(hex=lambda label: f"../hex-key/#hex-{label}")
+    svg, embedded = maps.overview_page(view, links, None, debug=True)
+    assert svg == overview_map(view, links, debug=True)
     assert name not in svg
-    embedded = maps.deferred(svg)
     assert [n for n, _ in embedded.layers] == ["hexes", "labels"]
     root = ET.fromstring(embedded.map)
     for cls in ("hexes", "labels"):
         g = group(root, cls)
         assert g is not None and len(g) == 0
-    whole = embedded.map
     for cls, layer in embedded.layers:
         assert "</noscript" not in layer.lower() and "<script" not in layer.lower()
         layer_root = ET.fromstring(layer)
-        assert layer_root.get("viewBox") == root.get("viewBox")
-        assert "hexmap-layer" in layer_root.get("class", "").split()
-        inner = layer[layer.index(">") + 1:layer.rindex("</svg>")]
-        head = inner[:inner.index(">") + 1]
-        whole = whole.replace(head + "</g>", inner, 1)
+        for box in ("viewBox", "width", "height"):
+            assert layer_root.get(box) == root.get(box)
+        assert layer_root.get("class", "").split() == ["hexmap-svg", "hexmap-layer"]
+        assert layer_root.get("aria-hidden") == ("true" if cls == "labels" else None)
+        assert 'xmlns:xlink="http://www.w3.org/1999/xlink"' in layer[:layer.index(">")]
+        [held] = list(layer_root)
+        place = group(root, cls)
+        assert place is not None and held.attrib == place.attrib
+        place.extend(held)
         if cls == "hexes":
             titles = [t.text for t in layer_root.iter(f"{SVG}title")]
             assert any(t and t.startswith(name) for t in titles), titles
-    assert whole == svg
+    assert elements(root) == elements(ET.fromstring(svg))
+
+
+def elements(root: ET.Element) -> list[tuple[str, dict[str, str], str, str, int]]:
+    """A tree element by element in document order, each with its attributes, its text,
+    the text after it and its number of children (which together give the tree)."""
+    return [(e.tag, dict(e.attrib), e.text or "", e.tail or "", len(e)) for e in root.iter()]
 
 
 def test_a_small_overview_is_embedded_whole(campaign: Campaign) -> None:
-    small = overview_map(gm_view(campaign, Chronicle("x")), debug=True)
+    view = gm_view(campaign, Chronicle("x"))
+    small = overview_map(view, debug=True)
     assert "lod" not in ET.fromstring(small).get("class", "").split()
-    assert maps.deferred(small) == maps.Deferred(small, ())
+    assert maps.overview_page(view, MapLinks(), None, debug=True) == (
+        small, maps.Deferred(small, ()))
 
 
 def yaml_quote(text: str) -> str:

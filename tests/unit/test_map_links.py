@@ -27,8 +27,7 @@ def every_map(view: View) -> list[tuple[str, MapTargets, MapTargets]]:
     its drawing kept and those its SVG holds (the overview's as its map page splits it)."""
     out = []
     drawn = maps.DrawnLinks()
-    svg = maps.overview_map(view, LINKS, debug=True, drawn=drawn)
-    held = maps.deferred(svg)
+    _, held = maps.overview_page(view, LINKS, None, debug=True, drawn=drawn)
     out.append(("overview", drawn_targets(drawn),
                 map_targets([held.map, *(layer for _, layer in held.layers)])))
     index = maps.ViewIndex(view)

@@ -22,8 +22,14 @@ sizes and boxes), ``curves``, ``symbols`` (the built-in terrain drawings and ico
 """
 
 from generator.knowledge import View
-from generator.render.maps.deferred import Deferred, deferred
-from generator.render.maps.draw import explored_map, overview_map, printed_overview, session_map
+from generator.render.maps.deferred import Deferred
+from generator.render.maps.draw import (
+    explored_map,
+    overview_map,
+    overview_page,
+    printed_overview,
+    session_map,
+)
 from generator.render.maps.drawing import DrawnLinks, KeyEntry, MapLinks, ViewIndex, icon_kind
 from generator.render.maps.lattice import lattice
 from generator.render.maps.layout import LayoutCache
@@ -63,10 +69,10 @@ __all__ = [
     "PAST_TRACK_COLOUR", "PIXELS_PER_UNIT", "ROUTE_PIXELS_PER_UNIT", "SIZE", "TILED_HEXES",
     "TRACK_COLOURS", "Deferred", "DrawnLinks", "KeyEntry", "TextSizes", "LayoutCache",
     "MapLinks", "View", "ViewIndex",
-    "deferred",
     "explored_map", "fog_swatch", "icon_kind", "icon_swatch", "lattice", "legend_icon_words",
     "legend_icons",
-    "legend_terrains", "map_css", "new_hex_swatch", "overview_map", "party_swatch",
+    "legend_terrains", "map_css", "new_hex_swatch", "overview_map", "overview_page",
+    "party_swatch",
     "path_swatch", "print_sizes", "printed_overview", "session_map", "terrain_swatch",
     "track_colour", "track_swatch",
 ]

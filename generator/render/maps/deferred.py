@@ -3,8 +3,17 @@ held aside, for the page to put into the map once it has loaded."""
 
 from __future__ import annotations
 
-import re
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
+
+from generator.render.maps.drawing import MapDrawing
+from generator.render.maps.svg import Drawing, serialised
+
+#: The layers held aside, in the order the page gives them.
+LAYERS = ("hexes", "labels")
+#: The root's attributes a layer takes from its map (its box; its styles are the map's:
+#: an inline SVG's ``<style>`` applies to the whole page).
+_BOX = ("viewBox", "width", "height")
 
 
 @dataclass(frozen=True)
@@ -18,12 +27,10 @@ class Deferred:
     layers: tuple[tuple[str, str], ...]
 
 
-_ROOT = re.compile(r"<svg [^>]*>")
-_GROUP = re.compile(r"<g[ >/]|</g>")
-
-
-def deferred(svg: str) -> Deferred:
-    """A large overview (marked ``lod``) with its layers of links and labels held aside.
+def deferred(m: MapDrawing) -> tuple[str, Deferred]:
+    """The finished drawing of an overview (``m``) as its file holds it, whole, and as its
+    map page embeds it: a large overview (marked ``lod``) with its layers of links and
+    labels held aside.
 
     While a page loads, Material restyles the whole page several times, each time in
     proportion to its elements; an overview of 10,000 hexes has some 33,000 of them, most
@@ -32,43 +39,38 @@ def deferred(svg: str) -> Deferred:
     ``<noscript>``: the browser keeps that as text, and hexcrawl.js puts the links into the
     map once the page has loaded and the labels once they are big enough to read. Without
     scripts the ``<noscript>`` is markup, which lies over the map, as it would be drawn in
-    it. A map not marked ``lod`` is returned whole."""
-    root = _ROOT.search(svg)
-    if root is None or ' lod"' not in root.group(0):
-        return Deferred(svg, ())
+    it. A map not marked ``lod`` is embedded whole.
+
+    The drawing's tree is turned into XML once (svgwrite's ``get_xml``): the whole map is
+    written from it, then each layer's group moves into an SVG of its own and an empty
+    group with its attributes takes its place in the map."""
+    drawing = m.drawing
+    xml = drawing.xml()
+    whole = serialised(xml)
+    if not m.lod:
+        return whole, Deferred(whole, ())
     layers: list[tuple[str, str]] = []
-    out = svg
-    for name in ("hexes", "labels"):
-        found = re.search(f'<g class="{name}[" ]', out)
-        if found is None:
+    for name in LAYERS:
+        group = m.layers.get(name)
+        if group is None:
             continue
-        start = found.start()
-        end = _group_end(out, start)
-        head = out[start:out.index(">", start) + 1]
-        layers.append((name, _layer_svg(root.group(0), name, out[start:end])))
-        out = out[:start] + head + "</g>" + out[end:]
-    return Deferred(out, tuple(layers))
+        at = drawing.position(group)
+        held = xml[at]
+        xml[at] = ET.Element(held.tag, held.attrib)
+        layer = _layer_root(drawing, name)
+        layer.append(held)
+        layers.append((name, serialised(layer)))
+    return whole, Deferred(serialised(xml), tuple(layers))
 
 
-def _group_end(text: str, start: int) -> int:
-    """Where the ``<g>`` that opens at ``start`` closes (just after its ``</g>``)."""
-    depth = 0
-    for m in _GROUP.finditer(text, start):
-        if m.group(0) == "</g>":
-            depth -= 1
-            if depth == 0:
-                return m.end()
-        elif not text.startswith("/>", text.index(">", m.start()) - 1):
-            depth += 1
-    raise ValueError("unbalanced <g> in a map")
-
-
-def _layer_svg(root: str, name: str, layer: str) -> str:
-    """One layer as an SVG of its own, over the map (``hexmap-layer``), with the map's
-    size, viewBox and namespaces (its styles are the map's: an inline SVG's ``<style>``
-    applies to the whole page)."""
-    attrs = dict(re.findall(r'([\w:-]+)="([^"]*)"', root))
-    keep = ("xmlns", "xmlns:xlink", "viewBox", "width", "height", "preserveAspectRatio")
-    head = " ".join(f'{k}="{attrs[k]}"' for k in keep if k in attrs)
-    hidden = ' aria-hidden="true"' if name == "labels" else ""
-    return f'<svg {head} class="hexmap-svg hexmap-layer"{hidden}>{layer}</svg>'
+def _layer_root(drawing: Drawing, name: str) -> ET.Element:
+    """The root of one layer's own SVG, over the map (``hexmap-layer``), with the map's
+    size, viewBox and namespaces, drawn by svgwrite as the map's root is (with no
+    ``<defs>``: a layer defines nothing). The labels' SVG, markup over the map when
+    scripts are off, is hidden from assistive technology (``aria-hidden``): thousands of
+    bare numbers, where the links' layer holds what a reader may follow."""
+    layer = Drawing(drawing.debug, defs=False)
+    box = {key: drawing.attribute(key) for key in _BOX}
+    layer.finish({**box, "class": "hexmap-svg hexmap-layer",
+                  "aria-hidden": "true" if name == "labels" else None})
+    return layer.xml()

@@ -11,6 +11,7 @@ from generator.hexgrid import Grid, Hex
 from generator.i18n import Translator
 from generator.knowledge import GMSessionView, GMView, PathView, SessionView, View
 from generator.render.maps import fog, hexes, layout, names, paths, places, terrain, tracks
+from generator.render.maps.deferred import Deferred, deferred
 from generator.render.maps.drawing import (
     DrawnLinks,
     KeyEntry,
@@ -31,7 +32,7 @@ from generator.render.maps.style import (
     TextSizes,
     map_css,
 )
-from generator.render.maps.svg import num
+from generator.render.maps.svg import num, written
 
 
 def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
@@ -40,12 +41,13 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
             locations: Collection[str] | None = None, past: Sequence[Step] = (),
             spots: Sequence[layout.Spot] | None = None, outlined: Sequence[str] = (),
             known: bool = False, layouts: layout.LayoutCache | None = None,
-            frame: str | None = None, about: tuple[str, str] = ("", "")) -> str:
-    """The map as SVG text. ``layouts``: take the placement pass's result from there when
-    everything it reads is as it was, and keep it there. ``frame``: the box (x y width
-    height) a page showing the map frames first (``data-focus``, hexcrawl.js); an overview
-    on screen names its grid (``data-grid``), by which a page opens it on one hex.
-    ``about``: the map's accessible name and description (``names``)."""
+            frame: str | None = None, about: tuple[str, str] = ("", "")) -> None:
+    """The map drawn into ``m``, its drawing finished (``svg.Drawing.finish``): the caller
+    writes it. ``layouts``: take the placement pass's result from there when everything it
+    reads is as it was, and keep it there. ``frame``: the box (x y width height) a page
+    showing the map frames first (``data-focus``, hexcrawl.js); an overview on screen names
+    its grid (``data-grid``), by which a page opens it on one hex. ``about``: the map's
+    accessible name and description (``names``)."""
     m.tiled = len(labels) >= terrain.TILED_HEXES
     runs = paths.path_runs(m, canvas, paths_shown)
     icons = places.icon_spots(m, canvas, locations)
@@ -80,6 +82,7 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
         # the page a good part of its first paint); the file alone shows them
         root["class"] = f"hexmap-svg {css_class} lod"
         root["data-lod"] = COORD_SIZE
+        m.lod = True
     css = map_css()
     if m.sizes.coord != COORD_SIZE:
         # a printed map's hex labels, larger than the stylesheet's (``style.print_sizes``)
@@ -105,7 +108,7 @@ def _render(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
     tracks.draw_tracks(m, canvas, sessions, focus, past, known, believed=True)
     if party:
         places.draw_party(m, placed)
-    return m.drawing.text(root, desc=about[1])
+    m.drawing.finish(root, desc=about[1])
 
 
 def overview_map(view: View, links: MapLinks | None = None, t: Translator | None = None,
@@ -122,8 +125,21 @@ def overview_map(view: View, links: MapLinks | None = None, t: Translator | None
     larger, ``style.print_sizes``). ``drawn``: where the drawing keeps the links it draws
     (``DrawnLinks``, for the list beside the map).
     """
-    return _overview(MapDrawing(view, links or MapLinks(), t, "m-", for_print, debug=debug,
-                                sizes=sizes, drawn=drawn), layouts)
+    m = MapDrawing(view, links or MapLinks(), t, "m-", for_print, debug=debug, sizes=sizes,
+                   drawn=drawn)
+    _overview(m, layouts)
+    return written(m.drawing.root)
+
+
+def overview_page(view: View, links: MapLinks, t: Translator | None,
+                  layouts: layout.LayoutCache | None = None, debug: bool = False,
+                  drawn: DrawnLinks | None = None) -> tuple[str, Deferred]:
+    """The overview on screen (``overview_map``'s), drawn once for both its file and its
+    map page: its SVG text, and the map page's copy (``deferred``: a large overview's
+    links and labels held aside)."""
+    m = MapDrawing(view, links, t, "m-", debug=debug, drawn=drawn)
+    _overview(m, layouts)
+    return deferred(m)
 
 
 def printed_overview(view: View, t: Translator | None, sizes: TextSizes,
@@ -131,11 +147,12 @@ def printed_overview(view: View, t: Translator | None, sizes: TextSizes,
     """The overview drawn for print with texts of ``sizes``, and the names it has no room
     for (its key, listed by hex: ``layout.place``)."""
     m = MapDrawing(view, MapLinks(), t, "m-", True, debug=debug, sizes=sizes)
-    return _overview(m, None), m.key
+    _overview(m, None)
+    return written(m.drawing.root), m.key
 
 
-def _overview(m: MapDrawing, layouts: layout.LayoutCache | None) -> str:
-    """``overview_map`` of a map being drawn."""
+def _overview(m: MapDrawing, layouts: layout.LayoutCache | None) -> None:
+    """``overview_map`` drawn into a map being drawn."""
     view, t, for_print = m.view, m.t, m.for_print
     m.anchors = not for_print
     grid = view.site.grid
@@ -155,10 +172,9 @@ def _overview(m: MapDrawing, layouts: layout.LayoutCache | None) -> str:
         canvas.at_least(PLAYER_FRAME[0] * 1.5 * SIZE, PLAYER_FRAME[1] * math.sqrt(3) * SIZE)
         fog_around = True
     labels = [label for label, info in view.hexes.items() if canvas.inside(info.hex)]
-    return _render(m, canvas, labels, view.sessions, "overview", fog_around=fog_around,
-                   focus=False, party=True, scale=PIXELS_PER_UNIT, known=True,
-                   layouts=layouts, frame=None if for_print else frame,
-                   about=names.overview(view, t))
+    _render(m, canvas, labels, view.sessions, "overview", fog_around=fog_around,
+            focus=False, party=True, scale=PIXELS_PER_UNIT, known=True, layouts=layouts,
+            frame=None if for_print else frame, about=names.overview(view, t))
 
 
 def _frame(grid: Grid, known: Collection[Hex], here: Hex | None) -> str | None:
@@ -184,9 +200,10 @@ def session_map(view: View, session: SessionView, links: MapLinks | None = None,
         return None
     m = MapDrawing(view, links or MapLinks(), t, "s-", index=index, debug=debug, drawn=drawn)
     canvas = Canvas(view.site.grid, found, SIZE * 2.2)
-    return _render(m, canvas, m.within(canvas), [session], "route",
-                   fog_around=not isinstance(view, GMView), focus=True, party=False,
-                   scale=ROUTE_PIXELS_PER_UNIT, about=names.route(view, session, t))
+    _render(m, canvas, m.within(canvas), [session], "route",
+            fog_around=not isinstance(view, GMView), focus=True, party=False,
+            scale=ROUTE_PIXELS_PER_UNIT, about=names.route(view, session, t))
+    return written(m.drawing.root)
 
 
 def explored_map(view: GMView, session: GMSessionView, links: MapLinks | None = None,
@@ -220,8 +237,8 @@ def explored_map(view: GMView, session: GMSessionView, links: MapLinks | None = 
     labels = [label for label in m.within(canvas) if label in state.explored]
     steps = (index or ViewIndex(view)).past_steps
     past = steps.before(session, (m.hexes[label].hex for label in m.within(canvas)))
-    return _render(m, canvas, labels, [session], "explored", fog_around=True, focus=True,
-                   party=True, scale=ROUTE_PIXELS_PER_UNIT, paths_shown=state.paths,
-                   locations=state.discovered, past=past, spots=spots,
-                   outlined=sorted(set(labels) & state.new),
-                   about=names.explored(session, t))
+    _render(m, canvas, labels, [session], "explored", fog_around=True, focus=True,
+            party=True, scale=ROUTE_PIXELS_PER_UNIT, paths_shown=state.paths,
+            locations=state.discovered, past=past, spots=spots,
+            outlined=sorted(set(labels) & state.new), about=names.explored(session, t))
+    return written(m.drawing.root)

@@ -24,7 +24,7 @@ from generator.knowledge import (
 from generator.render.maps import symbols
 from generator.render.maps.lattice import Canvas, HexIndex
 from generator.render.maps.style import SIZE, TEXT_SIZES, TextSizes
-from generator.render.maps.svg import Drawing, xml_safe
+from generator.render.maps.svg import Drawing, Element, xml_safe
 
 #: A hex's drawing: its terrain, and for a forest drawing its density.
 Variant = tuple[str, str | None]
@@ -187,6 +187,11 @@ class MapDrawing:
         #: whether each hex holding a location gets the id ``map-CCRR`` (the map page's
         #: overview: a link to ``map/#map-CCRR`` lands on it)
         self.anchors = False
+        #: whether the page shows the hex labels by level of detail (``lod``), set by ``draw``
+        self.lod = False
+        #: the layers a map page may hold aside (``deferred``), by name (``hexes``: the
+        #: links, ``labels``), each a group at the root of the drawing
+        self.layers: dict[str, Element] = {}
 
     @property
     def index(self) -> ViewIndex:

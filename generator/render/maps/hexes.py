@@ -35,7 +35,7 @@ def draw_hexes(m: MapDrawing, canvas: Canvas, labels: Sequence[str]) -> None:
     for label, (x, y) in centres:
         by_x.setdefault(x, []).append((y, label))
     out = m.body
-    out.open("g", {"class": "hexes links", "transform": scale})
+    m.layers["hexes"] = out.open("g", {"class": "hexes links", "transform": scale})
     for x in sorted(by_x):
         at = x + cx
         if at:
@@ -190,7 +190,7 @@ def draw_coordinates(m: MapDrawing, canvas: Canvas, labels: Sequence[str],
     if not shown:
         return
     out = m.body
-    out.open("g", {"class": "labels"})
+    m.layers["labels"] = out.open("g", {"class": "labels"})
     for x, column in columns(canvas, [(label, m.hexes[label].hex) for label in shown]):
         if x:
             out.open("g", {"transform": f"translate({x})"})

@@ -23,6 +23,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from typing import TypeAlias
 
 from svgwrite.base import BaseElement
 from svgwrite.container import SVG, Defs, Group, Hyperlink, Style, Symbol, Use
@@ -195,23 +196,53 @@ class Svg:
         self.stack[-1].add(Style(css.replace("]]>", "]]]]><![CDATA[>"), factory=self.root))
 
 
+#: An element of a drawing (svgwrite's), as ``Svg`` adds it.
+Element: TypeAlias = BaseElement
+
+
 class Drawing:
     """One SVG being drawn: its root, the cursor in its ``<defs>`` and the one in its
-    body (the layers, after the definitions)."""
+    body (the layers, after the definitions). Without ``defs`` it has no ``<defs>`` (an
+    SVG that defines nothing: its ``defs`` cursor writes nowhere)."""
 
-    def __init__(self, debug: bool = False) -> None:
+    def __init__(self, debug: bool = False, defs: bool = True) -> None:
+        self.debug = debug
         self.root = SVG(debug=debug, profile="full")
         if debug:
             self.root.validator = Validator(True)
+        if not defs:
+            self.root.elements.remove(self.root.defs)
         self.defs = Svg(self.root, self.root.defs)
         self.body = Svg(self.root, self.root)
 
-    def text(self, attrs: Attrs, title: str | None = None, desc: str | None = None) -> str:
-        """The whole SVG: the root with its namespaces and ``attrs``, its ``<title>`` and
-        ``<desc>`` (its accessible name and description) first."""
+    def attribute(self, name: str) -> str | None:
+        """The root's attribute ``name`` as written, or None."""
+        value = self.root.attribs.get(name)
+        return None if value is None else str(value)
+
+    def xml(self) -> ET.Element:
+        """The drawing's XML as svgwrite gives it (``get_xml``), to be written
+        (``serialised``)."""
+        xml: ET.Element = self.root.get_xml()
+        return xml
+
+    def position(self, element: Element) -> int:
+        """Where ``element``, one of the root's, is among the children of ``xml()`` (svgwrite
+        gives each of the root's elements one, in their order, ``<title>`` and ``<defs>``
+        included)."""
+        index: int = self.root.elements.index(element)
+        return index
+
+    def finish(self, attrs: Attrs, title: str | None = None, desc: str | None = None) -> None:
+        """The root given its namespaces and ``attrs``, its ``<title>`` and ``<desc>`` (its
+        accessible name and description) first: the drawing is whole."""
         _set(self.root, {**NAMESPACES, **attrs})
         if title or desc:
             self.root.set_desc(title=title or None, desc=desc or None)
+
+    def text(self, attrs: Attrs, title: str | None = None, desc: str | None = None) -> str:
+        """The whole SVG (``finish``, then ``written``)."""
+        self.finish(attrs, title, desc)
         return written(self.root)
 
 
@@ -224,9 +255,15 @@ def written(element: BaseElement) -> str:
     """An element's SVG text (svgwrite's XML, through ``xml.etree``). A character XML does
     not allow (a GM's name holding an escape sequence) is written as U+FFFD, so the file
     stays well-formed for every XML reader (librsvg, an editor, the list beside a map)."""
+    return serialised(element.get_xml())
+
+
+def serialised(xml: ET.Element) -> str:
+    """The text of ``xml``, an element's XML as svgwrite gives it (``get_xml``), as
+    ``written`` writes it."""
     # ElementTree writes an empty element as "<path ... />": the space goes (a ">" in a
     # value or a text is always escaped, so " />" only ever ends a tag)
-    text = ET.tostring(element.get_xml(), encoding="unicode").replace(" />", "/>")
+    text = ET.tostring(xml, encoding="unicode").replace(" />", "/>")
     return xml_safe(text)
 
 
