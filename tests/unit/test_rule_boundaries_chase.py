@@ -125,6 +125,21 @@ def test_a_chase_that_cannot_be_run_says_what_is_wrong() -> None:
         "unknown chase environment 'sea' (expected one of 'urban', 'wilderness')"
     slow = ChaseSpec("urban", [Actor("Ox", -5, 0)], [GUARD, Actor("Mule", -1, 0)])
     assert refused(slow) == "negative speed: Ox, Mule"
+    assert refused(ChaseSpec("urban", [THIEF], [GUARD], sight=-1)) == \
+        "the sight distance cannot be negative"
+    assert refused(ChaseSpec("urban", [THIEF], [GUARD], start_distance=-1)) == \
+        "the start distance cannot be negative"
+
+
+def test_a_chase_may_start_with_no_gap_and_no_sight() -> None:
+    """A start distance of 0 and a sight of 0 are a chase: the Guard, as fast as the Thief,
+    reaches it at the end of round 1; the record names its system and environment."""
+    spec = ChaseSpec("urban", [THIEF], [GUARD], start_distance=0, sight=0)
+    validate(spec, "brp", "classic")
+    result = resolve_chase(spec, "brp", recorded(seed=7, initiative=[15, 5],
+                                                 complication=no_complications(2)))
+    assert (result.environment, result.system) == ("urban", "brp")
+    assert result.rounds[0].caught == [("Thief", "Guard")] and result.outcome == "caught"
 
 
 def test_a_speed_of_zero_runs_and_is_caught() -> None:

@@ -109,3 +109,16 @@ def test_a_rulings_find_counts_once_towards_a_familiar_place(tmp_path: Path) -> 
     back = watches(ch)[-1]
     assert back["end_hex"] == "0808"
     assert "Came upon Grey Chapel again (familiar)." in back["summary"]
+
+
+def test_a_ruling_that_sets_nothing_or_records_dice_is_warned(tmp_path: Path) -> None:
+    """An empty ruling and a ruling's ``rolls:`` are warnings, each in its own words; the
+    ruling with dice still sets its hex."""
+    ch, diags, _ = replayed(tmp_path, [
+        {"ruling": {}},
+        {"ruling": {"hex": "0606"}, "rolls": {"navigation": 12}},
+    ])
+    assert [d.split(": warning: ", 1)[1] for d in diags] == [
+        "this ruling sets nothing (give hex, believed, lost, knows_lost or found)",
+        "a ruling rolls no dice: its rolls: are never used (the table's word stands for them)"]
+    assert ch.sessions[0].end.hex == "0606"

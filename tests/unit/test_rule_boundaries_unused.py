@@ -27,11 +27,13 @@ DEEP = {"id": "deep", "name": "Deeper In", "dice": "1d2", "rows": [
 WHY = "never used by this watch: "
 
 
-def warnings(tmp_path: Path, entry: dict[str, Any], language: str | None = None) -> list[str]:
-    """The replay's warnings: in English (the message as the log's keys say it), or in
-    ``language``."""
-    root = make_campaign(tmp_path, sessions=[{"log": [entry]}],
-                         tables={"plains": PLAINS, "deep": DEEP})
+def warnings(tmp_path: Path, entry: dict[str, Any] | list[dict[str, Any]],
+             language: str | None = None, **campaign: Any) -> list[str]:
+    """The replay's warnings of a log of one entry (or several): in English (the message as
+    the log's keys say it), or in ``language``."""
+    log = entry if isinstance(entry, list) else [entry]
+    more: dict[str, Any] = {"tables": {"plains": PLAINS, "deep": DEEP}, **campaign}
+    root = make_campaign(tmp_path, sessions=[{"log": log}], **more)
     _, diags = run(root)
     translate = Translator(language).text if language else None
     return [d.says(translate) for d in diags.warnings]
@@ -110,3 +112,52 @@ def test_the_activity_and_the_purpose_are_the_languages_words(
     else:
         # Ukrainian: neither English key is left in the reason
         assert "rest" not in reason and "navigation" not in reason and "«" in reason, reason
+
+
+def test_an_entry_that_takes_no_watch_rolls_nothing_but_its_own(tmp_path: Path) -> None:
+    """A ``use`` entry rolls its usage die only: a veer recorded on it is named with the
+    entry's action."""
+    entry = {"use": {"resource": "debt", "by": "Aria"}, "rolls": {"use": 5, "veer": 3}}
+    more = {"campaign": {"resources": {"debt": {"die": "d6", "owner": "Aria"}}}}
+    assert warnings(tmp_path, entry, **more) == [
+        "recorded veer roll 3 " + WHY + "a 'use' entry takes no watch and rolls no veer"]
+    assert warnings(tmp_path / "ru", entry, "ru", **more) == [
+        "записанный бросок «Отклонение» 3 не использован этой вахтой: запись 'use' не "
+        "занимает вахты и не бросает «Отклонение»"]
+
+
+def test_a_watch_that_crossed_no_hex_needs_no_moment(tmp_path: Path) -> None:
+    assert warnings(tmp_path, {"rest": {}, "rolls": {"encounter": [5], "moment_minute": 7}}) == [
+        "recorded moment_minute roll 7 " + WHY + "no encounter came up in a watch that crossed "
+        "hexes (the moment places one in the hex the party was in at the time)"]
+
+
+def test_a_wandering_encounter_with_no_table_rolls_none(tmp_path: Path) -> None:
+    """d12 1 is a wandering encounter; with no table for the plains or the campaign it is
+    logged without a result, and the recorded table roll is never used."""
+    assert warnings(tmp_path, {"rest": {}, "rolls": {"encounter": [1], "table": 3}},
+                    tables={}) == [
+        "recorded table roll 3 " + WHY + "the wandering encounter had no table to roll on "
+        "(none for the hex, its region, its terrain or the campaign: see 'tables' in "
+        "campaign.yaml)"]
+
+
+def test_march_damage_after_march_checks_that_all_succeeded(tmp_path: Path) -> None:
+    """Rules.md section 3: past 8 hours of travel since the last sleep, each hour is a march
+    check; the third 4-hour watch makes four (hours 9 to 12), all 20: no damage to roll."""
+    calm = {"travel": {"heading": "N"}, "rolls": {"navigation": 19, "encounter": [5]}}
+    third = {"travel": {"heading": "N"}, "rolls": {
+        "navigation": 19, "encounter": [5], "march": [20, 20, 20, 20], "march_damage": 3}}
+    assert warnings(tmp_path, [calm, calm, third]) == [
+        "recorded march_damage roll 3 " + WHY + "every march check succeeded"]
+
+
+def test_a_backtrack_that_succeeds_needs_no_misjudge(tmp_path: Path) -> None:
+    """Lost by a ruling and wandering N, the party backtracks: its check (d20 20) succeeds,
+    so it rolls no percentile to misjudge."""
+    assert warnings(tmp_path, [
+        {"ruling": {"lost": True}},
+        {"travel": {"heading": "N"}, "rolls": {"encounter": [5], "realise": 1}},
+        {"reorient": {"method": "backtrack"},
+         "rolls": {"encounter": [5], "backtrack": 20, "misjudge": 50}}]) == [
+        "recorded misjudge roll 50 " + WHY + "the backtrack check succeeded"]
