@@ -179,12 +179,14 @@ class Replayer:
                     rec.notes.append((index - 1, text))
                     if rec.watches:
                         rec.watches[-1].notes.append(text)
-        if action == "note":
-            return index
-        if action == "reveal":
-            E.warn_unknowable(self.c, self.chronicle, self.places, self.diags, session, i,
-                              entry.reveal or [], state, self.told)
-            E.reveal(self.c, self.chronicle, entry.reveal or [], rec, index - 1, state)
+        if action in ("note", "reveal"):
+            if action == "reveal":
+                E.warn_unknowable(self.c, self.chronicle, self.places, self.diags, session, i,
+                                  entry.reveal or [], state, self.told)
+                E.reveal(self.c, self.chronicle, entry.reveal or [], rec, index - 1, state)
+            if entry.rolls:  # any entry may carry rolls: one nothing uses is never dropped
+                E.check_unused_rolls(self.c, self.diags, session, i, entry,
+                                     self.roll_source(session, index, entry))
             return index
         if action == "ruling":
             E.ruling(self.c, self.chronicle, self.diags, session, i, entry, rec, index - 1,

@@ -161,3 +161,15 @@ def test_a_backtrack_that_succeeds_needs_no_misjudge(tmp_path: Path) -> None:
         {"reorient": {"method": "backtrack"},
          "rolls": {"encounter": [5], "backtrack": 20, "misjudge": 50}}]) == [
         "recorded misjudge roll 50 " + WHY + "the backtrack check succeeded"]
+
+
+@pytest.mark.parametrize("entry", [{"note": "The mist lifts.", "rolls": {"veer": 3}},
+                                   {"reveal": ["0606"], "rolls": {"veer": 3}}])
+def test_a_roll_recorded_on_a_note_or_a_reveal_is_a_warning(tmp_path: Path,
+                                                            entry: dict[str, Any]) -> None:
+    """Any entry may carry rolls (format.md); a note or a reveal takes no watch, so a roll
+    recorded on one is warned of at its roll, never dropped without a word."""
+    action = next(iter(entry))
+    assert warnings(tmp_path, [{"rest": {}, "rolls": {"encounter": [5]}}, entry]) == [
+        f"recorded veer roll 3 {WHY}a '{action}' entry takes no watch and rolls no veer"]
+
