@@ -4,7 +4,7 @@
 on every rebuild this hook loads the campaign, replays it and rewrites the docs tree, writing
 only files whose content changed, so MkDocs sees just the pages that really changed. When
 ``hexcrawl build`` runs MkDocs itself the docs are already fresh (it says so in the config it
-passes: ``generator.site.build.DOCS_FRESH``) and the hook does nothing (nor does it with
+passes: ``generator.site.worker.DOCS_FRESH``) and the hook does nothing (nor does it with
 ``HEXCRAWL_HOOK=off``, for measuring MkDocs alone).
 
 Whoever runs MkDocs, the hook puts each page's maps into the built page (``on_post_page``,
@@ -39,6 +39,12 @@ from generator.audience import AUDIENCES, Audience
 
 log = logging.getLogger("mkdocs.plugins.hexcrawl")
 
+#: What this hook's events import when ``hexcrawl build`` runs MkDocs on fresh docs: the
+#: build's worker process imports them while it waits for its site (``generator.site.worker``)
+BUILD_IMPORTS = ("mkdocs.exceptions", "generator.serve.session", "generator.serve.errors",
+                 "generator.render.map_files", "generator.site.notfound",
+                 "generator.site.worker")
+
 
 def on_startup(command: str, dirty: bool, **_: Any) -> None:
     from generator.serve.session import SESSION
@@ -48,7 +54,7 @@ def on_startup(command: str, dirty: bool, **_: Any) -> None:
 
 def _active(config: Any) -> tuple[Audience, Path, dict[str, Any]] | None:
     """(audience, folder of the generated mkdocs.yml, extra) when the hook should run."""
-    from generator.site.build import DOCS_FRESH
+    from generator.site.worker import DOCS_FRESH
 
     extra = config.extra or {}
     if extra.get(DOCS_FRESH) or os.environ.get("HEXCRAWL_HOOK") == "off":

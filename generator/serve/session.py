@@ -14,7 +14,7 @@ file anew with every configuration it loads (each rebuild under serve), so the h
 keep it; a plugin would keep it on its instance, but MkDocs finds plugins only through an
 installed entry point, and ``mkdocs serve`` on a generated ``mkdocs.yml`` must work from a
 checkout. ``hexcrawl build`` keeps nothing in it but the compiled theme templates: it marks
-its own MkDocs config (``generator.site.build.DOCS_FRESH``) instead.
+its own MkDocs config (``generator.site.worker.DOCS_FRESH``) instead.
 """
 
 from __future__ import annotations
