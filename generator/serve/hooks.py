@@ -73,6 +73,14 @@ def on_pre_build(config: Any, **_: Any) -> None:
 
 
 def _regenerate(config: Any) -> None:
+    from generator.serve.session import SESSION
+
+    state = SESSION.state
+    active = _active(config)
+    if active is None:
+        state.failed = []
+        return
+    # what regenerating needs, imported only when it runs (not for docs already fresh)
     from mkdocs.exceptions import Abort
 
     from generator import site
@@ -80,14 +88,8 @@ def _regenerate(config: Any) -> None:
     from generator.diagnostics import Diagnostics, Pos
     from generator.render import map_files
     from generator.replay import replay
-    from generator.serve.session import SESSION
     from generator.site.config import ConfigOptions
 
-    state = SESSION.state
-    active = _active(config)
-    if active is None:
-        state.failed = []
-        return
     dirty = SESSION.dirty_site(config.config_file_path)
     audience, base, extra = active
     theme = config.theme
@@ -242,8 +244,8 @@ def _listen(server: Any, probe: list[str]) -> None:
 
 def on_env(env: Any, **_: Any) -> Any:
     """Theme templates compiled once per process, not once per build (the serve session's
-    ``bytecode``): under serve every rebuild, and in ``hexcrawl build`` the second site,
-    load them compiled."""
+    ``bytecode``): under serve every rebuild, and in a ``hexcrawl build`` run in one
+    process the second site, load them compiled."""
     from generator.serve.session import SESSION
 
     env.bytecode_cache = SESSION.bytecode

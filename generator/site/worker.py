@@ -47,6 +47,7 @@ PRELOAD = (
     "mkdocs.theme",
     "mkdocs.contrib.search",
     "material",
+    "material.templates",
     "material.plugins.search.plugin",
     "markdown",
     "markdown.extensions.toc",
@@ -182,12 +183,13 @@ def worker_start() -> None:
 
 
 def preload(more: Sequence[str] = ()) -> None:
-    """Import what a build's MkDocs run imports (``PRELOAD``, then ``more``), each if it is
-    installed."""
+    """Import what a build's MkDocs run imports (``PRELOAD``, then ``more``). A module that
+    cannot be imported is skipped: MkDocs imports what it needs when it needs it, and says
+    what fails then."""
     for name in (*PRELOAD, *more):
         try:
             importlib.import_module(name)
-        except ImportError:
+        except Exception:  # MkDocs imports it again when it needs it, and says what fails
             continue
 
 
