@@ -24,8 +24,6 @@ from pathlib import Path
 
 from generator.diagnostics import Diagnostic, display_path
 from generator.i18n import Translator
-from generator.render.environment import html_environment
-from generator.render.pages import TEMPLATES
 
 #: The error page's template (standalone HTML: it must show without the theme's assets).
 TEMPLATE = "serve-error.html"
@@ -106,6 +104,11 @@ def shown(diagnostics: Sequence[Diagnostic]) -> list[ShownDiagnostic]:
 def error_page(diagnostics: Sequence[Diagnostic], language: str = "en",
                site_name: str = "") -> str:
     """The HTML of the page that stands in for every page while the content has errors."""
+    # the hook imports this module on every MkDocs start (the serve session's state); the
+    # page renderer, with everything it draws, is needed only when there are errors to show
+    from generator.render.environment import html_environment
+    from generator.render.pages import TEMPLATES
+
     t = Translator(language)
     env = html_environment(TEMPLATES, t)
     items = shown(diagnostics)

@@ -4,7 +4,7 @@
 on every rebuild this hook loads the campaign, replays it and rewrites the docs tree, writing
 only files whose content changed, so MkDocs sees just the pages that really changed. When
 ``hexcrawl build`` runs MkDocs itself the docs are already fresh (it says so in the config it
-passes: ``generator.site.worker.DOCS_FRESH``) and the hook does nothing (nor does it with
+passes: ``generator.site.config.DOCS_FRESH``) and the hook does nothing (nor does it with
 ``HEXCRAWL_HOOK=off``, for measuring MkDocs alone).
 
 Whoever runs MkDocs, the hook puts each page's maps into the built page (``on_post_page``,
@@ -18,7 +18,7 @@ the sessions before the edited one, the pages drawn of them, the files already w
 ``hexcrawl serve`` MkDocs builds *dirty* (only the pages whose Markdown changed); the hook
 keeps that exact: it empties the site when the navigation or the configuration changed, and
 writes the search index of every page, not only of the rebuilt ones. The theme's templates
-are compiled once per process (``on_env``), not once per build.
+are compiled once (``on_env``): kept in the process and in the user's template cache.
 
 A campaign with errors keeps the last good docs tree. While serving, every page is then
 replaced by an error page listing the messages with their positions
@@ -41,9 +41,9 @@ log = logging.getLogger("mkdocs.plugins.hexcrawl")
 
 #: What this hook's events import when ``hexcrawl build`` runs MkDocs on fresh docs: the
 #: build's worker process imports them while it waits for its site (``generator.site.worker``)
-BUILD_IMPORTS = ("mkdocs.exceptions", "generator.serve.session", "generator.serve.errors",
-                 "generator.render.map_files", "generator.site.notfound",
-                 "generator.site.worker")
+BUILD_IMPORTS = ("mkdocs.exceptions", "generator.serve.session", "generator.serve.bytecode",
+                 "generator.render.templates", "generator.render.map_files",
+                 "generator.site.notfound", "generator.site.config")
 
 
 def on_startup(command: str, dirty: bool, **_: Any) -> None:
@@ -54,7 +54,7 @@ def on_startup(command: str, dirty: bool, **_: Any) -> None:
 
 def _active(config: Any) -> tuple[Audience, Path, dict[str, Any]] | None:
     """(audience, folder of the generated mkdocs.yml, extra) when the hook should run."""
-    from generator.site.worker import DOCS_FRESH
+    from generator.site.config import DOCS_FRESH
 
     extra = config.extra or {}
     if extra.get(DOCS_FRESH) or os.environ.get("HEXCRAWL_HOOK") == "off":
@@ -80,7 +80,8 @@ def _regenerate(config: Any) -> None:
     if active is None:
         state.failed = []
         return
-    # what regenerating needs, imported only when it runs (not for docs already fresh)
+    # the pipeline is imported only when the hook regenerates: a build that wrote its docs
+    # itself (``hexcrawl build``, its worker) starts MkDocs without it
     from mkdocs.exceptions import Abort
 
     from generator import site
@@ -243,12 +244,13 @@ def _listen(server: Any, probe: list[str]) -> None:
 
 
 def on_env(env: Any, **_: Any) -> Any:
-    """Theme templates compiled once per process, not once per build (the serve session's
-    ``bytecode``): under serve every rebuild, and in a ``hexcrawl build`` run in one
-    process the second site, load them compiled."""
+    """Theme templates compiled once, not once per build: kept in the process (the serve
+    session's ``bytecode``, for every rebuild under serve) and in the user's template cache
+    on disk (for every build's first site; Jinja's own ``FileSystemBytecodeCache``)."""
+    from generator.render.templates import template_cache
     from generator.serve.session import SESSION
 
-    env.bytecode_cache = SESSION.bytecode
+    env.bytecode_cache = SESSION.bytecode.over(template_cache(env))
     return env
 
 

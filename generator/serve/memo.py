@@ -19,9 +19,8 @@ saved edit, and most of what it would compute is what it computed the time befor
 - ``titled``: per audience, the bytes made of each page's text (its title put into its front
   matter), so a page whose text did not change is not parsed again for its title.
 
-Beside them, the serve session's ``TemplateBytecode`` keeps the compiled theme templates
-(Material's and the campaign's overrides): every MkDocs build makes a new Jinja environment
-and would compile them all again (most of a dirty rebuild's own time).
+Beside them, the serve session keeps the compiled theme templates (``TemplateBytecode`` in
+``generator.serve.bytecode``).
 
 Everything a cache returns is what the pipeline would compute without it; the tests build
 with and without and compare the trees byte for byte.
@@ -34,9 +33,6 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from jinja2 import BytecodeCache
-from jinja2.bccache import Bucket
 
 from generator.replay.snapshots import ReplayCache
 from generator.serve.parsecache import ParseCache
@@ -263,23 +259,3 @@ class DirtySite:
         # the plugin's own merging assumes one changed page; the list above is complete
         search.search_index_prev = None
 
-
-class TemplateBytecode(BytecodeCache):
-    """Compiled Jinja templates in memory, shared by the environments of every MkDocs build
-    in this process (the hook's ``on_env``). Jinja keys each entry by the template's name and
-    file and checks the checksum of its source on every load, so an edited template (a
-    theme override) is compiled again; what it returns is what compiling would give."""
-
-    def __init__(self) -> None:
-        self.store: dict[str, bytes] = {}
-        self.hits = 0
-
-    def load_bytecode(self, bucket: Bucket) -> None:
-        code = self.store.get(bucket.key)
-        if code is not None:
-            bucket.bytecode_from_string(code)
-            if bucket.code is not None:
-                self.hits += 1
-
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        self.store[bucket.key] = bucket.bytecode_to_string()

@@ -14,7 +14,7 @@ file anew with every configuration it loads (each rebuild under serve), so the h
 keep it; a plugin would keep it on its instance, but MkDocs finds plugins only through an
 installed entry point, and ``mkdocs serve`` on a generated ``mkdocs.yml`` must work from a
 checkout. ``hexcrawl build`` keeps nothing in it but the compiled theme templates: it marks
-its own MkDocs config (``generator.site.worker.DOCS_FRESH``) instead.
+its own MkDocs config (``generator.site.config.DOCS_FRESH``) instead.
 """
 
 from __future__ import annotations
@@ -22,9 +22,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from generator.serve.bytecode import TemplateBytecode
 from generator.serve.errors import ServeState
-from generator.serve.memo import BuildCache, DirtySite, TemplateBytecode
+
+if TYPE_CHECKING:
+    from generator.serve.memo import BuildCache, DirtySite
 
 
 @dataclass
@@ -48,10 +52,16 @@ class ServeSession:
 
     def cache_for(self, content: Path) -> BuildCache:
         """The cache of the campaign in ``content`` (made on first use)."""
+        # the hook imports this module on every MkDocs start, a plain build's too; what a
+        # serve session keeps of a campaign (its replay, its pages) is imported when one is
+        from generator.serve.memo import BuildCache
+
         return self.caches.setdefault(os.path.realpath(content), BuildCache())
 
     def dirty_site(self, config_file: str) -> DirtySite:
         """The hook's record of the site built from ``config_file``."""
+        from generator.serve.memo import DirtySite
+
         return self.sites.setdefault(os.path.realpath(config_file), DirtySite())
 
 

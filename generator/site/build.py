@@ -70,7 +70,6 @@ from generator.site.errors import SiteError as SiteError
 from generator.site.errors import pages_of
 from generator.site.notfound import lists_no_page
 from generator.site.progress import Reporter, count, silent
-from generator.site.worker import DOCS_FRESH as DOCS_FRESH
 from generator.site.worker import Worker, WorkerGone, mkdocs_in_worker, start_worker
 from generator.site.worker import jobs as jobs
 from generator.site.worker import run_mkdocs as run_mkdocs

@@ -54,6 +54,12 @@ from generator.diagnostics import N_, SourceError, Text, literal, one_line
 from generator.i18n import Translator
 from generator.package_data import BASE_CONFIG, HOOKS_FILE
 
+#: The key of MkDocs' ``extra`` that ``run_mkdocs`` sets in the config it builds with: the
+#: docs are fresh, the hook need not regenerate them (MkDocs passes the config to every
+#: hook). Here, not beside ``run_mkdocs``: the hook reads it on every MkDocs start, and this
+#: module imports nothing of the pipeline.
+DOCS_FRESH = "hexcrawl_docs_fresh"
+
 #: Limits of a campaign's mkdocs.yml (a real one is a few kilobytes and a few levels deep).
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 64

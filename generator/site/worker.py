@@ -28,11 +28,8 @@ from typing import Any, Protocol
 
 from generator.audience import AUDIENCES, Audience
 from generator.diagnostics import N_
+from generator.site.config import DOCS_FRESH
 from generator.site.errors import SiteError
-
-#: The key of MkDocs' ``extra`` that ``run_mkdocs`` sets in the config it builds with: the
-#: docs are fresh, the hook need not regenerate them (MkDocs passes the config to every hook)
-DOCS_FRESH = "hexcrawl_docs_fresh"
 
 #: What a build's MkDocs run imports (MkDocs, the Material theme and its search plugin, the
 #: Markdown extensions of the base configuration, the highlighter they pull in): the worker

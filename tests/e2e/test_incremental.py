@@ -764,7 +764,7 @@ def test_theme_templates_compile_once_per_process_and_again_when_edited(
     anew (its source's checksum no longer matches), never served stale."""
     from jinja2 import Environment, FileSystemLoader
 
-    from generator.serve.memo import TemplateBytecode
+    from generator.serve.bytecode import TemplateBytecode
 
     store = TemplateBytecode()
     (tmp_path / "page.html").write_text("{{ title }} & more", "utf-8")
