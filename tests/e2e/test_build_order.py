@@ -11,9 +11,13 @@ were.
 from __future__ import annotations
 
 import io
+import json
 import multiprocessing
+import os
 import re
 import shutil
+import subprocess
+import sys
 import textwrap
 import time
 from collections.abc import Iterator
@@ -130,3 +134,29 @@ def test_players_pages_failing_while_the_gm_site_builds_end_the_worker(
     assert {a: snapshot(out / a) for a in ("players", "gm")} == before
     assert not list((out / ".hexcrawl").glob("staging-*"))
     assert sorted(p.name for p in out.parent.iterdir()) == ["site"]
+
+
+#: What the worker imports of ours before its first site: its module, then its preload
+#: (MkDocs, Material, the hook's modules), as ``hexcrawl build`` starts it.
+PRELOADED = """
+import json, sys
+from generator.serve.hooks import BUILD_IMPORTS
+from generator.site import worker
+worker.preload(BUILD_IMPORTS)
+print(json.dumps(sorted(m for m in sys.modules if m.startswith(("generator", "mkdocs",
+                                                                 "material")))))
+"""
+
+
+def test_the_worker_loads_mkdocs_and_none_of_the_pipeline() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "-c", PRELOADED], env=env, capture_output=True,
+                            text=True, check=False, timeout=600)
+    assert result.returncode == 0, result.stderr
+    modules = json.loads(result.stdout.strip().splitlines()[-1])
+    assert {"mkdocs.commands.build", "material.plugins.search.plugin",
+            "generator.serve.session"} <= set(modules)
+    for stage in ("generator.content.loader", "generator.replay", "generator.knowledge",
+                  "generator.render.pages", "generator.render.maps", "generator.site.build",
+                  "generator.reference"):
+        assert stage not in modules, f"the worker imported {stage}"
