@@ -1,12 +1,13 @@
 """MkDocs in a worker process: the process, what it runs, and what it loads while it waits.
 
-A build has two MkDocs runs and MkDocs builds one page at a time, so ``build_sites`` starts a
-``Worker`` first thing, gives it the GM's MkDocs (the long leg) as soon as the GM's docs are
-written, and builds the players' docs and site itself meanwhile. The worker is a fresh
+A build has two MkDocs runs and MkDocs builds one page at a time, so a build of both sites
+starts a ``Worker`` first thing (``hexcrawl build`` before it loads the campaign,
+``build_sites`` otherwise), gives it the GM's MkDocs (the long leg) as soon as the GM's docs
+are written, and builds the players' docs and site itself meanwhile. The worker is a fresh
 interpreter started the same way on every platform ("spawn": never a fork of the build and
-its threads). While the build renders pages, the worker imports MkDocs, the Material theme
-and the Markdown extensions a build loads (``preload``), so that cost leaves the critical
-path.
+its threads). While the build loads and renders pages, the worker imports MkDocs, the
+Material theme, the Markdown extensions a build loads and the modules its caller names (the
+hook's: ``preload``), so that cost leaves the critical path.
 
 This module is what the worker imports of ours, so it imports nothing heavy of ours: no
 page renderer, maps or content models (``generator.site.build`` imports those). MkDocs
