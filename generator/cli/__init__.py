@@ -10,7 +10,9 @@ import datetime as dt
 import logging
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -38,6 +40,12 @@ from generator.content.place import find_campaign
 from generator.diagnostics import Pos, display_path, typed
 from generator.i18n import Translator
 from generator.i18n.markers import N_
+
+if TYPE_CHECKING:
+    from generator.content.place import CampaignPlace
+    from generator.site.config import ConfigOptions
+    from generator.site.progress import Reporter
+    from generator.site.worker import Worker
 
 NO_HOOKS_OPTION = click.option(
     "--no-hooks", is_flag=True,
@@ -147,30 +155,47 @@ def build(content: Path | None, audience: str, out: Path | None, docs_only: bool
           site_url: str | None, gm_site_url: str | None, no_hooks: bool, quiet: bool,
           verbose: bool) -> None:
     """``hexcrawl build``."""
-    import babel.numbers
-
-    from generator.site.build import SiteError, build_sites
+    from generator.serve.hooks import BUILD_IMPORTS
     from generator.site.config import ConfigOptions
-    from generator.site.notfound import unlisted_warning
+    from generator.site.worker import start_worker
 
     place = locate(content)
     refuse_links_out(place, place.build_dir,
                      None if docs_only else out if out is not None else place.site_dir)
-    out = out if out is not None else place.site_dir
     audiences = AUDIENCES if audience == "both" else (Audience(audience),)
-    options = ConfigOptions(no_hooks=no_hooks)
-    with reporter(quiet, verbose) as progress:
+    progress = reporter(quiet, verbose)
+    # started first, so its start and imports overlap the loading and the GM's pages
+    worker = start_worker(audiences, docs_only, BUILD_IMPORTS)
+    try:
+        _build(place, audiences, out, docs_only, {Audience.PLAYERS: site_url,
+                                                  Audience.GM: gm_site_url},
+               ConfigOptions(no_hooks=no_hooks), progress, worker)
+    finally:
+        if worker is not None:
+            worker.close()
+
+
+def _build(place: CampaignPlace, audiences: Sequence[Audience], out: Path | None,
+           docs_only: bool, site_urls: dict[Audience, str | None], options: ConfigOptions,
+           progress: Reporter, worker: Worker | None) -> None:
+    """``hexcrawl build`` once its worker started: load, replay, build, say what was done."""
+    import babel.numbers
+
+    from generator.site.build import SiteError, build_sites
+    from generator.site.notfound import unlisted_warning
+
+    out = out if out is not None else place.site_dir
+    with progress:
         campaign, diags = load_or_exit(place.content, progress)
         chronicle = replay_or_exit(campaign, diags, progress)
         t = Translator(campaign.language)
         print_diagnostics(diags, progress, t)
-        urls = {a: u for a, u in ((Audience.PLAYERS, site_url), (Audience.GM, gm_site_url))
-                if u}
+        urls = {a: u for a, u in site_urls.items() if u}
         try:
             report = build_sites(campaign, chronicle, out_dir=out, build_root=place.build_dir,
                                  audiences=audiences, docs_only=docs_only,
                                  repo_config=place.config, options=options, site_urls=urls,
-                                 progress=progress)
+                                 progress=progress, worker=worker)
         except SiteError as exc:
             progress.close()
             click.echo(site_error(exc, t), err=True)

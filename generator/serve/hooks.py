@@ -39,6 +39,12 @@ from generator.audience import AUDIENCES, Audience
 
 log = logging.getLogger("mkdocs.plugins.hexcrawl")
 
+#: What this hook's events import when ``hexcrawl build`` runs MkDocs on fresh docs: the
+#: build's worker process imports them while it waits for its site (``generator.site.worker``)
+BUILD_IMPORTS = ("mkdocs.exceptions", "generator.serve.session", "generator.serve.bytecode",
+                 "generator.render.templates", "generator.render.map_files",
+                 "generator.site.notfound", "generator.site.config")
+
 
 def on_startup(command: str, dirty: bool, **_: Any) -> None:
     from generator.serve.session import SESSION

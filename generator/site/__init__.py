@@ -6,6 +6,8 @@ on each, and the atomic switch to the new sites.
 - ``config``: the generated mkdocs.yml, the campaign's own settings read safely;
 - ``writer``: writing a tree, only the files whose content changed;
 - ``output``: build locks, links refused, the atomic switch of the sites;
+- ``worker``: the process that builds the GM's site while the build builds the players'
+  (``run_mkdocs``: MkDocs in-process), importing nothing heavy of ours;
 - ``progress``: what a build shows on a terminal;
 - ``mdext``: the Markdown extension the generated sites load (heading anchors);
 - ``public``, ``sitetext``, ``revision``: ``hexcrawl public``, the text a built players'

@@ -10,23 +10,20 @@ The generated ``mkdocs.yml`` inherits the base configuration shipped in the pack
 carries the campaign repository's own ``mkdocs.yml`` (and the campaign folder's, if it has
 one), read safely: ``generator.site.config`` says how, and what ``--no-hooks`` leaves out.
 
-``build_sites`` then runs MkDocs in-process for each audience into a staging folder and
-switches the new sites in together (``generator.site.output``) only when every audience built: on
-any failure the previous sites are untouched and a ``SiteError`` says what went wrong.
+``build_sites`` then runs MkDocs for each audience into a staging folder (the GM's, the long
+leg, in a worker process started first, ``generator.site.worker``, while this one writes and
+builds the players' site) and switches the new sites in together (``generator.site.output``)
+only when every audience built: on any failure the previous sites are untouched and a
+``SiteError`` says what went wrong.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import logging
-import multiprocessing
 import os
 import shutil
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,7 +57,6 @@ from generator.rules.chronicle import Chronicle
 from generator.site import output
 from generator.site.cache import BuildCache, FileStore
 from generator.site.config import (
-    DOCS_FRESH,
     CampaignConfig,
     ConfigError,
     ConfigOptions,
@@ -73,7 +69,10 @@ from generator.site.config import (
 from generator.site.errors import SiteError as SiteError
 from generator.site.errors import pages_of
 from generator.site.notfound import lists_no_page
-from generator.site.progress import Reporter, Stage, count, silent
+from generator.site.progress import Reporter, count, silent
+from generator.site.worker import Worker, WorkerGone, mkdocs_in_worker, start_worker
+from generator.site.worker import jobs as jobs
+from generator.site.worker import run_mkdocs as run_mkdocs
 from generator.site.writer import TreeWriter, UnsafePath
 
 DEFAULT_OPTIONS = ConfigOptions()
@@ -349,160 +348,6 @@ def write_docs(campaign: Campaign, chronicle: Chronicle, audience: Audience,
 # MkDocs, atomically
 
 
-class _Collect(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
-def _page_counter(stage: Stage) -> Any:
-    """An MkDocs plugin that tells ``stage`` how many pages there are and each one built."""
-    from mkdocs.plugins import BasePlugin
-
-    class PageCounter(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
-        """Two steps a page: MkDocs renders every page's Markdown, then writes every page."""
-
-        def on_files(self, files: Any, **_: Any) -> Any:
-            stage.size(2 * len(files.documentation_pages()))
-            return files
-
-        def on_page_content(self, html: str, **_: Any) -> str:
-            stage.advance()
-            return html
-
-        def on_post_page(self, output: str, **_: Any) -> str:
-            stage.advance()
-            return output
-
-    return PageCounter()
-
-
-def run_mkdocs(config_file: Path, site_dir: Path, stage: Stage | None = None) -> list[str]:
-    """Build one site in-process; returns MkDocs' warnings, raises SiteError on failure.
-
-    ``stage``, if given, learns the number of pages and is advanced as each is built."""
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-
-    handler = _Collect()
-    logger = logging.getLogger("mkdocs")
-    logger.addHandler(handler)
-    try:
-        config = load_config(config_file=str(config_file), site_dir=str(site_dir),
-                             strict=False)
-        config.extra[DOCS_FRESH] = True
-        if stage is not None:
-            config.plugins["hexcrawl-progress"] = _page_counter(stage)
-        config.plugins.on_startup(command="build", dirty=False)
-        try:
-            build(config, dirty=False)
-        finally:
-            config.plugins.on_shutdown()
-    except SystemExit as exc:  # mkdocs.exceptions.Abort is a SystemExit
-        errors = [m for m in handler.messages if m]
-        detail = "; ".join(errors[-3:]) or str(exc) or "aborted"
-        raise SiteError(N_("MkDocs failed for %(file)s: %(detail)s", file=str(config_file),
-                           detail=detail)) from exc
-    except Exception as exc:
-        where = ""
-        if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
-            where = f" in {exc.filename}:{exc.lineno}"
-        raise SiteError(N_("MkDocs failed for %(file)s%(where)s: %(detail)s",
-                           file=str(config_file), where=where,
-                           detail=f"{type(exc).__name__}: {exc}")) from exc
-    finally:
-        logger.removeHandler(handler)
-    return handler.messages
-
-
-def _worker_start() -> None:
-    """A worker's start: it ends with the build that started it (a build killed mid-way must
-    not leave a worker running on, writing into a folder the next build removes), and it
-    writes nothing to the build's terminal or pipes (its warnings come back as values)."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    for fd in (1, 2):
-        os.dup2(devnull, fd)
-    parent = multiprocessing.parent_process()
-
-    def watch() -> None:
-        # waits on the parent's sentinel (a pipe on POSIX, a process handle on Windows),
-        # which is ready when the parent has ended however it ended
-        assert parent is not None
-        parent.join()
-        os._exit(1)
-
-    if parent is not None:
-        threading.Thread(target=watch, name="hexcrawl-parent-watch", daemon=True).start()
-
-
-def _mkdocs_in_worker(config_file: Path, site_dir: Path) -> tuple[list[str], int]:
-    """``run_mkdocs`` in a worker process: its warnings and the steps it counted."""
-    stage = Stage("MkDocs")
-    return run_mkdocs(config_file, site_dir, stage), stage.done
-
-
-def jobs() -> int:
-    """How many processes a build may use: ``HEXCRAWL_JOBS`` if set, else the cores."""
-    try:
-        return max(1, int(os.environ.get("HEXCRAWL_JOBS", "")))
-    except ValueError:
-        return os.cpu_count() or 1
-
-
-class _OtherSites:
-    """The MkDocs builds of every audience but the GM's, run in a worker process while this
-    one builds the GM's site. MkDocs builds one page at a time, so on a machine with a spare
-    core the players' site then costs next to nothing. The worker is started the same way on
-    every platform ("spawn"): a fresh interpreter, never a fork of this process and its
-    threads. With one audience, one core, or ``HEXCRAWL_JOBS=1`` in the environment (a
-    machine short of memory), every build runs here in turn."""
-
-    def __init__(self, audiences: Sequence[Audience], report: BuildReport,
-                 staging: Path) -> None:
-        self.order = list(audiences)
-        self.futures: dict[Audience, Future[tuple[list[str], int]]] = {}
-        self.pool: ProcessPoolExecutor | None = None
-        if len(audiences) < 2 or jobs() < 2:
-            return
-        last = Audience.GM if Audience.GM in audiences else audiences[-1]
-        self.order = [last] + [a for a in audiences if a != last]
-        try:
-            self.pool = ProcessPoolExecutor(len(audiences) - 1,
-                                            mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=_worker_start)
-            for audience in self.order[1:]:
-                self.futures[audience] = self.pool.submit(
-                    _mkdocs_in_worker, report.docs[audience].config, staging / audience)
-        except OSError:  # no process to be had: every site is built here
-            self.close()
-            self.futures = {}
-
-    def result(self, audience: Audience, stage: Stage) -> list[str] | None:
-        """The warnings of ``audience``'s build in the worker (SiteError if it failed), or
-        None when it did not run there (or the worker died): then build it here."""
-        future = self.futures.get(audience)
-        if future is None:
-            return None
-        try:
-            warnings, steps = future.result()
-        except BrokenProcessPool:
-            return None
-        finally:
-            if all(f.done() for f in self.futures.values()):
-                self.close()  # no idle worker left while the sites are switched
-        stage.size(steps)
-        stage.advance(steps)
-        return warnings
-
-    def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
-            self.pool = None
-
-
 def check_no_gm_boxes(site: Path) -> None:
     """The last line of defence of the players' site: no built page may hold an element of
     the GM box class (whatever put it there: a template override, a plugin, a theme).
@@ -515,13 +360,124 @@ def check_no_gm_boxes(site: Path) -> None:
                                element=found[0][:80]))
 
 
+@dataclass
+class _SiteBuild:
+    """One ``build_sites`` run: what writes an audience's docs, builds its site here and
+    checks what MkDocs made."""
+
+    campaign: Campaign
+    chronicle: Chronicle
+    out_dir: Path
+    build_root: Path
+    repo_config: Path | None
+    options: ConfigOptions
+    site_urls: Mapping[Audience, str]
+    progress: Reporter
+    report: BuildReport = field(default_factory=BuildReport)
+
+    def docs(self, audience: Audience) -> None:
+        """Write ``audience``'s docs tree (the stage ``<audience>: pages``)."""
+        url = self.site_urls.get(audience)
+        with self.progress.stage(f"{audience}: pages") as st:
+            docs = write_docs(self.campaign, self.chronicle, audience, self.build_root,
+                              self.out_dir, self.repo_config,
+                              dataclasses.replace(self.options, site_url=url)
+                              if url else self.options)
+            st.detail = (f"{count(len(docs.written), 'file')} written, "
+                         f"{len(docs.removed)} removed")
+        self.report.docs[audience] = docs
+
+    def mkdocs(self, audience: Audience, staging: Path,
+               worker: Worker | None = None) -> None:
+        """Build ``audience``'s site into ``staging`` (the stage ``<audience>: MkDocs``):
+        here, or, with ``worker``, take the result of the build submitted to it (built here
+        after all if the worker ended without one), then check it."""
+        target = staging / audience
+        with self.progress.stage(f"{audience}: MkDocs") as st:
+            warnings: list[str] | None = None
+            if worker is not None:
+                try:
+                    warnings, steps = worker.result()
+                    st.size(steps)
+                    st.advance(steps)
+                except WorkerGone:
+                    warnings = None
+            if warnings is None:
+                warnings = run_mkdocs(self.report.docs[audience].config, target, st)
+            st.detail = f"{st.done // 2} pages"
+        self.report.warnings += [f"{audience}: {w}" for w in warnings]
+        if not (target / "index.html").is_file():
+            raise SiteError(N_("%(pages)s: MkDocs wrote no index.html",
+                               pages=pages_of(audience)))
+        if audience == Audience.PLAYERS:
+            check_no_gm_boxes(target)
+        if lists_no_page(target):
+            self.report.unlisted.append(audience)
+
+    @contextmanager
+    def staging(self, notify: Callable[[str], None] | None) -> Iterator[Path]:
+        """The output's lock (taken only now: a build that fails before MkDocs leaves no
+        trace in the output folder) and a fresh staging folder, removed however the block
+        ends; what older builds left is cleaned first and after a success."""
+        out = Path(os.path.abspath(self.out_dir))
+        with output.build_lock(output.lock_files(out, self.build_root), notify,
+                               held=output.lock_files(None, self.build_root)):
+            output.clean_stale(out)
+            staging = output.new_staging(out)
+            try:
+                yield staging
+            finally:
+                shutil.rmtree(staging, ignore_errors=True)
+            output.clean_stale(out)
+
+    def publish(self, staging: Path, audiences: Sequence[Audience]) -> None:
+        with self.progress.stage("swap"):
+            output.publish(Path(os.path.abspath(self.out_dir)), staging, audiences)
+
+
+def _overlapped(build: _SiteBuild, worker: Worker,
+                notify: Callable[[str], None] | None) -> None:
+    """Both sites, the long leg first: the GM's docs, then the GM's MkDocs in ``worker``
+    while this process writes the players' docs and builds their site. On any failure
+    the worker is ended before its staging folder is removed."""
+    build.docs(Audience.GM)
+    with build.staging(notify) as staging:
+        try:
+            try:
+                worker.submit(mkdocs_in_worker, build.report.docs[Audience.GM].config,
+                              staging / Audience.GM)
+                ahead: Worker | None = worker
+            except WorkerGone:
+                ahead = None
+            build.docs(Audience.PLAYERS)
+            build.mkdocs(Audience.PLAYERS, staging)
+            build.mkdocs(Audience.GM, staging, ahead)
+        finally:
+            worker.close()  # a site still building ends before its folder is removed
+        build.publish(staging, AUDIENCES)
+
+
+def _in_turn(build: _SiteBuild, audiences: Sequence[Audience], docs_only: bool,
+             notify: Callable[[str], None] | None) -> None:
+    """Each audience's docs, then (unless ``docs_only``) each site, in this process."""
+    for audience in audiences:
+        build.docs(audience)
+    if docs_only:
+        return
+    with build.staging(notify) as staging:
+        for audience in audiences:
+            build.mkdocs(audience, staging)
+        build.publish(staging, audiences)
+
+
 def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None = None,
                 build_root: Path | None = None,
                 audiences: Sequence[Audience] = AUDIENCES, docs_only: bool = False,
                 repo_config: Path | None = None, options: ConfigOptions = DEFAULT_OPTIONS,
                 site_urls: Mapping[Audience, str] | None = None,
                 notify: Callable[[str], None] | None = None,
-                progress: Reporter | None = None) -> BuildReport:
+                progress: Reporter | None = None,
+                worker: Worker | None = None) -> BuildReport:
     """Write the docs of each audience, build them with MkDocs and make them the sites in
     ``out_dir/<audience>`` in one step, only when all built (see ``generator.site.output``).
     ``out_dir`` and ``build_root`` default to ``site/`` and ``build/`` of the campaign's
@@ -529,60 +485,36 @@ def build_sites(campaign: Campaign, chronicle: Chronicle, out_dir: Path | None =
     campaign's ``site_url`` applies). ``progress`` is told each stage (the pages of each
     audience, its MkDocs build, the swap).
 
+    With both audiences and a spare core, the stages run in this order: ``gm: pages``,
+    ``players: pages``, ``players: MkDocs``, ``gm: MkDocs`` (the wait for the GM's site,
+    built meanwhile in a worker process), ``swap``. Otherwise each audience's pages, then
+    each one's MkDocs, in the order of ``audiences``. ``worker`` (``start_worker``, started
+    by the caller before it loads the campaign) is used and ended by the build; without
+    it the build starts its own when it can use one.
+
     The build holds a lock on the build root and the output folder for its whole run: a
     second build waits for it (``notify`` is told so). Raises ``SiteError``.
     """
-    progress = progress if progress is not None else silent()
     place = place_of(campaign.root)
-    out_dir = out_dir if out_dir is not None else place.site_dir
-    build_root = build_root if build_root is not None else place.build_dir
-    report = BuildReport()
+    build = _SiteBuild(campaign, chronicle,
+                       out_dir if out_dir is not None else place.site_dir,
+                       build_root if build_root is not None else place.build_dir,
+                       repo_config, options, site_urls or {},
+                       progress if progress is not None else silent())
+    if worker is None:
+        worker = start_worker(audiences, docs_only)
     try:
-        # the docs trees are the build root's; the output's lock is taken only to publish,
-        # so a build that fails before MkDocs leaves no trace in the output folder
-        with output.build_lock(output.lock_files(None, build_root), notify):
-
-            for audience in audiences:
-                url = (site_urls or {}).get(audience)
-                with progress.stage(f"{audience}: pages") as st:
-                    docs = write_docs(campaign, chronicle, audience, build_root, out_dir,
-                                      repo_config, dataclasses.replace(options, site_url=url)
-                                      if url else options)
-                    st.detail = (f"{count(len(docs.written), 'file')} written, "
-                                 f"{len(docs.removed)} removed")
-                report.docs[audience] = docs
-            if docs_only:
-                return report
-            out = Path(os.path.abspath(out_dir))
-            with output.build_lock(output.lock_files(out, build_root), notify,
-                                   held=output.lock_files(None, build_root)):
-                output.clean_stale(out)
-                staging = output.new_staging(out)
-                ahead = _OtherSites(audiences, report, staging)
-                try:
-                    for audience in ahead.order:
-                        target = staging / audience
-                        with progress.stage(f"{audience}: MkDocs") as st:
-                            warnings = ahead.result(audience, st)
-                            if warnings is None:
-                                warnings = run_mkdocs(report.docs[audience].config,
-                                                      target, st)
-                            st.detail = f"{st.done // 2} pages"
-                        report.warnings += [f"{audience}: {w}" for w in warnings]
-                        if not (target / "index.html").is_file():
-                            raise SiteError(N_("%(pages)s: MkDocs wrote no index.html",
-                                               pages=pages_of(audience)))
-                        if audience == Audience.PLAYERS:
-                            check_no_gm_boxes(target)
-                        if lists_no_page(target):
-                            report.unlisted.append(audience)
-                    with progress.stage("swap"):
-                        output.publish(out, staging, audiences)
-                finally:
-                    ahead.close()  # a build still running in a worker ends before its folder
-                    shutil.rmtree(staging, ignore_errors=True)
-                output.clean_stale(out)
+        # the docs trees are the build root's; the output's is taken later (``staging``)
+        with output.build_lock(output.lock_files(None, build.build_root), notify):
+            if worker is not None and not docs_only and set(audiences) == set(AUDIENCES):
+                _overlapped(build, worker, notify)
+            else:
+                _in_turn(build, audiences, docs_only, notify)
     except output.OutputError as exc:
         raise SiteError(exc.text, exc.where) from exc
-    report.sites = {a: out_dir / a for a in audiences}
-    return report
+    finally:
+        if worker is not None:
+            worker.close()
+    if not docs_only:
+        build.report.sites = {a: build.out_dir / a for a in audiences}
+    return build.report

@@ -49,7 +49,7 @@ BOOTSTRAP = textwrap.dedent("""\
 
 def hexcrawl(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("HEXCRAWL_JOBS", None)  # the players' MkDocs build in its worker, as by default
+    env.pop("HEXCRAWL_JOBS", None)  # the GM's MkDocs build in its worker, as by default
     return subprocess.run([sys.executable, "-c", BOOTSTRAP, *args], cwd=repo, env=env,
                           capture_output=True, text=True, timeout=600, check=False)
 

@@ -3,8 +3,9 @@
 A build killed mid-way must not leave its worker running on (writing into a folder the next
 build removes). The worker watches its parent's sentinel (``multiprocessing.parent_process``:
 a pipe on POSIX, a process handle on Windows). Here a child Python starts a worker the way
-``hexcrawl build`` does (spawned, ``_worker_start``), gives it a task that holds a file lock
-for as long as it lives, and is killed; the lock is free again once the worker has ended.
+``hexcrawl build`` does (``generator.site.worker.Worker``: spawned, ``worker_start``), gives it
+a task that holds a file lock for as long as it lives, and is killed; the lock is free again
+once the worker has ended.
 """
 
 from __future__ import annotations
@@ -20,17 +21,15 @@ from filelock import FileLock, Timeout
 ROOT = Path(__file__).resolve().parents[2]
 
 CHILD = textwrap.dedent("""\
-    import multiprocessing, os, sys, time
-    from concurrent.futures import ProcessPoolExecutor
+    import os, sys, time
 
-    from generator.site.build import _worker_start
+    from generator.site.worker import Worker
     import worker_probe
 
     if __name__ == "__main__":
         lock, ready = sys.argv[1], sys.argv[2]
-        pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_worker_start)
-        pool.submit(worker_probe.hold, lock, ready)
+        worker = Worker()
+        worker.submit(worker_probe.hold, lock, ready)
         while not os.path.exists(ready):
             time.sleep(0.05)
         print("ready", flush=True)
