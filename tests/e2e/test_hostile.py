@@ -29,6 +29,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import made_once
+
 from campaign_factory import LOCATION, SESSION, TABLE, errors, load, write_campaign
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -208,13 +210,16 @@ def hexcrawl(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    repo = tmp_path_factory.mktemp("hostile")
-    write_campaign(repo / "content", files=campaign_files(),  # type: ignore[arg-type]
-                   campaign_overrides=OVERRIDES)
-    shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
-    result = hexcrawl("build", cwd=repo)
-    assert result.returncode == 0, result.stderr
-    return repo
+    """The hostile campaign with both sites built, once per test run however many
+    pytest-xdist workers run this module's tests. Tests only read it."""
+    def make(repo: Path) -> None:
+        write_campaign(repo / "content", files=campaign_files(),  # type: ignore[arg-type]
+                       campaign_overrides=OVERRIDES)
+        shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
+        result = hexcrawl("build", cwd=repo)
+        assert result.returncode == 0, result.stderr
+
+    return made_once(tmp_path_factory, "hostile", make)
 
 
 # -- reading the built HTML ---------------------------------------------------------------
