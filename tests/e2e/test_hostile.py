@@ -29,6 +29,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import made_once
+
 from campaign_factory import LOCATION, SESSION, TABLE, errors, load, write_campaign
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -208,13 +210,16 @@ def hexcrawl(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    repo = tmp_path_factory.mktemp("hostile")
-    write_campaign(repo / "content", files=campaign_files(),  # type: ignore[arg-type]
-                   campaign_overrides=OVERRIDES)
-    shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
-    result = hexcrawl("build", cwd=repo)
-    assert result.returncode == 0, result.stderr
-    return repo
+    """The hostile campaign with both sites built, once per test run however many
+    pytest-xdist workers run this module's tests. Tests only read it."""
+    def make(repo: Path) -> None:
+        write_campaign(repo / "content", files=campaign_files(),  # type: ignore[arg-type]
+                       campaign_overrides=OVERRIDES)
+        shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
+        result = hexcrawl("build", cwd=repo)
+        assert result.returncode == 0, result.stderr
+
+    return made_once(tmp_path_factory, "hostile", make)
 
 
 # -- reading the built HTML ---------------------------------------------------------------
@@ -434,11 +439,11 @@ def test_what_players_may_read_stays(built: Path) -> None:
 
 
 def test_a_gm_box_in_the_players_build_fails_it(built: Path, tmp_path: Path) -> None:
+    # the module's campaign with both sites as its build left them (the sites' links kept as
+    # links), so the failing build below has a good players' site to keep
     repo = tmp_path / "repo"
-    shutil.copytree(built / "content", repo / "content")
-    shutil.copy(built / "mkdocs.yml", repo / "mkdocs.yml")
-    result = hexcrawl("build", cwd=repo)
-    assert result.returncode == 0, result.stderr
+    shutil.copytree(built, repo, symlinks=True)
+    assert (repo / "site" / "players").is_symlink()
     before = {p.relative_to(repo / "site" / "players"): p.read_bytes()
               for p in (repo / "site" / "players").rglob("*") if p.is_file()}
     # a template override (trusted, but mistaken) writes a GM box into the players' home

@@ -15,7 +15,6 @@ import shutil
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from generator.content.models import MAX_MAP_SIZE
 from generator.content.symbols import MAX_SYMBOL_BYTES
 from generator.dice import MAX_SIDES
 from generator.site import config as mkdocs_config
+from tests.conftest import made_once
 
 from campaign_factory import TABLE, find, load, write_campaign
 
@@ -416,12 +416,15 @@ def test_a_file_where_an_optional_folder_belongs_is_an_error(tmp_path: Path, nam
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    repo = tmp_path_factory.mktemp("repo")
-    write_campaign(repo / "content")
-    result = hexcrawl("build", cwd=repo, capped=False)
-    assert result.returncode == 0, result.stderr
-    yield repo
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small campaign with both sites built, once per test run however many pytest-xdist
+    workers run this module's tests. Tests copy it to build again."""
+    def make(repo: Path) -> None:
+        write_campaign(repo / "content")
+        result = hexcrawl("build", cwd=repo, capped=False)
+        assert result.returncode == 0, result.stderr
+
+    return made_once(tmp_path_factory, "limits-built", make)
 
 
 def _snapshot(site: Path) -> dict[Path, bytes]:

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import made_once
+
 from campaign_factory import SESSION, write_campaign
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -139,11 +141,13 @@ def leftovers(base: Path) -> list[str]:
 
 @pytest.fixture(scope="module")
 def first(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder with one good build of both sites (BUILD-ONE)."""
-    base = tmp_path_factory.mktemp("atomic")
-    code, err = build(base, "BUILD-ONE")
-    assert code == 0, err
-    return base
+    """A folder with one good build of both sites (BUILD-ONE), built once per test run
+    however many pytest-xdist workers run this module's tests. Tests copy it to build again."""
+    def make(base: Path) -> None:
+        code, err = build(base, "BUILD-ONE")
+        assert code == 0, err
+
+    return made_once(tmp_path_factory, "atomic-first", make)
 
 
 def copy_of(first: Path, tmp_path: Path) -> Path:

@@ -18,7 +18,7 @@ import pytest
 from browser_helpers import served
 
 from generator.scaffold import create
-from tests.conftest import ROOT, hexcrawl
+from tests.conftest import ROOT, hexcrawl, made_once
 
 AUDIENCES = ("players", "gm")
 
@@ -130,14 +130,19 @@ def test_the_404_pages_work_under_players_and_gm_without_site_url(example_repo: 
 
 @pytest.fixture(scope="module")
 def published(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    """The example built as published: each site with its own site_url."""
-    repo = tmp_path_factory.mktemp("published")
-    shutil.copytree(ROOT / "content", repo / "content")
-    shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
-    result = hexcrawl("build", "--site-url", "https://reach.example.org/sallow/",
-                      "--gm-site-url", "https://gm.example.org/", cwd=repo)
-    assert result.returncode == 0, result.stderr
-    return repo, result.stderr
+    """The example built as published: each site with its own site_url, and what the build
+    said; built once per test run however many pytest-xdist workers run this module's tests."""
+    def make(folder: Path) -> None:
+        repo = folder / "published"
+        shutil.copytree(ROOT / "content", repo / "content")
+        shutil.copy(ROOT / "mkdocs.yml", repo / "mkdocs.yml")
+        result = hexcrawl("build", "--site-url", "https://reach.example.org/sallow/",
+                          "--gm-site-url", "https://gm.example.org/", cwd=repo)
+        assert result.returncode == 0, result.stderr
+        (folder / "stderr.txt").write_text(result.stderr, "utf-8")
+
+    folder = made_once(tmp_path_factory, "published", make)
+    return folder / "published", (folder / "stderr.txt").read_text("utf-8")
 
 
 def test_the_404_pages_work_under_players_and_gm_with_site_url(

@@ -19,6 +19,7 @@ import pytest
 from generator.content.campaign import Campaign
 from generator.printing import booklet
 from generator.replay import replay
+from tests.conftest import made_once
 
 from campaign_factory import HEXES, PATHS, dump, load, write_campaign
 from print_helpers import need
@@ -85,17 +86,21 @@ def campaign(root: Path) -> Campaign:
 
 
 @pytest.fixture(scope="module")
-def a4(root: Path) -> Path:
-    """The booklet as the command line prints it: A4, English, the campaign's d20 screen."""
+def a4(root: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The booklet as the command line prints it: A4, English, the campaign's d20 screen;
+    printed once per test run however many pytest-xdist workers run this module's tests
+    (each worker's ``root`` holds the same campaign)."""
     need("chromium")
-    out = root.parent / "print"
-    result = subprocess.run(
-        [sys.executable, "-m", "generator.cli", "print", "booklet", "--content", str(root),
-         "--out", str(out)], cwd=root.parent, capture_output=True, text=True, check=False,
-        timeout=600)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.strip().endswith("booklet.pdf")
-    return out / "booklet.pdf"
+
+    def make(out: Path) -> None:
+        result = subprocess.run(
+            [sys.executable, "-m", "generator.cli", "print", "booklet", "--content", str(root),
+             "--out", str(out)], cwd=root.parent, capture_output=True, text=True, check=False,
+            timeout=600)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert result.stdout.strip().endswith("booklet.pdf")
+
+    return made_once(tmp_path_factory, "booklet-a4", make) / "booklet.pdf"
 
 
 @pytest.fixture(scope="module")

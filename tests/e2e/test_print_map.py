@@ -25,6 +25,7 @@ from generator.printing import chromium, mapkey
 from generator.printing import maps as printed_maps
 from generator.render import maps
 from generator.replay import replay
+from tests.conftest import made_once
 
 pytestmark = pytest.mark.browser
 
@@ -57,6 +58,17 @@ def hexcrawl(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd,
                           capture_output=True, text=True, timeout=600,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def printed(tmp_path_factory: pytest.TempPathFactory, *args: str) -> Path:
+    """The folder ``hexcrawl print map ARGS`` printed into, printed once per test run however
+    many tests (and pytest-xdist workers) read the same map: a print is a Chromium run.
+    Tests only read it."""
+    def make(out: Path) -> None:
+        result = hexcrawl("print", "map", *args, "--out", str(out))
+        assert result.returncode == 0, result.stderr
+
+    return made_once(tmp_path_factory, "print-map" + "".join(args).replace("-", "_"), make)
 
 
 def info(pdf: Path) -> tuple[int, list[tuple[float, float]]]:
@@ -143,11 +155,11 @@ def test_both_maps_on_one_a4_page_with_their_legends(tools: None, example: tuple
     ("Tabloid", ["--audience", "players"], None),
     ("Letter", ["--audience", "gm", "--orientation", "landscape"], True),
 ])
-def test_other_papers_and_orientations(tools: None, tmp_path: Path, paper: str,
-                                       args: list[str], landscape: bool | None) -> None:
-    result = hexcrawl("print", "map", "--paper", paper, *args, "--out", str(tmp_path))
-    assert result.returncode == 0, result.stderr
-    (pdf,) = tmp_path.glob("*.pdf")
+def test_other_papers_and_orientations(tools: None, tmp_path_factory: pytest.TempPathFactory,
+                                       paper: str, args: list[str],
+                                       landscape: bool | None) -> None:
+    (pdf,) = printed(tmp_path_factory, "--audience", args[1], "--paper", paper,
+                     *args[2:]).glob("*.pdf")
     pages, sizes = info(pdf)
     assert all(is_paper(size, paper, landscape) for size in sizes), sizes
     assert pages == 1 or key_pages(pdf) == list(range(2, pages + 1)), pages
@@ -301,13 +313,12 @@ def map_text_sizes(pdf: Path) -> tuple[dict[str, float], dict[str, float]]:
     return numbers, names
 
 
-def test_the_printed_gm_map_reads_at_print_sizes(tools: None, tmp_path: Path) -> None:
+def test_the_printed_gm_map_reads_at_print_sizes(
+        tools: None, tmp_path_factory: pytest.TempPathFactory) -> None:
     """On A4, in the orientation that prints the map largest, the hex labels are at least
     7 pt and the names at least 7 pt; names the page has no room for go to its key rather
     than set smaller."""
-    result = hexcrawl("print", "map", "--audience", "gm", "--out", str(tmp_path))
-    assert result.returncode == 0, result.stderr
-    pdf = tmp_path / "map-gm.pdf"
+    pdf = printed(tmp_path_factory, "--audience", "gm", "--paper", "A4") / "map-gm.pdf"
     _, sizes = info(pdf)
     # the example's map is about square: portrait
     assert is_paper(sizes[0], "A4") and sizes[0][0] < sizes[0][1]
@@ -337,16 +348,13 @@ def _words(pdf: Path) -> list[tuple[int, float, float, float, float, str]]:
     ("A4", []), ("Letter", ["--orientation", "landscape"]), ("A4", ["--orientation",
                                                                    "landscape"])])
 def test_every_name_of_the_gm_map_is_on_its_printed_page_or_its_key(
-        tools: None, example: tuple[object, object], tmp_path: Path, paper: str,
-        args: list[str]) -> None:
+        tools: None, example: tuple[object, object], tmp_path_factory: pytest.TempPathFactory,
+        paper: str, args: list[str]) -> None:
     """Every place's, named hex's and road's or river's name is written on the printed map
     or listed in its key by hex number, most of them on the map; the map fills
     the page's width or height, the legend under it with no empty band between them, and
     no word runs off the page."""
-    result = hexcrawl("print", "map", "--audience", "gm", "--paper", paper, *args,
-                      "--out", str(tmp_path))
-    assert result.returncode == 0, result.stderr
-    pdf = tmp_path / "map-gm.pdf"
+    pdf = printed(tmp_path_factory, "--audience", "gm", "--paper", paper, *args) / "map-gm.pdf"
     _, sizes = info(pdf)
     words = _words(pdf)
     legend_top = min(y0 for page, _, y0, _, _, w in words if page == 1 and w == "Farmland")
@@ -430,16 +438,13 @@ def _em_box(word: tuple[int, float, float, float, float, str], sizes: list[float
 @pytest.mark.parametrize(("paper", "args"), [
     ("A4", []), ("Letter", ["--orientation", "landscape"])])
 def test_every_hex_number_of_the_printed_gm_map_is_printed_clear_of_every_name(
-        tools: None, example: tuple[object, object], tmp_path: Path, paper: str,
-        args: list[str]) -> None:
+        tools: None, example: tuple[object, object], tmp_path_factory: pytest.TempPathFactory,
+        paper: str, args: list[str]) -> None:
     """On A4 or Letter, where the example's names are too long for its hexes, every hex
     keeps its number, and no word of a name (a place's, a hex's) lies over one: a number
     moves within its hex out of a name's way, or the name goes to the key (under the map,
     or beside it on a wide page)."""
-    result = hexcrawl("print", "map", "--audience", "gm", "--paper", paper, *args,
-                      "--out", str(tmp_path))
-    assert result.returncode == 0, result.stderr
-    pdf = tmp_path / "map-gm.pdf"
+    pdf = printed(tmp_path_factory, "--audience", "gm", "--paper", paper, *args) / "map-gm.pdf"
     words = [w for w in _words(pdf) if w[0] == 1]
     legend_top = min(y0 for _, _, y0, _, _, w in words if w == "Farmland")
     # the key's heading: beside the map (a wide page), or under the legend

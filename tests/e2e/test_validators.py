@@ -208,19 +208,27 @@ def _findings(audience: str, rel: str, scheme: str, violations: list[dict[str, A
             for v in violations for node in v["nodes"] if not _theme_axe(v["id"], node["target"])]
 
 
+#: The pages of a site are checked in this many parts, every page in one of them: a part is a
+#: test of its own, so pytest-xdist can run the parts of a large site on different cores.
+PARTS = 2
+
+
+@pytest.mark.parametrize("part", range(PARTS))
 @pytest.mark.parametrize("audience", ["players", "gm"])
-def test_every_page_passes_axe(built: Built, browser: Browser, audience: str) -> None:
+def test_every_page_passes_axe(built: Built, browser: Browser, audience: str,
+                               part: int) -> None:
     """axe-core finds no serious or critical WCAG 2.1 A/AA violation on any page of either
     site, but the theme's own (listed): every rule on every page in the light scheme; the
     colour rules (the only ones a scheme changes) on one page of each kind in the dark one,
-    on the same loaded page, switched to dark once the light scheme is checked."""
+    on the same loaded page, switched to dark once the light scheme is checked. Each part
+    checks every ``PARTS``-th page of the site."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.add_init_script(path=str(AXE))
     problems: list[str] = []
     pages = built.pages(audience)
     dark = set(one_of_each_kind(pages))
     page.emulate_media(color_scheme="light")
-    for rel in pages:
+    for rel in pages[part::PARTS]:
         page.goto(f"{built.base}/{audience}/{rel}", wait_until="load")
         assert page.evaluate("document.body.dataset.mdColorScheme") == "default", rel
         problems += _findings(audience, rel, "light", _axe(page, None))
