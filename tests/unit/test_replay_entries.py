@@ -1,0 +1,177 @@
+"""The instant entries of a log and the checks around them (generator.replay.entries), and
+where ``hexcrawl replay`` stops when it fails (generator.replay.failure): what the GM reads,
+at the line and column of the log they would fix (rules.md sections 9 and 11, format.md
+"Session log").
+
+Unless said otherwise: one member (Aria), d20 checks, plains, starting in 0505
+(tests/replay_helpers.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from generator.content.loader import load_campaign
+from generator.diagnostics import Diagnostic
+from generator.i18n import Translator
+from generator.replay import replay
+from generator.replay.failure import first_failure
+from generator.rules.chronicle import UseNote
+
+from replay_helpers import make_campaign, run, watches
+
+
+def at(root: Path, d: Diagnostic) -> str:
+    """The log's text from a diagnostic's line and column to the end of that line."""
+    lines = Path(d.pos.path).read_text("utf-8").splitlines()
+    return lines[d.pos.line - 1][d.pos.col - 1:]
+
+
+def key_of(root: Path, session: int, entry: int, key: str) -> tuple[int, int]:
+    """Line and column of ``key:`` in log entry ``entry`` of session file ``session``
+    (block style, as replay_helpers writes it)."""
+    lines = (root / "sessions" / f"{session:02d}.yaml").read_text("utf-8").splitlines()
+    starts = [n for n, line in enumerate(lines) if line.startswith("- ")]
+    for n in range(starts[entry], len(lines)):
+        col = lines[n].find(f"{key}:")
+        if col >= 0:
+            return n + 1, col + 1
+    raise AssertionError(f"no {key}: in entry {entry}")
+
+
+# -- rules.md section 11: a recorded roll the watch never used ---------------------------------
+
+def test_unused_rolls_of_a_list_are_warned_at_the_first_unused_value(tmp_path: Path) -> None:
+    """A rest makes one encounter check: of ``encounter: [5, 6, 7]`` the 6 and the 7 are
+    left, and the warning points at the 6, where the GM would start deleting."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"rest": {}, "rolls": {"encounter": [5, 6, 7]}}]}])
+    _, diags = run(root)
+    (w,) = diags.warnings
+    assert w.message == (
+        "recorded encounter rolls 6, 7 never used by this watch: the watch made 1 encounter "
+        "check (travel, rest and camp one, exploring and search two, a search's target one "
+        "more)")
+    assert at(root, w) == "6"
+    assert w.pos.line == key_of(root, 1, 0, "encounter")[0] + 2
+
+
+def test_an_unused_roll_names_its_purpose_in_the_campaigns_language(tmp_path: Path) -> None:
+    """The purpose is a word of the vocabulary, translated where the warning is printed (the
+    English keeps the key as the GM types it)."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"rest": {}, "rolls": {"encounter": [5, 6]}}]}])
+    _, diags = run(root)
+    (w,) = diags.warnings
+    assert w.message.startswith("recorded encounter roll 6 never used by this watch: ")
+    assert w.says(Translator("ru").text).startswith(
+        "записанный бросок «Проверка встречи» 6 не использован этой вахтой: ")
+    assert w.says(Translator("uk").text).startswith(
+        "записаний кидок «Перевірка зустрічі» 6 не використаний цією вахтою: ")
+
+
+# -- rules.md section 9: use and tempting fate -------------------------------------------------
+
+def use_log(tmp_path: Path, log: list[dict[str, Any]], **kw: Any) -> tuple[Path, Any, Any]:
+    root = make_campaign(tmp_path, sessions=[{"log": log}], **kw)
+    chronicle, diags = run(root)
+    return root, chronicle, diags
+
+
+def test_tempting_fate_without_a_member_is_an_error_at_the_use(tmp_path: Path) -> None:
+    root, _, diags = use_log(tmp_path, [{"rest": {}, "rolls": {"encounter": [5]}},
+                                        {"use": {"resource": "doom"}}])
+    (e,) = diags.errors
+    assert e.message == ("tempting fate needs 'by: <member>' and a doom die (set rules.doom "
+                         "or use the bsh check system)")
+    # at the entry's use: (its mapping, on the line below the key), not the whole log
+    assert at(root, e) == "resource: doom"
+    assert e.pos.line == key_of(root, 1, 1, "use")[0] + 1
+
+
+def test_a_resource_declared_only_in_a_later_session_is_an_error_at_its_id(
+        tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, sessions=[
+        {"log": [{"use": {"resource": "rope", "by": "Aria"}}]},
+        {"resources": {"rope": {"die": "d4"}}, "log": [{"rest": {}}]}])
+    _, diags = run(root)
+    (e,) = diags.errors
+    assert e.message == ("resource 'rope' is not declared yet (declare it in campaign.yaml or "
+                         "in an earlier session's 'resources:')")
+    assert at(root, e) == "rope"
+    assert (e.pos.line, e.pos.col) == (key_of(root, 1, 0, "resource")[0],
+                                       key_of(root, 1, 0, "resource")[1] + len("resource: "))
+
+
+def test_a_use_of_an_exhausted_die_warns_at_the_use_and_rolls_nothing(
+        tmp_path: Path) -> None:
+    """d4 steps down to exhausted on a 1; the next use rolls nothing (rules.md section 9)."""
+    root = make_campaign(tmp_path, sessions=[
+        {"resources": {"rope": {"die": "d4"}},
+         "log": [{"use": {"resource": "rope"}, "rolls": {"use": 1}},
+                 {"use": {"resource": "rope"}}]}])
+    chronicle, diags = run(root)
+    (w,) = diags.warnings
+    assert w.message == ("resource 'rope' is already exhausted: its usage die ran out on an "
+                         "earlier use, so this one rolls nothing")
+    assert at(root, w) == "resource: rope"
+    assert w.pos.line == key_of(root, 1, 1, "use")[0] + 1
+    assert [(e.roll, e.before, e.after) for e in chronicle.resources["rope"].history
+            if e.reason == "use"] == [(1, "d4", "exhausted")]
+
+
+def test_a_use_is_recorded_with_its_session_the_watch_it_follows_and_its_member(
+        tmp_path: Path) -> None:
+    """Session 2, after its first watch (index 0), on day 1: a roll of 3 holds the d8."""
+    root = make_campaign(tmp_path, campaign={"resources": {"rope": {"die": "d8"}}}, sessions=[
+        {"log": [{"rest": {}, "rolls": {"encounter": [5]}}]},
+        {"log": [{"rest": {}, "rolls": {"encounter": [5]}},
+                 {"use": {"resource": "rope", "by": "Aria", "note": "down the well"},
+                  "rolls": {"use": 3}}]}])
+    chronicle, diags = run(root)
+    assert not diags.items, [d.format() for d in diags.items]
+    (event,) = [e for e in chronicle.resources["rope"].history if e.reason == "use"]
+    assert (event.session, event.watch, event.by, event.roll, event.before, event.after,
+            event.note) == (2, 0, "Aria", 3, "d8", "d8", "down the well")
+    assert chronicle.sessions[1].uses == [UseNote(0, "rope", "Aria", "down the well")]
+
+
+def test_tempting_fate_right_after_the_first_watch_dooms_in_that_watch(tmp_path: Path) -> None:
+    """A d4 doom die exhausted by a 1 dooms Aria; the watch the entry follows (the session's
+    first, index 0) says so in its summary."""
+    _, chronicle, diags = use_log(
+        tmp_path, [{"rest": {}, "rolls": {"encounter": [5]}},
+                   {"use": {"resource": "doom", "by": "Aria"}, "rolls": {"doom": 1}}],
+        rules={"doom": "d4"})
+    assert not diags.errors, [d.format() for d in diags.errors]
+    (w,) = watches(chronicle)
+    assert "Aria is doomed until a long rest." in w["summary"]
+    assert chronicle.members["Aria"].doomed
+
+
+# -- generator.replay.failure: where `hexcrawl replay` stops -----------------------------------
+
+def test_the_replay_stops_at_the_first_entry_an_error_points_into(tmp_path: Path) -> None:
+    """An error in entry 2 of session 1 and one in entry 0 of session 2: the replay is shown
+    up to and including session 1's entry 2 (an error on an entry's later line still points
+    into that entry)."""
+    root = make_campaign(tmp_path, sessions=[
+        {"log": [{"rest": {}, "rolls": {"encounter": [5]}},
+                 {"rest": {}, "rolls": {"encounter": [5]}},
+                 {"ruling": {"knows_lost": True}},
+                 {"rest": {}, "rolls": {"encounter": [5]}}]},
+        {"log": [{"ruling": {"knows_lost": True}}]}])
+    campaign, diags = load_campaign(root)
+    assert campaign is not None
+    _, rdiags = replay(campaign)
+    assert len(rdiags.errors) == 2
+    assert first_failure(campaign, rdiags) == (1, 2)
+
+
+def test_no_stop_when_no_error_lies_in_a_session_log(tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, sessions=[{"log": [{"rest": {}, "rolls": {"encounter": [5]}}]}])
+    campaign, _ = load_campaign(root)
+    assert campaign is not None
+    _, rdiags = replay(campaign)
+    assert first_failure(campaign, rdiags) is None
