@@ -9,9 +9,13 @@ Unless said otherwise: one member (Aria), d20 checks, plains, starting in 0505
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
+from click.testing import CliRunner
+
+from generator import cli
 from generator.content.loader import load_campaign
 from generator.diagnostics import Diagnostic
 from generator.i18n import Translator
@@ -22,7 +26,7 @@ from generator.rules.chronicle import UseNote
 from replay_helpers import make_campaign, run, watches
 
 
-def at(root: Path, d: Diagnostic) -> str:
+def at(d: Diagnostic) -> str:
     """The log's text from a diagnostic's line and column to the end of that line."""
     lines = Path(d.pos.path).read_text("utf-8").splitlines()
     return lines[d.pos.line - 1][d.pos.col - 1:]
@@ -53,7 +57,7 @@ def test_unused_rolls_of_a_list_are_warned_at_the_first_unused_value(tmp_path: P
         "recorded encounter rolls 6, 7 never used by this watch: the watch made 1 encounter "
         "check (travel, rest and camp one, exploring and search two, a search's target one "
         "more)")
-    assert at(root, w) == "6"
+    assert at(w) == "6"
     assert w.pos.line == key_of(root, 1, 0, "encounter")[0] + 2
 
 
@@ -86,7 +90,7 @@ def test_tempting_fate_without_a_member_is_an_error_at_the_use(tmp_path: Path) -
     assert e.message == ("tempting fate needs 'by: <member>' and a doom die (set rules.doom "
                          "or use the bsh check system)")
     # at the entry's use: (its mapping, on the line below the key), not the whole log
-    assert at(root, e) == "resource: doom"
+    assert at(e) == "resource: doom"
     assert e.pos.line == key_of(root, 1, 1, "use")[0] + 1
 
 
@@ -99,7 +103,7 @@ def test_a_resource_declared_only_in_a_later_session_is_an_error_at_its_id(
     (e,) = diags.errors
     assert e.message == ("resource 'rope' is not declared yet (declare it in campaign.yaml or "
                          "in an earlier session's 'resources:')")
-    assert at(root, e) == "rope"
+    assert at(e) == "rope"
     assert (e.pos.line, e.pos.col) == (key_of(root, 1, 0, "resource")[0],
                                        key_of(root, 1, 0, "resource")[1] + len("resource: "))
 
@@ -115,7 +119,7 @@ def test_a_use_of_an_exhausted_die_warns_at_the_use_and_rolls_nothing(
     (w,) = diags.warnings
     assert w.message == ("resource 'rope' is already exhausted: its usage die ran out on an "
                          "earlier use, so this one rolls nothing")
-    assert at(root, w) == "resource: rope"
+    assert at(w) == "resource: rope"
     assert w.pos.line == key_of(root, 1, 1, "use")[0] + 1
     assert [(e.roll, e.before, e.after) for e in chronicle.resources["rope"].history
             if e.reason == "use"] == [(1, "d4", "exhausted")]
@@ -152,17 +156,21 @@ def test_tempting_fate_right_after_the_first_watch_dooms_in_that_watch(tmp_path:
 
 # -- generator.replay.failure: where `hexcrawl replay` stops -----------------------------------
 
-def test_the_replay_stops_at_the_first_entry_an_error_points_into(tmp_path: Path) -> None:
-    """An error in entry 2 of session 1 and one in entry 0 of session 2: the replay is shown
-    up to and including session 1's entry 2 (an error on an entry's later line still points
-    into that entry)."""
-    root = make_campaign(tmp_path, sessions=[
+def failing_twice(tmp_path: Path) -> Path:
+    return make_campaign(tmp_path, sessions=[
         {"log": [{"rest": {}, "rolls": {"encounter": [5]}},
                  {"rest": {}, "rolls": {"encounter": [5]}},
                  {"ruling": {"knows_lost": True}},
                  {"rest": {}, "rolls": {"encounter": [5]}}]},
         {"log": [{"ruling": {"knows_lost": True}}]}])
-    campaign, diags = load_campaign(root)
+
+
+def test_the_replay_stops_at_the_first_entry_an_error_points_into(tmp_path: Path) -> None:
+    """An error in entry 2 of session 1 and one in entry 0 of session 2: the replay is shown
+    up to and including session 1's entry 2 (an error on an entry's later line still points
+    into that entry)."""
+    root = failing_twice(tmp_path)
+    campaign, _ = load_campaign(root)
     assert campaign is not None
     _, rdiags = replay(campaign)
     assert len(rdiags.errors) == 2
@@ -175,3 +183,15 @@ def test_no_stop_when_no_error_lies_in_a_session_log(tmp_path: Path) -> None:
     assert campaign is not None
     _, rdiags = replay(campaign)
     assert first_failure(campaign, rdiags) is None
+
+
+def test_replay_json_stops_at_the_failing_entry(tmp_path: Path) -> None:
+    """``hexcrawl replay --json`` (in process): the watches up to the failing entry, and
+    ``stopped_at`` naming it; session 2 is not shown."""
+    root = failing_twice(tmp_path)
+    result = CliRunner().invoke(cli.main, ["replay", "--json", "--content", str(root)])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["stopped_at"] == {"session": 1, "entry": 2}
+    assert [s["session"] for s in data["sessions"]] == [1]
+    assert [w["entry"] for w in data["sessions"][0]["watches"]] == [0, 1]
