@@ -75,6 +75,33 @@ def test_an_unused_roll_names_its_purpose_in_the_campaigns_language(tmp_path: Pa
         "записаний кидок «Перевірка зустрічі» 6 не використаний цією вахтою: ")
 
 
+# -- format.md "Rulings" and a reveal: warnings at what the GM would fix ------------------------
+
+def test_a_rulings_unused_rolls_are_warned_at_its_rolls(tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"ruling": {"hex": "0606"}, "rolls": {"navigation": 3}}]}])
+    _, diags = run(root)
+    (w,) = diags.warnings
+    assert w.message == ("a ruling rolls no dice: its rolls: are never used (the table's word "
+                         "stands for them)")
+    assert at(w) == "navigation: 3"
+    assert w.pos.line == key_of(root, 1, 0, "rolls")[0] + 1
+
+
+def test_a_reveal_of_a_hidden_place_where_the_party_stands_says_so(tmp_path: Path) -> None:
+    """rules.md section 6: a hidden place no table leads to and no note explains is a warning
+    even in the party's own hex, which it names as such."""
+    cell = "---\nid: cell\nname: The Cell\nhex: \"0505\"\nvisibility: hidden\n---\n"
+    root = make_campaign(tmp_path, sessions=[{"log": [{"reveal": ["cell"]}]}],
+                         locations={"cell": cell})
+    _, diags = run(root)
+    (w,) = diags.warnings
+    assert w.message == ("reveal of 'cell' (The Cell), a hidden location no table leads to, "
+                         "with no note or tell of how the players learned of it; it is where "
+                         "the party is")
+    assert at(w) == "cell"
+
+
 # -- rules.md section 9: use and tempting fate -------------------------------------------------
 
 def use_log(tmp_path: Path, log: list[dict[str, Any]], **kw: Any) -> tuple[Path, Any, Any]:

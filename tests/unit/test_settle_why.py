@@ -31,8 +31,9 @@ LOST = {"travel": {"heading": "N"},
 STAY_PUT = {"travel": {"toward": "0505"}, "rolls": {"encounter": [5]}}
 
 
-def location(lid: str, hex_: str) -> str:
-    return f"---\nid: {lid}\nname: The {lid.title()}\nhex: \"{hex_}\"\nvisibility: hidden\n---\n"
+def location(lid: str, hex_: str, visibility: str = "hidden") -> str:
+    return (f"---\nid: {lid}\nname: The {lid.title()}\nhex: \"{hex_}\"\n"
+            f"visibility: {visibility}\n---\n")
 
 
 def settled(tmp_path: Path, log: list[dict[str, Any]], **kw: Any) -> Settlement:
@@ -122,6 +123,13 @@ def test_a_rest_stays_in_its_hex(tmp_path: Path) -> None:
     assert why(s) == ["a party that does not travel stays in 0505"]
 
 
+def test_a_party_not_lost_cannot_know_it_is_lost(tmp_path: Path) -> None:
+    s = settled(tmp_path, [{"rest": {}, "rolls": {"encounter": [5]},
+                            "expect": {"lost": False, "knows_lost": True}}])
+    assert s.tried == 0
+    assert why(s) == ["a party that is not lost cannot know it is lost"]
+
+
 def test_found_lists_only_the_places_first_found_in_the_watch(tmp_path: Path) -> None:
     s = settled(tmp_path, [{"reveal": ["well"]},
                            {"rest": {}, "expect": {"found": ["well"]}}],
@@ -140,6 +148,12 @@ def test_a_hex_farther_than_any_replay_goes_is_named_with_its_distance(tmp_path:
                       "entry take the party farther than 0"]
 
 
+def test_a_hex_next_to_the_start_beyond_reach_is_one_hex(tmp_path: Path) -> None:
+    s = settled(tmp_path, [{**STAY_PUT, "expect": {"hex": "0504"}}])
+    assert why(s) == ["0504 is 1 hex from 0505, where the watch starts, and no dice of this "
+                      "entry take the party farther than 0"]
+
+
 def test_a_hex_within_reach_that_no_replay_ends_in(tmp_path: Path) -> None:
     """Heading N moves the party one hex north (or veered): never back south into 0506."""
     s = settled(tmp_path, [{"travel": {"heading": "N"}, "rolls": {"encounter": [5]},
@@ -151,6 +165,16 @@ def test_a_hex_within_reach_that_no_replay_ends_in(tmp_path: Path) -> None:
 def test_a_place_a_hex_away_from_where_the_watch_ends(tmp_path: Path) -> None:
     s = settled(tmp_path, [{**STAY_PUT, "expect": {"found": ["tower"]}}],
                 locations={"tower": location("tower", "0504")})
+    assert why(s) == ["The Tower is 1 hex from where the watch ends"]
+
+
+def test_a_place_a_replay_finds_is_passed_over_for_the_next(tmp_path: Path) -> None:
+    """rules.md section 6: a visible place is found by a party in its hex; of ``found: [well,
+    tower]`` only the tower, a hex away and hidden, stands in the way."""
+    s = settled(tmp_path, [{**STAY_PUT, "expect": {"found": ["well", "tower"]}}],
+                locations={"well": location("well", "0505", "visible"),
+                           "tower": location("tower", "0504")})
+    assert s.wanted == ["found: [well, tower]"] and s.got == ["found: [well]"]
     assert why(s) == ["The Tower is 1 hex from where the watch ends"]
 
 
