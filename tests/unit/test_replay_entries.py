@@ -17,11 +17,11 @@ from click.testing import CliRunner
 
 from generator import cli
 from generator.content.loader import load_campaign
-from generator.diagnostics import Diagnostic
+from generator.diagnostics import Diagnostic, Diagnostics
 from generator.i18n import Translator
 from generator.replay import replay
 from generator.replay.failure import first_failure
-from generator.rules.chronicle import UseNote
+from generator.rules.chronicle import Chronicle, UseNote
 
 from replay_helpers import make_campaign, run, watches
 
@@ -59,6 +59,19 @@ def test_unused_rolls_of_a_list_are_warned_at_the_first_unused_value(tmp_path: P
         "more)")
     assert at(w) == "6"
     assert w.pos.line == key_of(root, 1, 0, "encounter")[0] + 2
+
+
+def test_a_recorded_roll_outside_its_die_is_an_error_at_that_value(tmp_path: Path) -> None:
+    """A search makes two encounter checks (rules.md section 6): the second recorded die,
+    13, is no face of a d12; the error points at the 13, not at the list."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        {"search": {}, "rolls": {"encounter": [5, 13]}}]}])
+    _, diags = run(root)
+    (e,) = diags.errors
+    assert e.message == "recorded encounter roll 13 is outside the die's range 1-12"
+    assert e.kind == "roll_out_of_range"
+    assert at(e) == "13"
+    assert e.pos.line == key_of(root, 1, 0, "encounter")[0] + 2
 
 
 def test_an_unused_roll_names_its_purpose_in_the_campaigns_language(tmp_path: Path) -> None:
@@ -104,7 +117,8 @@ def test_a_reveal_of_a_hidden_place_where_the_party_stands_says_so(tmp_path: Pat
 
 # -- rules.md section 9: use and tempting fate -------------------------------------------------
 
-def use_log(tmp_path: Path, log: list[dict[str, Any]], **kw: Any) -> tuple[Path, Any, Any]:
+def use_log(tmp_path: Path, log: list[dict[str, Any]],
+            **kw: Any) -> tuple[Path, Chronicle, Diagnostics]:
     root = make_campaign(tmp_path, sessions=[{"log": log}], **kw)
     chronicle, diags = run(root)
     return root, chronicle, diags
@@ -154,7 +168,7 @@ def test_a_use_of_an_exhausted_die_warns_at_the_use_and_rolls_nothing(
 
 def test_a_use_is_recorded_with_its_session_the_watch_it_follows_and_its_member(
         tmp_path: Path) -> None:
-    """Session 2, after its first watch (index 0), on day 1: a roll of 3 holds the d8."""
+    """Session 2, after its first watch (index 0): a roll of 3 holds the d8."""
     root = make_campaign(tmp_path, campaign={"resources": {"rope": {"die": "d8"}}}, sessions=[
         {"log": [{"rest": {}, "rolls": {"encounter": [5]}}]},
         {"log": [{"rest": {}, "rolls": {"encounter": [5]}},
