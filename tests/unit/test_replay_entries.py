@@ -115,6 +115,45 @@ def test_a_reveal_of_a_hidden_place_where_the_party_stands_says_so(tmp_path: Pat
     assert at(w) == "cell"
 
 
+# -- a reveal: what the GM tells the players, without a roll (format.md "Session log") -------
+
+WELL = "---\nid: well\nname: The Well\nhex: \"0504\"\n---\n"
+NORTH = {"travel": {"heading": "N"}, "rolls": {"navigation": 19, "encounter": [5]}}
+REST = {"rest": {}, "rolls": {"encounter": [5]}}
+
+
+def test_a_reveal_before_any_watch_is_found_in_the_sessions_first_watch_slot(
+        tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, sessions=[{"log": [{"reveal": ["well", "0707"]}, REST]}],
+                         locations={"well": WELL})
+    chronicle, _ = run(root)
+    assert chronicle.discovered["well"] == (1, 0)
+    assert chronicle.sessions[0].discovered == ["well"]
+    assert chronicle.sessions[0].revealed_hexes == ["0707"]
+    # before the first watch: no watch to list it on
+    assert chronicle.sessions[0].watches[0].revealed == []
+
+
+def test_a_reveal_is_listed_on_the_watch_it_follows(tmp_path: Path) -> None:
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        REST, {"reveal": ["0707"]}, REST, {"reveal": ["well"]}]}], locations={"well": WELL})
+    chronicle, _ = run(root)
+    assert [w.revealed for w in chronicle.sessions[0].watches] == [["0707"], ["well"]]
+    assert chronicle.discovered["well"] == (1, 1)
+
+
+def test_a_revealed_place_counts_as_one_find(tmp_path: Path) -> None:
+    """rules.md section 6: a place found twice before is familiar, found on entering its
+    hex. A reveal is one find: with a ruling's find after it the party, walking into 0504,
+    finds the well; with the reveal alone it does not."""
+    once = make_campaign(tmp_path / "once", locations={"well": WELL}, sessions=[
+        {"log": [{"reveal": ["well"]}, NORTH]}])
+    twice = make_campaign(tmp_path / "twice", locations={"well": WELL}, sessions=[
+        {"log": [{"reveal": ["well"]}, {"ruling": {"found": ["well"]}}, NORTH]}])
+    assert "The Well" not in watches(run(once)[0])[0]["summary"]
+    assert "Came upon The Well again (familiar)." in watches(run(twice)[0])[0]["summary"]
+
+
 # -- rules.md section 9: use and tempting fate -------------------------------------------------
 
 def use_log(tmp_path: Path, log: list[dict[str, Any]],
@@ -133,6 +172,15 @@ def test_tempting_fate_without_a_member_is_an_error_at_the_use(tmp_path: Path) -
     # at the entry's use: (its mapping, on the line below the key), not the whole log
     assert at(e) == "resource: doom"
     assert e.pos.line == key_of(root, 1, 1, "use")[0] + 1
+
+
+def test_tempting_fate_without_a_doom_die_is_the_same_error(tmp_path: Path) -> None:
+    """d20 checks and no ``rules.doom``: Aria has no doom die to tempt fate with."""
+    root, _, diags = use_log(tmp_path, [{"use": {"resource": "doom", "by": "Aria"}}])
+    (e,) = diags.errors
+    assert e.message == ("tempting fate needs 'by: <member>' and a doom die (set rules.doom "
+                         "or use the bsh check system)")
+    assert at(e) == "resource: doom"
 
 
 def test_a_resource_declared_only_in_a_later_session_is_an_error_at_its_id(
