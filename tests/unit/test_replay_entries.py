@@ -225,8 +225,8 @@ def test_a_use_is_recorded_with_its_session_the_watch_it_follows_and_its_member(
     chronicle, diags = run(root)
     assert not diags.items, [d.format() for d in diags.items]
     (event,) = [e for e in chronicle.resources["rope"].history if e.reason == "use"]
-    assert (event.session, event.watch, event.by, event.roll, event.before, event.after,
-            event.note) == (2, 0, "Aria", 3, "d8", "d8", "down the well")
+    assert (event.session, event.watch, event.day, event.by, event.roll, event.before,
+            event.after, event.note) == (2, 0, 1, "Aria", 3, "d8", "d8", "down the well")
     assert chronicle.sessions[1].uses == [UseNote(0, "rope", "Aria", "down the well")]
 
 
@@ -241,6 +241,9 @@ def test_tempting_fate_right_after_the_first_watch_dooms_in_that_watch(tmp_path:
     (w,) = watches(chronicle)
     assert "Aria is doomed until a long rest." in w["summary"]
     assert chronicle.members["Aria"].doomed
+    (event,) = [e for e in chronicle.resources["doom-Aria"].history if e.roll is not None]
+    assert (event.reason, event.by, event.before, event.after) == (
+        "tempting fate", "Aria", "d4", "exhausted")
 
 
 # -- generator.replay.failure: where `hexcrawl replay` stops -----------------------------------

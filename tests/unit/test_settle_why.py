@@ -15,6 +15,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from generator.cli.settle import report_line
 from generator.content.loader import load_campaign
 from generator.i18n import Translator
@@ -23,6 +25,8 @@ from generator.replay.settle import Settlement, settle
 from replay_helpers import make_campaign
 
 ROAD = {"kings-road": {"kind": "road", "hexes": ["0505", "0504", "0503", "0502"]}}
+GOOD_TRAIL = {"deer-trail": {"kind": "trail", "condition": "good",
+                             "hexes": ["0505", "0504", "0503", "0502"]}}
 POOR_TRAIL = {"goat-trail": {"kind": "trail", "condition": "poor",
                              "hexes": ["0505", "0504", "0503", "0502"]}}
 #: lost heading N (veer 8: one face right, into 0604), and aware of it
@@ -61,9 +65,11 @@ def why(s: Settlement) -> list[str]:
 
 # -- named without a search: the expectation against the rules (rules.md sections 4 and 5) ---
 
-def test_following_a_road_cannot_get_the_party_lost(tmp_path: Path) -> None:
-    s = settled(tmp_path, [{"travel": {"follow": "kings-road"}, "expect": {"lost": True}}],
-                paths=ROAD)
+@pytest.mark.parametrize("path", [ROAD, GOOD_TRAIL], ids=["road", "good trail"])
+def test_following_a_road_cannot_get_the_party_lost(tmp_path: Path,
+                                                    path: dict[str, Any]) -> None:
+    (pid,) = path
+    s = settled(tmp_path, [{"travel": {"follow": pid}, "expect": {"lost": True}}], paths=path)
     assert s.tried == 0
     assert why(s) == ["a party that follows a path or heads for a landmark makes no "
                       "navigation check, so it cannot get lost"]
@@ -87,6 +93,18 @@ def test_a_poor_trail_needs_a_navigation_check_so_it_is_searched(tmp_path: Path)
     assert campaign is not None
     (s,) = settle(campaign, budget=30)
     assert s.settled and [c.purpose for c in s.changes] == ["navigation"]
+
+
+def test_re_orienting_is_searched_for_the_die_that_ends_the_lost_state(tmp_path: Path) -> None:
+    """rules.md section 5: a new course is a check (the navigation DC + 10), so a lost party
+    may stop being lost in it: no rule is named, the search finds the die that does it."""
+    root = make_campaign(tmp_path, sessions=[{"log": [
+        LOST, {"reorient": {"method": "new_course"}, "rolls": {"encounter": [5]},
+               "expect": {"lost": False}}]}])
+    campaign, _ = load_campaign(root)
+    assert campaign is not None
+    (s,) = settle(campaign, budget=30)
+    assert s.settled and [c.purpose for c in s.changes] == ["reorient"]
 
 
 def test_a_party_with_a_compass_does_not_veer(tmp_path: Path) -> None:
