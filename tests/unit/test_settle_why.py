@@ -186,6 +186,19 @@ def test_a_place_a_hex_away_from_where_the_watch_ends(tmp_path: Path) -> None:
     assert why(s) == ["The Tower is 1 hex from where the watch ends"]
 
 
+def test_a_place_hexes_away_from_where_the_watch_ends(tmp_path: Path) -> None:
+    s = settled(tmp_path, [{**STAY_PUT, "expect": {"found": ["tower"]}}],
+                locations={"tower": location("tower", "0503")})
+    assert why(s) == ["The Tower is 2 hexes from where the watch ends"]
+
+
+def test_a_watch_that_must_enter_no_hex_where_every_replay_moves(tmp_path: Path) -> None:
+    """``entered: []``: the party stays put; heading N always crosses into a hex."""
+    s = settled(tmp_path, [{"travel": {"heading": "N"}, "rolls": {"encounter": [5]},
+                            "expect": {"entered": []}}])
+    assert why(s) == ["no dice of this entry take the party through -"]
+
+
 def test_a_place_a_replay_finds_is_passed_over_for_the_next(tmp_path: Path) -> None:
     """rules.md section 6: a visible place is found by a party in its hex; of ``found: [well,
     tower]`` only the tower, a hex away and hidden, stands in the way."""
