@@ -71,7 +71,6 @@ from generator.site.errors import pages_of
 from generator.site.notfound import lists_no_page
 from generator.site.progress import Reporter, count, silent
 from generator.site.worker import Worker, WorkerGone, mkdocs_in_worker, start_worker
-from generator.site.worker import jobs as jobs
 from generator.site.worker import run_mkdocs as run_mkdocs
 from generator.site.writer import TreeWriter, UnsafePath
 
@@ -400,8 +399,8 @@ class _SiteBuild:
                     warnings, steps = worker.result()
                     st.size(steps)
                     st.advance(steps)
-                except WorkerGone:
-                    warnings = None
+                except WorkerGone:  # it ended without a site: built here instead
+                    pass
             if warnings is None:
                 warnings = run_mkdocs(self.report.docs[audience].config, target, st)
             st.detail = f"{st.done // 2} pages"

@@ -25,12 +25,13 @@ import threading
 from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from generator.audience import AUDIENCES, Audience
 from generator.diagnostics import N_
 from generator.site.config import DOCS_FRESH
 from generator.site.errors import SiteError
+from generator.site.progress import Stage
 
 #: What a build's MkDocs run imports (MkDocs, the Material theme and its search plugin, the
 #: Markdown extensions of the base configuration, the highlighter they pull in): the worker
@@ -61,29 +62,6 @@ PRELOAD = (
 )
 
 
-class Steps(Protocol):
-    """What counts an MkDocs build's steps (``generator.site.progress.Stage`` does)."""
-
-    def size(self, total: int) -> None: ...
-
-    def advance(self, n: int = 1) -> None: ...
-
-
-class Counter:
-    """Counts steps where no one shows them: in the worker, whose count goes back to the
-    build with its result."""
-
-    def __init__(self) -> None:
-        self.total = 0
-        self.done = 0
-
-    def size(self, total: int) -> None:
-        self.total = total
-
-    def advance(self, n: int = 1) -> None:
-        self.done += n
-
-
 class _Collect(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
@@ -93,7 +71,7 @@ class _Collect(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def _page_counter(stage: Steps) -> Any:
+def _page_counter(stage: Stage) -> Any:
     """An MkDocs plugin that tells ``stage`` how many pages there are and each one built."""
     from mkdocs.plugins import BasePlugin
 
@@ -115,7 +93,7 @@ def _page_counter(stage: Steps) -> Any:
     return PageCounter()
 
 
-def run_mkdocs(config_file: Path, site_dir: Path, stage: Steps | None = None) -> list[str]:
+def run_mkdocs(config_file: Path, site_dir: Path, stage: Stage | None = None) -> list[str]:
     """Build one site in-process; returns MkDocs' warnings, raises SiteError on failure.
 
     ``stage``, if given, learns the number of pages and is advanced as each is built."""
@@ -156,8 +134,8 @@ def run_mkdocs(config_file: Path, site_dir: Path, stage: Steps | None = None) ->
 
 def mkdocs_in_worker(config_file: Path, site_dir: Path) -> tuple[list[str], int]:
     """``run_mkdocs`` in the worker: its warnings and the steps it counted."""
-    counter = Counter()
-    return run_mkdocs(config_file, site_dir, counter), counter.done
+    stage = Stage("MkDocs")
+    return run_mkdocs(config_file, site_dir, stage), stage.done
 
 
 def worker_start() -> None:
